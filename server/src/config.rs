@@ -1,0 +1,310 @@
+//! Every setting in one place.
+//!
+//! Layers, later wins: the embedded `config/default.toml` (demo data, runs with no
+//! files at all), the TOML file named by `TAXI_CONFIG`, then the environment
+//! variables listed in [`ENV_OVERRIDES`]. Unknown keys and bad values stop start-up
+//! with a message that names the setting.
+use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
+
+use serde::Deserialize;
+
+use crate::domain::Lang;
+
+const DEFAULTS: &str = include_str!("../config/default.toml");
+
+/// Environment variables and the setting each one overrides.
+pub const ENV_OVERRIDES: &[(&str, &str)] = &[
+    ("TAXI_LISTEN", "listen"),
+    ("TAXI_DATA_DIR", "data_dir"),
+    ("TAXI_LOG_FORMAT", "log_format"),
+];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub log_format: LogFormat,
+    pub site: SiteSettings,
+    pub company: CompanySettings,
+    pub render: RenderSettings,
+    pub tariff: TariffSettings,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSettings {
+    pub base_url: String,
+    pub alternate_domains: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanySettings {
+    pub demo: bool,
+    pub name: String,
+    pub phone: String,
+    pub phone_display: String,
+    pub whatsapp_number: String,
+    pub email: String,
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
+    pub kvk: String,
+    pub vat: String,
+    pub taxi_image_file: String,
+    pub quality_mark_file: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderSettings {
+    pub workers: usize,
+    pub queue_capacity: usize,
+    pub deadline_ms: u64,
+    pub memory_limit_mb: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TariffSettings {
+    pub start_rate_cents: u32,
+    pub per_km_cents: u32,
+    pub per_minute_cents: u32,
+    pub pickup_surcharge_cents: u32,
+    pub zone: Zone,
+    pub radius_surcharges: Vec<RadiusSurcharge>,
+    pub destinations: Vec<Destination>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zone {
+    pub name: String,
+    pub lat: f64,
+    pub lon: f64,
+    pub radius_km: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadiusSurcharge {
+    pub within_km: f64,
+    pub cents: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DestinationKind {
+    Airport,
+    City,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Destination {
+    pub id: String,
+    pub kind: DestinationKind,
+    pub name: LocalizedText,
+    pub price_cents: u32,
+    pub lat: f64,
+    pub lon: f64,
+    pub radius_km: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocalizedText {
+    pub nl: String,
+    pub de: String,
+    pub en: String,
+}
+
+impl LocalizedText {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error in `{setting}`: {message}")]
+pub struct ConfigError {
+    pub setting: String,
+    pub message: String,
+}
+
+impl ConfigError {
+    fn new(setting: impl Into<String>, message: impl ToString) -> Self {
+        Self { setting: setting.into(), message: message.to_string() }
+    }
+}
+
+impl Settings {
+    /// Settings from the embedded defaults, `TAXI_CONFIG` and the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        let env: BTreeMap<String, String> = std::env::vars().filter(|(k, _)| k.starts_with("TAXI_")).collect();
+        Self::load_from(&env)
+    }
+
+    /// Like [`Settings::load`] with an explicit environment, for tests.
+    pub fn load_from(env: &BTreeMap<String, String>) -> Result<Self, ConfigError> {
+        let mut table: toml::Table = DEFAULTS.parse().expect("embedded default.toml is valid");
+        if let Some(path) = env.get("TAXI_CONFIG").filter(|p| !p.is_empty()) {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("cannot read {path}: {e}")))?;
+            let file: toml::Table =
+                text.parse().map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
+            merge(&mut table, file);
+        }
+        for (var, key) in ENV_OVERRIDES {
+            if let Some(value) = env.get(*var) {
+                table.insert((*key).to_string(), toml::Value::String(value.clone()));
+            }
+        }
+        let settings: Settings = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+            let path = e.path().to_string();
+            let setting = ENV_OVERRIDES
+                .iter()
+                .find(|(_, key)| *key == path)
+                .map(|(var, key)| format!("{key} ({var})"))
+                .unwrap_or(path);
+            ConfigError::new(setting, e.into_inner())
+        })?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
+            .chain(self.site.alternate_domains.iter().map(|u| ("site.alternate_domains", u)))
+        {
+            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
+                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a trailing slash")));
+            }
+        }
+        let c = &self.company;
+        if c.name.trim().is_empty() {
+            return Err(ConfigError::new("company.name", "must not be empty"));
+        }
+        if !c.phone.starts_with('+') || !c.phone[1..].chars().all(|ch| ch.is_ascii_digit()) || c.phone.len() < 8 {
+            return Err(ConfigError::new("company.phone", "must be in international form, e.g. +31475123456"));
+        }
+        if c.whatsapp_number.is_empty() || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit()) || c.whatsapp_number.starts_with('0') {
+            return Err(ConfigError::new("company.whatsapp_number", "digits only, country code first, e.g. 31612345678"));
+        }
+        if !c.email.contains('@') {
+            return Err(ConfigError::new("company.email", "must be an e-mail address"));
+        }
+        if self.render.queue_capacity == 0 {
+            return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));
+        }
+        if self.render.deadline_ms == 0 {
+            return Err(ConfigError::new("render.deadline_ms", "must be at least 1"));
+        }
+        if self.render.memory_limit_mb < 8 {
+            return Err(ConfigError::new("render.memory_limit_mb", "must be at least 8"));
+        }
+        let t = &self.tariff;
+        if !(t.zone.radius_km > 0.0) {
+            return Err(ConfigError::new("tariff.zone.radius_km", "must be positive"));
+        }
+        if t.radius_surcharges.windows(2).any(|w| w[0].within_km >= w[1].within_km) {
+            return Err(ConfigError::new("tariff.radius_surcharges", "steps must be in increasing distance"));
+        }
+        for d in &t.destinations {
+            if !(-90.0..=90.0).contains(&d.lat) || !(-180.0..=180.0).contains(&d.lon) || !(d.radius_km > 0.0) {
+                return Err(ConfigError::new(format!("tariff.destinations.{}", d.id), "bad coordinates or radius"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of render workers, resolving 0 to the CPU count.
+    pub fn render_workers(&self) -> usize {
+        match self.render.workers {
+            0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            n => n,
+        }
+    }
+}
+
+fn merge(base: &mut toml::Table, overrides: toml::Table) {
+    for (key, value) in overrides {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(key, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn defaults_load_and_are_demo() {
+        let s = Settings::load_from(&env(&[])).unwrap();
+        assert!(s.company.demo);
+        assert_eq!(s.listen.port(), 8080);
+        assert_eq!(s.tariff.destinations.len(), 11);
+        assert_eq!(s.tariff.start_rate_cents, 326);
+    }
+
+    #[test]
+    fn environment_overrides_listen_and_names_the_variable_when_bad() {
+        let s = Settings::load_from(&env(&[("TAXI_LISTEN", "127.0.0.1:0")])).unwrap();
+        assert_eq!(s.listen.port(), 0);
+        let err = Settings::load_from(&env(&[("TAXI_LISTEN", "nonsense")])).unwrap_err();
+        assert!(err.to_string().contains("TAXI_LISTEN"), "{err}");
+    }
+
+    #[test]
+    fn file_overrides_nested_keys_and_rejects_unknown_ones() {
+        let dir = std::env::temp_dir().join(format!("taxi-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.toml");
+        std::fs::write(&good, "[company]\nname = \"Taxi Test\"\ndemo = false\n").unwrap();
+        let s = Settings::load_from(&env(&[("TAXI_CONFIG", good.to_str().unwrap())])).unwrap();
+        assert_eq!(s.company.name, "Taxi Test");
+        assert_eq!(s.company.city, "Roermond", "keys not in the file keep their defaults");
+
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, "[company]\nnmae = \"typo\"\n").unwrap();
+        let err = Settings::load_from(&env(&[("TAXI_CONFIG", bad.to_str().unwrap())])).unwrap_err();
+        assert!(err.to_string().contains("company"), "{err}");
+        assert!(err.to_string().contains("nmae"), "{err}");
+
+        let wrong_type = dir.join("type.toml");
+        std::fs::write(&wrong_type, "[tariff]\nper_km_cents = \"lots\"\n").unwrap();
+        let err = Settings::load_from(&env(&[("TAXI_CONFIG", wrong_type.to_str().unwrap())])).unwrap_err();
+        assert!(err.to_string().contains("tariff.per_km_cents"), "{err}");
+    }
+
+    #[test]
+    fn validation_names_the_setting() {
+        let dir = std::env::temp_dir().join(format!("taxi-config-v-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("v.toml");
+        std::fs::write(&f, "[company]\nwhatsapp_number = \"+31 6 1234\"\n").unwrap();
+        let err = Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())])).unwrap_err();
+        assert!(err.to_string().contains("company.whatsapp_number"), "{err}");
+    }
+}

@@ -1,0 +1,8 @@
+//! Plain types of the product, each with its parsing rules and unit tests.
+mod lang;
+mod money;
+mod page;
+
+pub use lang::Lang;
+pub use money::{format_amount, format_euro};
+pub use page::{Page, ReservationMode};

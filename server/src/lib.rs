@@ -1,0 +1,24 @@
+//! # taxi-server
+//!
+//! The website of a taxi company in Roermond, in Dutch, German and English, served
+//! by one binary. A tour, in the order a request meets the code:
+//!
+//! - [`config`]: every setting, from embedded demo defaults, an optional TOML file
+//!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
+//! - [`startup`]: builds the actix-web application and binds its listener.
+//! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
+//! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
+//!   wrapped in a document with metadata, cached per (page, language), compressed.
+//! - [`assets`]: the UI build (esbuild) embedded in the binary with hashed names.
+//! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
+//! - [`domain`]: small types with their rules: languages, pages and their paths, money.
+//! - [`error`]: the one error type, and the localized error pages.
+pub mod assets;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod i18n;
+pub mod render;
+pub mod routes;
+pub mod startup;
+pub mod telemetry;

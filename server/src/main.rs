@@ -1,0 +1,36 @@
+use taxi_server::{config::Settings, startup::Application, telemetry};
+
+#[actix_web::main]
+async fn main() -> std::process::ExitCode {
+    let settings = match Settings::load() {
+        Ok(settings) => settings,
+        Err(e) => {
+            eprintln!("taxi-server: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    telemetry::init(settings.log_format);
+    let listen = settings.listen;
+    let data_dir = settings.data_dir.clone();
+    let workers = settings.render_workers();
+    let app = match Application::build(settings) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("taxi-server: {e:#}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    tracing::info!(
+        "listening on http://{}:{} (data directory {}, {workers} render workers)",
+        listen.ip(),
+        app.port(),
+        data_dir.display()
+    );
+    match app.run_until_stopped().await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("taxi-server: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

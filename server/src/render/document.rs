@@ -1,0 +1,163 @@
+//! The HTML document around a rendered React tree: `<head>` metadata (title,
+//! description, canonical, hreflang, JSON-LD), styles, scripts and hydration data.
+//! Built in Rust because React's `renderToString` emits no doctype or head.
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use crate::{
+    config::Settings,
+    domain::{format_amount, Lang, Page},
+};
+
+/// What the shell needs besides the rendered body.
+pub struct Shell<'a> {
+    pub lang: Lang,
+    /// `None` for error pages: they get no canonical or alternates and are not indexed.
+    pub page: Option<Page>,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub keywords: &'a str,
+    pub stylesheet: &'a str,
+    pub icon: &'a str,
+    pub script: &'a str,
+    /// Props for hydration, present only on pages React hydrates.
+    pub hydration_props: Option<&'a str>,
+    pub json_ld: Option<&'a str>,
+}
+
+pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> String {
+    let mut html = String::with_capacity(body_html.len() + 4096);
+    let _ = write!(
+        html,
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><meta name=\"description\" content=\"{description}\">\
+         <meta name=\"keywords\" content=\"{keywords}\"><meta name=\"theme-color\" content=\"#ffcc00\">",
+        lang = shell.lang,
+        title = escape_html(shell.title),
+        description = escape_html(shell.description),
+        keywords = escape_html(shell.keywords),
+    );
+    match shell.page {
+        Some(page) => {
+            let _ = write!(html, "<link rel=\"canonical\" href=\"{}{}\">", settings.site.base_url, page.path(shell.lang));
+            for origin in std::iter::once(&settings.site.base_url).chain(&settings.site.alternate_domains) {
+                for lang in Lang::ALL {
+                    let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{origin}{}\">", page.path(lang));
+                }
+                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}{}\">", page.path(Lang::Nl));
+            }
+        }
+        None => html.push_str("<meta name=\"robots\" content=\"noindex\">"),
+    }
+    let _ = write!(
+        html,
+        "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"{}\">\
+         <script defer src=\"{}\"></script>",
+        shell.icon, shell.stylesheet, shell.script
+    );
+    if let Some(ld) = shell.json_ld {
+        let _ = write!(html, "<script type=\"application/ld+json\">{}</script>", escape_json_for_script(ld));
+    }
+    let _ = write!(html, "</head><body><div id=\"root\">{body_html}</div>");
+    if let Some(props) = shell.hydration_props {
+        let _ = write!(html, "<script type=\"application/json\" id=\"page-data\">{}</script>", escape_json_for_script(props));
+    }
+    html.push_str("</body></html>");
+    html
+}
+
+/// Structured data for a local taxi business, with the fixed prices as offers.
+pub fn local_business_json_ld(settings: &Settings, lang: Lang, area_served: &str) -> String {
+    let c = &settings.company;
+    let t = &settings.tariff;
+    let offers: Vec<_> = t
+        .destinations
+        .iter()
+        .map(|d| {
+            json!({
+                "@type": "Offer",
+                "name": format!("{} → {}", t.zone.name, d.name.get(lang)),
+                "price": format_amount(d.price_cents.into(), Lang::En).replace(',', ""),
+                "priceCurrency": "EUR",
+            })
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "TaxiService",
+        "name": c.name,
+        "url": format!("{}{}", settings.site.base_url, Page::Home.path(lang)),
+        "areaServed": area_served,
+        "provider": {
+            "@type": "LocalBusiness",
+            "name": c.name,
+            "telephone": c.phone,
+            "email": c.email,
+            "address": {
+                "@type": "PostalAddress",
+                "streetAddress": c.street,
+                "postalCode": c.postal_code,
+                "addressLocality": c.city,
+                "addressCountry": c.country,
+            },
+            "geo": { "@type": "GeoCoordinates", "latitude": t.zone.lat, "longitude": t.zone.lon },
+        },
+        "offers": offers,
+    })
+    .to_string()
+}
+
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON made safe inside a `<script>` element: no `</script>`, no `<!--`, and no
+/// line separators that older parsers treat as line ends.
+pub fn escape_json_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for ch in json.chars() {
+        match ch {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_close_the_element_and_still_parses() {
+        let raw = serde_json::json!({"x": "</script><!-- & \u{2028}\u{2029}"}).to_string();
+        let escaped = escape_json_for_script(&raw);
+        for bad in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            assert!(!escaped.contains(bad), "{bad} left in {escaped}");
+        }
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back["x"], "</script><!-- & \u{2028}\u{2029}");
+    }
+
+    #[test]
+    fn html_escaping_covers_attributes() {
+        assert_eq!(escape_html(r#"a "b" <c> & 'd'"#), "a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;");
+    }
+}

@@ -1,0 +1,237 @@
+//! Server-side rendering of the React pages.
+//!
+//! - [`engine`]: one QuickJS runtime with the server bundle loaded as bytecode.
+//! - [`pool`]: render threads fed by a bounded queue, with deadlines and replacement.
+//! - [`document`]: the HTML shell, metadata and hydration data around the body.
+//! - [`Pages`] (here): page props, the in-memory cache of request-independent
+//!   pages (HTML plus gzip and brotli), and the error pages with a fallback that
+//!   needs no JavaScript at all.
+pub mod document;
+pub mod engine;
+pub mod pool;
+
+use std::{
+    collections::HashMap,
+    io::Write as _,
+    sync::{Arc, RwLock},
+};
+
+use actix_web::web::Bytes;
+use serde_json::{json, Value};
+
+use crate::{
+    assets::Assets,
+    config::Settings,
+    domain::{format_euro, Lang, Page, ReservationMode},
+    i18n::Locales,
+};
+use document::{document, escape_html, local_business_json_ld, Shell};
+pub use pool::{PoolSettings, RenderError, RenderPool};
+
+/// A finished HTML page in every encoding we serve.
+pub struct EncodedPage {
+    pub html: Bytes,
+    pub gzip: Bytes,
+    pub brotli: Bytes,
+}
+
+impl EncodedPage {
+    pub fn new(html: String) -> Self {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(html.as_bytes()).expect("writing to memory");
+        let gzip = gz.finish().expect("writing to memory");
+        let mut brotli = Vec::new();
+        let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, ..Default::default() };
+        brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
+        Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
+    }
+}
+
+/// What identifies a request-independent page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PageKey {
+    Page(Page, Lang, ReservationMode),
+    Error(Lang),
+}
+
+impl PageKey {
+    pub fn page(page: Page, lang: Lang, mode: ReservationMode) -> Self {
+        // Only the reservation page varies with the mode; keep one entry for the rest.
+        let mode = if page == Page::Reservation { mode } else { ReservationMode::default() };
+        PageKey::Page(page, lang, mode)
+    }
+
+    fn all() -> Vec<PageKey> {
+        let mut keys: Vec<_> = Page::ALL
+            .iter()
+            .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
+            .collect();
+        keys.extend(Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)));
+        keys.extend(Lang::ALL.iter().map(|&l| PageKey::Error(l)));
+        keys
+    }
+}
+
+pub struct Pages {
+    settings: Arc<Settings>,
+    locales: Arc<Locales>,
+    assets: Arc<Assets>,
+    pool: RenderPool,
+    cache: RwLock<HashMap<PageKey, Arc<EncodedPage>>>,
+}
+
+impl Pages {
+    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
+        Self { settings, locales, assets, pool, cache: RwLock::default() }
+    }
+
+    pub fn pool(&self) -> &RenderPool {
+        &self.pool
+    }
+
+    /// The page from memory, rendering it on first use.
+    pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
+        if let Some(hit) = self.cache.read().expect("cache lock").get(&key) {
+            return Ok(hit.clone());
+        }
+        let html = self.render(key).await?;
+        let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
+        self.cache.write().expect("cache lock").insert(key, page.clone());
+        Ok(page)
+    }
+
+    /// The error page in `lang`. Never fails: if React cannot render it, a plain
+    /// version with the same texts is built here.
+    pub async fn error_page(&self, lang: Lang) -> Arc<EncodedPage> {
+        match self.get(PageKey::Error(lang)).await {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "error page rendered without React");
+                Arc::new(EncodedPage::new(self.fallback_error_html(lang)))
+            }
+        }
+    }
+
+    /// Renders every cacheable page once, so visitors never wait for a first render.
+    pub async fn warm_up(&self) -> Result<usize, RenderError> {
+        let keys = PageKey::all();
+        for key in &keys {
+            self.get(*key).await?;
+        }
+        Ok(keys.len())
+    }
+
+    pub fn is_warm(&self) -> bool {
+        self.cache.read().expect("cache lock").len() >= PageKey::all().len()
+    }
+
+    async fn render(&self, key: PageKey) -> Result<String, RenderError> {
+        let (page, lang, mode) = match key {
+            PageKey::Page(page, lang, mode) => (Some(page), lang, mode),
+            PageKey::Error(lang) => (None, lang, ReservationMode::default()),
+        };
+        let props = self.props(page, lang, mode);
+        let props_json = props.to_string();
+        let body = self.pool.render(props_json.clone()).await?;
+        let meta_key = page.map(Page::key).unwrap_or("error");
+        let company = [("company", self.settings.company.name.as_str())];
+        let title = self.locales.format(lang, &format!("meta.{meta_key}.title"), &company);
+        let description = self.locales.format(lang, &format!("meta.{meta_key}.description"), &company);
+        let keywords = self.locales.format(lang, &format!("meta.{meta_key}.keywords"), &company);
+        let interactive = page.is_some_and(Page::is_interactive);
+        let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
+        let json_ld = page.map(|_| local_business_json_ld(&self.settings, lang, self.locales.text(lang, "meta.areaServed")));
+        let shell = Shell {
+            lang,
+            page,
+            title: &title,
+            description: &description,
+            keywords: &keywords,
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url(&script_name),
+            hydration_props: interactive.then_some(props_json.as_str()),
+            json_ld: json_ld.as_deref(),
+        };
+        Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// The props every page component receives (see `ui/src/types.ts`).
+    fn props(&self, page: Option<Page>, lang: Lang, mode: ReservationMode) -> Value {
+        let s = &self.settings;
+        let c = &s.company;
+        let t = &s.tariff;
+        let euro = |cents: u32| format_euro(cents.into(), lang);
+        let alternates: serde_json::Map<String, Value> = Lang::ALL
+            .iter()
+            .map(|&l| (l.code().to_string(), json!(page.unwrap_or(Page::Home).path(l))))
+            .collect();
+        json!({
+            "page": page.map(Page::key).unwrap_or("error"),
+            "lang": lang,
+            "links": {
+                "home": Page::Home.path(lang),
+                "reservation": Page::Reservation.path(lang),
+                "prices": Page::Prices.path(lang),
+                "contact": Page::Contact.path(lang),
+            },
+            "alternates": alternates,
+            "company": {
+                "name": c.name,
+                "phoneDisplay": c.phone_display,
+                "phoneHref": format!("tel:{}", c.phone),
+                "email": c.email,
+                "whatsappHref": format!("https://wa.me/{}", c.whatsapp_number),
+                "street": c.street,
+                "postalCode": c.postal_code,
+                "city": c.city,
+                "country": c.country,
+                "kvk": c.kvk,
+                "vat": c.vat,
+                "demo": c.demo,
+                "qualityMarkSrc": self.assets.url("quality-mark.svg"),
+                "taxiImageSrc": self.assets.url("taxi.svg"),
+            },
+            "tariff": {
+                "startRate": euro(t.start_rate_cents),
+                "perKm": euro(t.per_km_cents),
+                "perMinute": euro(t.per_minute_cents),
+                "fixedPrices": t.destinations.iter().map(|d| json!({"name": d.name.get(lang), "price": euro(d.price_cents)})).collect::<Vec<_>>(),
+                "pickupSurcharge": euro(t.pickup_surcharge_cents),
+                "radiusSurcharges": t.radius_surcharges.iter().map(|r| json!({"km": r.within_km, "price": euro(r.cents)})).collect::<Vec<_>>(),
+                "meteredBeyondKm": t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
+            },
+            "reservationMode": mode,
+        })
+    }
+
+    /// The error page without React: same texts and links, built from the locales.
+    fn fallback_error_html(&self, lang: Lang) -> String {
+        let l = &self.locales;
+        let link = |page: Page, key: &str| {
+            format!("<li><a href=\"{}\">{}</a></li>", page.path(lang), escape_html(l.text(lang, key)))
+        };
+        let body = format!(
+            "<main id=\"main\" class=\"wrap\"><h1>{}</h1><p>{}</p><ul class=\"options\">{}{}{}</ul></main>",
+            escape_html(l.text(lang, "error.heading")),
+            escape_html(l.text(lang, "error.apology")),
+            link(Page::Home, "error.home"),
+            link(Page::Reservation, "error.reservation"),
+            link(Page::Contact, "error.contact"),
+        );
+        let title = l.format(lang, "meta.error.title", &[("company", &self.settings.company.name)]);
+        let shell = Shell {
+            lang,
+            page: None,
+            title: &title,
+            description: l.text(lang, "meta.error.description"),
+            keywords: l.text(lang, "meta.error.keywords"),
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            hydration_props: None,
+            json_ld: None,
+        };
+        document(&shell, &self.settings, &body)
+    }
+}

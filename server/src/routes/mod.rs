@@ -1,0 +1,39 @@
+//! HTTP routes, one feature per module.
+//!
+//! - [`pages`]: the four pages in three languages, and `/` choosing a language.
+//! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
+//! - [`assets`]: content-hashed static files.
+//! - [`seo`]: `sitemap.xml` and `robots.txt`.
+//! - [`health`]: liveness.
+pub mod assets;
+pub mod health;
+pub mod pages;
+pub mod redirects;
+pub mod respond;
+pub mod seo;
+
+use actix_web::{guard, web, Route};
+
+use crate::domain::{Lang, Page};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", read().to(pages::index));
+    for page in Page::ALL {
+        for lang in Lang::ALL {
+            if page.path(lang) != "/" {
+                cfg.route(page.path(lang), read().to(pages::page));
+            }
+        }
+    }
+    cfg.route("/assets/{name}", read().to(assets::asset))
+        .route("/favicon.ico", read().to(assets::favicon))
+        .route("/sitemap.xml", read().to(seo::sitemap))
+        .route("/robots.txt", read().to(seo::robots))
+        .route("/healthz", read().to(health::healthz));
+    redirects::configure(cfg);
+}
+
+/// GET and HEAD: every readable resource answers both.
+pub fn read() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}

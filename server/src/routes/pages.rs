@@ -1,0 +1,48 @@
+//! The pages. The URL decides the language; only `/` looks at the visitor's
+//! stored preference and browser language.
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
+
+use super::respond::encoded;
+use crate::{
+    domain::{Lang, Page, ReservationMode},
+    error::AppError,
+    render::{PageKey, Pages},
+};
+
+#[derive(serde::Deserialize)]
+pub struct PageQuery {
+    mode: Option<String>,
+}
+
+pub async fn page(req: HttpRequest, pages: web::Data<Pages>, query: web::Query<PageQuery>) -> Result<HttpResponse, AppError> {
+    let (page, lang) = Page::from_path(req.path()).ok_or(AppError::NotFound)?;
+    let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
+    let rendered = pages.get(PageKey::page(page, lang, mode)).await?;
+    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
+}
+
+/// `/`: a visitor whose stored choice or browser prefers German or English goes
+/// to `/de` or `/en`; everyone else, crawlers included, gets the Dutch home page.
+pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResponse, AppError> {
+    let stored = req.cookie("lang").and_then(|c| Lang::parse(c.value()));
+    let browser = || {
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(Lang::from_accept_language)
+    };
+    let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
+    match stored.or_else(browser) {
+        Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
+            .insert_header((header::LOCATION, Page::Home.path(lang)))
+            .insert_header(vary)
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        _ => {
+            let rendered = pages.get(PageKey::page(Page::Home, Lang::Nl, ReservationMode::Mail)).await?;
+            let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
+            response.headers_mut().insert(header::VARY, header::HeaderValue::from_static(vary.1));
+            Ok(response)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Builds the application from settings and binds its own listener, so tests can
+//! ask for port 0 and read back the port they got.
+use std::{net::TcpListener, sync::Arc, time::Duration};
+
+use actix_web::{dev::Server, middleware, web, App, HttpServer};
+use anyhow::Context as _;
+
+use crate::{
+    assets::{self, Assets},
+    config::Settings,
+    error::error_pages,
+    i18n::Locales,
+    render::{Pages, PoolSettings, RenderPool},
+    routes,
+};
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    pages: web::Data<Pages>,
+}
+
+impl Application {
+    /// Everything the server needs, checked before it accepts a connection.
+    pub fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_bundle(settings, assets::server_bundle())
+    }
+
+    /// Like [`Application::build`] with another server bundle (tests use broken ones).
+    pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&settings.data_dir)
+            .with_context(|| format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display()))?;
+        let assets = Assets::load(&[
+            ("taxi.svg", settings.company.taxi_image_file.as_str()),
+            ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
+        ])
+        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / company.quality_mark_file: {e}"))?;
+        let pool = RenderPool::start(
+            bundle,
+            PoolSettings {
+                workers: settings.render_workers(),
+                queue_capacity: settings.render.queue_capacity,
+                deadline: Duration::from_millis(settings.render.deadline_ms),
+                memory_limit_bytes: settings.render.memory_limit_mb << 20,
+            },
+        )
+        .context("the server-side rendering bundle could not be loaded")?;
+
+        let settings = Arc::new(settings);
+        let assets = Arc::new(assets);
+        let locales = Arc::new(Locales::load());
+        let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
+
+        let listener = TcpListener::bind(settings.listen)
+            .with_context(|| format!("listen (TAXI_LISTEN): cannot listen on {}", settings.listen))?;
+        let port = listener.local_addr()?.port();
+
+        let (settings_data, assets_data, locales_data) =
+            (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales));
+        let pages_data = pages.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(error_pages())
+                .wrap(middleware::Compress::default())
+                .app_data(settings_data.clone())
+                .app_data(assets_data.clone())
+                .app_data(locales_data.clone())
+                .app_data(pages_data.clone())
+                .configure(routes::configure)
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        Ok(Self { port, server, pages })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until the process is told to stop. Pages are rendered into memory
+    /// in the background meanwhile.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let pages = self.pages.clone();
+        actix_web::rt::spawn(async move {
+            let started = std::time::Instant::now();
+            match pages.warm_up().await {
+                Ok(n) => tracing::info!(pages = n, elapsed_ms = started.elapsed().as_millis() as u64, "pages rendered into memory"),
+                Err(e) => tracing::error!(error = %e, "warming the page cache failed; pages render on first request"),
+            }
+        });
+        self.server.await
+    }
+}

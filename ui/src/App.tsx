@@ -1,0 +1,24 @@
+import type { PageProps } from "./types";
+import { Layout } from "./components/Layout";
+import { Home } from "./pages/Home";
+import { Prices } from "./pages/Prices";
+import { Reservation } from "./pages/Reservation";
+import { Contact } from "./pages/Contact";
+import { ErrorPage } from "./pages/ErrorPage";
+
+const pages = {
+  home: Home,
+  prices: Prices,
+  reservation: Reservation,
+  contact: Contact,
+  error: ErrorPage,
+} as const;
+
+export function App(props: PageProps) {
+  const Page = pages[props.page];
+  return (
+    <Layout {...props}>
+      <Page {...props} />
+    </Layout>
+  );
+}

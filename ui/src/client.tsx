@@ -1,0 +1,22 @@
+// Browser entry for the interactive pages. Built once per language, each build
+// embedding only its own locale (see build.mjs: "virtual:locale").
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import locale from "virtual:locale";
+import { App } from "./App";
+import { createI18n } from "./i18n";
+import type { PageProps } from "./types";
+import "./site";
+
+const dataElement = document.getElementById("page-data");
+const root = document.getElementById("root");
+if (dataElement && root) {
+  const props = JSON.parse(dataElement.textContent ?? "{}") as PageProps;
+  const i18n = createI18n(props.lang, { [props.lang]: { translation: locale } });
+  hydrateRoot(
+    root,
+    <I18nextProvider i18n={i18n}>
+      <App {...props} />
+    </I18nextProvider>,
+  );
+}

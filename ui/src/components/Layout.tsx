@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Lang, PageProps } from "../types";
+import { Flag } from "./Flag";
+
+const languages: Lang[] = ["nl", "de", "en"];
+
+function Header({ page, lang, links, alternates, company }: PageProps) {
+  const { t } = useTranslation();
+  const navItems = [
+    ["reservation", links.reservation],
+    ["prices", links.prices],
+    ["contact", links.contact],
+  ] as const;
+  return (
+    <header className="site-header">
+      <div className="wrap header-inner">
+        <a className="brand" href={links.home}>
+          {company.name}
+        </a>
+        <nav aria-label={t("nav.main")}>
+          <ul className="nav-links">
+            {navItems.map(([key, href]) => (
+              <li key={key}>
+                <a href={href} aria-current={page === key ? "page" : undefined}>
+                  {t(`nav.${key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="flags" aria-label={t("nav.languages")}>
+          {languages.map((l) => (
+            <li key={l}>
+              <a
+                href={alternates[l]}
+                hrefLang={l}
+                lang={l}
+                data-lang={l}
+                aria-current={l === lang ? "true" : undefined}
+                title={t(`nav.languageNames.${l}`)}
+              >
+                <Flag lang={l} />
+                <span className="visually-hidden">{t(`nav.languageNames.${l}`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+function Footer({ company }: PageProps) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="wrap footer-grid">
+        <section>
+          <h2>{t("footer.contactHeading")}</h2>
+          <ul className="plain">
+            <li>
+              <a href={company.whatsappHref}>{t("footer.whatsapp")}</a>
+            </li>
+            <li>
+              <a href={`mailto:${company.email}`}>
+                {t("footer.email")}: {company.email}
+              </a>
+            </li>
+            <li>
+              <a href={company.phoneHref}>
+                {t("footer.phone")}: {company.phoneDisplay}
+              </a>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2>{t("footer.addressHeading")}</h2>
+          <address>
+            {company.name}
+            <br />
+            {company.street}
+            <br />
+            {company.postalCode} {company.city}
+            <br />
+            {company.country}
+          </address>
+        </section>
+        <section>
+          <h2>{t("footer.companyHeading")}</h2>
+          <p>
+            {t("footer.kvk")} {company.kvk}
+            <br />
+            {t("footer.vat")} {company.vat}
+          </p>
+          <img src={company.qualityMarkSrc} alt={t("footer.qualityMarkAlt")} width="96" height="48" loading="lazy" />
+        </section>
+      </div>
+      {company.demo && <p className="wrap demo-note">{t("footer.demo")}</p>}
+    </footer>
+  );
+}
+
+export function Layout(props: PageProps & { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("nav.skipToContent")}
+      </a>
+      <Header {...props} />
+      <main id="main" className="wrap" tabIndex={-1}>
+        {props.children}
+      </main>
+      <Footer {...props} />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+declare module "virtual:locale" {
+  const locale: Record<string, unknown>;
+  export default locale;
+}

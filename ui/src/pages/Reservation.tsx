@@ -1,0 +1,40 @@
+import { useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { PageProps, ReservationMode } from "../types";
+
+const modes: ReservationMode[] = ["mail", "whatsapp"];
+
+export function Reservation({ company, links, reservationMode }: PageProps) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
+
+  // The toggle is a pair of links so it works without JavaScript; with it, no reload.
+  const choose = (next: ReservationMode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setMode(next);
+    window.history.replaceState(null, "", next === "mail" ? links.reservation : `${links.reservation}?mode=${next}`);
+  };
+
+  return (
+    <>
+      <h1>{t("reservation.heading")}</h1>
+      <p>{t("reservation.intro")}</p>
+      <nav className="toggle" aria-label={t("reservation.modeLegend")}>
+        {modes.map((m) => (
+          <a
+            key={m}
+            href={m === "mail" ? links.reservation : `${links.reservation}?mode=${m}`}
+            aria-current={mode === m ? "true" : undefined}
+            onClick={choose(m)}
+          >
+            {t(m === "mail" ? "reservation.modeMail" : "reservation.modeWhatsapp")}
+          </a>
+        ))}
+      </nav>
+      <p>{t(mode === "mail" ? "reservation.mailIntro" : "reservation.whatsappIntro")}</p>
+      <p>
+        <a href={company.phoneHref}>{t("reservation.byPhone", { phone: company.phoneDisplay })}</a>
+      </p>
+    </>
+  );
+}
