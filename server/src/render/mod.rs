@@ -61,7 +61,8 @@ impl PageKey {
         PageKey::Page(page, lang, mode)
     }
 
-    fn all() -> Vec<PageKey> {
+    /// Every cacheable page.
+    pub fn all() -> Vec<PageKey> {
         let mut keys: Vec<_> = Page::ALL
             .iter()
             .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
@@ -123,6 +124,11 @@ impl Pages {
 
     pub fn is_warm(&self) -> bool {
         self.cache.read().expect("cache lock").len() >= PageKey::all().len()
+    }
+
+    /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
+    pub async fn render_uncached(&self, key: PageKey) -> Result<String, RenderError> {
+        self.render(key).await
     }
 
     async fn render(&self, key: PageKey) -> Result<String, RenderError> {

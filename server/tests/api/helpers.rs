@@ -1,0 +1,111 @@
+use std::collections::BTreeMap;
+
+use taxi_server::{config::Settings, startup::Application};
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    _data_dir: TempDir,
+}
+
+/// A directory removed when the test ends.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new() -> Self {
+        static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("taxi-test-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub struct AppOptions {
+    pub config_toml: Option<String>,
+    pub bundle: Option<&'static str>,
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        Self { config_toml: None, bundle: None }
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(AppOptions::default()).await
+}
+
+pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    let data_dir = TempDir::new();
+    let mut env = BTreeMap::new();
+    env.insert("TAXI_LISTEN".to_string(), "127.0.0.1:0".to_string());
+    env.insert("TAXI_DATA_DIR".to_string(), data_dir.0.join("var").display().to_string());
+    let config = options.config_toml.unwrap_or_else(|| "[render]\nworkers = 1\n".to_string());
+    let config_path = data_dir.0.join("test.toml");
+    std::fs::write(&config_path, config).unwrap();
+    env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());
+    let settings = Settings::load_from(&env).expect("test settings");
+    let app = match options.bundle {
+        Some(bundle) => Application::build_with_bundle(settings, bundle),
+        None => Application::build(settings),
+    }
+    .expect("application builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    TestApp { address, client, _data_dir: data_dir }
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.get_with(path, &[]).await
+    }
+
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut request = self.client.get(format!("{}{path}", self.address));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.expect("request sent")
+    }
+
+    pub async fn html(&self, path: &str) -> String {
+        let response = self.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        response.text().await.unwrap()
+    }
+}
+
+pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+}
+
+/// Every page path with its language, from the spec's table.
+pub const ROUTES: &[(&str, &str, &str)] = &[
+    ("/", "nl", "home"),
+    ("/reserveren", "nl", "reservation"),
+    ("/contact", "nl", "contact"),
+    ("/tarieven", "nl", "prices"),
+    ("/de", "de", "home"),
+    ("/reservieren", "de", "reservation"),
+    ("/kontakt", "de", "contact"),
+    ("/tarife", "de", "prices"),
+    ("/en", "en", "home"),
+    ("/reservation", "en", "reservation"),
+    ("/contact-us", "en", "contact"),
+    ("/prices", "en", "prices"),
+];
+
+/// The text between `start` and the next `end`.
+pub fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let to = text[from..].find(end)? + from;
+    Some(&text[from..to])
+}

@@ -1,0 +1,11 @@
+//! Integration tests: the real server on a random port, spoken to over HTTP.
+mod helpers;
+
+mod assets;
+mod config;
+mod errors;
+mod languages;
+mod pages;
+mod redirects;
+mod render_failures;
+mod seo;

@@ -1,0 +1,53 @@
+use crate::helpers::{header, spawn_app};
+
+#[actix_web::test]
+async fn the_specs_redirects_are_permanent() {
+    let app = spawn_app().await;
+    let cases = [
+        ("/en/airport-taxi-english", "/en"),
+        ("/de/flughafentaxi-deutsch", "/de"),
+        ("/de/preise", "/tarife"),
+        ("/en/prices", "/prices"),
+        ("/de/kontakt", "/kontakt"),
+        ("/en/contact", "/contact-us"),
+        ("/en/reservation", "/reservation"),
+        ("/de/reservieren", "/reservieren"),
+    ];
+    for (from, to) in cases {
+        let response = app.get(from).await;
+        assert_eq!(response.status(), 301, "{from}");
+        assert_eq!(header(&response, "location"), to, "{from}");
+    }
+}
+
+#[actix_web::test]
+async fn look_alikes_of_the_redirects_are_not_found() {
+    let app = spawn_app().await;
+    for path in ["/en/-english", "/en/taxi-deutsch", "/de/taxi-english", "/en/prices/extra", "/fr/preise"] {
+        assert_eq!(app.get(path).await.status(), 404, "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn a_trailing_slash_redirects_to_the_path_without_it() {
+    let app = spawn_app().await;
+    for (from, to) in [
+        ("/reserveren/", "/reserveren"),
+        ("/en/", "/en"),
+        ("/prices//", "/prices"),
+        ("/tarife/?x=1", "/tarife?x=1"),
+        ("/nowhere/", "/nowhere"),
+    ] {
+        let response = app.get(from).await;
+        assert_eq!(response.status(), 301, "{from}");
+        assert_eq!(header(&response, "location"), to, "{from}");
+    }
+}
+
+#[actix_web::test]
+async fn a_redirect_never_leaves_the_site() {
+    let app = spawn_app().await;
+    let response = app.get("//evil.example/").await;
+    let location = header(&response, "location");
+    assert!(!location.starts_with("//"), "{location}");
+}
