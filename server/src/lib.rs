@@ -13,10 +13,12 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
+//! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
 pub mod assets;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod healthcheck;
 pub mod i18n;
 pub mod render;
 pub mod routes;

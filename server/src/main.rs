@@ -1,4 +1,4 @@
-use taxi_server::{config::Settings, startup::Application, telemetry};
+use taxi_server::{config::Settings, healthcheck, startup::Application, telemetry};
 
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
@@ -9,6 +9,9 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    if std::env::args().nth(1).as_deref() == Some("healthcheck") {
+        return if healthcheck::check(settings.listen) { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
+    }
     telemetry::init(settings.log_format);
     let listen = settings.listen;
     let data_dir = settings.data_dir.clone();

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test: Rust unit and integration tests, the UI type check, and the
+# real-browser tests (Playwright driving Debian's Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Browser tests need Debian's Chromium; install it when we can (CI, containers as root).
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's chromium for the browser tests…"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium at /usr/bin/chromium (Debian: apt-get install chromium)." >&2
+    exit 1
+  fi
+fi
+
+# Also builds the UI bundles (server/build.rs runs npm ci and esbuild) and the binary.
+cargo test --release --workspace
+cargo build --release --bin taxi-server
+
+cd ui
+npx --no-install tsc --noEmit
+TAXI_SERVER_BIN="$PWD/../target/release/taxi-server" npm test --silent

@@ -1,0 +1,234 @@
+// Shared pieces of the browser tests: the real server binary, Debian's Chromium
+// driven by playwright-core, and a watcher that records everything a page does wrong.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The ui/ directory. */
+export const uiDir = resolve(here, "..");
+/** The repository root. */
+export const repoDir = resolve(uiDir, "..");
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+/**
+ * Starts the server binary on a free port with a fresh data directory and waits
+ * until it listens and has rendered its pages into memory.
+ * @returns {Promise<{ baseUrl: string, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs = 10_000 } = {}) {
+  const bin = resolve(uiDir, process.env.TAXI_SERVER_BIN ?? "../target/release/taxi-server");
+  const dataDir = mkdtempSync(join(tmpdir(), "taxi-test-"));
+  const child = spawn(bin, [], {
+    env: {
+      ...process.env,
+      TAXI_LISTEN: "127.0.0.1:0",
+      TAXI_DATA_DIR: dataDir,
+      NO_COLOR: "1",
+      RUST_LOG: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+  let output = "";
+  const exited = new Promise((resolveExit) => child.once("exit", (code, signal) => resolveExit({ code, signal })));
+  let exitInfo = null;
+  exited.then((info) => (exitInfo = info));
+
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (exitInfo === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    cleanup();
+  };
+
+  let baseUrl;
+  try {
+    baseUrl = await new Promise((resolveUrl, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`taxi-server (${bin}) did not log "listening on" within ${timeoutMs} ms; output:\n${output}`)),
+        timeoutMs,
+      );
+      const onData = (chunk) => {
+        output += chunk.toString("utf8").replace(ANSI, "");
+        const match = /listening on (http:\/\/[^\s/]+:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolveUrl(match[1]);
+        }
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      child.once("error", (e) => {
+        clearTimeout(timer);
+        reject(new Error(`cannot start taxi-server (${bin}): ${e.message}`));
+      });
+      exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`taxi-server exited early (code ${code}, signal ${signal}); output:\n${output}`));
+      });
+    });
+
+    // Pages are rendered into memory in the background after start-up.
+    const deadline = Date.now() + warmTimeoutMs;
+    let last = "no answer";
+    for (;;) {
+      try {
+        const res = await fetch(`${baseUrl}/healthz`);
+        const body = await res.json();
+        last = `${res.status} ${JSON.stringify(body)}`;
+        if (res.ok && body.pagesWarm === true) break;
+      } catch (e) {
+        last = String(e);
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`/healthz did not report "pagesWarm": true within ${warmTimeoutMs} ms (last: ${last}); output:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+
+  return { baseUrl, output: () => output, stop };
+}
+
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Debian's Chromium; Playwright never downloads a browser here. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
+    args: chromiumArgs,
+  });
+}
+
+/**
+ * Records what a page does wrong: console errors and warnings, uncaught
+ * exceptions, failed requests, HTTP error responses and requests that leave the
+ * server's origin.
+ */
+export function watchPage(page, baseUrl) {
+  const origin = new URL(baseUrl).origin;
+  const problems = {
+    /** @type {{ type: string, text: string, url: string }[]} */
+    console: [],
+    /** @type {string[]} */
+    pageErrors: [],
+    /** @type {{ url: string, failure: string }[]} */
+    failedRequests: [],
+    /** @type {{ url: string, status: number, resourceType: string }[]} */
+    errorResponses: [],
+    /** @type {string[]} */
+    foreignRequests: [],
+    /** Every request made, for debugging a failure. */
+    requests: [],
+    summary() {
+      return JSON.stringify(
+        {
+          console: this.console,
+          pageErrors: this.pageErrors,
+          failedRequests: this.failedRequests,
+          errorResponses: this.errorResponses,
+          foreignRequests: this.foreignRequests,
+        },
+        null,
+        2,
+      );
+    },
+    /** Asserts nothing at all went wrong. */
+    assertClean(assert, what = page.url()) {
+      assert.deepEqual(this.console, [], `console errors/warnings on ${what}: ${this.summary()}`);
+      assert.deepEqual(this.pageErrors, [], `page errors on ${what}: ${this.summary()}`);
+      assert.deepEqual(this.failedRequests, [], `failed requests on ${what}: ${this.summary()}`);
+      assert.deepEqual(this.errorResponses, [], `HTTP error responses on ${what}: ${this.summary()}`);
+      assert.deepEqual(this.foreignRequests, [], `requests to other hosts on ${what}: ${this.summary()}`);
+    },
+  };
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") {
+      problems.console.push({ type: msg.type(), text: msg.text(), url: msg.location()?.url ?? "" });
+    }
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(String(error?.stack ?? error)));
+  page.on("request", (request) => {
+    const url = request.url();
+    problems.requests.push(url);
+    if (url.startsWith("data:") || url.startsWith("blob:")) return;
+    let requestOrigin;
+    try {
+      requestOrigin = new URL(url).origin;
+    } catch {
+      requestOrigin = url;
+    }
+    if (requestOrigin !== origin) problems.foreignRequests.push(url);
+  });
+  page.on("requestfailed", (request) =>
+    problems.failedRequests.push({ url: request.url(), failure: request.failure()?.errorText ?? "unknown" }),
+  );
+  page.on("response", (response) => {
+    if (response.status() >= 400) {
+      problems.errorResponses.push({
+        url: response.url(),
+        status: response.status(),
+        resourceType: response.request().resourceType(),
+      });
+    }
+  });
+  return problems;
+}
+
+/** Lets queued tasks (React's scheduler, error reporting) and a frame run. */
+export function settle(page, ms = 50) {
+  return page.evaluate((delay) => new Promise((r) => requestAnimationFrame(() => setTimeout(r, delay))), ms);
+}
+
+/** Whether React has a root on `#root` (set by `hydrateRoot`). */
+export function hasReactRoot(page) {
+  return page.evaluate(() => {
+    const root = document.getElementById("root");
+    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
+  });
+}
+
+/**
+ * Waits until React has hydrated the page: a root on `#root`, and fibers on the
+ * first and last elements of the rendered tree (hydration, or the client render
+ * React falls back to after a mismatch, has reached the whole page).
+ */
+export async function waitForHydration(page, timeout = 5_000) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById("root");
+      if (!root || !Object.keys(root).some((k) => k.startsWith("__reactContainer"))) return false;
+      const first = root.firstElementChild;
+      const all = root.querySelectorAll("*");
+      const last = all[all.length - 1];
+      const hasFiber = (el) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+      return hasFiber(first) && hasFiber(last);
+    },
+    null,
+    { timeout, polling: 20 },
+  );
+  await settle(page);
+}
