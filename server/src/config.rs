@@ -17,7 +17,12 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_LISTEN", "listen"),
     ("TAXI_DATA_DIR", "data_dir"),
     ("TAXI_LOG_FORMAT", "log_format"),
+    ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
+    ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
 ];
+
+/// Secrets: read from the environment only, never from a file, never logged.
+pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY"];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,6 +34,24 @@ pub struct Settings {
     pub company: CompanySettings,
     pub render: RenderSettings,
     pub tariff: TariffSettings,
+    pub google: GoogleSettings,
+    /// Not from files: see [`SECRET_VARIABLES`].
+    #[serde(skip)]
+    pub secrets: Secrets,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoogleSettings {
+    pub places_url: String,
+    pub routes_url: String,
+    pub timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Secrets {
+    /// Google Maps Platform key (`TAXI_GOOGLE_MAPS_KEY`); when set, Google is the places provider.
+    pub google_maps_key: Option<secrecy::SecretString>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -170,10 +193,10 @@ impl Settings {
         }
         for (var, key) in ENV_OVERRIDES {
             if let Some(value) = env.get(*var) {
-                table.insert((*key).to_string(), toml::Value::String(value.clone()));
+                set_dotted(&mut table, key, toml::Value::String(value.clone()));
             }
         }
-        let settings: Settings = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+        let mut settings: Settings = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
             let path = e.path().to_string();
             let setting = ENV_OVERRIDES
                 .iter()
@@ -182,6 +205,10 @@ impl Settings {
                 .unwrap_or(path);
             ConfigError::new(setting, e.into_inner())
         })?;
+        settings.secrets.google_maps_key = env
+            .get("TAXI_GOOGLE_MAPS_KEY")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
         settings.validate()?;
         Ok(settings)
     }
@@ -206,6 +233,14 @@ impl Settings {
         }
         if !c.email.contains('@') {
             return Err(ConfigError::new("company.email", "must be an e-mail address"));
+        }
+        for (key, url) in [("google.places_url (TAXI_GOOGLE_PLACES_URL)", &self.google.places_url), ("google.routes_url (TAXI_GOOGLE_ROUTES_URL)", &self.google.routes_url)] {
+            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
+                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) base URL without a trailing slash")));
+            }
+        }
+        if self.google.timeout_ms == 0 {
+            return Err(ConfigError::new("google.timeout_ms", "must be at least 1"));
         }
         if self.render.queue_capacity == 0 {
             return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));
@@ -236,6 +271,21 @@ impl Settings {
         match self.render.workers {
             0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
             n => n,
+        }
+    }
+}
+
+/// Sets `a.b.c` in a table, creating intermediate tables.
+fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
+    match key.split_once('.') {
+        None => {
+            table.insert(key.to_string(), value);
+        }
+        Some((head, rest)) => {
+            let entry = table.entry(head.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            if let toml::Value::Table(inner) = entry {
+                set_dotted(inner, rest, value);
+            }
         }
     }
 }
@@ -296,6 +346,17 @@ mod tests {
         std::fs::write(&wrong_type, "[tariff]\nper_km_cents = \"lots\"\n").unwrap();
         let err = Settings::load_from(&env(&[("TAXI_CONFIG", wrong_type.to_str().unwrap())])).unwrap_err();
         assert!(err.to_string().contains("tariff.per_km_cents"), "{err}");
+    }
+
+    #[test]
+    fn the_maps_key_comes_only_from_the_environment_and_is_not_printed() {
+        use secrecy::ExposeSecret;
+        let s = Settings::load_from(&env(&[])).unwrap();
+        assert!(s.secrets.google_maps_key.is_none());
+        let s = Settings::load_from(&env(&[("TAXI_GOOGLE_MAPS_KEY", "k-123"), ("TAXI_GOOGLE_PLACES_URL", "http://127.0.0.1:9")])).unwrap();
+        assert_eq!(s.secrets.google_maps_key.as_ref().unwrap().expose_secret(), "k-123");
+        assert_eq!(s.google.places_url, "http://127.0.0.1:9");
+        assert!(!format!("{s:?}").contains("k-123"), "Debug must not show the key");
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //!   wrapped in a document with metadata, cached per (page, language), compressed.
 //! - [`assets`]: the UI build (esbuild) embedded in the binary with hashed names.
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
+//! - [`places`]: address suggestions, place details and routes, from the embedded
+//!   gazetteer or Google Maps Platform.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
@@ -20,6 +22,7 @@ pub mod domain;
 pub mod error;
 pub mod healthcheck;
 pub mod i18n;
+pub mod places;
 pub mod render;
 pub mod routes;
 pub mod startup;

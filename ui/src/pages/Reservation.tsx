@@ -16,7 +16,7 @@ export function Reservation({ company, links, reservationMode }: PageProps) {
   };
 
   return (
-    <>
+    <div data-confirm-leave={t("nav.refreshQuestion")}>
       <h1>{t("reservation.heading")}</h1>
       <p>{t("reservation.intro")}</p>
       <nav className="toggle" aria-label={t("reservation.modeLegend")}>
@@ -35,6 +35,6 @@ export function Reservation({ company, links, reservationMode }: PageProps) {
       <p>
         <a href={company.phoneHref}>{t("reservation.byPhone", { phone: company.phoneDisplay })}</a>
       </p>
-    </>
+    </div>
   );
 }
