@@ -13,6 +13,7 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
+//! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
@@ -23,6 +24,7 @@ pub mod error;
 pub mod healthcheck;
 pub mod i18n;
 pub mod places;
+pub mod pricing;
 pub mod render;
 pub mod routes;
 pub mod startup;
