@@ -22,7 +22,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
 ];
 
 /// Secrets: read from the environment only, never from a file, never logged.
-pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY"];
+pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY", "TAXI_SMTP_URL"];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,6 +35,7 @@ pub struct Settings {
     pub render: RenderSettings,
     pub tariff: TariffSettings,
     pub google: GoogleSettings,
+    pub mail: MailSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
     #[serde(skip)]
     pub secrets: Secrets,
@@ -48,10 +49,28 @@ pub struct GoogleSettings {
     pub timeout_ms: u64,
 }
 
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    /// Sender of every mail, e.g. `Taxi Roermond <rit@example.nl>`.
+    pub from: String,
+    /// Staff addresses that receive bookings and contact messages.
+    pub staff_recipients: Vec<String>,
+    /// Language of the staff mails.
+    pub staff_language: Lang,
+    /// Days a delivered spool entry is kept before it is deleted.
+    pub retention_days: u32,
+    /// Timeout of one SMTP conversation.
+    pub smtp_timeout_ms: u64,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Secrets {
     /// Google Maps Platform key (`TAXI_GOOGLE_MAPS_KEY`); when set, Google is the places provider.
     pub google_maps_key: Option<secrecy::SecretString>,
+    /// SMTP server in lettre's URL form (`TAXI_SMTP_URL`), may hold a password;
+    /// without it mail goes to a Maildir under the data directory.
+    pub smtp_url: Option<secrecy::SecretString>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -209,6 +228,10 @@ impl Settings {
             .get("TAXI_GOOGLE_MAPS_KEY")
             .filter(|k| !k.trim().is_empty())
             .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        settings.secrets.smtp_url = env
+            .get("TAXI_SMTP_URL")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
         settings.validate()?;
         Ok(settings)
     }
@@ -241,6 +264,12 @@ impl Settings {
         }
         if self.google.timeout_ms == 0 {
             return Err(ConfigError::new("google.timeout_ms", "must be at least 1"));
+        }
+        if self.mail.staff_recipients.is_empty() || self.mail.staff_recipients.iter().any(|r| !r.contains('@')) {
+            return Err(ConfigError::new("mail.staff_recipients", "needs at least one e-mail address"));
+        }
+        if !self.mail.from.contains('@') {
+            return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
         }
         if self.render.queue_capacity == 0 {
             return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));

@@ -9,14 +9,14 @@
 //!    within the last radius step (crow-fly from the centre): fixed + that step's surcharge.
 //! 4. `metered`: everything else: start + per km × km + per minute × minutes,
 //!    rounded to whole cents once, at the end.
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     config::{Destination, TariffSettings},
     places::LatLon,
 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
     Metered,

@@ -1,4 +1,5 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
+pub mod booking;
 mod lang;
 mod money;
 mod page;

@@ -1,0 +1,94 @@
+//! What a visitor sends, once validated: a booking request or a contact message.
+//! The booking API builds these; the delivery side turns them into mails.
+use serde::{Deserialize, Serialize};
+
+use super::Lang;
+use crate::pricing::Rule;
+
+/// The company's time zone: every date and time a visitor types is local time here.
+pub const TIME_ZONE: &str = "Europe/Amsterdam";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMethod {
+    Debitcard,
+    Creditcard,
+    Cash,
+}
+
+impl PaymentMethod {
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "debitcard" => Some(Self::Debitcard),
+            "creditcard" => Some(Self::Creditcard),
+            "cash" => Some(Self::Cash),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Debitcard => "debitcard",
+            Self::Creditcard => "creditcard",
+            Self::Cash => "cash",
+        }
+    }
+}
+
+/// One end of a trip as the visitor chose it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    /// The full address (`formattedAddress`).
+    pub formatted: String,
+    /// The short name (`displayName`), may equal `formatted`.
+    pub name: String,
+    /// The provider's place id, when the visitor picked a suggestion.
+    pub place_id: Option<String>,
+}
+
+/// The price the server computed for the booking (never the client's number).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceSummary {
+    pub amount_cents: i64,
+    pub rule: Rule,
+    pub distance_km: f64,
+    pub duration_min: f64,
+    /// Localized name of the fixed-price destination, if a fixed rule applied.
+    pub fixed_destination: Option<String>,
+    pub surcharge_cents: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    /// Short reference shown to the customer and staff, e.g. `R7K3Q9`.
+    pub reference: String,
+    pub lang: Lang,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub passengers: u8,
+    pub departure: Address,
+    pub destination: Address,
+    /// Pick-up time, local time in [`TIME_ZONE`].
+    pub pickup_at: jiff::civil::DateTime,
+    pub payment_method: Option<PaymentMethod>,
+    /// `None`: the price could not be computed ('Geen prijsindicatie').
+    pub price: Option<PriceSummary>,
+    pub received_at: jiff::Timestamp,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessage {
+    pub reference: String,
+    pub lang: Lang,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub subject: String,
+    pub message: String,
+    pub received_at: jiff::Timestamp,
+}
