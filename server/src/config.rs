@@ -36,6 +36,7 @@ pub struct Settings {
     pub tariff: TariffSettings,
     pub google: GoogleSettings,
     pub mail: MailSettings,
+    pub booking: BookingSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
     #[serde(skip)]
     pub secrets: Secrets,
@@ -47,6 +48,17 @@ pub struct GoogleSettings {
     pub places_url: String,
     pub routes_url: String,
     pub timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookingSettings {
+    /// Most passengers one booking may name.
+    pub max_passengers: u8,
+    /// A pick-up must be at least this many minutes ahead.
+    pub lead_time_minutes: u32,
+    /// A pick-up may be at most this many days ahead.
+    pub max_days_ahead: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -270,6 +282,12 @@ impl Settings {
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if self.booking.max_passengers == 0 {
+            return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));
+        }
+        if self.booking.max_days_ahead == 0 {
+            return Err(ConfigError::new("booking.max_days_ahead", "must be at least 1"));
         }
         if self.render.queue_capacity == 0 {
             return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));

@@ -13,6 +13,7 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
+//! - [`forms`]: server-side validation of the booking and contact forms.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
@@ -21,6 +22,7 @@ pub mod assets;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod forms;
 pub mod healthcheck;
 pub mod i18n;
 pub mod places;

@@ -44,6 +44,30 @@ export interface Tariff {
   meteredBeyondKm: number;
 }
 
+/** A place chosen from the suggestions (spec section 3). */
+export interface ChosenPlace {
+  id: string;
+  formattedAddress: string;
+  displayName: string;
+}
+
+/** A price indication as the server formats it. */
+export interface PriceShown {
+  /** Amount with the euro sign, e.g. "€ 230,00". */
+  text: string;
+  /** Which rule applied, in the page language. */
+  explanation: string;
+}
+
+/** What the server sends back to a page after a form post without JavaScript. */
+export interface FormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  success?: string;
+  errorMessage?: string;
+  price?: PriceShown;
+}
+
 export interface PageProps {
   page: PageName;
   lang: Lang;
@@ -54,4 +78,8 @@ export interface PageProps {
   tariff: Tariff;
   /** Reservation page only: which form is shown first (`?mode=whatsapp`). */
   reservationMode?: ReservationMode;
+  /** Set when the page answers a form post (no JavaScript). */
+  form?: FormState;
+  /** Largest passenger count the server accepts. */
+  maxPassengers: number;
 }

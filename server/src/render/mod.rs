@@ -208,6 +208,7 @@ impl Pages {
                 "meteredBeyondKm": t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
             },
             "reservationMode": mode,
+            "maxPassengers": s.booking.max_passengers,
         })
     }
 

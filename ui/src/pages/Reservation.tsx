@@ -1,10 +1,11 @@
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { BookingForm } from "../components/BookingForm";
 import type { PageProps, ReservationMode } from "../types";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, links, reservationMode }: PageProps) {
+export function Reservation({ company, lang, links, reservationMode, form, maxPassengers }: PageProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
 
@@ -32,6 +33,14 @@ export function Reservation({ company, links, reservationMode }: PageProps) {
         ))}
       </nav>
       <p>{t(mode === "mail" ? "reservation.mailIntro" : "reservation.whatsappIntro")}</p>
+      <BookingForm
+        key={mode}
+        mode={mode}
+        lang={lang}
+        action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
+        maxPassengers={maxPassengers}
+        initial={mode === (reservationMode ?? "mail") ? form : undefined}
+      />
       <p>
         <a href={company.phoneHref}>{t("reservation.byPhone", { phone: company.phoneDisplay })}</a>
       </p>

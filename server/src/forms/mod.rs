@@ -1,0 +1,141 @@
+//! Server-side validation of the three forms, the authority over what the
+//! browser checked. Input arrives as JSON (the API) or as a urlencoded form post
+//! (no JavaScript); both become an [`Input`] of loose text fields first, so a
+//! number sent as a string or a string sent as a number is read the same way.
+//! Every rejection is a message in the request's language, keyed by the spec's
+//! field names.
+mod contact;
+mod reservation;
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::Value;
+use validator::{ValidateEmail, ValidateLength};
+
+use crate::{domain::Lang, i18n::Locales};
+pub use contact::{validate_contact, ContactInput};
+pub use reservation::{parse_pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
+
+/// Field name → localized message.
+pub type FieldErrors = BTreeMap<&'static str, String>;
+
+/// Why a request body could not even be read as a form.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BodyError {
+    NotAnObject,
+}
+
+/// The submitted fields as text. Values that are neither text nor numbers
+/// (objects, arrays) are remembered as wrong so the field gets a message.
+#[derive(Debug, Default, Clone)]
+pub struct Input {
+    fields: HashMap<String, Result<String, ()>>,
+}
+
+impl Input {
+    pub fn from_json(value: Value) -> Result<Self, BodyError> {
+        let Value::Object(map) = value else { return Err(BodyError::NotAnObject) };
+        let fields = map
+            .into_iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    Value::String(s) => Ok(s),
+                    Value::Number(n) => Ok(n.to_string()),
+                    Value::Bool(b) => Ok(b.to_string()),
+                    Value::Null => Ok(String::new()),
+                    Value::Array(_) | Value::Object(_) => Err(()),
+                };
+                (k, text)
+            })
+            .collect();
+        Ok(Self { fields })
+    }
+
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
+        Self { fields: pairs.into_iter().map(|(k, v)| (k, Ok(v))).collect() }
+    }
+
+    /// The field's text, trimmed, with control characters turned into spaces
+    /// (nothing typed in a one-line field may break a mail header).
+    pub fn line(&self, name: &str) -> Result<String, ()> {
+        self.raw(name).map(|s| s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string())
+    }
+
+    /// Multi-line text: keeps line breaks, drops other control characters.
+    pub fn text(&self, name: &str) -> Result<String, ()> {
+        self.raw(name).map(|s| {
+            s.replace("\r\n", "\n").chars().filter(|c| *c == '\n' || *c == '\t' || !c.is_control()).collect::<String>().trim().to_string()
+        })
+    }
+
+    fn raw(&self, name: &str) -> Result<String, ()> {
+        match self.fields.get(name) {
+            None => Ok(String::new()),
+            Some(Ok(s)) => Ok(s.clone()),
+            Some(Err(())) => Err(()),
+        }
+    }
+
+    /// The values as typed, for showing a form again after an error.
+    pub fn values(&self) -> BTreeMap<String, String> {
+        self.fields.iter().filter_map(|(k, v)| v.as_ref().ok().map(|v| (k.clone(), v.clone()))).collect()
+    }
+}
+
+/// Collects field messages in one language.
+pub struct Checker<'a> {
+    pub lang: Lang,
+    locales: &'a Locales,
+    pub errors: FieldErrors,
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(lang: Lang, locales: &'a Locales) -> Self {
+        Self { lang, locales, errors: FieldErrors::new() }
+    }
+
+    pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&str, &str)]) {
+        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, &format!("validation.{key}"), args));
+    }
+
+    /// A one-line field that may be empty, at most `max` characters.
+    pub fn optional(&mut self, input: &Input, field: &'static str, max: u64) -> String {
+        match input.line(field) {
+            Err(()) => {
+                self.fail(field, "required", &[]);
+                String::new()
+            }
+            Ok(value) => {
+                if !value.validate_length(None, Some(max), None) {
+                    self.fail(field, "tooLong", &[("max", &max.to_string())]);
+                }
+                value
+            }
+        }
+    }
+
+    /// A one-line field that must be filled in; `required_key` names its message.
+    pub fn required(&mut self, input: &Input, field: &'static str, max: u64, required_key: &str) -> String {
+        let value = self.optional(input, field, max);
+        if value.is_empty() {
+            self.fail(field, required_key, &[]);
+        }
+        value
+    }
+
+    pub fn email(&mut self, input: &Input, field: &'static str) -> String {
+        let value = self.required(input, field, 100, "emailRequired");
+        if !value.is_empty() && !value.validate_email() {
+            self.fail(field, "email", &[]);
+        }
+        value
+    }
+
+    pub fn into_result<T>(self, value: T) -> Result<T, FieldErrors> {
+        if self.errors.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.errors)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// Small JSON helpers for the calls of spec section 7. Every answer is read as
+// JSON; a network failure or a non-JSON body becomes `{ ok: false }`.
+export interface ApiAnswer<T> {
+  ok: boolean;
+  status: number;
+  data: T & { errors?: Record<string, string>; errorMessage?: string };
+}
+
+async function call<T>(url: string, init?: RequestInit): Promise<ApiAnswer<T>> {
+  try {
+    const response = await fetch(url, { ...init, headers: { Accept: "application/json", ...(init?.headers ?? {}) } });
+    const data = (await response.json().catch(() => ({}))) as ApiAnswer<T>["data"];
+    return { ok: response.ok, status: response.status, data };
+  } catch {
+    return { ok: false, status: 0, data: {} as ApiAnswer<T>["data"] };
+  }
+}
+
+export const getJson = <T>(url: string) => call<T>(url);
+
+export const postJson = <T>(url: string, body: unknown) =>
+  call<T>(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+/** A new token for one address search session (Places API billing). */
+export function newSessionToken(): string {
+  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
+  return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { postJson } from "../api";
+import type { FormState, Lang } from "../types";
+import { checkEmail, checkLength, checkName, checkRequired, compact, LIMITS } from "../validation";
+import { ErrorSummary } from "./ErrorSummary";
+import { describedBy, FieldMessages, TextField } from "./Field";
+
+const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "" };
+
+export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Values>({ ...EMPTY, ...(initial?.values as Partial<Values>) });
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
+  const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
+  const [success, setSuccess] = useState(initial?.success ?? "");
+  const [sending, setSending] = useState(false);
+  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setSuccess("");
+    setErrorMessage("");
+    const found = compact({
+      name: checkName(t, values.name),
+      email: checkEmail(t, values.email),
+      phone: checkLength(t, values.phone, LIMITS.phone),
+      subject: checkRequired(t, values.subject, "validation.subjectRequired") ?? checkLength(t, values.subject, LIMITS.subject),
+      message: checkRequired(t, values.message, "validation.messageRequired") ?? checkLength(t, values.message, LIMITS.message),
+    });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSending(true);
+    const answer = await postJson<{ message?: string }>(`/api/contact/${lang}`, values);
+    setSending(false);
+    if (answer.ok) {
+      setValues(EMPTY);
+      setErrors({});
+      setSuccess(answer.data.message ?? "");
+    } else if (answer.data.errors) {
+      setErrors(answer.data.errors);
+    } else {
+      setErrorMessage(answer.data.errorMessage ?? t("api.somethingWentWrong"));
+    }
+  };
+
+  return (
+    <form method="post" action={action} noValidate onSubmit={onSubmit} className="contact-form">
+      {success && (
+        <div className="success-box" role="status">
+          {success}
+        </div>
+      )}
+      <ErrorSummary errors={errors} order={[...FIELDS]} />
+      <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
+      <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />
+      <TextField id="phone" type="tel" label={t("form.phone")} error={errors.phone} autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(e) => set("phone")(e.target.value)} />
+      <TextField id="subject" label={t("form.subject")} error={errors.subject} maxLength={LIMITS.subject} value={values.subject} onChange={(e) => set("subject")(e.target.value)} />
+      <div className={errors.message ? "field has-error" : "field"}>
+        <label htmlFor="message">{t("form.message")}</label>
+        <FieldMessages id="message" hint={t("form.charactersMax", { max: LIMITS.message })} error={errors.message} />
+        <textarea
+          id="message"
+          name="message"
+          rows={8}
+          maxLength={LIMITS.message}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy("message", "hint", errors.message)}
+          value={values.message}
+          onChange={(e) => set("message")(e.target.value)}
+        />
+      </div>
+      {errorMessage && <p className="error-text">{errorMessage}</p>}
+      <button type="submit" className="button" disabled={sending}>
+        {sending && <span className="spinner" aria-hidden="true" />}
+        {sending ? t("form.sending") : t("form.send")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children?: ReactNode;
+}
+
+/** Ids of the hint and error texts that describe a field. */
+export function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return ids || undefined;
+}
+
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A labelled text input with its hint and error, GOV.UK style. */
+export function TextField({ id, label, hint, error, children, ...input }: FieldProps) {
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} hint={hint} error={error} />
+      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      {children}
+    </div>
+  );
+}

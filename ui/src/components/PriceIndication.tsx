@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import type { PriceShown } from "../types";
+
+export function PriceIndication({ price, error, loading }: { price: PriceShown | null; error?: string; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="price" aria-live="polite">
+      {loading && (
+        <p className="spinner-line">
+          <span className="spinner" aria-hidden="true" /> {t("form.calculating")}
+        </p>
+      )}
+      {!loading && price && (
+        <div className="price-box">
+          <p>
+            {t("form.priceLabel")}: <strong className="amount">{price.text}</strong>
+          </p>
+          <p className="hint">{price.explanation}</p>
+          <p className="hint">{t("form.priceNote")}</p>
+        </div>
+      )}
+      {!loading && error && <p className="error-text">{error}</p>}
+    </div>
+  );
+}

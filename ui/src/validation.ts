@@ -1,0 +1,37 @@
+// The client-side rules of spec section 5, and nothing more: the server checks
+// everything again and its messages are the ones that count.
+import type { TFunction } from "i18next";
+
+export const LIMITS = { name: 100, email: 100, phone: 30, subject: 50, message: 500 } as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkRequired(t: TFunction, value: string, key: string): string | undefined {
+  return value.trim() === "" ? t(key) : undefined;
+}
+
+export function checkLength(t: TFunction, value: string, max: number): string | undefined {
+  return [...value].length > max ? t("validation.tooLong", { max }) : undefined;
+}
+
+export function checkEmail(t: TFunction, value: string): string | undefined {
+  return (
+    checkRequired(t, value, "validation.emailRequired") ??
+    checkLength(t, value, LIMITS.email) ??
+    (EMAIL.test(value.trim()) ? undefined : t("validation.email"))
+  );
+}
+
+export function checkName(t: TFunction, value: string): string | undefined {
+  return checkRequired(t, value, "validation.nameRequired") ?? checkLength(t, value, LIMITS.name);
+}
+
+export function checkPassengers(t: TFunction, value: string, max: number): string | undefined {
+  if (value.trim() === "") return t("validation.passengerAmountRequired");
+  return /^\d+$/.test(value.trim()) ? undefined : t("validation.passengerAmount", { max });
+}
+
+/** Drops the undefined entries. */
+export function compact(errors: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined));
+}

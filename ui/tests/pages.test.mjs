@@ -1,0 +1,348 @@
+// The site in a real browser: Debian's Chromium driven by playwright-core, against
+// the release binary (TAXI_SERVER_BIN, default ../target/release/taxi-server).
+// Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { hasReactRoot, launchBrowser, repoDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+
+const LANGS = ["nl", "de", "en"];
+const ROUTES = {
+  nl: { home: "/", reservation: "/reserveren", contact: "/contact", prices: "/tarieven" },
+  de: { home: "/de", reservation: "/reservieren", contact: "/kontakt", prices: "/tarife" },
+  en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
+};
+const PAGES = ["home", "reservation", "contact", "prices"];
+/** Pages React hydrates; the others ship no React at all. */
+const INTERACTIVE = new Set(["reservation", "contact"]);
+/** A browser language per site language, so `/` serves the Dutch page to a Dutch browser. */
+const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
+const TEXTS = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]));
+
+const screenshots = join(repoDir, "test-output", "screenshots");
+mkdirSync(screenshots, { recursive: true });
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh context (no cookies) and page, with its watcher. */
+async function open(options = {}) {
+  const context = await browser.newContext({ locale: "nl-NL", ...options });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const watch = watchPage(page, server.baseUrl);
+  return { context, page, watch };
+}
+
+const url = (path) => `${server.baseUrl}${path}`;
+const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
+
+/** Waits for every image (lazy ones too, once scrolled into view) and lists those that failed. */
+async function imagesLoaded(page) {
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { polling: 20 });
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => !(img.complete && img.naturalWidth > 0))
+      .map((img) => img.currentSrc || img.src),
+  );
+}
+
+describe("every page in every language", () => {
+  for (const lang of LANGS) {
+    for (const name of PAGES) {
+      const path = ROUTES[lang][name];
+      test(`${lang} ${name} (${path})`, async () => {
+        const { context, page, watch } = await open({ locale: LOCALES[lang] });
+        try {
+          const response = await page.goto(url(path), { waitUntil: "load" });
+          assert.equal(response.status(), 200, `${path}: status`);
+          assert.equal(response.url(), url(path), `${path} must answer itself, not redirect`);
+          assert.equal(await htmlLang(page), lang, `${path}: <html lang>`);
+          if (INTERACTIVE.has(name)) await waitForHydration(page);
+          else await settle(page);
+          assert.equal(await page.locator("h1").count(), 1, `${path}: exactly one <h1>`);
+          assert.notEqual((await page.locator("h1").innerText()).trim(), "", `${path}: empty <h1>`);
+          await page.screenshot({ path: join(screenshots, `${lang}-${name}.png`), fullPage: true });
+          // The full-page screenshot also brings lazy images into view.
+          assert.deepEqual(await imagesLoaded(page), [], `${path}: images that did not load`);
+          watch.assertClean(assert, path);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+describe("React hydration", () => {
+  test("reservation and contact pages are hydrated; home and prices ship no React", async () => {
+    const { context, page, watch } = await open();
+    try {
+      for (const lang of LANGS) {
+        for (const name of PAGES) {
+          const path = ROUTES[lang][name];
+          await page.goto(url(path), { waitUntil: "load" });
+          if (INTERACTIVE.has(name)) {
+            await waitForHydration(page).catch((e) => {
+              throw new Error(`${path} was not hydrated by React: ${e.message}`);
+            });
+          } else {
+            await settle(page);
+            assert.equal(await hasReactRoot(page), false, `${path} should not load React`);
+          }
+        }
+      }
+      watch.assertClean(assert);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const lang of LANGS) {
+    test(`${lang}: the reservation mode toggle switches without a reload`, async () => {
+      const { context, page, watch } = await open({ locale: LOCALES[lang] });
+      const path = ROUTES[lang].reservation;
+      const t = TEXTS[lang].reservation;
+      try {
+        await page.goto(url(path), { waitUntil: "load" });
+        await waitForHydration(page);
+        const links = page.locator("nav.toggle a");
+        assert.equal(await links.count(), 2, "two mode links");
+        assert.equal(await links.nth(0).getAttribute("aria-current"), "true", "mail mode is current first");
+        assert.equal(await links.nth(1).getAttribute("aria-current"), null);
+        assert.equal(await links.nth(1).getAttribute("href"), `${path}?mode=whatsapp`, "the link works without JS");
+        await page.getByText(t.mailIntro, { exact: true }).waitFor();
+
+        await page.evaluate(() => (window.__marker = 1));
+        await links.nth(1).click();
+        await page.waitForURL(url(`${path}?mode=whatsapp`));
+        assert.equal(await page.evaluate(() => window.__marker), 1, "switching the mode must not reload the page");
+        assert.equal(await links.nth(0).getAttribute("aria-current"), null, "aria-current left the mail link");
+        assert.equal(await links.nth(1).getAttribute("aria-current"), "true", "aria-current moved to the WhatsApp link");
+        await page.getByText(t.whatsappIntro, { exact: true }).waitFor();
+
+        await links.nth(0).click();
+        await page.waitForURL(url(path));
+        assert.equal(await page.evaluate(() => window.__marker), 1, "switching back must not reload the page");
+        assert.equal(await links.nth(0).getAttribute("aria-current"), "true");
+        assert.equal(await links.nth(1).getAttribute("aria-current"), null);
+        await page.getByText(t.mailIntro, { exact: true }).waitFor();
+        watch.assertClean(assert, path);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("without JavaScript, ?mode=whatsapp is rendered by the server", async () => {
+    const { context, page, watch } = await open({ javaScriptEnabled: false });
+    try {
+      for (const lang of LANGS) {
+        const path = ROUTES[lang].reservation;
+        const t = TEXTS[lang].reservation;
+        for (const [query, current, intro] of [
+          ["?mode=whatsapp", 1, t.whatsappIntro],
+          ["", 0, t.mailIntro],
+        ]) {
+          const response = await page.goto(url(path + query));
+          assert.equal(response.status(), 200);
+          const currents = await page
+            .locator("nav.toggle a")
+            .evaluateAll((links) => links.map((a) => a.getAttribute("aria-current")));
+          assert.deepEqual(currents, current === 1 ? [null, "true"] : ["true", null], `${path}${query}: aria-current`);
+          assert.equal(await page.getByText(intro, { exact: true }).count(), 1, `${path}${query}: intro text`);
+        }
+      }
+      watch.assertClean(assert);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("language flags", () => {
+  async function assertLangCookie(context, lang) {
+    const cookies = (await context.cookies(server.baseUrl)).filter((c) => c.name === "lang");
+    assert.equal(cookies.length, 1, `one lang cookie, got ${JSON.stringify(cookies)}`);
+    assert.equal(cookies[0].value, lang, "lang cookie value");
+    assert.equal(cookies[0].path, "/", "lang cookie path");
+    assert.ok(cookies[0].expires > Date.now() / 1000 + 300 * 24 * 3600, "lang cookie lasts about a year");
+  }
+
+  /** Visits `/` and asserts where the server sent the browser. */
+  async function assertRootGoesTo(page, lang) {
+    const response = await page.goto(url("/"));
+    assert.equal(response.status(), 200);
+    assert.equal(response.url(), url(ROUTES[lang].home), `/ with lang=${lang}`);
+    if (lang !== "nl") {
+      const redirect = response.request().redirectedFrom();
+      assert.ok(redirect, "/ redirected");
+      assert.equal(redirect.url(), url("/"));
+      assert.equal((await redirect.response()).status(), 302);
+    }
+    assert.equal(await htmlLang(page), lang);
+  }
+
+  async function switchLanguage({ locale, from, to }) {
+    const { context, page, watch } = await open({ locale });
+    try {
+      await page.goto(url(from), { waitUntil: "load" });
+      const fromLang = LANGS.find((l) => Object.values(ROUTES[l]).includes(from));
+      const pageName = PAGES.find((p) => ROUTES[fromLang][p] === from);
+      for (const l of LANGS) {
+        const flag = page.locator(`header a[data-lang=${l}]`);
+        assert.equal(await flag.getAttribute("href"), ROUTES[l][pageName], `flag ${l} on ${from}`);
+        assert.equal(await flag.getAttribute("aria-current"), l === fromLang ? "true" : null, `flag ${l} aria-current`);
+      }
+      if (INTERACTIVE.has(pageName)) await waitForHydration(page);
+      await Promise.all([
+        page.waitForURL(url(ROUTES[to][pageName])),
+        page.locator(`header a[data-lang=${to}]`).click(),
+      ]);
+      await page.waitForLoadState("load");
+      assert.equal(await htmlLang(page), to);
+      await assertLangCookie(context, to);
+      await assertRootGoesTo(page, to);
+      watch.assertClean(assert);
+    } finally {
+      await context.close();
+    }
+  }
+
+  test("German flag on /tarieven: /tarife, cookie lang=de, / goes to /de", () =>
+    switchLanguage({ locale: "nl-NL", from: "/tarieven", to: "de" }));
+
+  test("English flag on /reserveren: /reservation, cookie lang=en, / goes to /en", () =>
+    switchLanguage({ locale: "nl-NL", from: "/reserveren", to: "en" }));
+
+  test("Dutch flag on /kontakt: /contact, cookie lang=nl beats an English browser", () =>
+    switchLanguage({ locale: "en-GB", from: "/kontakt", to: "nl" }));
+});
+
+describe("error page", () => {
+  for (const [cookie, lang] of [
+    [null, "en"],
+    ["de", "de"],
+    ["nl", "nl"],
+    ["en", "en"],
+  ]) {
+    test(`404 ${cookie ? `with lang=${cookie}` : "without a cookie"} is in ${lang}`, async () => {
+      const { context, page, watch } = await open({ locale: cookie ? "nl-NL" : undefined });
+      try {
+        if (cookie) await context.addCookies([{ name: "lang", value: cookie, url: server.baseUrl }]);
+        const response = await page.goto(url("/does-not-exist"), { waitUntil: "load" });
+        assert.equal(response.status(), 404);
+        await settle(page);
+        assert.equal(await htmlLang(page), lang);
+        assert.equal((await page.locator("h1").innerText()).trim(), TEXTS[lang].error.heading);
+        const links = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+        assert.deepEqual(links, [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact], "links of the error page");
+        await page.screenshot({ path: join(screenshots, `${lang}-error${cookie ? "" : "-nocookie"}.png`), fullPage: true });
+        assert.deepEqual(await imagesLoaded(page), [], "images that did not load");
+
+        // Chromium reports the 404 of the document itself; nothing else may go wrong.
+        assert.equal(watch.console.length, 1, `console: ${watch.summary()}`);
+        assert.equal(watch.console[0].type, "error");
+        assert.match(watch.console[0].text, /^Failed to load resource: the server responded with a status of 404/);
+        assert.deepEqual(watch.errorResponses, [{ url: url("/does-not-exist"), status: 404, resourceType: "document" }]);
+        assert.deepEqual(watch.pageErrors, [], watch.summary());
+        assert.deepEqual(watch.failedRequests, [], watch.summary());
+        assert.deepEqual(watch.foreignRequests, [], watch.summary());
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("small screens (320x640)", () => {
+  /** Per page: horizontal overflow, images that failed, words broken in the middle. */
+  const results = [];
+
+  before(async () => {
+    for (const lang of LANGS) {
+      const { context, page } = await open({ locale: LOCALES[lang], viewport: { width: 320, height: 640 } });
+      try {
+        for (const path of [...PAGES.map((p) => ROUTES[lang][p]), "/does-not-exist"]) {
+          if (path === "/does-not-exist") await context.addCookies([{ name: "lang", value: lang, url: server.baseUrl }]);
+          await page.goto(url(path), { waitUntil: "load" });
+          if (await hasReactRoot(page)) await waitForHydration(page);
+          else await settle(page);
+          const measured = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const describe = (el) =>
+              `<${el.tagName.toLowerCase()}${el.className ? ` class="${String(el.className.baseVal ?? el.className).trim()}"` : ""}>`;
+            const wide = Array.from(document.body.querySelectorAll("*"))
+              .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+              .slice(0, 5)
+              .map((el) => `${describe(el)} (right edge ${Math.round(el.getBoundingClientRect().right)})`);
+
+            // A word made of letters only may wrap inside itself only when it is
+            // wider than the block it lives in (e.g. a very long compound); else a
+            // break inside a short word like "Toesla|g" is a layout defect. Table
+            // cells do not count as that block: their width is what goes wrong.
+            const canvas = document.createElement("canvas").getContext("2d");
+            const brokenWords = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const el = node.parentElement;
+              if (!el || el.closest(".visually-hidden, script, style") || el.getClientRects().length === 0) continue;
+              let block = el;
+              while (block.parentElement && /^(inline|table)/.test(getComputedStyle(block).display)) block = block.parentElement;
+              const style = getComputedStyle(block);
+              const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+              for (const match of node.data.matchAll(/\p{L}+/gu)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set(
+                  Array.from(range.getClientRects())
+                    .filter((r) => r.width > 0)
+                    .map((r) => Math.round(r.top)),
+                );
+                if (lines.size < 2) continue;
+                canvas.font = getComputedStyle(el).font;
+                if (canvas.measureText(match[0]).width <= room) brokenWords.push(`"${match[0]}" in ${describe(el)}`);
+              }
+            }
+            return { scrollWidth: document.documentElement.scrollWidth, wide, brokenWords };
+          });
+          // Bring the lazy footer image in before the screenshot.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const brokenImages = await imagesLoaded(page);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const name = path === "/does-not-exist" ? "error" : PAGES.find((p) => ROUTES[lang][p] === path);
+          await page.screenshot({ path: join(screenshots, `mobile-${lang}-${name}.png`), fullPage: true });
+          results.push({ where: `${path} (${lang})`, ...measured, brokenImages });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  test("no page is wider than the screen, and every image loads", () => {
+    assert.equal(results.length, 15, "every page measured");
+    const failures = results.flatMap((r) => [
+      ...(r.scrollWidth > 320 ? [`${r.where}: scrollWidth ${r.scrollWidth}; too wide: ${r.wide.join(", ")}`] : []),
+      ...(r.brokenImages.length ? [`${r.where}: images that did not load: ${r.brokenImages.join(", ")}`] : []),
+    ]);
+    assert.deepEqual(failures, [], `at 320 px:\n${failures.join("\n")}`);
+  });
+
+  test("no short word is broken in the middle", () => {
+    assert.equal(results.length, 15, "every page measured");
+    const failures = results.filter((r) => r.brokenWords.length).map((r) => `${r.where}: ${r.brokenWords.join(", ")}`);
+    assert.deepEqual(failures, [], `words split over two lines at 320 px:\n${failures.join("\n")}`);
+  });
+});
