@@ -216,7 +216,7 @@ export function hasReactRoot(page) {
  * first and last elements of the rendered tree (hydration, or the client render
  * React falls back to after a mismatch, has reached the whole page).
  */
-export async function waitForHydration(page, timeout = 5_000) {
+export async function waitForHydration(page, timeout = 10_000) {
   await page.waitForFunction(
     () => {
       const root = document.getElementById("root");

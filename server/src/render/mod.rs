@@ -47,6 +47,19 @@ impl EncodedPage {
     }
 }
 
+impl EncodedPage {
+    /// For one-off pages: quick compression levels instead of the best ones.
+    pub fn new_fast(html: String) -> Self {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(html.as_bytes()).expect("writing to memory");
+        let gzip = gz.finish().expect("writing to memory");
+        let mut brotli = Vec::new();
+        let params = brotli::enc::BrotliEncoderParams { quality: 4, lgwin: 20, ..Default::default() };
+        brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
+        Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
+    }
+}
+
 /// What identifies a request-independent page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PageKey {
@@ -95,7 +108,7 @@ impl Pages {
         if let Some(hit) = self.cache.read().expect("cache lock").get(&key) {
             return Ok(hit.clone());
         }
-        let html = self.render(key).await?;
+        let html = self.render(key, None).await?;
         let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
         self.cache.write().expect("cache lock").insert(key, page.clone());
         Ok(page)
@@ -128,15 +141,25 @@ impl Pages {
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
     pub async fn render_uncached(&self, key: PageKey) -> Result<String, RenderError> {
-        self.render(key).await
+        self.render(key, None).await
     }
 
-    async fn render(&self, key: PageKey) -> Result<String, RenderError> {
+    /// A page answering a form post: the typed values, errors, success or price
+    /// (see `FormState` in `ui/src/types.ts`). Never cached.
+    pub async fn with_form(&self, key: PageKey, form: Value) -> Result<EncodedPage, RenderError> {
+        let html = self.render(key, Some(form)).await?;
+        actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
+    }
+
+    async fn render(&self, key: PageKey, form: Option<Value>) -> Result<String, RenderError> {
         let (page, lang, mode) = match key {
             PageKey::Page(page, lang, mode) => (Some(page), lang, mode),
             PageKey::Error(lang) => (None, lang, ReservationMode::default()),
         };
-        let props = self.props(page, lang, mode);
+        let mut props = self.props(page, lang, mode);
+        if let Some(form) = form {
+            props["form"] = form;
+        }
         let props_json = props.to_string();
         let body = self.pool.render(props_json.clone()).await?;
         let meta_key = page.map(Page::key).unwrap_or("error");

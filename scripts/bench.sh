@@ -1,0 +1,328 @@
+#!/usr/bin/env bash
+# Benchmarks the site and prints one report:
+#   1. uncached render time per page (p50/p99), from server/examples/render_bench.rs;
+#   2. throughput of taxi-server against nginx serving the same HTML from disk
+#      (wrk -t2 -c64 -d10s on / and /reserveren, identity encoding);
+#   3. first-visit bytes per page as a gzip-accepting browser receives them
+#      (HTML + CSS/JS + images), checked against the page weight budgets.
+# Exits non-zero when a page is over its budget or a render fails (after
+# printing everything);
+# a throughput ratio below 0.5 only prints a warning. Needs no internet once
+# wrk and nginx are installed (installed with apt-get when missing).
+#
+# Environment: BENCH_TAXI_PORT (18181), BENCH_NGINX_PORT (18182),
+# BENCH_DURATION (10s), BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1),
+# for quicker trial runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TAXI_PORT=${BENCH_TAXI_PORT:-18181}
+NGINX_PORT=${BENCH_NGINX_PORT:-18182}
+DURATION=${BENCH_DURATION:-10s}
+RENDERS=${BENCH_RENDERS:-200}
+WARMUP_RENDERS=20
+MIN_RATIO=0.5
+BIN=target/release/taxi-server
+
+# ---------------------------------------------------------------- set-up ----
+need_apt=()
+command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "bench.sh needs: ${need_apt[*]} (Debian: apt-get install ${need_apt[*]})" >&2
+    exit 1
+  fi
+  echo "Installing ${need_apt[*]}…"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+TMP=$(mktemp -d -t taxi-bench.XXXXXX)
+chmod 755 "$TMP" # nginx workers may run as another user
+PIDS=()
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  local port=$1
+  while port_in_use "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
+# wait_for URL PID SECONDS [PATTERN]: until URL answers (and contains PATTERN).
+wait_for() {
+  local url=$1 pid=$2 seconds=$3 pattern=${4:-} body
+  for _ in $(seq $((seconds * 10))); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      return 1
+    fi
+    if body=$(curl -fs --max-time 2 "$url" 2>/dev/null) && { [ -z "$pattern" ] || grep -q "$pattern" <<<"$body"; }; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  return 1
+}
+
+section() { printf '\n== %s ==\n' "$1"; }
+
+echo "Taxi site benchmark — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "git $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- server ui locales 2>/dev/null || echo ' + uncommitted changes')"
+load1=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$load1" -v n="$(nproc)" 'BEGIN { exit !(l > n / 2) }'; then
+  echo "WARNING: the machine is busy (load $load1 on $(nproc) CPUs): timings below are inflated"
+fi
+
+# ---------------------------------------------------- 1. render times ----
+section "1. Render time per page, uncached (props → QuickJS → HTML document; no cache, no compression)"
+render_failed=
+if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then
+  echo "skipped (BENCH_SKIP_RENDER=1)"
+elif ! cargo run --release -q --example render_bench -- "$RENDERS" "$WARMUP_RENDERS"; then
+  render_failed=1
+fi
+
+# ------------------------------------------------------- 2. throughput ----
+if [ ! -x "$BIN" ]; then
+  echo
+  echo "Building $BIN…"
+  cargo build --release -q --bin taxi-server
+elif [ -n "$(find server/src server/config ui/src locales -newer "$BIN" -type f -print -quit 2>/dev/null)" ]; then
+  echo
+  echo "WARNING: $BIN is older than the sources; run 'cargo build --release' to measure the current code"
+fi
+
+TAXI_PORT=$(free_port "$TAXI_PORT")
+[ "$NGINX_PORT" = "$TAXI_PORT" ] && NGINX_PORT=$((NGINX_PORT + 1))
+NGINX_PORT=$(free_port "$NGINX_PORT")
+TAXI="http://127.0.0.1:$TAXI_PORT"
+NGINX_URL="http://127.0.0.1:$NGINX_PORT"
+
+mkdir -p "$TMP/data"
+TAXI_LISTEN="127.0.0.1:$TAXI_PORT" TAXI_DATA_DIR="$TMP/data" RUST_LOG=warn \
+  "$BIN" >"$TMP/taxi-server.log" 2>&1 &
+TAXI_PID=$!
+PIDS+=("$TAXI_PID")
+if ! wait_for "$TAXI/healthz" "$TAXI_PID" 60 '"pagesWarm":true'; then
+  echo "taxi-server did not get ready (pagesWarm) within 60 s; its log:" >&2
+  cat "$TMP/taxi-server.log" >&2
+  exit 1
+fi
+
+# The same two pages as static files for nginx.
+NG=$TMP/nginx
+mkdir -p "$NG/html" "$NG/temp"
+curl -fs "$TAXI/" -o "$NG/html/index.html"
+curl -fs "$TAXI/reserveren" -o "$NG/html/reserveren.html"
+chmod -R a+rX "$NG"
+cat >"$NG/nginx.conf" <<EOF
+worker_processes auto;
+daemon off;
+pid $NG/nginx.pid;
+error_log $NG/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type text/html;
+  client_body_temp_path $NG/temp/body;
+  proxy_temp_path $NG/temp/proxy;
+  fastcgi_temp_path $NG/temp/fastcgi;
+  uwsgi_temp_path $NG/temp/uwsgi;
+  scgi_temp_path $NG/temp/scgi;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $NG/html;
+    location = / { try_files /index.html =404; }
+    location = /reserveren { try_files /reserveren.html =404; }
+  }
+}
+EOF
+"$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/error.log" >"$NG/stdout.log" 2>&1 &
+NGINX_PID=$!
+PIDS+=("$NGINX_PID")
+if ! wait_for "$NGINX_URL/" "$NGINX_PID" 10; then
+  echo "nginx did not start; its log:" >&2
+  cat "$NG/stdout.log" "$NG/error.log" >&2 2>/dev/null || true
+  exit 1
+fi
+
+# run_wrk NAME URL: prints "requests/s p99_ms non2xx errors".
+run_wrk() {
+  local out="$TMP/wrk-$1.txt"
+  wrk -t2 -c64 -d"$DURATION" --latency "$2" >"$out" 2>&1
+  awk '
+    function to_ms(v) {
+      if (v ~ /us$/) return v / 1000
+      if (v ~ /ms$/) return v + 0
+      if (v ~ /m$/) return v * 60000
+      if (v ~ /s$/) return v * 1000
+      return v
+    }
+    $1 == "Requests/sec:" { rps = $2 }
+    $1 == "99%" { p99 = to_ms($2) }
+    /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    /Socket errors:/ { errors = $0; sub(/.*Socket errors: */, "", errors); gsub(/ /, "", errors) }
+    END { printf "%s %.2f %d %s\n", rps, p99, non2xx, (errors == "" ? "-" : errors) }
+  ' "$out"
+}
+
+section "2. Throughput: wrk -t2 -c64 -d$DURATION --latency, no Accept-Encoding (identity); server and wrk share the $(nproc) CPUs"
+printf '%-12s %-7s %12s %10s %8s %11s  %s\n' "path" "server" "requests/s" "p99 ms" "non-2xx" "HTML bytes" "socket errors"
+low_ratio=()
+ratios=()
+for path in / /reserveren; do
+  declare -A result=()
+  for server in taxi nginx; do
+    base=$TAXI
+    [ "$server" = nginx ] && base=$NGINX_URL
+    size=$(curl -fs -o /dev/null -w '%{size_download}' "$base$path")
+    read -r rps p99 non2xx errors < <(run_wrk "$server${path//\//_}" "$base$path")
+    if [ -z "$rps" ]; then
+      echo "wrk failed against $base$path:" >&2
+      cat "$TMP/wrk-$server${path//\//_}.txt" >&2
+      exit 1
+    fi
+    result[$server]=$rps
+    printf '%-12s %-7s %12.0f %10.2f %8s %11s  %s\n' "$path" "$server" "$rps" "$p99" "$non2xx" "$size" "$errors"
+  done
+  ratio=$(awk -v a="${result[taxi]}" -v b="${result[nginx]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+  ratios+=("$path taxi/nginx = $ratio")
+  if awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r < m) }'; then
+    low_ratio+=("$path ($ratio)")
+  fi
+  unset result
+done
+for r in "${ratios[@]}"; do echo "ratio $r (target ≥ $MIN_RATIO)"; done
+if [ ${#low_ratio[@]} -gt 0 ]; then
+  echo "WARNING: taxi-server below ${MIN_RATIO}× nginx on: ${low_ratio[*]}"
+fi
+
+# ------------------------------------------------- 3. first-visit bytes ----
+# Same-site URLs of the page's stylesheet, icon, scripts and images, one a line.
+page_resources() {
+  grep -oiE '<(link|script|img)[[:space:]][^>]*>' "$1" | while IFS= read -r tag; do
+    local name url rel
+    name=$(sed -E 's/^<([a-zA-Z]+).*/\1/' <<<"$tag" | tr 'A-Z' 'a-z')
+    attr() { sed -nE "s/.*[[:space:]]$1=(\"([^\"]*)\"|'([^']*)'|([^[:space:]>]+)).*/\2\3\4/Ip" <<<"$tag"; }
+    case $name in
+      link)
+        rel=$(attr rel | tr 'A-Z' 'a-z')
+        case " $rel " in *" stylesheet "* | *" icon "*) url=$(attr href) ;; *) continue ;; esac
+        ;;
+      script | img) url=$(attr src) ;;
+    esac
+    [ -n "$url" ] || continue
+    url=${url//&amp;/&}
+    case $url in
+      "$TAXI"/*) echo "${url#"$TAXI"}" ;;
+      //*) echo "EXTERNAL $url" ;;
+      /*) echo "$url" ;;
+      http://* | https://*) echo "EXTERNAL $url" ;;
+      *) echo "/$url" ;; # relative; every page lives at the root
+    esac
+  done | awk '!seen[$0]++'
+}
+
+# fetch URL FILE: transferred body bytes with Accept-Encoding: gzip (fails on HTTP errors).
+fetch() { curl -fs -H 'Accept-Encoding: gzip' -o "$2" -w '%{size_download}' "$1"; }
+
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
+
+section "3. First-visit bytes per page (Accept-Encoding: gzip, bodies only, no headers; 1 KB = 1024 bytes)"
+printf '%-13s %-4s %9s %9s %9s %9s %8s  %s\n' "path" "lang" "HTML KB" "CSS+JS KB" "images KB" "total KB" "budget" "result"
+over_budget=()
+external=()
+missing=()
+mkdir -p "$TMP/pages"
+for entry in \
+  "nl / home" "nl /reserveren reservation" "nl /contact contact" "nl /tarieven prices" \
+  "de /de home" "de /reservieren reservation" "de /kontakt contact" "de /tarife prices" \
+  "en /en home" "en /reservation reservation" "en /contact-us contact" "en /prices prices"; do
+  read -r lang path kind <<<"$entry"
+  case $kind in home | prices) budget=30 ;; *) budget=110 ;; esac
+  file="$TMP/pages/page${path//\//_}"
+  if ! html_bytes=$(fetch "$TAXI$path" "$file.gz"); then
+    printf '%-13s %-4s the page itself could not be fetched  FAIL\n' "$path" "$lang"
+    over_budget+=("$path (not fetched)")
+    continue
+  fi
+  gzip -dcf <"$file.gz" >"$file.html"
+  code_bytes=0
+  image_bytes=0
+  resources=()
+  missing_before=${#missing[@]}
+  while IFS= read -r url; do
+    if [[ $url == EXTERNAL* ]]; then
+      external+=("$path: ${url#EXTERNAL }")
+      continue
+    fi
+    if ! bytes=$(fetch "$TAXI$url" "$TMP/resource"); then
+      missing+=("$path: $url")
+      continue
+    fi
+    resources+=("$url $bytes")
+    case ${url%%\?*} in
+      *.css | *.js | *.mjs) code_bytes=$((code_bytes + bytes)) ;;
+      *) image_bytes=$((image_bytes + bytes)) ;;
+    esac
+  done < <(page_resources "$file.html")
+  total=$((html_bytes + code_bytes + image_bytes))
+  if [ ${#missing[@]} -gt "$missing_before" ]; then
+    result="FAIL (missing resources)"
+    over_budget+=("$path (missing resources)")
+  elif [ "$total" -le $((budget * 1024)) ]; then
+    result=PASS
+  else
+    result=FAIL
+    over_budget+=("$path ($(kb "$total") KB > $budget KB)")
+  fi
+  printf '%-13s %-4s %9s %9s %9s %9s %5s KB  %s\n' "$path" "$lang" "$(kb "$html_bytes")" "$(kb "$code_bytes")" \
+    "$(kb "$image_bytes")" "$(kb "$total")" "$budget" "$result"
+  printf '%s\n' "${resources[@]}" >"$file.resources"
+done
+echo "Resources counted (bytes as transferred), for / and /reserveren:"
+for path in / /reserveren; do
+  file="$TMP/pages/page${path//\//_}"
+  [ -f "$file.resources" ] && sed "s|^|  $path  |" "$file.resources"
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Referenced but not fetchable (HTTP error):"
+  printf '  %s\n' "${missing[@]}"
+fi
+if [ ${#external[@]} -gt 0 ]; then
+  echo "Not counted (other sites):"
+  printf '  %s\n' "${external[@]}"
+fi
+
+# ----------------------------------------------------------- summary ----
+section "Summary"
+for r in "${ratios[@]}"; do echo "throughput $r (target ≥ $MIN_RATIO)"; done
+if [ ${#low_ratio[@]} -gt 0 ]; then
+  echo "WARNING: throughput below target on: ${low_ratio[*]}"
+fi
+status=0
+if [ -n "$render_failed" ]; then
+  echo "FAIL: some renders failed (see part 1)"
+  status=1
+fi
+if [ ${#over_budget[@]} -gt 0 ]; then
+  echo "FAIL: first-visit budget not met: ${over_budget[*]}"
+  status=1
+else
+  echo "PASS: every page within its first-visit budget"
+fi
+exit "$status"

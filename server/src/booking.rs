@@ -1,0 +1,257 @@
+//! Accepting booking requests and contact messages: validate, price, guard
+//! against double submissions, hand to the outbox, and word the answer. The JSON
+//! API and the no-JavaScript form posts both go through here.
+use std::{
+    collections::HashMap,
+    hash::{BuildHasher, Hash, Hasher},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use crate::{
+    config::Settings,
+    delivery::Outbox,
+    domain::{
+        booking::{Address, Booking, ContactMessage, PaymentMethod},
+        format_euro, Lang,
+    },
+    forms::{validate_contact, validate_reservation, validate_whatsapp, FieldErrors, Input},
+    i18n::Locales,
+    indication::{self, Indication},
+    places::{PlaceDetails, Places, PlacesProvider},
+};
+
+/// How long an identical submission counts as a repeat of the first.
+const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
+
+pub enum Outcome {
+    /// Stored for delivery: the localized confirmation.
+    Accepted { message: String },
+    Invalid(FieldErrors),
+    /// Could not be stored: a locale key for `errorMessage`.
+    Failed(&'static str),
+}
+
+pub struct BookingService {
+    settings: Arc<Settings>,
+    locales: Arc<Locales>,
+    places: Arc<Places>,
+    outbox: Arc<Outbox>,
+    recent: Mutex<HashMap<u64, (Instant, String)>>,
+}
+
+impl BookingService {
+    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, places: Arc<Places>, outbox: Arc<Outbox>) -> Self {
+        Self { settings, locales, places, outbox, recent: Mutex::default() }
+    }
+
+    pub async fn reservation(&self, input: &Input, lang: Lang) -> Outcome {
+        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now()) {
+            Ok(form) => form,
+            Err(errors) => return Outcome::Invalid(errors),
+        };
+        let fingerprint = fingerprint(&[
+            "reservation", &form.name, &form.email, form.phone.as_deref().unwrap_or(""), &form.passengers.to_string(),
+            &form.departure, &form.destination, &form.pickup_at.to_string(), form.payment_method.map(PaymentMethod::code).unwrap_or(""),
+        ]);
+        if let Some(reference) = self.repeat_of(fingerprint) {
+            return Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]) };
+        }
+        let price = self
+            .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
+            .await;
+        let reference = new_reference('R');
+        let booking = Booking {
+            reference: reference.clone(),
+            lang,
+            name: form.name,
+            email: form.email,
+            phone: form.phone,
+            passengers: form.passengers,
+            departure: Address { name: or(&form.departure_name, &form.departure), formatted: form.departure, place_id: form.departure_place_id },
+            destination: Address { name: or(&form.destination_name, &form.destination), formatted: form.destination, place_id: form.destination_place_id },
+            pickup_at: form.pickup_at,
+            payment_method: form.payment_method,
+            price: price.map(|p| p.summary()),
+            received_at: jiff::Timestamp::now(),
+        };
+        match self.outbox.submit_booking(&booking).await {
+            Ok(()) => {
+                self.remember(fingerprint, &reference);
+                tracing::info!(reference, "booking request stored");
+                Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]) }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "booking request could not be stored");
+                Outcome::Failed("api.storeFailed")
+            }
+        }
+    }
+
+    /// A valid WhatsApp booking becomes a chat link with the prefilled message.
+    pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<String, FieldErrors> {
+        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now())?;
+        let price = self
+            .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
+            .await;
+        let l = &self.locales;
+        let date = format_date(form.pickup_at.date(), lang);
+        let time = format!("{:02}:{:02}", form.pickup_at.hour(), form.pickup_at.minute());
+        let payment = form.payment_method.map(|m| l.text(lang, &format!("form.{}", m.code())).to_string()).unwrap_or_else(|| "-".into());
+        let price_text = price.map(|p| format_euro(p.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
+        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+        let lines = [
+            l.text(lang, "whatsapp.greeting").to_string(),
+            format!("{}: {}", l.text(lang, "form.name"), form.name),
+            format!("{}: {}", l.text(lang, "form.passengerAmount"), form.passengers),
+            format!("{}: {}", l.text(lang, "form.departure"), dash(&form.departure)),
+            format!("{}: {}", l.text(lang, "form.destination"), dash(&form.destination)),
+            format!("{}: {date} {time}", l.text(lang, "whatsapp.when")),
+            format!("{}: {payment}", l.text(lang, "form.paymentMethod")),
+            format!("{}: {price_text}", l.text(lang, "form.priceLabel")),
+        ];
+        Ok(format!("https://wa.me/{}?text={}", self.settings.company.whatsapp_number, encode_uri_component(&lines.join("\n"))))
+    }
+
+    pub async fn contact(&self, input: &Input, lang: Lang) -> Outcome {
+        let form = match validate_contact(input, lang, &self.locales) {
+            Ok(form) => form,
+            Err(errors) => return Outcome::Invalid(errors),
+        };
+        let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
+        if let Some(_reference) = self.repeat_of(fingerprint) {
+            return Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() };
+        }
+        let reference = new_reference('C');
+        let message = ContactMessage {
+            reference: reference.clone(),
+            lang,
+            name: form.name,
+            email: form.email,
+            phone: form.phone,
+            subject: form.subject,
+            message: form.message,
+            received_at: jiff::Timestamp::now(),
+        };
+        match self.outbox.submit_contact(&message).await {
+            Ok(()) => {
+                self.remember(fingerprint, &reference);
+                tracing::info!(reference, "contact message stored");
+                Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "contact message could not be stored");
+                Outcome::Failed("api.storeFailed")
+            }
+        }
+    }
+
+    /// The server's own price: from the chosen place ids, else from the typed
+    /// addresses. `None` when it cannot be computed; the booking still goes through.
+    pub async fn price(&self, from_text: &str, from_id: Option<&str>, to_text: &str, to_id: Option<&str>, lang: Lang) -> Option<Indication> {
+        if from_text.is_empty() && from_id.is_none() || to_text.is_empty() && to_id.is_none() {
+            return None;
+        }
+        let (from, to) = tokio::join!(self.place(from_id, from_text, lang), self.place(to_id, to_text, lang));
+        let result = indication::between_places(&self.places, &self.settings.tariff, &self.locales, &from?, &to?, lang).await;
+        result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
+    }
+
+    async fn place(&self, id: Option<&str>, text: &str, lang: Lang) -> Option<PlaceDetails> {
+        match id {
+            Some(id) => self.places.details(id, lang, None).await.ok(),
+            None => indication::resolve_text(&self.places, text, lang).await.ok(),
+        }
+    }
+
+    fn repeat_of(&self, fingerprint: u64) -> Option<String> {
+        let mut recent = self.recent.lock().expect("lock");
+        recent.retain(|_, (at, _)| at.elapsed() < REPEAT_WINDOW);
+        recent.get(&fingerprint).map(|(_, reference)| reference.clone())
+    }
+
+    fn remember(&self, fingerprint: u64, reference: &str) {
+        self.recent.lock().expect("lock").insert(fingerprint, (Instant::now(), reference.to_string()));
+    }
+}
+
+fn or(preferred: &str, fallback: &str) -> String {
+    if preferred.is_empty() { fallback.to_string() } else { preferred.to_string() }
+}
+
+/// Same fields, same fingerprint (case and spacing of the e-mail ignored).
+fn fingerprint(parts: &[&str]) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for part in parts {
+        part.trim().to_lowercase().hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// A short reference for people to quote, e.g. `R-7K3Q9M`: 30 bits of
+/// randomness from the standard library's per-process random keys and the clock.
+fn new_reference(prefix: char) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    std::time::SystemTime::now().hash(&mut hasher);
+    let mut n = hasher.finish();
+    let code: String = (0..6)
+        .map(|_| {
+            let c = ALPHABET[(n % 32) as usize] as char;
+            n /= 32;
+            c
+        })
+        .collect();
+    format!("{prefix}-{code}")
+}
+
+fn format_date(date: jiff::civil::Date, lang: Lang) -> String {
+    let (d, m, y) = (date.day(), date.month(), date.year());
+    match lang {
+        Lang::Nl => format!("{d:02}-{m:02}-{y}"),
+        Lang::De => format!("{d:02}.{m:02}.{y}"),
+        Lang::En => format!("{d:02}/{m:02}/{y}"),
+    }
+}
+
+/// JavaScript's `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`
+/// becomes `%XX` of its UTF-8 bytes.
+pub fn encode_uri_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uri_component_encoding_matches_javascript() {
+        assert_eq!(encode_uri_component("a b\n&+#é€"), "a%20b%0A%26%2B%23%C3%A9%E2%82%AC");
+        assert_eq!(encode_uri_component("A-z_0.!~*'()"), "A-z_0.!~*'()");
+    }
+
+    #[test]
+    fn references_are_short_and_vary() {
+        let a = new_reference('R');
+        let b = new_reference('R');
+        assert_eq!(a.len(), 8);
+        assert!(a.starts_with("R-"));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn dates_are_written_per_language() {
+        let date = jiff::civil::date(2026, 11, 4);
+        assert_eq!(format_date(date, Lang::Nl), "04-11-2026");
+        assert_eq!(format_date(date, Lang::De), "04.11.2026");
+        assert_eq!(format_date(date, Lang::En), "04/11/2026");
+    }
+}

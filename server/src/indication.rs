@@ -1,0 +1,102 @@
+//! A price indication between two places: the provider finds the places and the
+//! route, the tariff engine decides the price, and the answer is worded here in
+//! the visitor's language, so page, staff mail and WhatsApp text agree.
+use serde::Serialize;
+
+use crate::{
+    config::TariffSettings,
+    domain::{booking::PriceSummary, format_amount, format_euro, Lang},
+    i18n::Locales,
+    places::{PlaceDetails, Places, PlacesError, PlacesProvider},
+    pricing::{quote, Rule, Trip},
+};
+
+/// The JSON answer of `GET /api/places/{pickup}/{destination}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Indication {
+    /// The amount formatted for the language, without the euro sign.
+    pub price_indication: String,
+    pub amount_cents: i64,
+    pub rule: Rule,
+    pub distance_km: f64,
+    pub duration_min: f64,
+    pub fixed_destination: Option<String>,
+    pub surcharge_cents: i64,
+    /// Which rule applied, in words.
+    pub explanation: String,
+}
+
+impl Indication {
+    pub fn summary(&self) -> PriceSummary {
+        PriceSummary {
+            amount_cents: self.amount_cents,
+            rule: self.rule,
+            distance_km: self.distance_km,
+            duration_min: self.duration_min,
+            fixed_destination: self.fixed_destination.clone(),
+            surcharge_cents: self.surcharge_cents,
+        }
+    }
+}
+
+/// Price between two place ids of the active provider.
+pub async fn between_ids(places: &Places, tariff: &TariffSettings, locales: &Locales, from: &str, to: &str, lang: Lang) -> Result<Indication, PlacesError> {
+    let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
+    between_places(places, tariff, locales, &from?, &to?, lang).await
+}
+
+pub async fn between_places(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    from: &PlaceDetails,
+    to: &PlaceDetails,
+    lang: Lang,
+) -> Result<Indication, PlacesError> {
+    let route = places.route(from, to).await?;
+    let trip = Trip {
+        pickup: from.location,
+        destination: to.location,
+        distance_km: route.distance_m / 1000.0,
+        duration_min: route.duration_s / 60.0,
+    };
+    let q = quote(tariff, &trip);
+    let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
+    let distance_km = (trip.distance_km * 10.0).round() / 10.0;
+    let duration_min = trip.duration_min.round();
+    let surcharge = format_euro(q.surcharge_cents, lang);
+    let destination = fixed_destination.clone().unwrap_or_default();
+    let (km, min) = (format_decimal(distance_km, lang), format!("{duration_min:.0}"));
+    let explanation = match q.rule {
+        Rule::Fixed => locales.format(lang, "form.ruleFixed", &[("destination", &destination)]),
+        Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &[("destination", &destination), ("surcharge", &surcharge)]),
+        Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &[("destination", &destination), ("surcharge", &surcharge)]),
+        Rule::Metered => locales.format(lang, "form.ruleMetered", &[("km", &km), ("min", &min)]),
+    };
+    Ok(Indication {
+        price_indication: format_amount(q.amount_cents, lang),
+        amount_cents: q.amount_cents,
+        rule: q.rule,
+        distance_km,
+        duration_min,
+        fixed_destination,
+        surcharge_cents: q.surcharge_cents,
+        explanation,
+    })
+}
+
+/// A place for free text (no id chosen): the provider's first suggestion.
+pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
+    let first = places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
+    places.details(&first.id, lang, None).await
+}
+
+/// `12,5` or `12.5`: one decimal, the language's separator.
+fn format_decimal(value: f64, lang: Lang) -> String {
+    let text = format!("{value:.1}");
+    match lang {
+        Lang::Nl | Lang::De => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
