@@ -9,6 +9,8 @@
 //! Place ids belong to the provider that issued them.
 use serde::Serialize;
 
+pub mod google;
+
 use crate::domain::Lang;
 
 /// A point on earth in degrees (WGS 84).
