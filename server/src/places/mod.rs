@@ -11,6 +11,8 @@ use serde::Serialize;
 
 use crate::domain::Lang;
 
+pub mod gazetteer;
+
 /// A point on earth in degrees (WGS 84).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct LatLon {
