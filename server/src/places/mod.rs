@@ -13,6 +13,8 @@ pub mod google;
 
 use crate::domain::Lang;
 
+pub mod gazetteer;
+
 /// A point on earth in degrees (WGS 84).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct LatLon {

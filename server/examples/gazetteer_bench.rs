@@ -1,0 +1,88 @@
+//! Measures the embedded gazetteer: data size, load time, and suggestion
+//! latency (p50/p99) over 1,000 varied queries.
+//!
+//!     cargo run --release --example gazetteer_bench
+//!     cargo run --release --example gazetteer_bench -- nl 'markt 12, roermond' schip …
+//!
+//! With arguments (a language, then queries) it prints the suggestions and the
+//! details of the first one instead.
+use std::time::Instant;
+
+use taxi_server::domain::Lang;
+use taxi_server::places::gazetteer::Gazetteer;
+
+const SEEDS: &[&str] = &[
+    "roermond", "Roermond station", "station roermond", "schip", "schiphol", "airport dus", "Düsseldorf",
+    "Dusseldorf", "Duesseldorf", "flughafen düsseldorf", "koln", "Köln", "Koeln", "Keulen", "Cologne", "luik",
+    "Lüttich", "liege", "Brussel", "Bruxelles", "Brüssel", "Brussels airport", "zaventem", "aken", "aachen hbf",
+    "maastricht", "maastricht aachen airport", "beek", "herten", "herten nrw", "swalmen", "echt", "venlo",
+    "weert", "eindhoven airport", "ein", "weeze", "frankfurt flughafen", "bonn", "amsterdam centraal",
+    "den haag", "the hague", "den bosch", "s-hertogenbosch", "antwerpen centraal", "gent sint pieters",
+    "charleroi", "mönchengladbach", "moenchengladbach hbf", "krefeld", "neuss", "essen", "dortmund airport",
+    "heinsberg", "elmpt", "brüggen", "niederkrüchten", "sittard", "geleen", "heerlen", "kerkrade", "valkenburg",
+    "Markt 12, Roermond", "Stationsplein 3 6041 Roermond", "Kerkstraat 5 Herten", "Hauptstraße 1, Köln",
+    "rotterdam", "utrecht", "nijmegen", "arnhem", "hasselt", "genk", "leuven", "mechelen", "namur", "namen",
+    "bergen", "sankt augustin", "st augustin", "sint truiden", "x", "zz", "qwerty", "a b c d e", "12345",
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let started = Instant::now();
+    let g = Gazetteer::embedded();
+    let load = started.elapsed();
+
+    if let Some((lang, queries)) = args.split_first() {
+        let lang = Lang::parse(lang).expect("first argument: nl, de or en");
+        for q in queries {
+            println!("{q:?}");
+            let list = g.suggest(q, lang);
+            for s in &list {
+                println!("  {:<40} | {:<55} | {}", s.main_text, s.secondary_text, s.id);
+            }
+            if let Some(first) = list.first() {
+                let d = g.place_details(&first.id, lang).expect("details of a suggestion");
+                println!("  → {:?} / {:?} @ {:.4},{:.4}", d.formatted_address, d.display_name, d.location.lat, d.location.lon);
+            }
+        }
+        return;
+    }
+
+    // 1,000 varied queries: each seed, its prefixes and its mixed-case form.
+    let mut queries: Vec<String> = Vec::new();
+    'outer: loop {
+        for seed in SEEDS {
+            for cut in [2usize, 3, 5, 100] {
+                let q: String = seed.chars().take(cut).collect();
+                queries.push(if queries.len().is_multiple_of(2) { q } else { q.to_uppercase() });
+                if queries.len() == 1000 {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    let langs = [Lang::Nl, Lang::De, Lang::En];
+    // Warm-up.
+    for q in queries.iter().take(100) {
+        std::hint::black_box(g.suggest(q, Lang::Nl));
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(queries.len());
+    let mut results = 0usize;
+    for (i, q) in queries.iter().enumerate() {
+        let t = Instant::now();
+        let list = g.suggest(q, langs[i % 3]);
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        results += list.len();
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    println!("data file: {} bytes (gzip), {} places", Gazetteer::embedded_size(), g.len());
+    println!("load: {:.1} ms", load.as_secs_f64() * 1e3);
+    println!(
+        "suggestions over {} queries ({} results): p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs",
+        times.len(),
+        results,
+        pct(0.5),
+        pct(0.99),
+        times[times.len() - 1]
+    );
+}
