@@ -14,6 +14,7 @@
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
 //! - [`forms`]: server-side validation of the booking and contact forms.
+//! - [`indication`]: a price indication between two places, worded per language.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
@@ -25,6 +26,7 @@ pub mod error;
 pub mod forms;
 pub mod healthcheck;
 pub mod i18n;
+pub mod indication;
 pub mod places;
 pub mod pricing;
 pub mod render;

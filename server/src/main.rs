@@ -29,6 +29,7 @@ async fn main() -> std::process::ExitCode {
         app.port(),
         data_dir.display()
     );
+    tracing::info!("places and routes: {}", app.places_description());
     match app.run_until_stopped().await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -10,12 +10,14 @@ use crate::{
     config::Settings,
     error::error_pages,
     i18n::Locales,
+    places::Places,
     render::{Pages, PoolSettings, RenderPool},
     routes,
 };
 
 pub struct Application {
     port: u16,
+    places_description: &'static str,
     server: Server,
     pages: web::Data<Pages>,
 }
@@ -46,6 +48,7 @@ impl Application {
         )
         .context("the server-side rendering bundle could not be loaded")?;
 
+        let places = web::Data::new(Places::from_settings(&settings));
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
         let locales = Arc::new(Locales::load());
@@ -58,6 +61,7 @@ impl Application {
         let (settings_data, assets_data, locales_data) =
             (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales));
         let pages_data = pages.clone();
+        let places_description = places.description();
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(error_pages())
@@ -66,16 +70,22 @@ impl Application {
                 .app_data(assets_data.clone())
                 .app_data(locales_data.clone())
                 .app_data(pages_data.clone())
+                .app_data(places.clone())
                 .configure(routes::configure)
         })
         .listen(listener)?
         .shutdown_timeout(10)
         .run();
-        Ok(Self { port, server, pages })
+        Ok(Self { port, places_description, server, pages })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// Which places provider is active, for the start-up log.
+    pub fn places_description(&self) -> &'static str {
+        self.places_description
     }
 
     /// Serves until the process is told to stop. Pages are rendered into memory

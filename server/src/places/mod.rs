@@ -10,6 +10,9 @@
 use serde::Serialize;
 
 pub mod google;
+mod provider;
+
+pub use provider::Places;
 
 use crate::domain::Lang;
 

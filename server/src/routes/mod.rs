@@ -4,10 +4,13 @@
 //! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
+//! - [`places`]: address suggestions, place details and price indications (JSON).
 //! - [`health`]: liveness.
+pub mod api;
 pub mod assets;
 pub mod health;
 pub mod pages;
+pub mod places;
 pub mod redirects;
 pub mod respond;
 pub mod seo;
@@ -29,7 +32,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/favicon.ico", read().to(assets::favicon))
         .route("/sitemap.xml", read().to(seo::sitemap))
         .route("/robots.txt", read().to(seo::robots))
-        .route("/healthz", read().to(health::healthz));
+        .route("/healthz", read().to(health::healthz))
+        .route("/api/place-suggestions", read().to(places::suggestions))
+        .route("/api/place-details/{id}", read().to(places::details))
+        .route("/api/places/{pickup}/{destination}", read().to(places::price));
     redirects::configure(cfg);
 }
 

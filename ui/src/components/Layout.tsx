@@ -97,6 +97,7 @@ function Footer({ company }: PageProps) {
         </section>
       </div>
       {company.demo && <p className="wrap demo-note">{t("footer.demo")}</p>}
+      <p className="wrap attribution">{t("footer.placesAttribution")}</p>
     </footer>
   );
 }
