@@ -27,15 +27,12 @@ impl Drop for TempDir {
     }
 }
 
+#[derive(Default)]
 pub struct AppOptions {
     pub config_toml: Option<String>,
     pub bundle: Option<&'static str>,
-}
-
-impl Default for AppOptions {
-    fn default() -> Self {
-        Self { config_toml: None, bundle: None }
-    }
+    /// Switches the places provider to Google (pointed at a local fake by `config_toml`).
+    pub google_key: Option<&'static str>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -51,6 +48,9 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let config_path = data_dir.0.join("test.toml");
     std::fs::write(&config_path, config).unwrap();
     env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());
+    if let Some(key) = options.google_key {
+        env.insert("TAXI_GOOGLE_MAPS_KEY".to_string(), key.to_string());
+    }
     let settings = Settings::load_from(&env).expect("test settings");
     let app = match options.bundle {
         Some(bundle) => Application::build_with_bundle(settings, bundle),

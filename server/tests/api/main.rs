@@ -6,6 +6,7 @@ mod config;
 mod errors;
 mod languages;
 mod pages;
+mod places;
 mod redirects;
 mod render_failures;
 mod seo;

@@ -24,6 +24,7 @@ async fn a_render_that_loops_is_stopped_at_its_deadline() {
     let app = spawn_app_with(AppOptions {
         bundle: Some(LOOPS),
         config_toml: Some("[render]\nworkers = 1\ndeadline_ms = 100\n".into()),
+        ..Default::default()
     })
     .await;
     for _ in 0..3 {
@@ -41,6 +42,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     let app = spawn_app_with(AppOptions {
         bundle: Some(SLOW),
         config_toml: Some("[render]\nworkers = 1\nqueue_capacity = 1\ndeadline_ms = 2000\n".into()),
+        ..Default::default()
     })
     .await;
     let requests = (0..8).map(|i| {

@@ -1,0 +1,110 @@
+use serde_json::Value;
+
+use crate::helpers::{spawn_app, spawn_app_with, AppOptions};
+
+async fn json(app: &crate::helpers::TestApp, path: &str) -> (u16, Value) {
+    let response = app.get(path).await;
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn first_id(app: &crate::helpers::TestApp, input: &str, lang: &str) -> String {
+    let (_, body) = json(app, &format!("/api/place-suggestions?input={input}&lang={lang}&session=abc")).await;
+    body["suggestions"][0]["id"].as_str().unwrap().to_string()
+}
+
+#[actix_web::test]
+async fn suggestions_are_localized_bounded_and_shaped_as_documented() {
+    let app = spawn_app().await;
+    let (status, body) = json(&app, "/api/place-suggestions?input=keulen&lang=nl&session=s1").await;
+    assert_eq!(status, 200);
+    let first = &body["suggestions"][0];
+    assert_eq!(first["mainText"], "Keulen");
+    assert!(first["id"].is_string() && first["secondaryText"].as_str().unwrap().contains("Duitsland"));
+    let (_, body) = json(&app, "/api/place-suggestions?input=k%C3%B6ln&lang=en").await;
+    assert_eq!(body["suggestions"][0]["mainText"], "Cologne");
+    let (_, body) = json(&app, "/api/place-suggestions?input=a&lang=en").await;
+    assert_eq!(body["suggestions"].as_array().unwrap().len(), 0);
+    let (_, body) = json(&app, "/api/place-suggestions?input=station&lang=de").await;
+    assert!(body["suggestions"].as_array().unwrap().len() <= 8);
+    let (status, _) = json(&app, &format!("/api/place-suggestions?input={}&lang=xx", "z".repeat(5000))).await;
+    assert_eq!(status, 200, "long input and unknown language are not errors");
+}
+
+#[actix_web::test]
+async fn details_give_the_chosen_place() {
+    let app = spawn_app().await;
+    let id = first_id(&app, "brussel", "nl").await;
+    let (status, body) = json(&app, &format!("/api/place-details/{id}?lang=de&session=abc")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["id"], id.as_str());
+    assert_eq!(body["displayName"], "Brüssel");
+    assert!(body["formattedAddress"].as_str().unwrap().contains("Belgien"));
+    let (status, body) = json(&app, "/api/place-details/nonsense%00id?lang=nl").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["errorMessage"], "Dit adres is niet gevonden. Kies een adres uit de lijst.");
+}
+
+#[actix_web::test]
+async fn price_indication_applies_the_rules_and_formats_per_language() {
+    let app = spawn_app().await;
+    let roermond = first_id(&app, "roermond", "nl").await;
+    let schiphol = first_id(&app, "schiphol", "nl").await;
+    let (status, body) = json(&app, &format!("/api/places/{roermond}/{schiphol}?lang=nl")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["priceIndication"], "230,00");
+    assert_eq!(body["amountCents"], 23000);
+    assert_eq!(body["rule"], "fixed");
+    assert_eq!(body["fixedDestination"], "Luchthaven Schiphol");
+    assert_eq!(body["surchargeCents"], 0);
+    assert!(body["distanceKm"].as_f64().unwrap() > 150.0 && body["durationMin"].as_f64().unwrap() > 60.0);
+
+    let (_, back) = json(&app, &format!("/api/places/{schiphol}/{roermond}?lang=en")).await;
+    assert_eq!((back["rule"].as_str(), back["priceIndication"].as_str()), (Some("fixedPickup"), Some("235.00")));
+
+    let swalmen = first_id(&app, "swalmen", "nl").await;
+    let (_, from_swalmen) = json(&app, &format!("/api/places/{swalmen}/{schiphol}?lang=de")).await;
+    assert_eq!(from_swalmen["rule"], "fixedSurcharge");
+    assert_eq!(from_swalmen["priceIndication"], "240,00");
+
+    let venlo = first_id(&app, "venlo", "nl").await;
+    let (_, metered) = json(&app, &format!("/api/places/{roermond}/{venlo}?lang=en")).await;
+    assert_eq!(metered["rule"], "metered");
+    assert!(metered["fixedDestination"].is_null());
+    let cents = metered["amountCents"].as_i64().unwrap();
+    let expected = 326.0 + 240.0 * metered["distanceKm"].as_f64().unwrap() + 40.0 * metered["durationMin"].as_f64().unwrap();
+    assert!((cents as f64 - expected).abs() <= 30.0, "{cents} vs {expected} (display rounding)");
+    assert!(metered["explanation"].as_str().unwrap().starts_with("Metered estimate for"));
+
+    let (status, body) = json(&app, &format!("/api/places/unknown/{schiphol}?lang=en")).await;
+    assert_eq!(status, 404);
+    assert!(body["errorMessage"].as_str().unwrap().contains("not found"));
+}
+
+#[actix_web::test]
+async fn google_failures_become_localized_messages_without_the_key() {
+    // A fake Google that refuses everything the way a disabled API does.
+    let fake = actix_web::HttpServer::new(|| {
+        actix_web::App::new().default_service(actix_web::web::to(|| async {
+            actix_web::HttpResponse::Forbidden().json(serde_json::json!({"error": {"code": 403, "message": "Places API has not been used in project 1 (key SECRET-KEY-123)", "status": "PERMISSION_DENIED", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "SERVICE_DISABLED"}]}}))
+        }))
+    })
+    .workers(1)
+    .bind("127.0.0.1:0")
+    .unwrap();
+    let fake_url = format!("http://127.0.0.1:{}", fake.addrs()[0].port());
+    actix_web::rt::spawn(fake.run());
+
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some(format!("[render]\nworkers = 1\n[google]\nplaces_url = \"{fake_url}\"\nroutes_url = \"{fake_url}\"\ntimeout_ms = 1000\n")),
+        google_key: Some("SECRET-KEY-123"),
+        ..Default::default()
+    })
+    .await;
+    let response = app.get("/api/place-suggestions?input=roermond&lang=de&session=abc").await;
+    assert_eq!(response.status(), 502);
+    let text = response.text().await.unwrap();
+    assert!(!text.contains("SECRET-KEY-123"));
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert!(body["errorMessage"].as_str().unwrap().starts_with("Es konnte keine Preisauskunft"));
+}
