@@ -6,9 +6,8 @@
 #   3. first-visit bytes per page as a gzip-accepting browser receives them
 #      (HTML + CSS/JS + images), checked against the page weight budgets.
 # Exits non-zero when a page is over its budget or a render fails (after
-# printing everything);
-# a throughput ratio below 0.5 only prints a warning. Needs no internet once
-# wrk and nginx are installed (installed with apt-get when missing).
+# printing everything); a throughput ratio below 0.5 only prints a warning.
+# Needs no internet once wrk and nginx are installed (apt-get, when missing).
 #
 # Environment: BENCH_TAXI_PORT (18181), BENCH_NGINX_PORT (18182),
 # BENCH_DURATION (10s), BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1),

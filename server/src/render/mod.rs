@@ -126,13 +126,27 @@ impl Pages {
         }
     }
 
-    /// Renders every cacheable page once, so visitors never wait for a first render.
+    /// Renders every cacheable page once, so visitors never wait for a first
+    /// render. A page that fails (say, a render cut off on an overloaded host) is
+    /// tried again a few times; the rest are rendered regardless.
     pub async fn warm_up(&self) -> Result<usize, RenderError> {
         let keys = PageKey::all();
-        for key in &keys {
-            self.get(*key).await?;
+        let mut last_error = None;
+        for attempt in 0..3u64 {
+            if attempt > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await;
+            }
+            last_error = None;
+            for key in &keys {
+                if let Err(e) = self.get(*key).await {
+                    last_error = Some(e);
+                }
+            }
+            if last_error.is_none() {
+                return Ok(keys.len());
+            }
         }
-        Ok(keys.len())
+        Err(last_error.expect("set when a page failed"))
     }
 
     pub fn is_warm(&self) -> bool {
