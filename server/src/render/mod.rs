@@ -128,18 +128,31 @@ impl Pages {
 
     /// Renders every cacheable page once, so visitors never wait for a first
     /// render. A page that fails (say, a render cut off on an overloaded host) is
-    /// tried again a few times; the rest are rendered regardless.
+    /// tried again in a later round; a bundle that fails on everything is given up
+    /// on quickly, so it does not keep the render threads busy.
     pub async fn warm_up(&self) -> Result<usize, RenderError> {
         let keys = PageKey::all();
+        let mut rendered_any = false;
         let mut last_error = None;
-        for attempt in 0..3u64 {
-            if attempt > 0 {
-                tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await;
+        for round in 0..3u64 {
+            if round > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(200 * round)).await;
             }
             last_error = None;
+            let mut failures_in_a_row = 0;
             for key in &keys {
-                if let Err(e) = self.get(*key).await {
-                    last_error = Some(e);
+                match self.get(*key).await {
+                    Ok(_) => {
+                        rendered_any = true;
+                        failures_in_a_row = 0;
+                    }
+                    Err(e) => {
+                        last_error = Some(e);
+                        failures_in_a_row += 1;
+                        if !rendered_any && failures_in_a_row >= 3 {
+                            return Err(last_error.expect("just set"));
+                        }
+                    }
                 }
             }
             if last_error.is_none() {
