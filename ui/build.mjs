@@ -62,7 +62,12 @@ for (const lang of languages) {
   const localePlugin = {
     name: "locale",
     setup(build) {
-      build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: resolve(here, `../locales/${lang}.json`) }));
+      build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: resolve(here, `../locales/${lang}.json`), namespace: "locale" }));
+      // The `mail` texts are for the server's e-mails only: keep them out of the browser bundle.
+      build.onLoad({ filter: /.*/, namespace: "locale" }, (args) => {
+        const { mail: _mail, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
+        return { contents: JSON.stringify(texts), loader: "json", watchFiles: [args.path] };
+      });
     },
   };
   const result = await esbuild.build({
