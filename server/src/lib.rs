@@ -16,11 +16,14 @@
 //! - [`forms`]: server-side validation of the booking and contact forms.
 //! - [`indication`]: a price indication between two places, worded per language.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
+//! - [`delivery`]: booking and contact mails: rendered, spooled durably on disk,
+//!   delivered over SMTP (or into a local Maildir) with retries.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
 pub mod assets;
 pub mod config;
+pub mod delivery;
 pub mod domain;
 pub mod error;
 pub mod forms;

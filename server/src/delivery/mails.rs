@@ -1,0 +1,260 @@
+//! Turns a booking or a contact message into complete MIME messages.
+//!
+//! Every mail is rendered once, when the request comes in, and stored in the
+//! spool as the exact bytes that will be sent: a retry or a resend after a
+//! crash sends the same Message-ID, date and content, so mail clients collapse
+//! a duplicate. Headers are built by lettre from cleaned text (`text.rs`):
+//! lettre encodes non-ASCII names and subjects as RFC 2047 encoded words.
+use std::{sync::Arc, time::SystemTime};
+
+use lettre::{
+    message::{
+        header::{ContentType, HeaderName, HeaderValue},
+        Attachment, Mailbox, MultiPart,
+    },
+    Address, Message,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    config::{CompanySettings, Settings},
+    domain::{booking::{Booking, ContactMessage}, Lang},
+    i18n::Locales,
+};
+
+use super::{
+    ics,
+    templates::{HtmlMail, TextMail},
+    text::{header_line, one_line},
+    views::{place_long, place_short, MailView, Views},
+    DeliveryError,
+};
+use askama::Template as _;
+
+/// Which of the four mails an entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum MailKind {
+    StaffBooking,
+    CustomerBooking,
+    StaffContact,
+    ContactAck,
+}
+
+impl MailKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::StaffBooking => "staff-booking",
+            Self::CustomerBooking => "customer-booking",
+            Self::StaffContact => "staff-contact",
+            Self::ContactAck => "contact-ack",
+        }
+    }
+}
+
+/// A rendered mail with its envelope, ready for the spool.
+#[derive(Debug, Clone)]
+pub struct OutgoingMail {
+    pub kind: MailKind,
+    pub reference: String,
+    pub message_id: String,
+    pub subject: String,
+    /// Envelope sender (bounces go here): the address of `mail.from`.
+    pub envelope_from: String,
+    pub recipients: Vec<String>,
+    /// The plain-text body as rendered (kept for tests and logs of size).
+    pub text: String,
+    /// The calendar attachment, when there is one.
+    pub ics: Option<String>,
+    /// The complete message, CRLF line ends.
+    pub raw: Vec<u8>,
+}
+
+pub struct Composer {
+    locales: Arc<Locales>,
+    company: CompanySettings,
+    staff_lang: Lang,
+    from: Mailbox,
+    staff: Vec<Mailbox>,
+    /// Right-hand side of Message-IDs and calendar UIDs: the sender's domain.
+    domain: String,
+}
+
+impl Composer {
+    pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
+        let from: Mailbox = settings
+            .mail
+            .from
+            .parse()
+            .map_err(|e| DeliveryError::Config(format!("mail.from `{}` is not a mailbox: {e}", settings.mail.from)))?;
+        let staff = settings
+            .mail
+            .staff_recipients
+            .iter()
+            .map(|r| r.parse::<Mailbox>().map_err(|e| DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let domain = from.email.domain().to_string();
+        Ok(Self { locales, company: settings.company.clone(), staff_lang: settings.mail.staff_language, from, staff, domain })
+    }
+
+    fn views(&self) -> Views<'_> {
+        Views { locales: &self.locales, company: &self.company }
+    }
+
+    /// The staff mail and, when the customer's address is usable, the
+    /// customer's confirmation. `nonce` makes Message-IDs unique per request.
+    pub fn booking(&self, b: &Booking, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let customer = self.customer_mailbox(&b.name, &b.email);
+        let uid = format!("{}.{}@{}", safe_token(&b.reference), safe_token(nonce), self.domain);
+        let date = SystemTime::from(b.received_at);
+        let staff_view = self.views().staff_booking(b, self.staff_lang);
+        let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false);
+        let mut mails = vec![self.build(
+            MailKind::StaffBooking,
+            &b.reference,
+            nonce,
+            &staff_view,
+            self.staff.clone(),
+            customer.clone(),
+            date,
+            Some((self.ics_name(b, self.staff_lang), staff_ics)),
+        )?];
+        match customer {
+            Some(to) => {
+                let view = self.views().customer_booking(b);
+                let ics = self.booking_ics(b, b.lang, &uid, &view, true);
+                let reply_to = None;
+                mails.push(self.build(MailKind::CustomerBooking, &b.reference, nonce, &view, vec![to], reply_to, date, Some((self.ics_name(b, b.lang), ics)))?);
+            }
+            None => tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail"),
+        }
+        Ok(mails)
+    }
+
+    /// The staff mail and the sender's acknowledgement.
+    pub fn contact(&self, c: &ContactMessage, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let sender = self.customer_mailbox(&c.name, &c.email);
+        let date = SystemTime::from(c.received_at);
+        let view = self.views().staff_contact(c, self.staff_lang);
+        let mut mails = vec![self.build(MailKind::StaffContact, &c.reference, nonce, &view, self.staff.clone(), sender.clone(), date, None)?];
+        match sender {
+            Some(to) => {
+                let view = self.views().contact_ack(c);
+                mails.push(self.build(MailKind::ContactAck, &c.reference, nonce, &view, vec![to], None, date, None)?);
+            }
+            None => tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement"),
+        }
+        Ok(mails)
+    }
+
+    /// `<R7K3Q9.staff-booking.k2m9x4@taxiroermond.example>`
+    pub fn message_id(&self, reference: &str, kind: MailKind, nonce: &str) -> String {
+        format!("<{}.{}.{}@{}>", safe_token(reference), kind.code(), safe_token(nonce), self.domain)
+    }
+
+    fn customer_mailbox(&self, name: &str, email: &str) -> Option<Mailbox> {
+        let address: Address = email.trim().parse().ok()?;
+        let name = header_line(name, 80);
+        Some(Mailbox::new((!name.is_empty()).then_some(name), address))
+    }
+
+    fn ics_name(&self, b: &Booking, lang: Lang) -> String {
+        self.locales.format(lang, "mail.calendar.fileName", &[("reference", &safe_token(&b.reference))])
+    }
+
+    /// The ride as a calendar event; its description repeats the mail's fields
+    /// (and, for the customer, how to reach the company).
+    fn booking_ics(&self, b: &Booking, lang: Lang, uid: &str, view: &MailView, with_contact: bool) -> String {
+        let summary = self.locales.format(
+            lang,
+            "mail.calendar.summary",
+            &[("from", &place_short(&b.departure)), ("to", &place_short(&b.destination)), ("reference", &b.reference)],
+        );
+        let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
+        if with_contact {
+            lines.push(String::new());
+            lines.push(self.company.name.clone());
+            lines.extend(view.contact.iter().map(|r| format!("{}: {}", r.label, r.value)));
+        }
+        let duration_min = b
+            .price
+            .as_ref()
+            .map(|p| p.duration_min)
+            .filter(|m| m.is_finite() && *m >= 1.0)
+            .map(|m| m.ceil() as i64)
+            .unwrap_or(ics::DEFAULT_DURATION_MIN);
+        ics::calendar(
+            &self.company.name,
+            &ics::Event {
+                uid,
+                stamp: b.received_at,
+                start: b.pickup_at,
+                duration_min,
+                summary: &summary,
+                location: &place_long(&b.departure),
+                description: &lines.join("\n"),
+            },
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        &self,
+        kind: MailKind,
+        reference: &str,
+        nonce: &str,
+        view: &MailView,
+        to: Vec<Mailbox>,
+        reply_to: Option<Mailbox>,
+        date: SystemTime,
+        attachment: Option<(String, String)>,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let compose = |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
+        let text = TextMail { v: view }.render().map_err(|e| compose(&e))?;
+        let html = HtmlMail { v: view }.render().map_err(|e| compose(&e))?;
+        let message_id = self.message_id(reference, kind, nonce);
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(view.subject.clone())
+            .date(date)
+            .message_id(Some(message_id.clone()))
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Content-Language"), view.lang.code().to_string()));
+        if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck) {
+            // RFC 3834: no out-of-office replies to these.
+            builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
+        }
+        let recipients: Vec<String> = to.iter().map(|m| m.email.to_string()).collect();
+        for mailbox in to {
+            builder = builder.to(mailbox);
+        }
+        if let Some(mailbox) = reply_to {
+            builder = builder.reply_to(mailbox);
+        }
+        let alternative = MultiPart::alternative_plain_html(text.clone(), html);
+        let ics_text = attachment.as_ref().map(|(_, ics)| ics.clone());
+        let body = match attachment {
+            Some((file_name, ics)) => MultiPart::mixed().multipart(alternative).singlepart(
+                Attachment::new(one_line(&file_name, 80))
+                    .body(ics, ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH").expect("valid content type")),
+            ),
+            None => alternative,
+        };
+        let message = builder.multipart(body).map_err(|e| compose(&e))?;
+        Ok(OutgoingMail {
+            kind,
+            reference: reference.to_string(),
+            message_id,
+            subject: view.subject.clone(),
+            envelope_from: self.from.email.to_string(),
+            recipients,
+            text,
+            ics: ics_text,
+            raw: message.formatted(),
+        })
+    }
+}
+
+/// Letters, digits and `-` only, at most 32: safe in ids, file names and headers.
+pub fn safe_token(text: &str) -> String {
+    text.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(32).collect()
+}

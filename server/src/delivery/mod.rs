@@ -1,0 +1,265 @@
+//! Delivery of bookings and contact messages by e-mail, without losing any.
+//!
+//! A request is acknowledged only once its mails are durably on disk: rendered
+//! to complete MIME messages (`mails.rs`), written to the spool under the data
+//! directory and fsynced (`spool.rs`). A background sender (`sender.rs`) then
+//! delivers them through the transport (`transport.rs`: SMTP via lettre, or
+//! the local Maildir of `maildir.rs`), retrying with capped exponential backoff
+//! and recording every state change atomically. A crash at any moment or an
+//! SMTP outage of any length delays mail, never loses it; a mail is sent again
+//! after a restart only if it was in flight at the crash, with the same
+//! Message-ID, so mail clients collapse the duplicate.
+//!
+//! Threads: [`Outbox::start`] starts one thread, `mail-sender`, with its own
+//! single-threaded tokio runtime; the sender loop and all blocking file work
+//! (also that of `submit_*`) run there. It does not need to be called from
+//! inside a runtime, and the `submit_*` futures run on any executor.
+//!
+//! The rest: `views.rs` says what each mail contains, `templates.rs` with
+//! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
+//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
+//! `format.rs` dates and numbers, `text.rs` cleans visitor text.
+mod format;
+mod ics;
+mod links;
+mod maildir;
+mod mails;
+mod phone;
+mod sender;
+mod spool;
+mod templates;
+mod text;
+mod transport;
+mod views;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, Mutex,
+    },
+    time::Duration,
+};
+
+use serde::Serialize;
+use tokio::sync::{oneshot, watch};
+
+use crate::{
+    config::Settings,
+    domain::booking::{Booking, ContactMessage},
+    i18n::Locales,
+};
+
+pub use mails::{Composer, MailKind, OutgoingMail};
+pub use sender::RetryPolicy;
+pub use spool::Entry as SpoolEntry;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeliveryError {
+    /// Bad mail settings or `TAXI_SMTP_URL`; names the setting, never a password.
+    #[error("{0}")]
+    Config(String),
+    /// The spool could not be opened or written: the request must not be acknowledged.
+    #[error("mail spool {path}: {source}")]
+    Spool { path: PathBuf, source: std::io::Error },
+    #[error("could not compose the mail: {0}")]
+    Compose(String),
+    #[error("the mail outbox is shut down")]
+    ShutDown,
+}
+
+/// The spool as `/healthz` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpoolStats {
+    /// Mails accepted and not yet delivered (including those in flight).
+    pub depth: usize,
+    pub in_flight: usize,
+    /// Undelivered mails whose last attempt the server refused (5xx).
+    pub refused: usize,
+    /// Age of the oldest undelivered mail; `None` when all is delivered.
+    pub oldest_undelivered_age_secs: Option<u64>,
+    /// Delivered mails still kept (deleted after `mail.retention_days`).
+    pub delivered_retained: usize,
+    pub delivered_since_start: u64,
+    pub failed_attempts_since_start: u64,
+    /// Seconds left in a pause after the server was found unavailable.
+    pub paused_for_secs: Option<u64>,
+    /// The last delivery error (no secrets: lettre's messages carry no credentials).
+    pub last_error: Option<String>,
+}
+
+/// The mail outbox: cheap to clone, shared by all workers.
+#[derive(Clone)]
+pub struct Outbox {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    composer: Composer,
+    shared: Arc<sender::Shared>,
+    runtime: tokio::runtime::Handle,
+    transport_description: String,
+    closed: AtomicBool,
+    stop: watch::Sender<bool>,
+    finished: Mutex<Option<oneshot::Receiver<()>>>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+impl Outbox {
+    /// Opens (or creates) the spool under `data_dir/spool`, recovers from a
+    /// crash, chooses the transport and starts the sender thread.
+    pub fn start(settings: &Settings, locales: Arc<Locales>) -> Result<Outbox, DeliveryError> {
+        Self::start_with(settings, locales, RetryPolicy::default())
+    }
+
+    /// [`Outbox::start`] with another retry policy (tests, benchmarks).
+    pub fn start_with(settings: &Settings, locales: Arc<Locales>, policy: RetryPolicy) -> Result<Outbox, DeliveryError> {
+        let composer = Composer::new(settings, locales)?;
+        let spool_dir = settings.data_dir.join("spool");
+        let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
+        let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
+        let queued = spool.load_queue().map_err(spool_error)?;
+        let retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
+        if !queued.is_empty() {
+            tracing::info!(queued = queued.len(), "mail spool holds undelivered mail from before; delivering it");
+        }
+        let shared = Arc::new(sender::Shared::new(spool, queued, retained));
+
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .thread_name("mail-sender-io")
+            .build()
+            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
+        let transport = {
+            // lettre's connection pool starts its own task on this runtime.
+            let _entered = runtime.enter();
+            transport::Transport::from_settings(
+                settings.secrets.smtp_url.as_ref(),
+                Duration::from_millis(settings.mail.smtp_timeout_ms.max(1)),
+                &settings.data_dir,
+            )?
+        };
+        let transport_description = transport.description();
+        let handle = runtime.handle().clone();
+        let retention = Duration::from_secs(u64::from(settings.mail.retention_days) * 86_400);
+        let (stop, stop_rx) = watch::channel(false);
+        let (finished_tx, finished_rx) = oneshot::channel();
+        let sender_shared = shared.clone();
+        std::thread::Builder::new()
+            .name("mail-sender".into())
+            .spawn(move || {
+                runtime.block_on(sender::run(sender_shared.clone(), transport, policy, retention, stop_rx));
+                // Waits for blocking file work still running (a submit being written).
+                drop(runtime);
+                sender_shared.spool.release();
+                let _ = finished_tx.send(());
+            })
+            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender thread: {e}")))?;
+        Ok(Outbox {
+            inner: Arc::new(Inner {
+                composer,
+                shared,
+                runtime: handle,
+                transport_description,
+                closed: AtomicBool::new(false),
+                stop,
+                finished: Mutex::new(Some(finished_rx)),
+            }),
+        })
+    }
+
+    /// Renders the staff mail and the customer's confirmation and stores both
+    /// durably; returns once they are on disk (the sender delivers them later).
+    pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
+        let nonce = nonce();
+        let mails = self.inner.composer.booking(booking, &nonce)?;
+        self.enqueue(mails, &nonce).await
+    }
+
+    /// Like [`Outbox::submit_booking`] for a contact message and its acknowledgement.
+    pub async fn submit_contact(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
+        let nonce = nonce();
+        let mails = self.inner.composer.contact(message, &nonce)?;
+        self.enqueue(mails, &nonce).await
+    }
+
+    async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
+        if self.inner.closed.load(Ordering::SeqCst) {
+            return Err(DeliveryError::ShutDown);
+        }
+        let created_at = jiff::Timestamp::now();
+        let entries: Vec<spool::Entry> = mails.into_iter().map(|m| entry(m, nonce, created_at)).collect();
+        let registered: Vec<(String, jiff::Timestamp)> = entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
+        let shared = self.inner.shared.clone();
+        let written = self.inner.runtime.spawn_blocking(move || shared.spool.enqueue(&entries)).await;
+        match written {
+            Ok(Ok(())) => {
+                self.inner.shared.queued(&registered);
+                Ok(())
+            }
+            Ok(Err(source)) => Err(DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }),
+            Err(_) => Err(DeliveryError::ShutDown),
+        }
+    }
+
+    pub fn stats(&self) -> SpoolStats {
+        self.inner.shared.stats()
+    }
+
+    /// One line for the start-up log: the transport, never the password.
+    pub fn transport_description(&self) -> String {
+        self.inner.transport_description.clone()
+    }
+
+    /// The spool directory (for logs and tests).
+    pub fn spool_dir(&self) -> &Path {
+        self.inner.shared.spool.root()
+    }
+
+    /// Stops accepting mail, lets mails in flight finish (up to
+    /// `RetryPolicy::drain`), stops the sender and releases the spool, so that
+    /// another outbox may open it. Undelivered mail stays queued for the next start.
+    pub async fn shutdown(&self) {
+        self.inner.closed.store(true, Ordering::SeqCst);
+        let _ = self.inner.stop.send(true);
+        let finished = self.inner.finished.lock().unwrap().take();
+        if let Some(finished) = finished {
+            let _ = finished.await;
+        }
+    }
+
+    /// The composer, for rendering mails without sending them (golden tests).
+    pub fn composer(&self) -> &Composer {
+        &self.inner.composer
+    }
+}
+
+/// Eight random lower-case letters and digits: makes spool ids and Message-IDs unique.
+fn nonce() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    (0..8).map(|_| ALPHABET[fastrand::usize(..ALPHABET.len())] as char).collect()
+}
+
+/// A spool entry for a rendered mail; its id sorts by time of acceptance.
+fn entry(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> spool::Entry {
+    spool::Entry {
+        id: format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code()),
+        kind: mail.kind,
+        reference: mail.reference,
+        message_id: mail.message_id,
+        envelope_from: mail.envelope_from,
+        recipients: mail.recipients,
+        created_at,
+        attempts: 0,
+        last_attempt_at: None,
+        last_error: None,
+        delivered_at: None,
+        raw: String::from_utf8_lossy(&mail.raw).into_owned(),
+    }
+}

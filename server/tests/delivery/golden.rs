@@ -1,0 +1,159 @@
+//! The four mails in three languages, decoded from the raw MIME message and
+//! compared with `tests/golden/*.txt`. `UPDATE_GOLDEN=1` rewrites the files.
+use std::path::Path;
+
+use mail_parser::{MessageParser, MimeHeaders};
+use taxi_server::{
+    delivery::OutgoingMail,
+    domain::Lang,
+};
+
+use crate::helpers::{booking, composer, contact};
+
+/// Headers, text body and attachments of a mail, as a reader would see them.
+pub fn describe(mail: &OutgoingMail) -> String {
+    let msg = MessageParser::default().parse(&mail.raw).expect("parsable message");
+    let mut out = String::new();
+    let addresses = |a: Option<&mail_parser::Address>| -> String {
+        a.map(|a| {
+            a.iter()
+                .map(|m| match m.name() {
+                    Some(n) => format!("{n} <{}>", m.address().unwrap_or("")),
+                    None => m.address().unwrap_or("").to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+    };
+    out.push_str(&format!("Subject: {}\n", msg.subject().unwrap_or("")));
+    out.push_str(&format!("From: {}\n", addresses(msg.from())));
+    out.push_str(&format!("To: {}\n", addresses(msg.to())));
+    if msg.reply_to().is_some() {
+        out.push_str(&format!("Reply-To: {}\n", addresses(msg.reply_to())));
+    }
+    out.push_str(&format!("Message-ID: <{}>\n", msg.message_id().unwrap_or("")));
+    out.push_str(&format!("Date: {}\n", msg.date().map(|d| d.to_rfc3339()).unwrap_or_default()));
+    for name in ["Content-Language", "Auto-Submitted"] {
+        if let Some(v) = msg.header_raw(name) {
+            out.push_str(&format!("{name}: {}\n", v.trim()));
+        }
+    }
+    out.push_str(&format!("Envelope: {} -> {}\n", mail.envelope_from, mail.recipients.join(", ")));
+    out.push_str("\n");
+    out.push_str(&msg.body_text(0).expect("a text part"));
+    for attachment in msg.attachments() {
+        out.push_str(&format!(
+            "\n----- attachment {} ({}) -----\n",
+            attachment.attachment_name().unwrap_or("?"),
+            attachment.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or(""))).unwrap_or_default()
+        ));
+        out.push_str(&String::from_utf8_lossy(attachment.contents()).replace("\r\n", "\n"));
+    }
+    out
+}
+
+/// The value of a `Label:   value` line of a plain-text mail.
+fn field<'a>(text: &'a str, label: &str) -> Option<&'a str> {
+    text.lines().find_map(|l| l.strip_prefix(label)?.strip_prefix(':').map(str::trim))
+}
+
+fn check(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_GOLDEN=1", path.display()));
+    if expected != actual {
+        let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{name} differs from {} at line {}:\n  golden: {:?}\n  actual: {:?}\n(run with UPDATE_GOLDEN=1 to accept)\n--- actual ---\n{actual}",
+            path.display(),
+            first + 1,
+            expected.lines().nth(first),
+            actual.lines().nth(first)
+        );
+    }
+}
+
+#[test]
+fn booking_mails_in_three_languages() {
+    for lang in Lang::ALL {
+        let mails = composer(lang).booking(&booking(lang), "golden").unwrap();
+        assert_eq!(mails.len(), 2);
+        check(&format!("booking-staff-{lang}"), &describe(&mails[0]));
+        check(&format!("booking-customer-{lang}"), &describe(&mails[1]));
+    }
+}
+
+#[test]
+fn contact_mails_in_three_languages() {
+    for lang in Lang::ALL {
+        let mails = composer(lang).contact(&contact(lang), "golden").unwrap();
+        assert_eq!(mails.len(), 2);
+        check(&format!("contact-staff-{lang}"), &describe(&mails[0]));
+        check(&format!("contact-ack-{lang}"), &describe(&mails[1]));
+    }
+}
+
+#[test]
+fn staff_subject_has_date_time_route_and_price() {
+    let mails = composer(Lang::Nl).booking(&booking(Lang::En), "x").unwrap();
+    assert_eq!(mails[0].subject, "Rit 24-11 14:30 Roermond → Schiphol € 230,00");
+    let mails = composer(Lang::De).booking(&booking(Lang::Nl), "x").unwrap();
+    assert_eq!(mails[0].subject, "Fahrt 24.11. 14:30 Roermond → Schiphol € 230,00");
+    let mails = composer(Lang::En).booking(&booking(Lang::De), "x").unwrap();
+    assert_eq!(mails[0].subject, "Ride 24/11 14:30 Roermond → Schiphol € 230.00");
+}
+
+#[test]
+fn without_a_price_the_mails_say_so() {
+    let mut b = booking(Lang::De);
+    b.price = None;
+    let mails = composer(Lang::Nl).booking(&b, "x").unwrap();
+    assert_eq!(mails[0].subject, "Rit 24-11 14:30 Roermond → Schiphol Geen prijsindicatie");
+    assert_eq!(field(&mails[0].text, "Prijsindicatie"), Some("Geen prijsindicatie"), "{}", mails[0].text);
+    assert!(mails[1].text.contains("Keine Preisangabe"), "{}", mails[1].text);
+    assert!(!mails[1].text.contains("endgültige Preis"), "no price note without a price");
+    // One hour in the calendar when the ride's duration is unknown.
+    assert!(mails[0].ics.as_ref().unwrap().contains("DTEND;TZID=Europe/Amsterdam:20251124T153000"));
+}
+
+#[test]
+fn staff_links_call_whatsapp_and_route() {
+    let mails = composer(Lang::Nl).booking(&booking(Lang::Nl), "x").unwrap();
+    let html = String::from_utf8(mails[0].raw.clone()).unwrap();
+    let msg = MessageParser::default().parse(html.as_bytes()).unwrap();
+    // askama writes `&` as `&#38;`.
+    let html = msg.body_html(0).unwrap().replace("&#38;", "&");
+    assert!(html.contains(r#"href="tel:+31612345678""#), "{html}");
+    assert!(html.contains(r#"href="https://wa.me/31612345678""#));
+    assert!(html.contains(
+        "https://www.google.com/maps/dir/?api=1&origin=Stationsplein%201%2C%206041%20GV%20Roermond%2C%20Nederland&destination=Evert%20van%20de%20Beekstraat%20202%2C%201118%20CP%20Schiphol%2C%20Nederland&destination_place_id=ChIJLRb94DThxUcRiPHO8YMV1cc&travelmode=driving"
+    ), "the gazetteer id of the origin is left out, Google's id of the destination is passed: {html}");
+    assert!(html.contains(r#"<html lang="nl">"#));
+
+    let mut b = booking(Lang::Nl);
+    b.phone = Some("0151 2345678".into());
+    let text = &composer(Lang::Nl).booking(&b, "x").unwrap()[0].text;
+    assert!(text.contains("tel:01512345678") && !text.contains("wa.me"), "no WhatsApp link for a number that cannot be normalised: {text}");
+    b.phone = None;
+    let text = &composer(Lang::Nl).booking(&b, "x").unwrap()[0].text;
+    assert!(!text.contains("tel:"), "{text}");
+    assert_eq!(field(text, "Telefoon"), Some("Niet opgegeven"));
+}
+
+#[test]
+fn html_escapes_visitor_text() {
+    let mut c = contact(Lang::En);
+    c.name = "<script>alert(1)</script>".into();
+    c.message = "<b>bold</b> & \"quoted\"".into();
+    let mails = composer(Lang::En).contact(&c, "x").unwrap();
+    let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
+    let html = msg.body_html(0).unwrap();
+    assert!(!html.contains("<script>") && !html.contains("<b>bold"), "{html}");
+    assert!(html.contains("&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;"), "{html}");
+    assert!(html.contains("Call &#60;script&#62;"), "{html}");
+}

@@ -1,0 +1,247 @@
+use std::{
+    collections::BTreeMap,
+    io::{BufRead, BufReader},
+    net::TcpListener,
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::{Arc, Once},
+    time::{Duration, Instant},
+};
+
+use taxi_server::{
+    config::Settings,
+    delivery::{Composer, Outbox, RetryPolicy},
+    domain::{
+        booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary},
+        Lang,
+    },
+    i18n::Locales,
+    pricing::Rule,
+};
+
+/// A directory removed when the test ends.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> Self {
+        static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("taxi-delivery-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    pub fn path(&self, sub: &str) -> PathBuf {
+        self.0.join(sub)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Settings over a data directory, with an SMTP URL and extra TOML.
+pub fn settings(data_dir: &Path, smtp_url: Option<&str>, toml: &str) -> Settings {
+    let mut env = BTreeMap::new();
+    env.insert("TAXI_DATA_DIR".to_string(), data_dir.display().to_string());
+    if let Some(url) = smtp_url {
+        env.insert("TAXI_SMTP_URL".to_string(), url.to_string());
+    }
+    if !toml.is_empty() {
+        let file = data_dir.with_extension("toml");
+        std::fs::write(&file, toml).unwrap();
+        env.insert("TAXI_CONFIG".to_string(), file.display().to_string());
+    }
+    Settings::load_from(&env).expect("test settings")
+}
+
+pub fn fast_policy() -> RetryPolicy {
+    RetryPolicy { first_retry: Duration::from_millis(100), max_pause: Duration::from_millis(400), max_mail_retry: Duration::from_millis(400), ..RetryPolicy::default() }
+}
+
+pub fn start(settings: &Settings) -> Outbox {
+    Outbox::start_with(settings, Arc::new(Locales::load()), fast_policy()).expect("outbox starts")
+}
+
+pub fn composer(staff_language: Lang) -> Composer {
+    let dir = TempDir::new("composer");
+    let s = settings(&dir.0, None, &format!("[mail]\nstaff_language = \"{}\"\n", staff_language.code()));
+    Composer::new(&s, Arc::new(Locales::load())).unwrap()
+}
+
+/// The booking of the golden files: fixed reference, times and ids.
+pub fn booking(lang: Lang) -> Booking {
+    Booking {
+        reference: "R7K3Q9".into(),
+        lang,
+        name: "Zoë van den Berg".into(),
+        email: "zoe@example.nl".into(),
+        phone: Some("06 12345678".into()),
+        passengers: 3,
+        departure: Address {
+            formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into(),
+            name: "Roermond".into(),
+            place_id: Some("addr:nl:6041gv:1".into()),
+        },
+        destination: Address {
+            formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into(),
+            name: "Schiphol".into(),
+            place_id: Some("ChIJLRb94DThxUcRiPHO8YMV1cc".into()),
+        },
+        pickup_at: "2025-11-24T14:30".parse().unwrap(),
+        payment_method: Some(PaymentMethod::Debitcard),
+        price: Some(PriceSummary {
+            amount_cents: 23000,
+            rule: Rule::Fixed,
+            distance_km: 178.4,
+            duration_min: 115.0,
+            fixed_destination: Some("Schiphol".into()),
+            surcharge_cents: 0,
+        }),
+        received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
+    }
+}
+
+pub fn contact(lang: Lang) -> ContactMessage {
+    ContactMessage {
+        reference: "C4M8P2".into(),
+        lang,
+        name: "Jürgen Weiß".into(),
+        email: "juergen@example.de".into(),
+        phone: Some("+49 151 2345678".into()),
+        subject: "Gruppenfahrt nach Venlo".into(),
+        message: "Hallo,\n\nwir sind 7 Personen und möchten am Samstag nach Venlo.\nGeht das mit einem Bus?\n\nGrüße\nJürgen".into(),
+        received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
+    }
+}
+
+/// Waits until `done` holds, polling every 20 ms; panics with `what` after `timeout`.
+pub fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < timeout, "timed out after {timeout:?} waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A port nothing listens on (yet).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Makes sure Python has aiosmtpd (CI: `python3 -m pip install aiosmtpd`).
+fn ensure_aiosmtpd() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let have = Command::new("python3").args(["-c", "import aiosmtpd"]).status().map(|s| s.success()).unwrap_or(false);
+        if !have {
+            let status = Command::new("python3")
+                .args(["-m", "pip", "install", "--quiet", "aiosmtpd"])
+                .status()
+                .expect("python3 is needed for the SMTP tests");
+            assert!(status.success(), "could not install aiosmtpd: run `python3 -m pip install aiosmtpd`");
+        }
+    });
+}
+
+/// One message the sink received.
+pub struct Received {
+    pub rcpt_to: Vec<String>,
+    pub message_id: String,
+    pub raw: Vec<u8>,
+}
+
+/// The SMTP sink (`tests/smtp_sink.py`) as a child process; killed on drop.
+pub struct Sink {
+    child: Child,
+    pub port: u16,
+    pub dir: PathBuf,
+}
+
+impl Sink {
+    pub fn start(port: u16, dir: &Path, extra: &[&str]) -> Sink {
+        ensure_aiosmtpd();
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
+        let mut child = Command::new("python3")
+            .arg(script)
+            .args(["--port", &port.to_string(), "--dir", &dir.display().to_string()])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "READY", "the SMTP sink did not start");
+        Sink { child, port, dir: dir.to_path_buf() }
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    pub fn messages(&self) -> Vec<Received> {
+        read_messages(&self.dir)
+    }
+
+    pub fn count(&self) -> usize {
+        std::fs::read_dir(&self.dir).map(|d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".eml") && !e.file_name().to_string_lossy().starts_with('.')).count()).unwrap_or(0)
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn read_messages(dir: &Path) -> Vec<Received> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "eml") && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|path| {
+            let raw = std::fs::read(&path).unwrap();
+            let text = String::from_utf8_lossy(&raw);
+            let header = |name: &str| {
+                text.lines().find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string())).unwrap_or_default()
+            };
+            Received {
+                rcpt_to: header("X-Sink-Rcpt-To:").split(", ").map(str::to_string).collect(),
+                message_id: header("Message-ID:"),
+                raw,
+            }
+        })
+        .collect()
+}
+
+/// Message-IDs of the delivered entries of a spool (`done/`).
+pub fn delivered_ids(data_dir: &Path) -> Vec<String> {
+    spool_ids(&data_dir.join("spool/done"))
+}
+
+/// Message-IDs of the spool entries in one state directory.
+pub fn spool_ids(dir: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| {
+            let v: serde_json::Value = serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap();
+            v["messageId"].as_str().unwrap().to_string()
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+pub fn count_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+}

@@ -1,0 +1,162 @@
+//! The outbox in one process: Maildir by default, SMTP to a real server on
+//! loopback, an outage, a restart over a full spool, retention.
+use std::{collections::BTreeSet, time::{Duration, Instant}};
+
+use mail_parser::MessageParser;
+use taxi_server::domain::Lang;
+
+use crate::helpers::{booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Sink, TempDir};
+
+const LONG: Duration = Duration::from_secs(30);
+
+#[tokio::test]
+async fn without_smtp_mail_goes_to_a_maildir() {
+    let dir = TempDir::new("maildir");
+    let outbox = start(&settings(&dir.path("var"), None, ""));
+    assert!(outbox.transport_description().starts_with("Maildir "), "{}", outbox.transport_description());
+    outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
+    outbox.submit_contact(&contact(Lang::De)).await.unwrap();
+    wait_for("delivery", LONG, || outbox.stats().depth == 0);
+    let new = dir.path("var/maildir/new");
+    assert_eq!(count_files(&new), 4);
+    assert_eq!(count_files(&dir.path("var/maildir/cur")), 0);
+    for file in std::fs::read_dir(&new).unwrap() {
+        let raw = std::fs::read(file.unwrap().path()).unwrap();
+        assert!(!raw.contains(&b'\r'), "Maildir files use LF");
+        let msg = MessageParser::default().parse(&raw).unwrap();
+        assert!(msg.subject().is_some() && msg.body_text(0).is_some());
+    }
+    let stats = outbox.stats();
+    assert_eq!((stats.depth, stats.delivered_since_start, stats.delivered_retained, stats.oldest_undelivered_age_secs), (0, 4, 4, None));
+    outbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn smtp_delivery_to_staff_and_customer() {
+    let dir = TempDir::new("smtp");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), "[mail]\nstaff_recipients = [\"planning@example.nl\", \"Chauffeur <chauffeur@example.nl>\"]\n"));
+    assert_eq!(outbox.transport_description(), format!("SMTP 127.0.0.1:{}, no TLS, timeout 15000 ms", sink.port));
+    outbox.submit_booking(&booking(Lang::En)).await.unwrap();
+    wait_for("delivery", LONG, || outbox.stats().depth == 0);
+    let received = sink.messages();
+    assert_eq!(received.len(), 2);
+    let staff = received.iter().find(|m| m.rcpt_to.len() == 2).expect("one mail to both staff members");
+    assert_eq!(staff.rcpt_to, vec!["planning@example.nl", "chauffeur@example.nl"]);
+    let customer = received.iter().find(|m| m.rcpt_to == vec!["zoe@example.nl"]).expect("customer mail");
+    let msg = MessageParser::default().parse(&customer.raw).unwrap();
+    assert_eq!(msg.subject().unwrap(), "Your booking request R7K3Q9 has been received");
+    let calendar = msg.attachments().next().expect("the .ics");
+    assert!(String::from_utf8_lossy(calendar.contents()).contains("DTSTART;TZID=Europe/Amsterdam:20251124T143000"));
+    let got: BTreeSet<String> = received.iter().map(|m| m.message_id.clone()).collect();
+    let spooled: BTreeSet<String> = delivered_ids(&dir.path("var")).into_iter().collect();
+    assert_eq!(got, spooled, "the Message-IDs stored in the spool are the ones sent");
+    outbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn smtp_down_at_first_and_up_later() {
+    let dir = TempDir::new("outage");
+    let port = free_port();
+    let outbox = start(&settings(&dir.path("var"), Some(&format!("smtp://127.0.0.1:{port}")), ""));
+    for lang in Lang::ALL {
+        outbox.submit_booking(&booking(lang)).await.unwrap();
+    }
+    wait_for("failed attempts", LONG, || outbox.stats().failed_attempts_since_start >= 3);
+    let stats = outbox.stats();
+    assert_eq!(stats.depth, 6, "{stats:?}");
+    assert!(stats.oldest_undelivered_age_secs.is_some());
+    assert!(stats.last_error.is_some());
+    assert_eq!(stats.delivered_since_start, 0);
+    assert_eq!(count_files(&dir.path("var/spool/queue")), 6);
+
+    let sink = Sink::start(port, &dir.path("sink"), &[]);
+    let up = Instant::now();
+    wait_for("delivery after recovery", LONG, || outbox.stats().depth == 0);
+    eprintln!("delay from SMTP recovery to the last of 6 mails: {:?}", up.elapsed());
+    let ids: Vec<String> = sink.messages().into_iter().map(|m| m.message_id).collect();
+    let unique: BTreeSet<&String> = ids.iter().collect();
+    assert_eq!((ids.len(), unique.len()), (6, 6), "each mail exactly once");
+    assert_eq!(outbox.stats().oldest_undelivered_age_secs, None);
+    outbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_new_outbox_delivers_what_the_old_one_left() {
+    let dir = TempDir::new("restart");
+    let port = free_port();
+    let url = format!("smtp://127.0.0.1:{port}");
+    let old = start(&settings(&dir.path("var"), Some(&url), ""));
+    for i in 0..3 {
+        let mut b = booking(Lang::Nl);
+        b.reference = format!("R{i}");
+        old.submit_booking(&b).await.unwrap();
+        old.submit_contact(&contact(Lang::En)).await.unwrap();
+    }
+    old.shutdown().await;
+    assert!(matches!(old.submit_contact(&contact(Lang::En)).await, Err(taxi_server::delivery::DeliveryError::ShutDown)));
+    assert_eq!(count_files(&dir.path("var/spool/queue")), 12);
+
+    let sink = Sink::start(port, &dir.path("sink"), &[]);
+    let new = start(&settings(&dir.path("var"), Some(&url), ""));
+    assert_eq!(new.stats().depth, 12);
+    wait_for("delivery by the new outbox", LONG, || new.stats().depth == 0);
+    let ids: BTreeSet<String> = sink.messages().into_iter().map(|m| m.message_id).collect();
+    assert_eq!(sink.count(), 12);
+    assert_eq!(ids.len(), 12);
+    new.shutdown().await;
+}
+
+#[tokio::test]
+async fn one_outbox_per_spool() {
+    let dir = TempDir::new("lock");
+    let s = settings(&dir.path("var"), None, "");
+    let first = start(&s);
+    let second = taxi_server::delivery::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
+    assert!(second.err().expect("refused").to_string().contains("in use"));
+    first.shutdown().await;
+    start(&s).shutdown().await;
+}
+
+#[tokio::test]
+async fn delivered_mail_is_deleted_after_the_retention() {
+    let dir = TempDir::new("retention");
+    let s = settings(&dir.path("var"), None, "[mail]\nretention_days = 0\n");
+    let policy = taxi_server::delivery::RetryPolicy { sweep_every: Duration::from_millis(50), ..crate::helpers::fast_policy() };
+    let outbox = taxi_server::delivery::Outbox::start_with(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()), policy).unwrap();
+    outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
+    wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
+    wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
+    wait_for("stats", LONG, || outbox.stats().delivered_retained == 0);
+    outbox.shutdown().await;
+
+    // With the default 30 days they stay.
+    let dir = TempDir::new("retention-kept");
+    let outbox = start(&settings(&dir.path("var"), None, ""));
+    outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
+    wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
+    outbox.shutdown().await;
+    assert_eq!(count_files(&dir.path("var/spool/done")), 2);
+}
+
+#[tokio::test]
+async fn a_refused_mail_waits_without_holding_up_the_others() {
+    let dir = TempDir::new("refused");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &["--reject"]);
+    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), ""));
+    let mut b = booking(Lang::Nl);
+    b.email = "reject-me@example.nl".into();
+    outbox.submit_booking(&b).await.unwrap();
+    outbox.submit_booking(&booking(Lang::De)).await.unwrap();
+    wait_for("the three good mails", LONG, || sink.count() == 3);
+    wait_for("a second refusal", LONG, || outbox.stats().failed_attempts_since_start >= 2);
+    let stats = outbox.stats();
+    assert_eq!((stats.depth, stats.refused), (1, 1), "{stats:?}");
+    assert!(stats.last_error.as_deref().unwrap_or("").contains("550"), "{stats:?}");
+    let queued = std::fs::read_dir(dir.path("var/spool/queue")).unwrap().next().unwrap().unwrap().path();
+    let entry: serde_json::Value = serde_json::from_slice(&std::fs::read(queued).unwrap()).unwrap();
+    assert!(entry["attempts"].as_u64().unwrap() >= 1, "attempts are recorded in the spool: {entry}");
+    assert!(entry["lastError"].as_str().unwrap().contains("550"));
+    outbox.shutdown().await;
+    assert_eq!(count_files(&dir.path("var/spool/queue")), 1, "kept for the next start, never dropped");
+}
