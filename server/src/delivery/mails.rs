@@ -123,8 +123,8 @@ impl Composer {
             Some(to) => {
                 let view = self.views().customer_booking(b);
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true);
-                let reply_to = None;
-                mails.push(self.build(MailKind::CustomerBooking, &b.reference, nonce, &view, vec![to], reply_to, date, Some((self.ics_name(b, b.lang), ics)))?);
+                // Replies go to `From`, the company.
+                mails.push(self.build(MailKind::CustomerBooking, &b.reference, nonce, &view, vec![to], None, date, Some((self.ics_name(b, b.lang), ics)))?);
             }
             None => tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail"),
         }

@@ -40,7 +40,7 @@ pub fn describe(mail: &OutgoingMail) -> String {
         }
     }
     out.push_str(&format!("Envelope: {} -> {}\n", mail.envelope_from, mail.recipients.join(", ")));
-    out.push_str("\n");
+    out.push('\n');
     out.push_str(&msg.body_text(0).expect("a text part"));
     for attachment in msg.attachments() {
         out.push_str(&format!(
