@@ -16,6 +16,11 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# The mail tests talk to a real SMTP server on loopback (Python's aiosmtpd).
+if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
+fi
+
 # Also builds the UI bundles (server/build.rs runs npm ci and esbuild) and the binary.
 cargo test --release --workspace
 cargo build --release --bin taxi-server

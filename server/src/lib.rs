@@ -13,6 +13,8 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
+//! - [`booking`]: accepting booking requests and contact messages (validate, price,
+//!   de-duplicate, hand to the outbox).
 //! - [`forms`]: server-side validation of the booking and contact forms.
 //! - [`indication`]: a price indication between two places, worded per language.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
@@ -22,6 +24,7 @@
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
 pub mod assets;
+pub mod booking;
 pub mod config;
 pub mod delivery;
 pub mod domain;

@@ -30,6 +30,7 @@ async fn main() -> std::process::ExitCode {
         data_dir.display()
     );
     tracing::info!("places and routes: {}", app.places_description());
+    tracing::info!("mail delivery: {}", app.mail_description());
     match app.run_until_stopped().await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -7,7 +7,9 @@ use anyhow::Context as _;
 
 use crate::{
     assets::{self, Assets},
+    booking::BookingService,
     config::Settings,
+    delivery::Outbox,
     error::error_pages,
     i18n::Locales,
     places::Places,
@@ -17,6 +19,7 @@ use crate::{
 
 pub struct Application {
     port: u16,
+    outbox: Arc<Outbox>,
     places_description: &'static str,
     server: Server,
     pages: web::Data<Pages>,
@@ -48,10 +51,11 @@ impl Application {
         )
         .context("the server-side rendering bundle could not be loaded")?;
 
-        let places = web::Data::new(Places::from_settings(&settings));
+        let places = Arc::new(Places::from_settings(&settings));
+        let locales = Arc::new(Locales::load());
+        let outbox = Arc::new(Outbox::start(&settings, locales.clone()).context("mail delivery could not start")?);
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
-        let locales = Arc::new(Locales::load());
         let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
 
         let listener = TcpListener::bind(settings.listen)
@@ -59,9 +63,11 @@ impl Application {
         let port = listener.local_addr()?.port();
 
         let (settings_data, assets_data, locales_data) =
-            (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales));
+            (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales.clone()));
         let pages_data = pages.clone();
         let places_description = places.description();
+        let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
+        let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(error_pages())
@@ -71,16 +77,23 @@ impl Application {
                 .app_data(locales_data.clone())
                 .app_data(pages_data.clone())
                 .app_data(places.clone())
+                .app_data(outbox_data.clone())
+                .app_data(booking.clone())
                 .configure(routes::configure)
         })
         .listen(listener)?
         .shutdown_timeout(10)
         .run();
-        Ok(Self { port, places_description, server, pages })
+        Ok(Self { port, outbox, places_description, server, pages })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// How mail is delivered, for the start-up log.
+    pub fn mail_description(&self) -> String {
+        self.outbox.transport_description()
     }
 
     /// Which places provider is active, for the start-up log.
@@ -99,6 +112,9 @@ impl Application {
                 Err(e) => tracing::error!(error = %e, "warming the page cache failed; pages render on first request"),
             }
         });
-        self.server.await
+        let result = self.server.await;
+        // The HTTP server has drained; let the mail sender finish its current step.
+        self.outbox.shutdown().await;
+        result
     }
 }

@@ -5,9 +5,11 @@
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
 //! - [`places`]: address suggestions, place details and price indications (JSON).
+//! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness.
 pub mod api;
 pub mod assets;
+pub mod booking;
 pub mod health;
 pub mod pages;
 pub mod places;
@@ -26,8 +28,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             if page.path(lang) != "/" {
                 cfg.route(page.path(lang), read().to(pages::page));
             }
+            if page.is_interactive() {
+                cfg.route(page.path(lang), web::post().to(booking::form_post));
+            }
         }
     }
+    cfg.route("/api/reservation/{language}", web::post().to(booking::reservation_api))
+        .route("/api/whatsappreservation/{language}", web::post().to(booking::whatsapp_api))
+        .route("/api/contact/{language}", web::post().to(booking::contact_api));
     cfg.route("/assets/{name}", read().to(assets::asset))
         .route("/favicon.ico", read().to(assets::favicon))
         .route("/sitemap.xml", read().to(seo::sitemap))
