@@ -5,7 +5,9 @@ use taxi_server::{config::Settings, startup::Application};
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
-    _data_dir: TempDir,
+    /// `TAXI_DATA_DIR` of this app (spool and Maildir).
+    pub data_dir: std::path::PathBuf,
+    _temp: TempDir,
 }
 
 /// A directory removed when the test ends.
@@ -60,10 +62,34 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { address, client, _data_dir: data_dir }
+    TestApp { address, client, data_dir: data_dir.0.join("var"), _temp: data_dir }
 }
 
 impl TestApp {
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(format!("{}{path}", self.address)).json(body).send().await.expect("request sent")
+    }
+
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: impl Into<reqwest::Body>) -> reqwest::Response {
+        self.client.post(format!("{}{path}", self.address)).header("Content-Type", content_type).body(body).send().await.expect("request sent")
+    }
+
+    /// Mails delivered into the Maildir so far, waiting up to 5 s for `at_least`.
+    pub async fn mails(&self, at_least: usize) -> Vec<String> {
+        let dir = self.data_dir.join("maildir/new");
+        for _ in 0..50 {
+            let mut mails: Vec<String> = std::fs::read_dir(&dir)
+                .map(|entries| entries.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok()).collect())
+                .unwrap_or_default();
+            if mails.len() >= at_least {
+                mails.sort();
+                return mails;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("fewer than {at_least} mails in {}", dir.display());
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.get_with(path, &[]).await
     }
@@ -108,4 +134,16 @@ pub fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
     let from = text.find(start)? + start.len();
     let to = text[from..].find(end)? + from;
     Some(&text[from..to])
+}
+
+/// `application/x-www-form-urlencoded` encoding of one value.
+pub fn form_encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => (b as char).to_string(),
+            b' ' => "+".to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

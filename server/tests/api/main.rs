@@ -2,6 +2,7 @@
 mod helpers;
 
 mod assets;
+mod booking;
 mod config;
 mod errors;
 mod languages;
