@@ -18,8 +18,10 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /**
  * Starts the server binary on a free port with a fresh data directory and waits
- * until it listens and has rendered its pages into memory.
- * @returns {Promise<{ baseUrl: string, output: () => string, stop: () => Promise<void> }>}
+ * until it listens and has rendered its pages into memory. `dataDir` is its
+ * TAXI_DATA_DIR (without SMTP, mail lands in `<dataDir>/maildir/new/`); `stop`
+ * removes it.
+ * @returns {Promise<{ baseUrl: string, dataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs = 10_000 } = {}) {
   const bin = resolve(uiDir, process.env.TAXI_SERVER_BIN ?? "../target/release/taxi-server");
@@ -101,7 +103,7 @@ export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs 
     throw e;
   }
 
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, dataDir: env.TAXI_DATA_DIR ?? dataDir, output: () => output, stop };
 }
 
 export const chromiumArgs = [
