@@ -4,7 +4,8 @@
 #   2. throughput of taxi-server against nginx serving the same HTML from disk
 #      (wrk -t2 -c64 -d10s on / and /reserveren, identity encoding);
 #   3. first-visit bytes per page as a gzip-accepting browser receives them
-#      (HTML + CSS/JS + images), checked against the page weight budgets.
+#      (HTML + CSS/JS + images), checked against the page weight budgets;
+#   4. latency of address suggestions and price indications over HTTP.
 # Exits non-zero when a page is over its budget or a render fails (after
 # printing everything); a throughput ratio below 0.5 only prints a warning.
 # Needs no internet once wrk and nginx are installed (apt-get, when missing).
@@ -306,6 +307,50 @@ if [ ${#external[@]} -gt 0 ]; then
   echo "Not counted (other sites):"
   printf '  %s\n' "${external[@]}"
 fi
+
+# ------------------------------------------------------ 4. API latency ----
+# wrk -s LUA: each request takes the next path of a list, so the measurement
+# covers many different queries and trips, one connection at a time.
+run_paths() {
+  local name=$1 list=$2
+  cat >"$TMP/$name.lua" <<LUA
+local paths = {}
+for line in io.lines("$list") do paths[#paths + 1] = line end
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format(nil, paths[i])
+end
+LUA
+  wrk -t1 -c1 -d"$DURATION" --latency -s "$TMP/$name.lua" "$TAXI" >"$TMP/wrk-$name.txt" 2>&1
+  awk '
+    function to_ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    $1 == "50%" { p50 = to_ms($2) } $1 == "99%" { p99 = to_ms($2) }
+    / requests in / { n = $1 }
+    END { printf "%8s requests  p50 %.3f ms  p99 %.3f ms\n", n, p50, p99 }
+  ' "$TMP/wrk-$name.txt"
+}
+section "4. API latency over HTTP (wrk, 1 connection, varied requests; embedded gazetteer)"
+: >"$TMP/suggest.txt"
+for word in ro roe roer roerm roermond schip schiphol dus duss dusseldorf duesseldorf koln koeln keulen cologne aken aachen \
+  brussel brussels bruxelles luik liege luttich venlo venray weert echt swalmen herten maastricht beek eindhoven weeze \
+  "airport dus" "station roermond" "roermond station" "markt 12, roermond" bonn frankfurt essen krefeld monchengladbach \
+  heinsberg sittard geleen helmond nijmegen utrecht amsterdam antwerpen hasselt genk tongeren; do
+  for lang in nl de en; do
+    printf '/api/place-suggestions?input=%s&lang=%s&session=bench\n' "${word// /%20}" "$lang" >>"$TMP/suggest.txt"
+  done
+done
+ids=()
+for place in roermond schiphol venlo dusseldorf swalmen maastricht eindhoven weert keulen brussel; do
+  id=$(curl -fs "$TAXI/api/place-suggestions?input=$place&lang=nl" | sed -n 's/^{"suggestions":\[{"id":"\([^"]*\)".*/\1/p')
+  [ -n "$id" ] && ids+=("$id")
+done
+: >"$TMP/price.txt"
+for a in "${ids[@]}"; do for b in "${ids[@]}"; do
+  [ "$a" != "$b" ] && printf '/api/places/%s/%s?lang=nl\n' "$a" "$b" >>"$TMP/price.txt"
+done; done
+printf '%-22s %s distinct paths: ' "suggestions" "$(wc -l <"$TMP/suggest.txt")"; run_paths suggest "$TMP/suggest.txt"
+printf '%-22s %s distinct paths: ' "price indication" "$(wc -l <"$TMP/price.txt")"; run_paths price "$TMP/price.txt"
 
 # ----------------------------------------------------------- summary ----
 section "Summary"
