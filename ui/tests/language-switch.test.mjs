@@ -1,0 +1,71 @@
+// Switching language on the reservation page: a visitor who has typed something
+// is asked before the page is left; declining stays, accepting switches and
+// stores the preference. Without typed input there is no question.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function reservationPage(path, locale) {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  const watch = watchPage(page, server.baseUrl);
+  await page.goto(server.baseUrl + path);
+  await waitForHydration(page);
+  return { context, page, watch };
+}
+
+const cases = [
+  { from: "/reserveren", to: "/reservieren", flag: "de", locale: "nl-NL", question: "Wilt u de pagina vernieuwen?" },
+  { from: "/reservieren", to: "/reservation", flag: "en", locale: "de-DE", question: "Möchten Sie die Seite neu laden?" },
+  { from: "/reservation", to: "/reserveren", flag: "nl", locale: "en-GB", question: "Would you like to refresh the page?" },
+];
+
+for (const { from, to, flag, locale, question } of cases) {
+  test(`typed input on ${from}: declining the question stays, accepting switches to ${to}`, async () => {
+    const { context, page, watch } = await reservationPage(from, locale);
+    await page.fill("#name", "Jan");
+
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.click(`a[data-lang=${flag}]`);
+    await page.waitForTimeout(300);
+    assert.equal(asked, question);
+    assert.equal(new URL(page.url()).pathname, from, "declined: still on the page");
+    assert.equal(await page.inputValue("#name"), "Jan", "typed input kept");
+    assert.equal((await context.cookies()).find((c) => c.name === "lang"), undefined, "no preference stored");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await Promise.all([page.waitForURL(`**${to}`), page.click(`a[data-lang=${flag}]`)]);
+    assert.equal(await page.getAttribute("html", "lang"), flag);
+    assert.equal((await context.cookies()).find((c) => c.name === "lang")?.value, flag);
+    watch.assertClean(assert);
+    await context.close();
+  });
+}
+
+test("without typed input the language switches without a question", async () => {
+  const { context, page } = await reservationPage("/reserveren", "nl-NL");
+  let asked = false;
+  page.on("dialog", (dialog) => {
+    asked = true;
+    void dialog.dismiss();
+  });
+  await Promise.all([page.waitForURL("**/reservation"), page.click("a[data-lang=en]")]);
+  assert.equal(asked, false);
+  await context.close();
+});
