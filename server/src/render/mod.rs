@@ -36,12 +36,17 @@ pub struct EncodedPage {
 }
 
 impl EncodedPage {
+    /// For cached pages: the best compression, paid once.
     pub fn new(html: String) -> Self {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        Self::compressed(html, flate2::Compression::best(), 11, 22)
+    }
+
+    fn compressed(html: String, gzip_level: flate2::Compression, brotli_quality: i32, brotli_window: i32) -> Self {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), gzip_level);
         gz.write_all(html.as_bytes()).expect("writing to memory");
         let gzip = gz.finish().expect("writing to memory");
         let mut brotli = Vec::new();
-        let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, ..Default::default() };
+        let params = brotli::enc::BrotliEncoderParams { quality: brotli_quality, lgwin: brotli_window, ..Default::default() };
         brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
         Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
     }
@@ -50,13 +55,7 @@ impl EncodedPage {
 impl EncodedPage {
     /// For one-off pages: quick compression levels instead of the best ones.
     pub fn new_fast(html: String) -> Self {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        gz.write_all(html.as_bytes()).expect("writing to memory");
-        let gzip = gz.finish().expect("writing to memory");
-        let mut brotli = Vec::new();
-        let params = brotli::enc::BrotliEncoderParams { quality: 4, lgwin: 20, ..Default::default() };
-        brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
-        Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
+        Self::compressed(html, flate2::Compression::fast(), 4, 20)
     }
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang, PageProps } from "../types";
+import { ContactLinks } from "./ContactLinks";
 import { Flag } from "./Flag";
 
 const languages: Lang[] = ["nl", "de", "en"];
@@ -58,21 +59,7 @@ function Footer({ company }: PageProps) {
       <div className="wrap footer-grid">
         <section>
           <h2>{t("footer.contactHeading")}</h2>
-          <ul className="plain">
-            <li>
-              <a href={company.whatsappHref}>{t("footer.whatsapp")}</a>
-            </li>
-            <li>
-              <a href={`mailto:${company.email}`}>
-                {t("footer.email")}: {company.email}
-              </a>
-            </li>
-            <li>
-              <a href={company.phoneHref}>
-                {t("footer.phone")}: {company.phoneDisplay}
-              </a>
-            </li>
-          </ul>
+          <ContactLinks company={company} className="plain" />
         </section>
         <section>
           <h2>{t("footer.addressHeading")}</h2>

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import type { Company } from "../types";
+
+/** WhatsApp, e-mail and phone links, as in the footer and on the contact page. */
+export function ContactLinks({ company, className }: { company: Company; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      <li>
+        <a href={company.whatsappHref}>{t("footer.whatsapp")}</a>
+      </li>
+      <li>
+        <a href={`mailto:${company.email}`}>
+          {t("footer.email")}: {company.email}
+        </a>
+      </li>
+      <li>
+        <a href={company.phoneHref}>
+          {t("footer.phone")}: {company.phoneDisplay}
+        </a>
+      </li>
+    </ul>
+  );
+}
