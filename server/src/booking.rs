@@ -8,6 +8,8 @@ use std::{
     time::{Duration, Instant},
 };
 
+use tokio::sync::OnceCell;
+
 use crate::{
     config::Settings,
     delivery::Outbox,
@@ -37,7 +39,7 @@ pub struct BookingService {
     locales: Arc<Locales>,
     places: Arc<Places>,
     outbox: Arc<Outbox>,
-    recent: Mutex<HashMap<u64, (Instant, String)>>,
+    recent: Mutex<HashMap<u64, (Instant, Arc<OnceCell<String>>)>>,
 }
 
 impl BookingService {
@@ -54,33 +56,42 @@ impl BookingService {
             "reservation", &form.name, &form.email, form.phone.as_deref().unwrap_or(""), &form.passengers.to_string(),
             &form.departure, &form.destination, &form.pickup_at.to_string(), form.payment_method.map(PaymentMethod::code).unwrap_or(""),
         ]);
-        if let Some(reference) = self.repeat_of(fingerprint) {
-            return Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]) };
-        }
-        let price = self
-            .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
+        // Identical submissions share one outcome: the first stores the booking,
+        // repeats (double clicks, retries, even simultaneous ones) wait for it and
+        // get the same reference.
+        let outcome = self.once(fingerprint);
+        let stored = outcome
+            .get_or_try_init(|| async {
+                let price = self
+                    .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
+                    .await;
+                let reference = new_reference('R');
+                let booking = Booking {
+                    reference: reference.clone(),
+                    lang,
+                    name: form.name.clone(),
+                    email: form.email.clone(),
+                    phone: form.phone.clone(),
+                    passengers: form.passengers,
+                    departure: Address { name: or(&form.departure_name, &form.departure), formatted: form.departure.clone(), place_id: form.departure_place_id.clone() },
+                    destination: Address {
+                        name: or(&form.destination_name, &form.destination),
+                        formatted: form.destination.clone(),
+                        place_id: form.destination_place_id.clone(),
+                    },
+                    pickup_at: form.pickup_at,
+                    payment_method: form.payment_method,
+                    price: price.map(|p| p.summary()),
+                    received_at: jiff::Timestamp::now(),
+                };
+                self.outbox.submit_booking(&booking).await.map(|()| {
+                    tracing::info!(reference, "booking request stored");
+                    reference
+                })
+            })
             .await;
-        let reference = new_reference('R');
-        let booking = Booking {
-            reference: reference.clone(),
-            lang,
-            name: form.name,
-            email: form.email,
-            phone: form.phone,
-            passengers: form.passengers,
-            departure: Address { name: or(&form.departure_name, &form.departure), formatted: form.departure, place_id: form.departure_place_id },
-            destination: Address { name: or(&form.destination_name, &form.destination), formatted: form.destination, place_id: form.destination_place_id },
-            pickup_at: form.pickup_at,
-            payment_method: form.payment_method,
-            price: price.map(|p| p.summary()),
-            received_at: jiff::Timestamp::now(),
-        };
-        match self.outbox.submit_booking(&booking).await {
-            Ok(()) => {
-                self.remember(fingerprint, &reference);
-                tracing::info!(reference, "booking request stored");
-                Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]) }
-            }
+        match stored {
+            Ok(reference) => Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", reference)]) },
             Err(e) => {
                 tracing::error!(error = %e, "booking request could not be stored");
                 Outcome::Failed("api.storeFailed")
@@ -119,26 +130,28 @@ impl BookingService {
             Err(errors) => return Outcome::Invalid(errors),
         };
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
-        if let Some(_reference) = self.repeat_of(fingerprint) {
-            return Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() };
-        }
-        let reference = new_reference('C');
-        let message = ContactMessage {
-            reference: reference.clone(),
-            lang,
-            name: form.name,
-            email: form.email,
-            phone: form.phone,
-            subject: form.subject,
-            message: form.message,
-            received_at: jiff::Timestamp::now(),
-        };
-        match self.outbox.submit_contact(&message).await {
-            Ok(()) => {
-                self.remember(fingerprint, &reference);
-                tracing::info!(reference, "contact message stored");
-                Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() }
-            }
+        let outcome = self.once(fingerprint);
+        let stored = outcome
+            .get_or_try_init(|| async {
+                let reference = new_reference('C');
+                let message = ContactMessage {
+                    reference: reference.clone(),
+                    lang,
+                    name: form.name.clone(),
+                    email: form.email.clone(),
+                    phone: form.phone.clone(),
+                    subject: form.subject.clone(),
+                    message: form.message.clone(),
+                    received_at: jiff::Timestamp::now(),
+                };
+                self.outbox.submit_contact(&message).await.map(|()| {
+                    tracing::info!(reference, "contact message stored");
+                    reference
+                })
+            })
+            .await;
+        match stored {
+            Ok(_) => Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() },
             Err(e) => {
                 tracing::error!(error = %e, "contact message could not be stored");
                 Outcome::Failed("api.storeFailed")
@@ -164,14 +177,12 @@ impl BookingService {
         }
     }
 
-    fn repeat_of(&self, fingerprint: u64) -> Option<String> {
+    /// The shared outcome of all submissions with this fingerprint in the
+    /// repeat window. A failed store leaves the cell empty, so a retry tries again.
+    fn once(&self, fingerprint: u64) -> Arc<OnceCell<String>> {
         let mut recent = self.recent.lock().expect("lock");
         recent.retain(|_, (at, _)| at.elapsed() < REPEAT_WINDOW);
-        recent.get(&fingerprint).map(|(_, reference)| reference.clone())
-    }
-
-    fn remember(&self, fingerprint: u64, reference: &str) {
-        self.recent.lock().expect("lock").insert(fingerprint, (Instant::now(), reference.to_string()));
+        recent.entry(fingerprint).or_insert_with(|| (Instant::now(), Arc::default())).1.clone()
     }
 }
 

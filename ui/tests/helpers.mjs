@@ -185,9 +185,13 @@ export function watchPage(page, baseUrl) {
     }
     if (requestOrigin !== origin) problems.foreignRequests.push(url);
   });
-  page.on("requestfailed", (request) =>
-    problems.failedRequests.push({ url: request.url(), failure: request.failure()?.errorText ?? "unknown" }),
-  );
+  page.on("requestfailed", (request) => {
+    const failure = request.failure()?.errorText ?? "unknown";
+    // Chromium cancels a page's pending subresources (say, its favicon) when the
+    // test navigates on; that is the test's doing, not the site's.
+    if (failure === "net::ERR_ABORTED" && request.resourceType() !== "document") return;
+    problems.failedRequests.push({ url: request.url(), failure });
+  });
   page.on("response", (response) => {
     if (response.status() >= 400) {
       problems.errorResponses.push({

@@ -120,6 +120,25 @@ async fn a_repeated_submission_creates_one_booking() {
 }
 
 #[actix_web::test]
+async fn simultaneous_identical_submissions_create_one_booking() {
+    let app = spawn_app().await;
+    let requests: Vec<_> = (0..6)
+        .map(|_| {
+            let client = app.client.clone();
+            let url = format!("{}/api/reservation/nl", app.address);
+            actix_web::rt::spawn(async move { client.post(url).json(&booking()).send().await.unwrap().json::<Value>().await.unwrap() })
+        })
+        .collect();
+    let mut messages = Vec::new();
+    for request in requests {
+        messages.push(request.await.unwrap()["message"].as_str().unwrap().to_string());
+    }
+    assert!(messages.windows(2).all(|w| w[0] == w[1]), "one reference for all: {messages:?}");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(app.mails(2).await.len(), 2);
+}
+
+#[actix_web::test]
 async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
     let app = spawn_app().await;
     let body = json!({
