@@ -97,6 +97,8 @@ pub enum LogFormat {
 pub struct SiteSettings {
     pub base_url: String,
     pub alternate_domains: Vec<String>,
+    /// Send `Strict-Transport-Security` (only when the site is served over HTTPS).
+    pub hsts: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -6,6 +6,7 @@
 //! - [`config`]: every setting, from embedded demo defaults, an optional TOML file
 //!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
 //! - [`startup`]: builds the actix-web application and binds its listener.
+//! - [`security`]: security headers on every answer; cross-site posts refused.
 //! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
 //! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
 //!   wrapped in a document with metadata, cached per (page, language), compressed.
@@ -37,5 +38,6 @@ pub mod places;
 pub mod pricing;
 pub mod render;
 pub mod routes;
+pub mod security;
 pub mod startup;
 pub mod telemetry;

@@ -14,7 +14,7 @@ use crate::{
     i18n::Locales,
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
-    routes,
+    routes, security,
 };
 
 pub struct Application {
@@ -68,10 +68,13 @@ impl Application {
         let places_description = places.description();
         let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
+        let hsts = settings.site.hsts;
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(middleware::from_fn(security::same_origin_posts))
                 .wrap(error_pages())
                 .wrap(middleware::Compress::default())
+                .wrap(security::headers(hsts))
                 .app_data(settings_data.clone())
                 .app_data(assets_data.clone())
                 .app_data(locales_data.clone())

@@ -10,4 +10,5 @@ mod pages;
 mod places;
 mod redirects;
 mod render_failures;
+mod security;
 mod seo;
