@@ -18,6 +18,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_DATA_DIR", "data_dir"),
     ("TAXI_LOG_FORMAT", "log_format"),
     ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
+    ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
 ];
 
@@ -37,6 +38,7 @@ pub struct Settings {
     pub google: GoogleSettings,
     pub mail: MailSettings,
     pub booking: BookingSettings,
+    pub limits: LimitSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
     #[serde(skip)]
     pub secrets: Secrets,
@@ -48,6 +50,19 @@ pub struct GoogleSettings {
     pub places_url: String,
     pub routes_url: String,
     pub timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitSettings {
+    /// Form posts (bookings, WhatsApp, contact) per client per minute; 0 = no limit.
+    pub rate_limit_per_minute: u32,
+    /// Address suggestions, place details and price indications per client per minute.
+    pub lookup_rate_limit_per_minute: u32,
+    /// Address of a reverse proxy whose forwarding header is believed; empty = none.
+    pub trusted_proxy: String,
+    /// Header that proxy sets with the client address.
+    pub forwarded_header: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -226,7 +241,9 @@ impl Settings {
         }
         for (var, key) in ENV_OVERRIDES {
             if let Some(value) = env.get(*var) {
-                set_dotted(&mut table, key, toml::Value::String(value.clone()));
+                // Numbers stay numbers, so `TAXI_RATE_LIMIT_PER_MINUTE=0` is read as one.
+                let value = value.trim().parse::<i64>().map(toml::Value::Integer).unwrap_or_else(|_| toml::Value::String(value.clone()));
+                set_dotted(&mut table, key, value);
             }
         }
         let mut settings: Settings = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
@@ -284,6 +301,9 @@ impl Settings {
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if !self.limits.trusted_proxy.is_empty() && self.limits.trusted_proxy.parse::<std::net::IpAddr>().is_err() {
+            return Err(ConfigError::new("limits.trusted_proxy", "must be an IP address or empty"));
         }
         if self.booking.max_passengers == 0 {
             return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));

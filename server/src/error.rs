@@ -47,7 +47,7 @@ impl ResponseError for AppError {
     }
 }
 
-/// The language an error page is shown in: the stored preference, else English.
+/// The language an error page is shown in (spec): the stored preference, else English.
 pub fn error_language(req: &HttpRequest) -> Lang {
     req.cookie("lang").and_then(|c| Lang::parse(c.value())).unwrap_or(Lang::En)
 }

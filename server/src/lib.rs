@@ -6,6 +6,7 @@
 //! - [`config`]: every setting, from embedded demo defaults, an optional TOML file
 //!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
 //! - [`startup`]: builds the actix-web application and binds its listener.
+//! - [`rate_limit`]: per-client limits on form posts and look-ups.
 //! - [`security`]: security headers on every answer; cross-site posts refused.
 //! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
 //! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
@@ -36,6 +37,7 @@ pub mod i18n;
 pub mod indication;
 pub mod places;
 pub mod pricing;
+pub mod rate_limit;
 pub mod render;
 pub mod routes;
 pub mod security;

@@ -14,6 +14,7 @@ use crate::{
     i18n::Locales,
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
+    rate_limit::RateLimits,
     routes, security,
 };
 
@@ -69,8 +70,10 @@ impl Application {
         let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let hsts = settings.site.hsts;
+        let limits = web::Data::new(RateLimits::new(&settings.limits));
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(middleware::from_fn(crate::rate_limit::limit))
                 .wrap(middleware::from_fn(security::same_origin_posts))
                 .wrap(error_pages())
                 .wrap(middleware::Compress::default())
@@ -82,6 +85,7 @@ impl Application {
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
+                .app_data(limits.clone())
                 .configure(routes::configure)
         })
         .listen(listener)?

@@ -31,6 +31,9 @@ export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs 
       ...process.env,
       TAXI_LISTEN: "127.0.0.1:0",
       TAXI_DATA_DIR: dataDir,
+      // The suites post far more forms per minute than a visitor may; the limits
+      // themselves are tested in server/tests/api/rate_limits.rs.
+      TAXI_RATE_LIMIT_PER_MINUTE: "0",
       NO_COLOR: "1",
       RUST_LOG: "info",
       ...env,

@@ -46,7 +46,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let mut env = BTreeMap::new();
     env.insert("TAXI_LISTEN".to_string(), "127.0.0.1:0".to_string());
     env.insert("TAXI_DATA_DIR".to_string(), data_dir.0.join("var").display().to_string());
-    let config = options.config_toml.unwrap_or_else(|| "[render]\nworkers = 1\n".to_string());
+    // Tests post more than a visitor may; rate_limits.rs tests the limits with their own settings.
+    let config = options.config_toml.unwrap_or_else(|| "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n".to_string());
     let config_path = data_dir.0.join("test.toml");
     std::fs::write(&config_path, config).unwrap();
     env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());

@@ -8,6 +8,7 @@ mod errors;
 mod languages;
 mod pages;
 mod places;
+mod rate_limits;
 mod redirects;
 mod render_failures;
 mod security;
