@@ -69,9 +69,11 @@ pub async fn form_post(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    // Bare error statuses: the error-page middleware answers them with the localized page.
     let body = match read_body(payload, &locales, lang).await {
         Ok(body) if is_form => body,
-        _ => return Ok(HttpResponse::BadRequest().content_type("text/plain; charset=utf-8").body(locales.text(lang, "api.invalidBody").to_string())),
+        Ok(_) => return Ok(HttpResponse::UnsupportedMediaType().finish()),
+        Err(response) => return Ok(HttpResponse::build(response.status()).finish()),
     };
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let input = Input::from_pairs(pairs);

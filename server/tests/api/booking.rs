@@ -221,6 +221,12 @@ async fn forms_work_without_javascript() {
     assert_eq!(response.status(), 200);
     assert!(response.text().await.unwrap().contains("Vielen Dank für Ihre Nachricht."));
 
+    let response = app.post_raw("/contact", "application/x-www-form-urlencoded", format!("message={}", "a".repeat(17 * 1024))).await;
+    assert_eq!(response.status(), 413, "oversized form post");
+    assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8", "answered with a page");
+    let response = app.post_raw("/contact", "text/plain", "name=A").await;
+    assert_eq!(response.status(), 415);
+
     let response = app.post_raw("/tarieven", "application/x-www-form-urlencoded", "x=1").await;
     assert!(response.status().is_client_error(), "only form pages accept posts");
 }
