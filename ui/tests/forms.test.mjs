@@ -8,9 +8,9 @@
 // Run from ui/: npm test. Screenshots of failures go to <repo>/test-output/screenshots/.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser, repoDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, eventually, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const ROUTES = {
@@ -19,7 +19,6 @@ const ROUTES = {
   en: { reservation: "/reservation", contact: "/contact-us" },
 };
 const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
-const TEXTS = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]));
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
@@ -33,8 +32,7 @@ const TOO_SOON = {
 };
 const SUBJECT_REQUIRED = { nl: "Vul een onderwerp in.", de: "Bitte geben Sie einen Betreff ein.", en: "Enter a subject." };
 
-const screenshots = join(repoDir, "test-output", "screenshots");
-mkdirSync(screenshots, { recursive: true });
+const screenshots = screenshotDir();
 const TIMEOUT = { timeout: 40_000 };
 
 let server;
@@ -75,21 +73,6 @@ function whatsappWhen(dateTime, lang) {
   return `${[d, m, y].join(sep)} ${hm}`;
 }
 
-/** Polls `read` until `accept` holds for its value; fails with the last value seen. */
-async function eventually(what, read, accept, timeout = 5_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      last = await read();
-      if (accept(last)) return last;
-    } catch (e) {
-      last = `(error: ${e.message})`;
-    }
-    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 // ---------------------------------------------------------------------------
 // Mail in the Maildir

@@ -1,7 +1,8 @@
 // Shared pieces of the browser tests: the real server binary, Debian's Chromium
 // driven by playwright-core, and a watcher that records everything a page does wrong.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -241,3 +242,31 @@ export async function waitForHydration(page, timeout = 10_000) {
   );
   await settle(page);
 }
+
+/** Polls `read` until `accept` holds for its value; fails with the last value seen. */
+export async function eventually(what, read, accept, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await read();
+      if (accept(last)) return last;
+    } catch (e) {
+      last = `(error: ${e.message})`;
+    }
+    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** `<repo>/test-output/screenshots`, created on first use (ignored by git). */
+export function screenshotDir() {
+  const dir = join(repoDir, "test-output", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The locale files, per language, as the site uses them. */
+export const TEXTS = Object.fromEntries(
+  ["nl", "de", "en"].map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]),
+);

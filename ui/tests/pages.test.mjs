@@ -3,9 +3,8 @@
 // Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { hasReactRoot, launchBrowser, repoDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, hasReactRoot, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const ROUTES = {
@@ -18,10 +17,8 @@ const PAGES = ["home", "reservation", "contact", "prices"];
 const INTERACTIVE = new Set(["reservation", "contact"]);
 /** A browser language per site language, so `/` serves the Dutch page to a Dutch browser. */
 const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
-const TEXTS = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]));
 
-const screenshots = join(repoDir, "test-output", "screenshots");
-mkdirSync(screenshots, { recursive: true });
+const screenshots = screenshotDir();
 
 let server;
 let browser;

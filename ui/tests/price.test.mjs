@@ -5,14 +5,12 @@
 // Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser, repoDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, eventually, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
 const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
-const TEXTS = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]));
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
 const EXPECTED = {
@@ -27,8 +25,7 @@ const PLACE_MISSING = {
   en: "Please select an address from the dropdown field",
 };
 
-const screenshots = join(repoDir, "test-output", "screenshots");
-mkdirSync(screenshots, { recursive: true });
+const screenshots = screenshotDir();
 
 let server;
 let browser;
@@ -49,21 +46,6 @@ const fmt = (text, vars = {}) =>
     return String(vars[name]);
   });
 
-/** Polls `read` until `accept` holds for its value; fails with the last value seen. */
-async function eventually(what, read, accept, timeout = 5_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      last = await read();
-      if (accept(last)) return last;
-    } catch (e) {
-      last = `(error: ${e.message})`;
-    }
-    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const text = async (locator) => (await locator.textContent())?.trim() ?? null;
 
