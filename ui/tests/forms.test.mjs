@@ -6,11 +6,11 @@
 // contact-ack). One server and one browser for the whole file; nothing may
 // leave the server's origin: the wa.me links are intercepted and aborted.
 // Run from ui/: npm test. Screenshots of failures go to <repo>/test-output/screenshots/.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { TEXTS, eventually, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const ROUTES = {
@@ -37,15 +37,7 @@ const TIMEOUT = { timeout: 40_000 };
 
 let server;
 let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const url = (path) => `${server.baseUrl}${path}`;
 

@@ -2,6 +2,7 @@
 // driven by playwright-core, and a watcher that records everything a page does wrong.
 import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -270,3 +271,17 @@ export function screenshotDir() {
 export const TEXTS = Object.fromEntries(
   ["nl", "de", "en"].map((l) => [l, JSON.parse(readFileSync(join(repoDir, "locales", `${l}.json`), "utf8"))]),
 );
+
+/** One server and one browser for a whole test file; `use` receives both once started. */
+export function useServerAndBrowser(use) {
+  let server;
+  let browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    use(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}

@@ -1,21 +1,13 @@
 // Switching language on the reservation page: a visitor who has typed something
 // is asked before the page is left; declining stays, accepting switches and
 // stores the preference. Without typed input there is no question.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 async function reservationPage(path, locale) {
   const context = await browser.newContext({ locale });

@@ -1,10 +1,10 @@
 // The site in a real browser: Debian's Chromium driven by playwright-core, against
 // the release binary (TAXI_SERVER_BIN, default ../target/release/taxi-server).
 // Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { TEXTS, hasReactRoot, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, hasReactRoot, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const ROUTES = {
@@ -22,15 +22,7 @@ const screenshots = screenshotDir();
 
 let server;
 let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** A fresh context (no cookies) and page, with its watcher. */
 async function open(options = {}) {

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { TEXTS, eventually, launchBrowser, screenshotDir, settle, startServer, waitForHydration, watchPage } from "./helpers.mjs";
+import { TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
 const LANGS = ["nl", "de", "en"];
 const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
@@ -29,15 +29,7 @@ const screenshots = screenshotDir();
 
 let server;
 let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** i18next-style `{{name}}` interpolation of a locale text. */
 const fmt = (text, vars = {}) =>
