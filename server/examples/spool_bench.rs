@@ -21,30 +21,15 @@ use std::{
     time::{Duration, Instant},
 };
 
+#[path = "support/sample.rs"]
+mod sample;
+
 use taxi_server::{
     config::Settings,
     delivery::{Outbox, RetryPolicy},
-    domain::{booking::{Address, Booking, PaymentMethod, PriceSummary}, Lang},
     i18n::Locales,
-    pricing::Rule,
 };
 
-fn booking(i: usize) -> Booking {
-    Booking {
-        reference: format!("B{i:06}"),
-        lang: [Lang::Nl, Lang::De, Lang::En][i % 3],
-        name: format!("Klant {i}"),
-        email: format!("klant{i}@example.nl"),
-        phone: Some("06 12345678".into()),
-        passengers: 2,
-        departure: Address { formatted: "Stationsplein 1, 6041 GV Roermond".into(), name: "Station Roermond".into(), place_id: None },
-        destination: Address { formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol".into(), name: "Schiphol".into(), place_id: None },
-        pickup_at: "2030-11-24T14:30".parse().unwrap(),
-        payment_method: Some(PaymentMethod::Cash),
-        price: Some(PriceSummary { amount_cents: 23000, rule: Rule::Fixed, distance_km: 178.4, duration_min: 115.0, fixed_destination: Some("Schiphol".into()), surcharge_cents: 0 }),
-        received_at: jiff::Timestamp::now(),
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -72,7 +57,7 @@ fn main() {
     runtime.block_on(async {
         let started = Instant::now();
         for i in 0..bookings {
-            outbox.submit_booking(&booking(i)).await.unwrap();
+            outbox.submit_booking(&sample::booking('B', i)).await.unwrap();
         }
         let secs = started.elapsed().as_secs_f64();
         println!("one at a time: {bookings} bookings in {secs:.2} s = {:.0} bookings/s ({:.0} mails/s)", bookings as f64 / secs, 2.0 * bookings as f64 / secs);
@@ -83,7 +68,7 @@ fn main() {
             let outbox = outbox.clone();
             tasks.spawn(async move {
                 for i in (p..bookings).step_by(parallel) {
-                    outbox.submit_booking(&booking(bookings + i)).await.unwrap();
+                    outbox.submit_booking(&sample::booking('B', bookings + i)).await.unwrap();
                 }
             });
         }

@@ -9,30 +9,15 @@
 //! shuts down cleanly once the spool has nothing left to deliver.
 use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
+#[path = "support/sample.rs"]
+mod sample;
+
 use taxi_server::{
     config::Settings,
     delivery::{Outbox, RetryPolicy},
-    domain::{booking::{Address, Booking, PaymentMethod, PriceSummary}, Lang},
     i18n::Locales,
-    pricing::Rule,
 };
 
-fn booking(i: usize) -> Booking {
-    Booking {
-        reference: format!("W{i:05}"),
-        lang: [Lang::Nl, Lang::De, Lang::En][i % 3],
-        name: format!("Klant {i}"),
-        email: format!("klant{i}@example.nl"),
-        phone: Some("06 12345678".into()),
-        passengers: 2,
-        departure: Address { formatted: "Stationsplein 1, 6041 GV Roermond".into(), name: "Station Roermond".into(), place_id: None },
-        destination: Address { formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol".into(), name: "Schiphol".into(), place_id: None },
-        pickup_at: "2030-11-24T14:30".parse().unwrap(),
-        payment_method: Some(PaymentMethod::Cash),
-        price: Some(PriceSummary { amount_cents: 23000, rule: Rule::Fixed, distance_km: 178.4, duration_min: 115.0, fixed_destination: Some("Schiphol".into()), surcharge_cents: 0 }),
-        received_at: jiff::Timestamp::now(),
-    }
-}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
@@ -53,7 +38,7 @@ async fn main() {
     eprintln!("transport: {}", outbox.transport_description());
 
     for i in 0..submit {
-        outbox.submit_booking(&booking(i)).await.expect("submit");
+        outbox.submit_booking(&sample::booking('W', i)).await.expect("submit");
     }
     println!("SUBMITTED {submit}");
     loop {
