@@ -81,7 +81,7 @@ impl BookingService {
                     },
                     pickup_at: form.pickup_at,
                     payment_method: form.payment_method,
-                    price: price.map(|p| p.summary()),
+                    price: price.map(|p| p.summary),
                     received_at: jiff::Timestamp::now(),
                 };
                 self.outbox.submit_booking(&booking).await.map(|()| {
@@ -109,7 +109,7 @@ impl BookingService {
         let date = format_date(form.pickup_at.date(), lang);
         let time = format!("{:02}:{:02}", form.pickup_at.hour(), form.pickup_at.minute());
         let payment = form.payment_method.map(|m| l.text(lang, &format!("form.{}", m.code())).to_string()).unwrap_or_else(|| "-".into());
-        let price_text = price.map(|p| format_euro(p.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
+        let price_text = price.map(|p| format_euro(p.summary.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
         let lines = [
             l.text(lang, "whatsapp.greeting").to_string(),

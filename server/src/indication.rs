@@ -11,36 +11,19 @@ use crate::{
     pricing::{quote, Rule, Trip},
 };
 
-/// The JSON answer of `GET /api/places/{pickup}/{destination}`.
+/// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
+/// breakdown that bookings keep too, plus its wording for the visitor.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Indication {
     /// The amount formatted for the language, without the euro sign.
     pub price_indication: String,
-    pub amount_cents: i64,
-    pub rule: Rule,
-    pub distance_km: f64,
-    pub duration_min: f64,
-    pub fixed_destination: Option<String>,
-    pub surcharge_cents: i64,
+    #[serde(flatten)]
+    pub summary: PriceSummary,
     /// Which rule applied, in words.
     pub explanation: String,
 }
 
-impl Indication {
-    pub fn summary(&self) -> PriceSummary {
-        PriceSummary {
-            amount_cents: self.amount_cents,
-            rule: self.rule,
-            distance_km: self.distance_km,
-            duration_min: self.duration_min,
-            fixed_destination: self.fixed_destination.clone(),
-            surcharge_cents: self.surcharge_cents,
-        }
-    }
-}
-
-/// Price between two place ids of the active provider.
 pub async fn between_ids(places: &Places, tariff: &TariffSettings, locales: &Locales, from: &str, to: &str, lang: Lang) -> Result<Indication, PlacesError> {
     let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
     between_places(places, tariff, locales, &from?, &to?, lang).await
@@ -76,12 +59,14 @@ pub async fn between_places(
     };
     Ok(Indication {
         price_indication: format_amount(q.amount_cents, lang),
-        amount_cents: q.amount_cents,
-        rule: q.rule,
-        distance_km,
-        duration_min,
-        fixed_destination,
-        surcharge_cents: q.surcharge_cents,
+        summary: PriceSummary {
+            amount_cents: q.amount_cents,
+            rule: q.rule,
+            distance_km,
+            duration_min,
+            fixed_destination,
+            surcharge_cents: q.surcharge_cents,
+        },
         explanation,
     })
 }
