@@ -11,6 +11,7 @@ use std::{
 use tokio::sync::OnceCell;
 
 use crate::{
+    antispam::Verdict,
     config::Settings,
     delivery::Outbox,
     domain::{
@@ -32,6 +33,8 @@ pub enum Outcome {
     Invalid(FieldErrors),
     /// Could not be stored: a locale key for `errorMessage`.
     Failed(&'static str),
+    /// Not taken, and the sender should check and send again: a locale key.
+    Refused(&'static str),
 }
 
 pub struct BookingService {
@@ -47,11 +50,16 @@ impl BookingService {
         Self { settings, locales, places, outbox, recent: Mutex::default() }
     }
 
-    pub async fn reservation(&self, input: &Input, lang: Lang) -> Outcome {
+    pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
         let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now()) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
+        if let Some(outcome) = self.screen(verdict, "reservation", || {
+            self.locales.format(lang, "api.reservationReceived", &[("reference", &new_reference('R'))])
+        }) {
+            return outcome;
+        }
         let fingerprint = fingerprint(&[
             "reservation", &form.name, &form.email, form.phone.as_deref().unwrap_or(""), &form.passengers.to_string(),
             &form.departure, &form.destination, &form.pickup_at.to_string(), form.payment_method.map(PaymentMethod::code).unwrap_or(""),
@@ -124,11 +132,14 @@ impl BookingService {
         Ok(format!("https://wa.me/{}?text={}", self.settings.company.whatsapp_number, encode_uri_component(&lines.join("\n"))))
     }
 
-    pub async fn contact(&self, input: &Input, lang: Lang) -> Outcome {
+    pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
         let form = match validate_contact(input, lang, &self.locales) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
+        if let Some(outcome) = self.screen(verdict, "contact", || self.locales.text(lang, "api.contactReceived").to_string()) {
+            return outcome;
+        }
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
         let outcome = self.once(fingerprint);
         let stored = outcome
@@ -155,6 +166,24 @@ impl BookingService {
             Err(e) => {
                 tracing::error!(error = %e, "contact message could not be stored");
                 Outcome::Failed("api.storeFailed")
+            }
+        }
+    }
+
+    /// A valid submission that is not a person's: trapped bots get the usual
+    /// confirmation (so they learn nothing) and nothing is delivered.
+    fn screen(&self, verdict: Verdict, form: &'static str, confirmation: impl FnOnce() -> String) -> Option<Outcome> {
+        match verdict {
+            Verdict::Person => None,
+            Verdict::Trapped => {
+                tracing::warn!(form, reason = "honeypot", "spam discarded");
+                crate::metrics::spam_discarded(form, "honeypot");
+                Some(Outcome::Accepted { message: confirmation() })
+            }
+            Verdict::TooFast => {
+                tracing::warn!(form, reason = "too_fast", "submission refused: sent too soon after opening the form");
+                crate::metrics::spam_discarded(form, "too_fast");
+                Some(Outcome::Refused("api.tooFast"))
             }
         }
     }

@@ -20,6 +20,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
     ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
+    ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
 ];
 
 /// Secrets: read from the environment only, never from a file, never logged.
@@ -39,6 +40,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub booking: BookingSettings,
     pub limits: LimitSettings,
+    pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
     #[serde(skip)]
     pub secrets: Secrets,
@@ -65,6 +67,26 @@ pub struct LimitSettings {
     pub forwarded_header: String,
 }
 
+/// The HTTP server: connection limits, timeouts, shutdown and who may read metrics.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpSettings {
+    /// Most bytes of request headers (names and values) a request may carry.
+    pub max_header_bytes: usize,
+    /// Time a client has to send its request headers, and to close after an answer.
+    pub header_timeout_ms: u64,
+    /// Time a client has to send a request body.
+    pub body_timeout_ms: u64,
+    /// How long an idle keep-alive connection stays open.
+    pub keep_alive_seconds: u64,
+    /// Open connections at most, per server worker thread.
+    pub max_connections: usize,
+    /// On SIGTERM, how long requests in flight may take to finish.
+    pub shutdown_timeout_seconds: u64,
+    /// Addresses besides loopback that may read `/metrics`.
+    pub metrics_allowed: Vec<std::net::IpAddr>,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BookingSettings {
@@ -74,6 +96,9 @@ pub struct BookingSettings {
     pub lead_time_minutes: u32,
     /// A pick-up may be at most this many days ahead.
     pub max_days_ahead: u32,
+    /// Seconds between opening a form page and sending it, below which no person
+    /// can have typed it (see `antispam`); 0 = no check.
+    pub min_fill_seconds: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

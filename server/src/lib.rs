@@ -6,6 +6,7 @@
 //! - [`config`]: every setting, from embedded demo defaults, an optional TOML file
 //!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
 //! - [`startup`]: builds the actix-web application and binds its listener.
+//! - [`telemetry`]: logging, request ids and the access log; [`metrics`] for Prometheus.
 //! - [`rate_limit`]: per-client limits on form posts and look-ups.
 //! - [`security`]: security headers on every answer; cross-site posts refused.
 //! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
@@ -15,6 +16,7 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
+//! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
 //! - [`forms`]: server-side validation of the booking and contact forms.
@@ -25,6 +27,7 @@
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
+pub mod antispam;
 pub mod assets;
 pub mod booking;
 pub mod config;
@@ -35,6 +38,7 @@ pub mod forms;
 pub mod healthcheck;
 pub mod i18n;
 pub mod indication;
+pub mod metrics;
 pub mod places;
 pub mod pricing;
 pub mod rate_limit;

@@ -13,7 +13,7 @@ use actix_web::{
     dev::{ServiceRequest, ServiceResponse},
     http::{header, Method},
     middleware::Next,
-    web, HttpResponse,
+    web, HttpRequest, HttpResponse,
 };
 
 use crate::{config::LimitSettings, domain::{Lang, Page}, i18n::Locales};
@@ -75,7 +75,7 @@ impl RateLimits {
 
     /// The socket peer; behind the configured proxy (and only then), the last
     /// address that proxy put in the forwarding header.
-    fn client(&self, req: &ServiceRequest) -> Option<IpAddr> {
+    pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
         let peer = req.peer_addr()?.ip();
         if Some(peer) != self.trusted_proxy {
             return Some(peer);
@@ -98,13 +98,14 @@ pub async fn limit(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
     } else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let Some(client) = limits.client(&req) else {
+    let Some(client) = limits.client(req.request()) else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     match limiter.check(client) {
         Ok(()) => Ok(next.call(req).await?.map_into_boxed_body()),
         Err(retry_after) => {
             tracing::warn!(%client, path, "rate limit reached");
+            crate::metrics::rate_limited(&req.match_pattern().unwrap_or_else(|| path.to_string()));
             let mut response = HttpResponse::TooManyRequests();
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
             let response = if page_post {
@@ -120,7 +121,7 @@ pub async fn limit(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
 }
 
 /// `/api/…/{language}` or `?lang=`.
-fn language_of(req: &ServiceRequest) -> Lang {
+pub fn language_of(req: &ServiceRequest) -> Lang {
     let from_path = req.path().rsplit('/').next().and_then(Lang::parse);
     let from_query = req.query_string().split('&').find_map(|p| p.strip_prefix("lang=")).and_then(Lang::parse);
     from_path.or(from_query).unwrap_or(Lang::Nl)

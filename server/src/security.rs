@@ -3,12 +3,12 @@
 use actix_web::{
     body::{BoxBody, MessageBody},
     dev::{ServiceRequest, ServiceResponse},
-    http::{header, Method},
+    http::{header, Method, StatusCode},
     middleware::{DefaultHeaders, Next},
     web, HttpResponse,
 };
 
-use crate::{domain::Lang, i18n::Locales};
+use crate::{config::Settings, domain::Lang, i18n::Locales};
 
 /// No inline or eval'd script anywhere: pages load their scripts from `/assets`
 /// and carry data in `<script type="application/json">`. Forms may post to the
@@ -42,6 +42,26 @@ pub async fn same_origin_posts(req: ServiceRequest, next: Next<impl MessageBody 
         return Ok(req.into_response(response));
     }
     Ok(next.call(req).await?.map_into_boxed_body())
+}
+
+/// Requests whose headers together pass `http.max_header_bytes` get 431 (a JSON
+/// message for the API, the error page otherwise). The HTTP parser already caps
+/// the whole head at 128 KB; this is the tighter budget a page ever needs.
+pub async fn header_limit(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let max = req.app_data::<web::Data<Settings>>().map_or(usize::MAX, |s| s.http.max_header_bytes);
+    let size: usize = req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    if size <= max {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    tracing::warn!(bytes = size, "request headers too large");
+    let response = if req.path().starts_with("/api/") {
+        let lang = crate::rate_limit::language_of(&req);
+        let text = req.app_data::<web::Data<Locales>>().map(|l| l.text(lang, "api.headersTooLarge").to_string()).unwrap_or_default();
+        HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE).json(serde_json::json!({ "errorMessage": text }))
+    } else {
+        HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE).finish()
+    };
+    Ok(req.into_response(response))
 }
 
 fn is_cross_site(req: &ServiceRequest) -> bool {

@@ -6,6 +6,7 @@ use actix_web::{dev::Server, middleware, web, App, HttpServer};
 use anyhow::Context as _;
 
 use crate::{
+    antispam::FormGuard,
     assets::{self, Assets},
     booking::BookingService,
     config::Settings,
@@ -15,7 +16,7 @@ use crate::{
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
     rate_limit::RateLimits,
-    routes, security,
+    routes, security, telemetry,
 };
 
 pub struct Application {
@@ -71,13 +72,20 @@ impl Application {
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let hsts = settings.site.hsts;
         let limits = web::Data::new(RateLimits::new(&settings.limits));
+        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds));
+        let http = settings.http.clone();
+        // Middleware runs outside-in from the last `wrap`: request id and metrics
+        // first, then headers, compression, error pages, the origin check, header
+        // size and rate limits.
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(middleware::from_fn(crate::rate_limit::limit))
+                .wrap(middleware::from_fn(security::header_limit))
                 .wrap(middleware::from_fn(security::same_origin_posts))
                 .wrap(error_pages())
                 .wrap(middleware::Compress::default())
                 .wrap(security::headers(hsts))
+                .wrap(middleware::from_fn(telemetry::observe))
                 .app_data(settings_data.clone())
                 .app_data(assets_data.clone())
                 .app_data(locales_data.clone())
@@ -86,10 +94,15 @@ impl Application {
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
                 .app_data(limits.clone())
+                .app_data(form_guard.clone())
                 .configure(routes::configure)
         })
+        .keep_alive(Duration::from_secs(http.keep_alive_seconds))
+        .client_request_timeout(Duration::from_millis(http.header_timeout_ms))
+        .client_disconnect_timeout(Duration::from_millis(http.header_timeout_ms))
+        .max_connections(http.max_connections)
+        .shutdown_timeout(http.shutdown_timeout_seconds)
         .listen(listener)?
-        .shutdown_timeout(10)
         .run();
         Ok(Self { port, outbox, places_description, server, pages })
     }

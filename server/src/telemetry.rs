@@ -1,13 +1,83 @@
-//! Logging set-up: human-readable text by default, JSON lines for log shippers.
+//! Logging set-up (human-readable text by default, JSON lines for log shippers)
+//! and the outermost middleware: a request id for every request, echoed in
+//! `X-Request-Id` and attached to every log line written while answering it,
+//! one access-log line, and the request metrics.
+//!
+//! Access-log lines hold method, route pattern, status and time; not the query
+//! string or client address, which may be personal data (typed addresses).
+use std::time::Instant;
+
+use actix_web::{
+    body::MessageBody,
+    dev::{ServiceRequest, ServiceResponse},
+    http::header::{HeaderName, HeaderValue},
+    middleware::Next,
+};
+use tracing::Instrument as _;
 use tracing_subscriber::{fmt, EnvFilter};
 
 use crate::config::LogFormat;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = fmt().with_env_filter(filter).with_target(false);
     let _ = match format {
-        LogFormat::Json => builder.json().try_init(),
+        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
         LogFormat::Text => builder.try_init(),
     };
+}
+
+/// An id that a proxy in front already assigned (if it looks like one), else a new one.
+fn request_id(req: &ServiceRequest) -> String {
+    let incoming = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok());
+    match incoming {
+        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) => id.to_string(),
+        _ => format!("{:016x}", fastrand::u64(..)),
+    }
+}
+
+pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let id = request_id(&req);
+    let method = req.method().to_string();
+    // The pattern, not the path: bounded label values, no typed text in logs.
+    let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
+    let span = tracing::info_span!("request", request_id = %id);
+    let mut response = next.call(req).instrument(span.clone()).await?;
+    let status = response.status().as_u16();
+    let seconds = started.elapsed().as_secs_f64();
+    crate::metrics::request(&method, &route, status, seconds);
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
+    let quiet = matches!(route.as_str(), "/healthz" | "/readyz" | "/metrics");
+    span.in_scope(|| {
+        let ms = (seconds * 1e4).round() / 10.0;
+        if quiet {
+            tracing::debug!(method, route, status, ms, "answered");
+        } else {
+            tracing::info!(method, route, status, ms, "answered");
+        }
+    });
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+
+    use super::*;
+
+    #[test]
+    fn a_plausible_incoming_id_is_kept_and_anything_else_replaced() {
+        let with = |value: &str| request_id(&TestRequest::default().insert_header((REQUEST_ID, value)).to_srv_request());
+        assert_eq!(with("abc-123_x.y"), "abc-123_x.y");
+        let replaced = with("evil\" injected=1");
+        assert_eq!(replaced.len(), 16);
+        assert!(replaced.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(with(&"a".repeat(65)).len(), 16);
+        assert_ne!(request_id(&TestRequest::default().to_srv_request()), request_id(&TestRequest::default().to_srv_request()));
+    }
 }

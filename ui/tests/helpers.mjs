@@ -36,6 +36,8 @@ export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs 
       // The suites post far more forms per minute than a visitor may; the limits
       // themselves are tested in server/tests/api/rate_limits.rs.
       TAXI_RATE_LIMIT_PER_MINUTE: "0",
+      // Playwright fills a form faster than a person; forms.test.mjs checks the minimum with its own server.
+      TAXI_MIN_FILL_SECONDS: "0",
       NO_COLOR: "1",
       RUST_LOG: "info",
       ...env,
@@ -273,11 +275,11 @@ export const TEXTS = Object.fromEntries(
 );
 
 /** One server and one browser for a whole test file; `use` receives both once started. */
-export function useServerAndBrowser(use) {
+export function useServerAndBrowser(use, serverOptions = {}) {
   let server;
   let browser;
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
     use(server, browser);
   });
   after(async () => {

@@ -16,6 +16,32 @@ impl Places {
         }
     }
 
+    /// Whether the provider can answer: the gazetteer has its places; Google has a key
+    /// (whether Google accepts it shows in the provider-error metrics, not here:
+    /// a readiness probe must not spend quota).
+    pub fn is_ready(&self) -> bool {
+        match self {
+            Places::Embedded(gazetteer) => !gazetteer.is_empty(),
+            Places::Google(_) => true,
+        }
+    }
+
+    /// For metrics.
+    fn name(&self) -> &'static str {
+        match self {
+            Places::Embedded(_) => "gazetteer",
+            Places::Google(_) => "google",
+        }
+    }
+
+    /// Counts the calls the provider could not answer (not "not found", which is an answer).
+    fn counted<T>(&self, operation: &'static str, result: Result<T, PlacesError>) -> Result<T, PlacesError> {
+        if matches!(result, Err(PlacesError::Unavailable(_))) {
+            crate::metrics::provider_error(self.name(), operation);
+        }
+        result
+    }
+
     /// For the start-up log.
     pub fn description(&self) -> &'static str {
         match self {
@@ -27,23 +53,26 @@ impl Places {
 
 impl PlacesProvider for Places {
     async fn suggestions(&self, input: &str, lang: Lang, session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError> {
-        match self {
+        let result = match self {
             Places::Embedded(p) => p.suggestions(input, lang, session).await,
             Places::Google(p) => p.suggestions(input, lang, session).await,
-        }
+        };
+        self.counted("suggestions", result)
     }
 
     async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError> {
-        match self {
+        let result = match self {
             Places::Embedded(p) => p.details(id, lang, session).await,
             Places::Google(p) => p.details(id, lang, session).await,
-        }
+        };
+        self.counted("details", result)
     }
 
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError> {
-        match self {
+        let result = match self {
             Places::Embedded(p) => p.route(from, to).await,
             Places::Google(p) => p.route(from, to).await,
-        }
+        };
+        self.counted("route", result)
     }
 }

@@ -105,8 +105,10 @@ impl Pages {
     /// The page from memory, rendering it on first use.
     pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
         if let Some(hit) = self.cache.read().expect("cache lock").get(&key) {
+            crate::metrics::page_cache(true);
             return Ok(hit.clone());
         }
+        crate::metrics::page_cache(false);
         let html = self.render(key, None).await?;
         let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
         self.cache.write().expect("cache lock").insert(key, page.clone());

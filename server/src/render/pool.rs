@@ -124,6 +124,7 @@ fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSet
         let started = Instant::now();
         let result = js.render(&job.props_json, started + settings.deadline);
         stats.render_micros.fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+        crate::metrics::render(started.elapsed().as_secs_f64());
         match &result {
             Ok(_) => {
                 stats.rendered.fetch_add(1, Ordering::Relaxed);

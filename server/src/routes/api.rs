@@ -4,7 +4,9 @@ use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::{domain::Lang, i18n::Locales};
+use std::time::Duration;
+
+use crate::{config::Settings, domain::Lang, i18n::Locales};
 
 /// Largest accepted request body (JSON or form post).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -24,17 +26,32 @@ pub fn query_language(value: Option<&str>) -> Lang {
     value.and_then(Lang::parse).unwrap_or(Lang::Nl)
 }
 
-/// The whole body, or a 413 once it passes [`MAX_BODY_BYTES`].
-pub async fn read_body(mut payload: web::Payload, locales: &Locales, lang: Lang) -> Result<web::BytesMut, HttpResponse> {
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| error_message(locales, lang, StatusCode::BAD_REQUEST, "api.invalidBody"))?;
-        if body.len() + chunk.len() > MAX_BODY_BYTES {
-            return Err(error_message(locales, lang, StatusCode::PAYLOAD_TOO_LARGE, "api.bodyTooLarge"));
+/// The whole body, or a 413 once it passes [`MAX_BODY_BYTES`], or a 408 when
+/// the client takes longer than `http.body_timeout_ms` to send it (slow clients
+/// would otherwise hold a connection and a buffer for as long as they like).
+pub async fn read_body(req: &HttpRequest, mut payload: web::Payload, locales: &Locales, lang: Lang) -> Result<web::BytesMut, HttpResponse> {
+    let timeout = req.app_data::<web::Data<Settings>>().map_or(10_000, |s| s.http.body_timeout_ms);
+    let read = async {
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk.map_err(|_| error_message(locales, lang, StatusCode::BAD_REQUEST, "api.invalidBody"))?;
+            if body.len() + chunk.len() > MAX_BODY_BYTES {
+                return Err(error_message(locales, lang, StatusCode::PAYLOAD_TOO_LARGE, "api.bodyTooLarge"));
+            }
+            body.extend_from_slice(&chunk);
         }
-        body.extend_from_slice(&chunk);
+        Ok(body)
+    };
+    match tokio::time::timeout(Duration::from_millis(timeout), read).await {
+        Ok(result) => result,
+        Err(_) => {
+            tracing::info!("request body not received in time");
+            let mut response = error_message(locales, lang, StatusCode::REQUEST_TIMEOUT, "api.requestTimeout");
+            // The rest of the body may still trickle in: do not wait for it.
+            response.head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
+            Err(response)
+        }
     }
-    Ok(body)
 }
 
 /// A JSON object body: right content type, valid UTF-8, valid JSON.
@@ -48,7 +65,7 @@ pub async fn read_json(req: &HttpRequest, payload: web::Payload, locales: &Local
     if !is_json {
         return Err(error_message(locales, lang, StatusCode::UNSUPPORTED_MEDIA_TYPE, "api.unsupportedMediaType"));
     }
-    let body = read_body(payload, locales, lang).await?;
+    let body = read_body(req, payload, locales, lang).await?;
     let text = std::str::from_utf8(&body).map_err(|_| error_message(locales, lang, StatusCode::BAD_REQUEST, "api.invalidBody"))?;
     serde_json::from_str(text).map_err(|_| error_message(locales, lang, StatusCode::BAD_REQUEST, "api.invalidBody"))
 }

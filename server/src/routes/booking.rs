@@ -5,6 +5,7 @@ use serde_json::json;
 
 use super::{api::{error_message, path_language, read_body, read_json}, respond::encoded};
 use crate::{
+    antispam::FormGuard,
     booking::{BookingService, Outcome},
     domain::{Lang, Page, ReservationMode},
     error::AppError,
@@ -13,20 +14,36 @@ use crate::{
     render::{PageKey, Pages},
 };
 
-pub async fn reservation_api(req: HttpRequest, language: web::Path<String>, payload: web::Payload, service: web::Data<BookingService>, locales: web::Data<Locales>) -> HttpResponse {
+pub async fn reservation_api(
+    req: HttpRequest,
+    language: web::Path<String>,
+    payload: web::Payload,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+    locales: web::Data<Locales>,
+) -> HttpResponse {
     let (lang, input) = match json_input(&req, &language, payload, &locales).await {
         Ok(ok) => ok,
         Err(response) => return response,
     };
-    outcome_json(service.reservation(&input, lang).await, &locales, lang)
+    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
+    outcome_json(service.reservation(&input, lang, verdict).await, &locales, lang)
 }
 
-pub async fn contact_api(req: HttpRequest, language: web::Path<String>, payload: web::Payload, service: web::Data<BookingService>, locales: web::Data<Locales>) -> HttpResponse {
+pub async fn contact_api(
+    req: HttpRequest,
+    language: web::Path<String>,
+    payload: web::Payload,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+    locales: web::Data<Locales>,
+) -> HttpResponse {
     let (lang, input) = match json_input(&req, &language, payload, &locales).await {
         Ok(ok) => ok,
         Err(response) => return response,
     };
-    outcome_json(service.contact(&input, lang).await, &locales, lang)
+    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
+    outcome_json(service.contact(&input, lang, verdict).await, &locales, lang)
 }
 
 pub async fn whatsapp_api(req: HttpRequest, language: web::Path<String>, payload: web::Payload, service: web::Data<BookingService>, locales: web::Data<Locales>) -> HttpResponse {
@@ -52,6 +69,7 @@ fn outcome_json(outcome: Outcome, locales: &Locales, lang: Lang) -> HttpResponse
         Outcome::Accepted { message } => HttpResponse::Ok().json(json!({ "message": message })),
         Outcome::Invalid(errors) => HttpResponse::BadRequest().json(json!({ "errors": errors })),
         Outcome::Failed(key) => error_message(locales, lang, StatusCode::SERVICE_UNAVAILABLE, key),
+        Outcome::Refused(key) => error_message(locales, lang, StatusCode::BAD_REQUEST, key),
     }
 }
 
@@ -60,6 +78,7 @@ pub async fn form_post(
     req: HttpRequest,
     payload: web::Payload,
     service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
     pages: web::Data<Pages>,
     locales: web::Data<Locales>,
 ) -> Result<HttpResponse, AppError> {
@@ -70,7 +89,7 @@ pub async fn form_post(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     // Bare error statuses: the error-page middleware answers them with the localized page.
-    let body = match read_body(payload, &locales, lang).await {
+    let body = match read_body(&req, payload, &locales, lang).await {
         Ok(body) if is_form => body,
         Ok(_) => return Ok(HttpResponse::UnsupportedMediaType().finish()),
         Err(response) => return Ok(HttpResponse::build(response.status()).finish()),
@@ -89,13 +108,19 @@ pub async fn form_post(
         }
     };
     let invalid = |errors: FieldErrors| json!({ "values": values, "errors": errors });
+    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
+    let outcome_page = |outcome: Outcome| {
+        let (status, form) = match outcome {
+            Outcome::Accepted { message } => (StatusCode::OK, json!({ "values": {}, "errors": {}, "success": message })),
+            Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors)),
+            Outcome::Failed(key) => (StatusCode::SERVICE_UNAVAILABLE, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })),
+            Outcome::Refused(key) => (StatusCode::BAD_REQUEST, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })),
+        };
+        answer(status, form)
+    };
 
     if page == Page::Contact {
-        return match service.contact(&input, lang).await {
-            Outcome::Accepted { message } => answer(StatusCode::OK, json!({ "values": {}, "errors": {}, "success": message })).await,
-            Outcome::Invalid(errors) => answer(StatusCode::BAD_REQUEST, invalid(errors)).await,
-            Outcome::Failed(key) => answer(StatusCode::SERVICE_UNAVAILABLE, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })).await,
-        };
+        return outcome_page(service.contact(&input, lang, verdict).await).await;
     }
     if values.get("action").map(String::as_str) == Some("price") {
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
@@ -113,9 +138,5 @@ pub async fn form_post(
             Err(errors) => answer(StatusCode::BAD_REQUEST, invalid(errors)).await,
         };
     }
-    match service.reservation(&input, lang).await {
-        Outcome::Accepted { message } => answer(StatusCode::OK, json!({ "values": {}, "errors": {}, "success": message })).await,
-        Outcome::Invalid(errors) => answer(StatusCode::BAD_REQUEST, invalid(errors)).await,
-        Outcome::Failed(key) => answer(StatusCode::SERVICE_UNAVAILABLE, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })).await,
-    }
+    outcome_page(service.reservation(&input, lang, verdict).await).await
 }

@@ -6,7 +6,7 @@
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
 //! - [`places`]: address suggestions, place details and price indications (JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
-//! - [`health`]: liveness.
+//! - [`health`]: liveness, readiness and metrics.
 pub mod api;
 pub mod assets;
 pub mod booking;
@@ -41,6 +41,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/sitemap.xml", read().to(seo::sitemap))
         .route("/robots.txt", read().to(seo::robots))
         .route("/healthz", read().to(health::healthz))
+        .route("/readyz", read().to(health::readyz))
+        .route("/metrics", read().to(health::metrics))
         .route("/api/place-suggestions", read().to(places::suggestions))
         .route("/api/place-details/{id}", read().to(places::details))
         .route("/api/places/{pickup}/{destination}", read().to(places::price));

@@ -4,6 +4,7 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use super::respond::encoded;
 use crate::{
+    antispam::FormGuard,
     domain::{Lang, Page, ReservationMode},
     error::AppError,
     render::{PageKey, Pages},
@@ -14,11 +15,16 @@ pub struct PageQuery {
     mode: Option<String>,
 }
 
-pub async fn page(req: HttpRequest, pages: web::Data<Pages>, query: web::Query<PageQuery>) -> Result<HttpResponse, AppError> {
+pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>, query: web::Query<PageQuery>) -> Result<HttpResponse, AppError> {
     let (page, lang) = Page::from_path(req.path()).ok_or(AppError::NotFound)?;
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
     let rendered = pages.get(PageKey::page(page, lang, mode)).await?;
-    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
+    let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
+    if page.is_interactive() {
+        // When the form was opened, for the minimum fill time (see `antispam`).
+        let _ = response.add_cookie(&guard.opened_cookie(jiff::Timestamp::now()));
+    }
+    Ok(response)
 }
 
 /// `/`: a visitor whose stored choice or browser prefers German or English goes

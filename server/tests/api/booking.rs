@@ -2,12 +2,12 @@ use serde_json::{json, Value};
 
 use crate::helpers::{between, header, spawn_app};
 
-fn in_two_days() -> String {
+pub fn in_two_days() -> String {
     let day = jiff::Zoned::now().date().checked_add(jiff::Span::new().days(2)).unwrap();
     format!("{day}T14:30")
 }
 
-fn booking() -> Value {
+pub fn booking() -> Value {
     json!({
         "name": "Jan de Vries", "email": "jan@example.nl", "phone": "06 12345678", "passengerAmount": "2",
         "departure": "Markt 1, Roermond", "departureName": "Markt 1", "dateTime": in_two_days(),

@@ -103,6 +103,17 @@ impl TestApp {
         request.send().await.expect("request sent")
     }
 
+    /// Waits (up to 10 s) until `/readyz` says the pages are rendered.
+    pub async fn wait_until_ready(&self) {
+        for _ in 0..100 {
+            if self.get("/readyz").await.status() == 200 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("not ready within 10 s");
+    }
+
     pub async fn html(&self, path: &str) -> String {
         let response = self.get(path).await;
         assert_eq!(response.status(), 200, "{path}");

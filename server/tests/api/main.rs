@@ -1,11 +1,15 @@
 //! Integration tests: the real server on a random port, spoken to over HTTP.
 mod helpers;
 
+mod antispam;
 mod assets;
 mod booking;
 mod config;
 mod errors;
+mod fuzz;
+mod http_limits;
 mod languages;
+mod operations;
 mod pages;
 mod places;
 mod rate_limits;
@@ -13,3 +17,4 @@ mod redirects;
 mod render_failures;
 mod security;
 mod seo;
+mod shutdown;

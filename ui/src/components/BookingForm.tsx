@@ -5,12 +5,12 @@ import type { ChosenPlace, FormState, Lang, PriceShown, ReservationMode } from "
 import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact, LIMITS } from "../validation";
 import { AddressCombobox } from "./AddressCombobox";
 import { ErrorSummary } from "./ErrorSummary";
-import { describedBy, FieldMessages, TextField } from "./Field";
+import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 import { PriceIndication } from "./PriceIndication";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 const FIELD_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod"];
-const EMPTY = { name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "" };
+const EMPTY = { name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "", website: "" };
 
 interface Props {
   mode: ReservationMode;
@@ -195,6 +195,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
         <PriceIndication price={price} error={priceError} loading={loading.price} />
       </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
+      <WebsiteField value={values.website} onChange={set("website")} />
       <button type="submit" name="action" value="send" className="button" disabled={loading.submit}>
         {loading.submit && <span className="spinner" aria-hidden="true" />}
         {loading.submit ? t("form.sending") : t(mail ? "form.submitMail" : "form.submitWhatsapp")}

@@ -4,11 +4,11 @@ import { postJson } from "../api";
 import type { FormState, Lang } from "../types";
 import { checkEmail, checkLength, checkName, checkRequired, compact, LIMITS } from "../validation";
 import { ErrorSummary } from "./ErrorSummary";
-import { describedBy, FieldMessages, TextField } from "./Field";
+import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
-const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "" };
+type Values = Record<(typeof FIELDS)[number] | "website", string>;
+const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
 
 export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
   const { t } = useTranslation();
@@ -74,6 +74,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
         />
       </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
+      <WebsiteField value={values.website} onChange={set("website")} />
       <button type="submit" className="button" disabled={sending}>
         {sending && <span className="spinner" aria-hidden="true" />}
         {sending ? t("form.sending") : t("form.send")}

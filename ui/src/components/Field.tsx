@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -39,6 +40,21 @@ export function TextField({ id, label, hint, error, children, ...input }: FieldP
       <FieldMessages id={id} hint={hint} error={error} />
       <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
       {children}
+    </div>
+  );
+}
+
+/**
+ * A field no person sees or reaches (off-screen, hidden from assistive technology,
+ * out of the tab order); form-filling bots fill it in and give themselves away.
+ * Its label asks to leave it empty, for the rare browser that shows it anyway.
+ */
+export function WebsiteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field field-website" aria-hidden="true">
+      <label htmlFor="website">{t("form.leaveEmpty")}</label>
+      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }

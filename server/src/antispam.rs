@@ -1,0 +1,122 @@
+//! Anti-spam without a captcha. Two signals, neither visible to people:
+//!
+//! - a honeypot: the booking and contact forms carry a field named
+//!   [`TRAP_FIELD`] that is moved off-screen, hidden from assistive technology
+//!   and left out of the tab order. Form-filling bots fill it; such a submission
+//!   gets the normal confirmation and nothing is delivered.
+//! - a minimum fill time: opening a form page sets a signed cookie with the
+//!   time; a booking or message sent sooner than `booking.min_fill_seconds`
+//!   after that is refused with a request to check and send again (a person
+//!   never gets there, and if one did, nothing is lost silently). Without the
+//!   cookie (API clients, cookies off) the time is unknown and not held against
+//!   anyone.
+use std::{
+    hash::{BuildHasher, RandomState},
+    time::Duration,
+};
+
+use actix_web::{cookie::{Cookie, SameSite}, HttpRequest};
+
+use crate::forms::Input;
+
+/// The honeypot's field name: plausible to a bot, meaningless to the form.
+pub const TRAP_FIELD: &str = "website";
+const COOKIE: &str = "form_opened";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Person,
+    /// The honeypot was filled in.
+    Trapped,
+    /// Sent sooner after opening the form than a person can.
+    TooFast,
+}
+
+/// Issues and checks the form-opened cookie. Its tag is a SipHash keyed with a
+/// random key per process, so a forged or stale (pre-restart) cookie is ignored.
+pub struct FormGuard {
+    key: RandomState,
+    min_fill: Duration,
+}
+
+impl FormGuard {
+    pub fn new(min_fill_seconds: u64) -> Self {
+        Self { key: RandomState::new(), min_fill: Duration::from_secs(min_fill_seconds) }
+    }
+
+    /// The cookie to set on a form page's answer.
+    pub fn opened_cookie(&self, now: jiff::Timestamp) -> Cookie<'static> {
+        let millis = now.as_millisecond();
+        Cookie::build(COOKIE, format!("{millis}.{:016x}", self.tag(millis)))
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .max_age(actix_web::cookie::time::Duration::days(1))
+            .finish()
+    }
+
+    fn tag(&self, millis: i64) -> u64 {
+        self.key.hash_one(millis)
+    }
+
+    /// When the visitor opened the form, if the cookie is there and genuine.
+    fn opened_at(&self, req: &HttpRequest) -> Option<i64> {
+        let cookie = req.cookie(COOKIE)?;
+        let (millis, tag) = cookie.value().split_once('.')?;
+        let millis: i64 = millis.parse().ok()?;
+        (u64::from_str_radix(tag, 16).ok()? == self.tag(millis)).then_some(millis)
+    }
+
+    pub fn verdict(&self, req: &HttpRequest, input: &Input, now: jiff::Timestamp) -> Verdict {
+        if input.line(TRAP_FIELD).map_or(true, |v| !v.is_empty()) {
+            return Verdict::Trapped;
+        }
+        match self.opened_at(req) {
+            Some(opened) if now.as_millisecond().saturating_sub(opened) < self.min_fill.as_millis() as i64 => Verdict::TooFast,
+            _ => Verdict::Person,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+
+    use super::*;
+
+    fn input(pairs: &[(&str, &str)]) -> Input {
+        Input::from_pairs(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    #[test]
+    fn a_filled_in_trap_gives_the_bot_away() {
+        let guard = FormGuard::new(3);
+        let req = TestRequest::default().to_http_request();
+        let now = jiff::Timestamp::now();
+        assert_eq!(guard.verdict(&req, &input(&[("name", "A")]), now), Verdict::Person);
+        assert_eq!(guard.verdict(&req, &input(&[("website", "")]), now), Verdict::Person);
+        assert_eq!(guard.verdict(&req, &input(&[("website", "http://spam.example")]), now), Verdict::Trapped);
+    }
+
+    #[test]
+    fn sending_sooner_than_the_minimum_after_opening_is_too_fast() {
+        let guard = FormGuard::new(3);
+        let opened = jiff::Timestamp::now();
+        let req = TestRequest::default().cookie(guard.opened_cookie(opened)).to_http_request();
+        let empty = input(&[]);
+        assert_eq!(guard.verdict(&req, &empty, opened + Duration::from_millis(2_900)), Verdict::TooFast);
+        assert_eq!(guard.verdict(&req, &empty, opened + Duration::from_secs(3)), Verdict::Person);
+    }
+
+    #[test]
+    fn a_forged_or_foreign_cookie_is_ignored() {
+        let guard = FormGuard::new(3);
+        let now = jiff::Timestamp::now();
+        let forged = Cookie::new(COOKIE, format!("{}.0000000000000000", now.as_millisecond()));
+        let req = TestRequest::default().cookie(forged).to_http_request();
+        assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
+        let other_process = FormGuard::new(3).opened_cookie(now);
+        let req = TestRequest::default().cookie(other_process).to_http_request();
+        assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
+    }
+}

@@ -1,0 +1,148 @@
+//! Prometheus metrics (OpenMetrics text at `/metrics`). The counters live in one
+//! process-wide registry so every part of the server can count without being
+//! handed a handle; gauges of queues are read when scraped.
+use std::sync::LazyLock;
+
+use prometheus_client::{
+    encoding::EncodeLabelSet,
+    metrics::{counter::Counter, family::Family, gauge::Gauge, histogram::{exponential_buckets, Histogram}},
+    registry::Registry,
+};
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    method: String,
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ProviderLabels {
+    provider: &'static str,
+    operation: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct SpamLabels {
+    form: &'static str,
+    reason: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ResultLabels {
+    result: &'static str,
+}
+
+fn seconds_histogram() -> Histogram {
+    // 0.5 ms … ~16 s
+    Histogram::new(exponential_buckets(0.0005, 2.0, 16))
+}
+
+struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    render_seconds: Histogram,
+    page_cache: Family<ResultLabels, Counter>,
+    render_queue_depth: Gauge,
+    spool_depth: Gauge,
+    oldest_undelivered_seconds: Gauge,
+    provider_errors: Family<ProviderLabels, Counter>,
+    spam: Family<SpamLabels, Counter>,
+    rate_limited: Family<RouteLabels, Counter>,
+}
+
+static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
+    let mut registry = Registry::with_prefix("taxi");
+    let m = Metrics {
+        requests: Family::default(),
+        latency: Family::new_with_constructor(seconds_histogram),
+        render_seconds: seconds_histogram(),
+        page_cache: Family::default(),
+        render_queue_depth: Gauge::default(),
+        spool_depth: Gauge::default(),
+        oldest_undelivered_seconds: Gauge::default(),
+        provider_errors: Family::default(),
+        spam: Family::default(),
+        rate_limited: Family::default(),
+        registry: Registry::default(),
+    };
+    registry.register("http_requests", "HTTP requests answered, by route pattern and status", m.requests.clone());
+    registry.register("http_request_duration_seconds", "Time to answer a request, by route pattern", m.latency.clone());
+    registry.register("render_duration_seconds", "Server-side rendering time of one page", m.render_seconds.clone());
+    registry.register("page_cache_lookups", "Rendered-page cache look-ups (hit or miss)", m.page_cache.clone());
+    registry.register("render_queue_depth", "Pages waiting for a render worker", m.render_queue_depth.clone());
+    registry.register("spool_depth", "Mails in the spool not yet delivered", m.spool_depth.clone());
+    registry.register("spool_oldest_undelivered_seconds", "Age of the oldest undelivered mail", m.oldest_undelivered_seconds.clone());
+    registry.register("provider_errors", "Failed calls to the places and routes provider", m.provider_errors.clone());
+    registry.register("spam_discarded", "Form submissions taken for spam", m.spam.clone());
+    registry.register("rate_limited", "Requests refused by the per-client rate limit", m.rate_limited.clone());
+    Metrics { registry, ..m }
+});
+
+pub fn request(method: &str, route: &str, status: u16, seconds: f64) {
+    let m = &*METRICS;
+    m.requests.get_or_create(&RequestLabels { method: method.to_string(), route: route.to_string(), status }).inc();
+    m.latency.get_or_create(&RouteLabels { route: route.to_string() }).observe(seconds);
+}
+
+pub fn render(seconds: f64) {
+    METRICS.render_seconds.observe(seconds);
+}
+
+pub fn page_cache(hit: bool) {
+    METRICS.page_cache.get_or_create(&ResultLabels { result: if hit { "hit" } else { "miss" } }).inc();
+}
+
+pub fn provider_error(provider: &'static str, operation: &'static str) {
+    METRICS.provider_errors.get_or_create(&ProviderLabels { provider, operation }).inc();
+}
+
+pub fn spam_discarded(form: &'static str, reason: &'static str) {
+    METRICS.spam.get_or_create(&SpamLabels { form, reason }).inc();
+}
+
+pub fn rate_limited(route: &str) {
+    METRICS.rate_limited.get_or_create(&RouteLabels { route: route.to_string() }).inc();
+}
+
+/// The values read at scrape time.
+pub struct Gauges {
+    pub render_queue_depth: usize,
+    pub spool_depth: usize,
+    pub oldest_undelivered_seconds: Option<u64>,
+}
+
+/// The exposition text, with the gauges set to `now`.
+pub fn encode(now: Gauges) -> String {
+    let m = &*METRICS;
+    m.render_queue_depth.set(now.render_queue_depth as i64);
+    m.spool_depth.set(now.spool_depth as i64);
+    m.oldest_undelivered_seconds.set(now.oldest_undelivered_seconds.unwrap_or(0) as i64);
+    let mut text = String::new();
+    prometheus_client::encoding::text::encode(&mut text, &m.registry).expect("writing to a String cannot fail");
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_show_up_in_the_exposition() {
+        request("GET", "/unit-test-route", 200, 0.003);
+        spam_discarded("contact", "honeypot");
+        let text = encode(Gauges { render_queue_depth: 2, spool_depth: 5, oldest_undelivered_seconds: Some(7) });
+        assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="200"} "#), "{text}");
+        assert!(text.contains(r#"taxi_http_request_duration_seconds_bucket{le="0.004",route="/unit-test-route"}"#), "{text}");
+        assert!(text.contains(r#"taxi_spam_discarded_total{form="contact",reason="honeypot"}"#), "{text}");
+        assert!(text.contains("taxi_spool_depth 5\n"), "{text}");
+        assert!(text.contains("taxi_render_queue_depth 2\n"), "{text}");
+        assert!(text.ends_with("# EOF\n"));
+    }
+}

@@ -1,0 +1,85 @@
+use serde_json::Value;
+
+use crate::helpers::{header, spawn_app, spawn_app_with, AppOptions};
+
+#[actix_web::test]
+async fn every_answer_carries_a_request_id_and_keeps_a_plausible_incoming_one() {
+    let app = spawn_app().await;
+    let mut seen = std::collections::HashSet::new();
+    for path in ["/", "/reserveren", "/nope", "/api/place-suggestions?input=ve&lang=nl", "/healthz"] {
+        let response = app.get(path).await;
+        let id = header(&response, "x-request-id").to_string();
+        assert_eq!(id.len(), 16, "{path}: {id:?}");
+        assert!(seen.insert(id), "ids differ");
+    }
+    let kept = app.get_with("/", &[("X-Request-Id", "lb-42.abc")]).await;
+    assert_eq!(header(&kept, "x-request-id"), "lb-42.abc");
+    let replaced = app.get_with("/", &[("X-Request-Id", "a b\" c")]).await;
+    assert_ne!(header(&replaced, "x-request-id"), "a b\" c");
+}
+
+#[actix_web::test]
+async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
+    let app = spawn_app().await;
+    app.wait_until_ready().await;
+    let body: Value = app.get("/readyz").await.json().await.unwrap();
+    assert_eq!(body["status"], "ready");
+    assert_eq!(body["checks"], serde_json::json!({"pagesWarm": true, "dataDirWritable": true, "placesProvider": true}));
+
+    // The data directory replaced by a file: nothing can be spooled, so not ready (but alive).
+    std::fs::rename(&app.data_dir, app.data_dir.with_extension("moved")).unwrap();
+    std::fs::write(&app.data_dir, b"not a directory").unwrap();
+    let response = app.get("/readyz").await;
+    assert_eq!(response.status(), 503);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["checks"]["dataDirWritable"], false);
+    assert_eq!(body["checks"]["pagesWarm"], true);
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    std::fs::remove_file(&app.data_dir).unwrap();
+    std::fs::rename(app.data_dir.with_extension("moved"), &app.data_dir).unwrap();
+    assert_eq!(app.get("/readyz").await.status(), 200);
+}
+
+#[actix_web::test]
+async fn a_server_whose_pages_cannot_render_is_not_ready() {
+    let app = spawn_app_with(AppOptions { bundle: Some("export function render() { throw new Error('broken'); }"), ..Default::default() }).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let response = app.get("/readyz").await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.json::<Value>().await.unwrap()["checks"]["pagesWarm"], false);
+}
+
+#[actix_web::test]
+async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
+    let app = spawn_app().await;
+    app.get("/reserveren").await;
+    app.get("/api/places/g2748000/aAMS?lang=nl").await;
+    app.get("/api/place-details/nonexistent?lang=nl").await;
+    let response = app.get("/metrics").await;
+    assert_eq!(response.status(), 200);
+    assert!(header(&response, "content-type").starts_with("application/openmetrics-text"));
+    let text = response.text().await.unwrap();
+    for expected in [
+        r#"taxi_http_requests_total{method="GET",route="/reserveren",status="200"}"#,
+        r#"taxi_http_requests_total{method="GET",route="/api/places/{pickup}/{destination}",status="200"}"#,
+        r#"taxi_http_requests_total{method="GET",route="/api/place-details/{id}",status="404"}"#,
+        "taxi_http_request_duration_seconds_bucket{",
+        "taxi_render_duration_seconds_count ",
+        "taxi_page_cache_lookups_total{result=\"hit\"}",
+        "taxi_render_queue_depth ",
+        "taxi_spool_depth ",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    assert!(!text.contains("g2748000"), "paths with ids are not labels");
+
+    // Behind a trusted proxy on loopback, the forwarded client decides.
+    let proxied = spawn_app_with(AppOptions {
+        config_toml: Some("[limits]\ntrusted_proxy = \"127.0.0.1\"\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(proxied.get_with("/metrics", &[("X-Forwarded-For", "203.0.113.9")]).await.status(), 404);
+    assert_eq!(proxied.get_with("/metrics", &[("X-Forwarded-For", "192.0.2.7")]).await.status(), 200);
+    assert_eq!(proxied.get("/metrics").await.status(), 200, "the proxy host itself");
+}

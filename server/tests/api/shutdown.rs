@@ -1,0 +1,134 @@
+//! SIGTERM on the real binary: stop accepting, finish what is in flight, leave the
+//! spool so that a restart delivers everything.
+use std::{
+    io::{BufRead, BufReader, Read, Write},
+    net::TcpStream,
+    path::Path,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use crate::{booking::booking, helpers::{between, TempDir}};
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(data_dir: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
+            .env("TAXI_LISTEN", "127.0.0.1:0")
+            .env("TAXI_DATA_DIR", data_dir)
+            .env("TAXI_RATE_LIMIT_PER_MINUTE", "0")
+            .env("TAXI_LOG_FORMAT", "json")
+            .env_remove("TAXI_CONFIG")
+            .env_remove("TAXI_SMTP_URL")
+            .env_remove("TAXI_GOOGLE_MAPS_KEY")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("taxi-server starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let port = loop {
+            let line = lines.next().expect("a start-up line").unwrap();
+            if let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) {
+                break rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
+            }
+        };
+        // Keep draining the log so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Server { child, port }
+    }
+
+    fn connect(&self) -> std::io::Result<TcpStream> {
+        let stream = TcpStream::connect(("127.0.0.1", self.port))?;
+        stream.set_read_timeout(Some(Duration::from_secs(15)))?;
+        Ok(stream)
+    }
+
+    fn get(&self, path: &str) -> String {
+        let mut stream = self.connect().unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    fn wait_until_ready(&self) {
+        let started = Instant::now();
+        while !self.get("/readyz").starts_with("HTTP/1.1 200") {
+            assert!(started.elapsed() < Duration::from_secs(20), "not ready");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn terminate(&self) {
+        assert_eq!(unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) }, 0);
+    }
+
+    fn wait_for_exit(&mut self, within: Duration) -> std::process::ExitStatus {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(started.elapsed() < within, "still running {within:?} after SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn mails_with(dir: &Path, text: &str) -> usize {
+    std::fs::read_dir(dir.join("maildir/new"))
+        .map(|entries| entries.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok()).filter(|m| m.contains(text)).count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn sigterm_finishes_the_booking_in_flight_refuses_new_connections_and_loses_nothing() {
+    let temp = TempDir::new();
+    let data_dir = temp.0.join("var");
+    let mut server = Server::start(&data_dir);
+    server.wait_until_ready();
+
+    // A booking whose body is still arriving when the signal comes.
+    let body = booking().to_string();
+    let (first, rest) = body.as_bytes().split_at(body.len() / 2);
+    let mut in_flight = server.connect().unwrap();
+    write!(in_flight, "POST /api/reservation/nl HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len()).unwrap();
+    in_flight.write_all(first).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+
+    server.terminate();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(server.connect().is_err(), "no new connections once stopping");
+
+    in_flight.write_all(rest).unwrap();
+    let mut answer = String::new();
+    let _ = in_flight.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let reference = between(&answer, "referentie ", ")").unwrap_or_else(|| panic!("{answer}")).to_string();
+    let status = server.wait_for_exit(Duration::from_secs(12));
+    assert!(status.success(), "{status:?}");
+
+    // Delivered before the exit, or kept in the spool and delivered after a restart.
+    let mut restarted = Server::start(&data_dir);
+    let started = Instant::now();
+    while mails_with(&data_dir, &reference) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(20), "booking {reference} not delivered after the restart");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(mails_with(&data_dir, &reference), 2, "staff and customer mail, each once");
+    restarted.wait_until_ready();
+    restarted.terminate();
+    let status = restarted.wait_for_exit(Duration::from_secs(12));
+    assert!(status.success(), "{status:?}");
+}
