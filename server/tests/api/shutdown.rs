@@ -2,6 +2,7 @@
 //! spool so that a restart delivers everything.
 use std::{
     io::{BufRead, BufReader, Read, Write},
+    sync::{Arc, Mutex},
     net::TcpStream,
     path::Path,
     process::{Child, Command, Stdio},
@@ -13,6 +14,8 @@ use crate::{booking::booking, helpers::{between, TempDir}};
 struct Server {
     child: Child,
     port: u16,
+    /// Every log line so far (JSON, one object per line).
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -30,15 +33,18 @@ impl Server {
             .spawn()
             .expect("taxi-server starts");
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let log = Arc::new(Mutex::new(Vec::new()));
         let port = loop {
             let line = lines.next().expect("a start-up line").unwrap();
+            log.lock().unwrap().push(line.clone());
             if let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) {
                 break rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
             }
         };
-        // Keep draining the log so the server never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Server { child, port }
+        // Keep reading the log so the server never blocks on a full pipe.
+        let sink = log.clone();
+        std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line)));
+        Server { child, port, log }
     }
 
     fn connect(&self) -> std::io::Result<TcpStream> {
@@ -86,6 +92,27 @@ impl Drop for Server {
     }
 }
 
+/// JSON lines; the booking's lines carry the id the answer echoed; nothing
+/// personal the visitor typed is written.
+fn check_log(log: &[String], answer: &str, reference: &str) {
+    let request_id = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("x-request-id: "))
+        .unwrap_or_else(|| panic!("no X-Request-Id in {answer}"))
+        .trim();
+    let entries: Vec<serde_json::Value> = log.iter().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    let of_request: Vec<&serde_json::Value> = entries.iter().filter(|e| e["span"]["request_id"] == request_id).collect();
+    assert!(of_request.iter().any(|e| e["fields"]["message"] == "booking request stored" && e["fields"]["reference"] == reference), "{of_request:?}");
+    let access = of_request.iter().find(|e| e["fields"]["message"] == "answered").expect("an access-log line");
+    assert_eq!(access["fields"]["route"], "/api/reservation/{language}");
+    assert_eq!(access["fields"]["status"], 200);
+    let booking = booking();
+    for personal in ["name", "email", "phone", "departure", "destination"] {
+        let text = booking[personal].as_str().unwrap();
+        assert!(!log.iter().any(|l| l.contains(text)), "{personal} ({text}) written to the log");
+    }
+}
+
 fn mails_with(dir: &Path, text: &str) -> usize {
     std::fs::read_dir(dir.join("maildir/new"))
         .map(|entries| entries.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok()).filter(|m| m.contains(text)).count())
@@ -118,6 +145,7 @@ fn sigterm_finishes_the_booking_in_flight_refuses_new_connections_and_loses_noth
     let reference = between(&answer, "referentie ", ")").unwrap_or_else(|| panic!("{answer}")).to_string();
     let status = server.wait_for_exit(Duration::from_secs(12));
     assert!(status.success(), "{status:?}");
+    check_log(&server.log.lock().unwrap(), &answer, &reference);
 
     // Delivered before the exit, or kept in the spool and delivered after a restart.
     let mut restarted = Server::start(&data_dir);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Load test: wrk drives a visitor mix (scripts/load/mix.lua: 55 % page views,
+# 25 % address suggestions, 12 % price indications, 5 % mail bookings, 3 %
+# contact messages) against the release binary with the embedded gazetteer and
+# Maildir delivery, and reports requests/s, latency percentiles, statuses, the
+# server's memory (RSS before, after, peak) and whether every booking landed.
+#
+#   phase 1: per-client limits off, to measure capacity;
+#   phase 2: the default limits, as one flooding client meets them (mostly 429s).
+#
+# Environment: LOAD_DURATION (20s), LOAD_CONNECTIONS (64), LOAD_THREADS (2), LOAD_PORT (18191).
+# Needs wrk and curl (apt-get installs them when missing and run as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${LOAD_DURATION:-20s}
+CONNECTIONS=${LOAD_CONNECTIONS:-64}
+THREADS=${LOAD_THREADS:-2}
+PORT=${LOAD_PORT:-18191}
+BIN=target/release/taxi-server
+
+need=()
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
+command -v curl >/dev/null 2>&1 || need+=(curl)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "load.sh needs: ${need[*]} (Debian: apt-get install ${need[*]})" >&2
+    exit 1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+[ -x "$BIN" ] || cargo build --release -q --bin taxi-server
+
+TMP=$(mktemp -d -t taxi-load.XXXXXX)
+SERVER_PID=
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+rss() { awk -v f="$2" '$1 == f":" { printf "%.1f MB", $2 / 1024 }' "/proc/$1/status"; }
+
+# A pick-up two days ahead, in Dutch time, as the form sends it.
+LOAD_PICKUP="$(TZ=Europe/Amsterdam date -d '+2 days' +%Y-%m-%d)T14:30"
+export LOAD_PICKUP
+
+run_phase() {
+  local name=$1 config=$2 data="$TMP/$1"
+  mkdir -p "$data"
+  printf '%s\n' "$config" >"$TMP/$name.toml"
+  TAXI_LISTEN="127.0.0.1:$PORT" TAXI_DATA_DIR="$data" TAXI_CONFIG="$TMP/$name.toml" RUST_LOG=warn \
+    "$BIN" >"$TMP/$name.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 200); do
+    curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null || { cat "$TMP/$name.log"; exit 1; }
+
+  echo
+  echo "== $name: wrk -t$THREADS -c$CONNECTIONS -d$DURATION =="
+  echo "RSS ready: $(rss "$SERVER_PID" VmRSS)"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua "http://127.0.0.1:$PORT" >"$TMP/$name.wrk"
+  sed -n '/^requests:/,$p' "$TMP/$name.wrk"
+  echo "RSS after: $(rss "$SERVER_PID" VmRSS), peak $(rss "$SERVER_PID" VmHWM)"
+  local accepted
+  accepted=$(curl -fs "http://127.0.0.1:$PORT/metrics" | awk '/^taxi_http_requests_total\{method="POST",route="\/api\/(reservation|contact)\/\{language\}",status="200"\}/ { n += $2 } END { print n + 0 }')
+  # Every accepted booking or message is two mails; give the sender time to finish.
+  local mails=0
+  for _ in $(seq 300); do
+    mails=$(find "$data/maildir/new" -type f 2>/dev/null | wc -l)
+    [ "$mails" -ge $((accepted * 2)) ] && break
+    sleep 0.2
+  done
+  echo "bookings and messages accepted: $accepted; mails delivered: $mails (expected $((accepted * 2)))"
+  kill "$SERVER_PID"
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+  if grep -qi "panicked" "$TMP/$name.log"; then
+    echo "the server panicked:" >&2
+    grep -i -A3 panicked "$TMP/$name.log" >&2
+    exit 1
+  fi
+  [ "$mails" -ge $((accepted * 2)) ] || { echo "mails missing" >&2; exit 1; }
+}
+
+echo "Load test — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, git $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+run_phase "capacity" $'[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0'
+run_phase "flood-with-default-limits" ""
