@@ -10,14 +10,8 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import { LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
-const LANGS = ["nl", "de", "en"];
-const ROUTES = {
-  nl: { reservation: "/reserveren", contact: "/contact" },
-  de: { reservation: "/reservieren", contact: "/kontakt" },
-  en: { reservation: "/reservation", contact: "/contact-us" },
-};
 const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
@@ -50,13 +44,6 @@ const fmt = (text, vars = {}) =>
 
 /** Something unique per run, so repeated runs and tests never look like repeats to the server. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** `YYYY-MM-DDTHH:MM` in Dutch time, `days` from today (what a datetime-local input holds). */
-function dutchDateTime(days, time = "14:30") {
-  const day = new Date(Date.now() + days * 86_400_000);
-  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
-  return `${date}T${time}`;
-}
 
 /** The date and time of a `YYYY-MM-DDTHH:MM` as the WhatsApp message writes them. */
 function whatsappWhen(dateTime, lang) {
@@ -200,35 +187,6 @@ const activeElement = (page) =>
     const el = document.activeElement;
     return el ? { tag: el.tagName.toLowerCase(), id: el.id, className: el.className } : null;
   });
-
-/**
- * Types into an address combobox, walks with ArrowDown to the option whose main
- * text is `optionMain`, chooses it with Enter and returns the place details.
- */
-async function choosePlace(page, id, typed, optionMain) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  const searched = page.waitForResponse((r) => {
-    const u = new URL(r.url());
-    return u.pathname === "/api/place-suggestions" && u.searchParams.get("input") === typed;
-  });
-  await page.keyboard.type(typed);
-  assert.equal((await searched).status(), 200, `suggestions for '${typed}'`);
-  await page.locator(`#${id}-listbox`).waitFor({ state: "visible" });
-  const mains = (await page.locator(`#${id}-listbox > [role=option] .main`).allTextContents()).map((s) => s.trim());
-  const index = mains.indexOf(optionMain);
-  assert.ok(index >= 0, `'${optionMain}' among the suggestions for '${typed}': ${JSON.stringify(mains)}`);
-  for (let i = 0; i <= index; i++) await page.keyboard.press("ArrowDown");
-  await eventually(`#${id} aria-activedescendant`, () => input.getAttribute("aria-activedescendant"), (v) => v === `${id}-option-${index}`);
-  const detailsResponse = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"));
-  await page.keyboard.press("Enter");
-  const details = await (await detailsResponse).json();
-  assert.ok(details.id && details.formattedAddress, `place details: ${JSON.stringify(details)}`);
-  await eventually(`#${id} after choosing`, () => input.inputValue(), (v) => v === details.formattedAddress);
-  await eventually(`${id}PlaceId after choosing`, () => value(page, `input[name=${id}PlaceId]`), (v) => v === details.id);
-  await page.locator(`#${id}-listbox`).waitFor({ state: "hidden" });
-  return details;
-}
 
 /** Fills the booking form; places through the comboboxes unless `places` is false. */
 async function fillBooking(page, lang, v, { mail = true, places = true } = {}) {

@@ -287,3 +287,51 @@ export function useServerAndBrowser(use, serverOptions = {}) {
     await server?.stop();
   });
 }
+
+// ---------------------------------------------------------------------------
+// The site's pages and forms, as the tests walk them
+
+export const LANGS = ["nl", "de", "en"];
+/** The spec's page paths per language. */
+export const ROUTES = {
+  nl: { home: "/", reservation: "/reserveren", contact: "/contact", prices: "/tarieven" },
+  de: { home: "/de", reservation: "/reservieren", contact: "/kontakt", prices: "/tarife" },
+  en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
+};
+export const PAGES = ["home", "reservation", "contact", "prices"];
+
+/** `YYYY-MM-DDTHH:MM` in Dutch time, `days` from today (what a datetime-local input holds). */
+export function dutchDateTime(days, time = "14:30") {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
+  return `${date}T${time}`;
+}
+
+/**
+ * Types into an address combobox, walks with ArrowDown to the option whose main
+ * text is `optionMain`, chooses it with Enter and returns the place details.
+ */
+export async function choosePlace(page, id, typed, optionMain) {
+  const input = page.locator(`#${id}`);
+  await input.focus();
+  const searched = page.waitForResponse((r) => {
+    const u = new URL(r.url());
+    return u.pathname === "/api/place-suggestions" && u.searchParams.get("input") === typed;
+  });
+  await page.keyboard.type(typed);
+  assert.equal((await searched).status(), 200, `suggestions for '${typed}'`);
+  await page.locator(`#${id}-listbox`).waitFor({ state: "visible" });
+  const mains = (await page.locator(`#${id}-listbox > [role=option] .main`).allTextContents()).map((s) => s.trim());
+  const index = mains.indexOf(optionMain);
+  assert.ok(index >= 0, `'${optionMain}' among the suggestions for '${typed}': ${JSON.stringify(mains)}`);
+  for (let i = 0; i <= index; i++) await page.keyboard.press("ArrowDown");
+  await eventually(`#${id} aria-activedescendant`, () => input.getAttribute("aria-activedescendant"), (v) => v === `${id}-option-${index}`);
+  const detailsResponse = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"));
+  await page.keyboard.press("Enter");
+  const details = await (await detailsResponse).json();
+  assert.ok(details.id && details.formattedAddress, `place details: ${JSON.stringify(details)}`);
+  await eventually(`#${id} after choosing`, () => input.inputValue(), (v) => v === details.formattedAddress);
+  await eventually(`${id}PlaceId after choosing`, () => page.locator(`input[name=${id}PlaceId]`).inputValue(), (v) => v === details.id);
+  await page.locator(`#${id}-listbox`).waitFor({ state: "hidden" });
+  return details;
+}

@@ -4,15 +4,8 @@
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { TEXTS, hasReactRoot, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import { LANGS, PAGES, ROUTES, TEXTS, hasReactRoot, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
-const LANGS = ["nl", "de", "en"];
-const ROUTES = {
-  nl: { home: "/", reservation: "/reserveren", contact: "/contact", prices: "/tarieven" },
-  de: { home: "/de", reservation: "/reservieren", contact: "/kontakt", prices: "/tarife" },
-  en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
-};
-const PAGES = ["home", "reservation", "contact", "prices"];
 /** Pages React hydrates; the others ship no React at all. */
 const INTERACTIVE = new Set(["reservation", "contact"]);
 /** A browser language per site language, so `/` serves the Dutch page to a Dutch browser. */

@@ -6,9 +6,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import { LANGS, TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
 
-const LANGS = ["nl", "de", "en"];
 const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
 const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
 

@@ -1,0 +1,126 @@
+// axe-core on every page in every language, in the states that matter: empty
+// forms, forms with errors, a price shown, the success box, the WhatsApp form and
+// the error page. Any violation (all of axe's rules, best practices included) fails.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { LANGS, PAGES, ROUTES, TEXTS, choosePlace, dutchDateTime, useServerAndBrowser, waitForHydration } from "./helpers.mjs";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
+const TIMEOUT = { timeout: 60_000 };
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+/** A phone-sized page; the site's CSP would refuse the injected axe script, so it is bypassed here only. */
+async function open(path, lang) {
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 }, locale: { nl: "nl-NL", de: "de-DE", en: "en-GB" }[lang] });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const response = await page.goto(`${server.baseUrl}${path}`);
+  return { page, response, close: () => context.close() };
+}
+
+/** Runs axe on the page and fails with a readable list of what it found. */
+async function assertAccessible(page, state) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore axe is injected above
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  assert.deepEqual(violations, [], `${state}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+test("the check can fail: a planted image without text alternative is found", TIMEOUT, async () => {
+  const { page, close } = await open(ROUTES.nl.prices, "nl");
+  try {
+    await page.evaluate(() => document.querySelector("main").insertAdjacentHTML("beforeend", '<img src="/favicon.ico">'));
+    await assert.rejects(assertAccessible(page, "planted"), /image-alt/);
+  } finally {
+    await close();
+  }
+});
+
+describe("axe-core finds nothing", () => {
+  for (const lang of LANGS) {
+    for (const name of PAGES) {
+      test(`${lang} ${name}`, TIMEOUT, async () => {
+        const { page, close } = await open(ROUTES[lang][name], lang);
+        try {
+          if (name === "reservation" || name === "contact") await waitForHydration(page);
+          await assertAccessible(page, `${lang} ${name}`);
+        } finally {
+          await close();
+        }
+      });
+    }
+
+    test(`${lang} error page`, TIMEOUT, async () => {
+      const { page, response, close } = await open(`${ROUTES[lang].home === "/" ? "" : ROUTES[lang].home}/does-not-exist`, lang);
+      try {
+        assert.equal(response.status(), 404);
+        await assertAccessible(page, `${lang} error page`);
+      } finally {
+        await close();
+      }
+    });
+
+    test(`${lang} WhatsApp booking: empty and with errors`, TIMEOUT, async () => {
+      const { page, close } = await open(`${ROUTES[lang].reservation}?mode=whatsapp`, lang);
+      try {
+        await waitForHydration(page);
+        await assertAccessible(page, "empty");
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".error-summary").waitFor();
+        await assertAccessible(page, "with errors");
+      } finally {
+        await close();
+      }
+    });
+
+    test(`${lang} mail booking: with errors, with a price, sent`, TIMEOUT, async () => {
+      const { page, close } = await open(ROUTES[lang].reservation, lang);
+      try {
+        await waitForHydration(page);
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".error-summary").waitFor();
+        await assertAccessible(page, "with errors");
+
+        await page.fill("#name", "Anna de Wit");
+        await page.fill("#email", "anna@example.com");
+        await page.fill("#passengerAmount", "2");
+        await choosePlace(page, "departure", "roerm", "Roermond");
+        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+        await page.fill("#dateTime", dutchDateTime(3));
+        await page.getByRole("button", { name: TEXTS[lang].form.getPrice, exact: true }).click();
+        await page.locator(".price-box .amount").waitFor();
+        await assertAccessible(page, "with a price");
+
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".success-box").waitFor();
+        await assertAccessible(page, "sent");
+      } finally {
+        await close();
+      }
+    });
+
+    test(`${lang} contact: with errors and sent`, TIMEOUT, async () => {
+      const { page, close } = await open(ROUTES[lang].contact, lang);
+      try {
+        await waitForHydration(page);
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".error-summary").waitFor();
+        await assertAccessible(page, "with errors");
+        for (const [field, text] of Object.entries({ name: "Anna", email: "anna@example.com", subject: "Vraag", message: "Hallo" })) await page.fill(`#${field}`, text);
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".success-box").waitFor();
+        await assertAccessible(page, "sent");
+      } finally {
+        await close();
+      }
+    });
+  }
+});

@@ -1,0 +1,63 @@
+// Page-weight budget: what a first visit downloads of HTML, JavaScript and CSS,
+// gzip-compressed, on every page in every language; and no request to any other
+// host. The browser loads the page; every same-origin document, script and
+// stylesheet it fetched is fetched again with `Accept-Encoding: gzip` and its
+// bytes on the wire are counted.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { request } from "node:http";
+import { LANGS, PAGES, ROUTES, useServerAndBrowser, watchPage } from "./helpers.mjs";
+
+const BUDGET_KB = { home: 30, prices: 30, reservation: 110, contact: 110 };
+const COUNTED = new Set(["document", "script", "stylesheet"]);
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+/** Bytes of the response body as sent with gzip accepted (before decompression). */
+function gzipBytes(url) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] ?? "identity", status: res.statusCode }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("first-visit bytes within budget, nothing from other hosts", () => {
+  const report = [];
+  for (const lang of LANGS) {
+    for (const name of PAGES) {
+      test(`${lang} ${name} ≤ ${BUDGET_KB[name]} KB`, async () => {
+        // A browser in the page's language, so `/` serves the Dutch page without a redirect.
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: { nl: "nl-NL", de: "de-DE", en: "en-GB" }[lang] });
+        const page = await context.newPage();
+        const watch = watchPage(page, server.baseUrl);
+        const fetched = [];
+        page.on("request", (r) => fetched.push({ url: r.url(), type: r.resourceType() }));
+        try {
+          await page.goto(`${server.baseUrl}${ROUTES[lang][name]}`, { waitUntil: "networkidle" });
+          watch.assertClean(assert, ROUTES[lang][name]); // includes: no request to another host
+          let total = 0;
+          const parts = [];
+          for (const { url, type } of fetched.filter((r) => COUNTED.has(r.type))) {
+            const { bytes, encoding, status } = await gzipBytes(url);
+            assert.equal(status, 200, url);
+            assert.ok(bytes < 1000 || encoding === "gzip", `${url} is sent compressed (${encoding}, ${bytes} bytes)`);
+            total += bytes;
+            parts.push(`${type} ${new URL(url).pathname} ${bytes} B`);
+          }
+          report.push(`${lang} ${name}: ${(total / 1024).toFixed(1)} KB (${parts.join(", ")})`);
+          assert.ok(total <= BUDGET_KB[name] * 1024, `${(total / 1024).toFixed(1)} KB over the ${BUDGET_KB[name]} KB budget: ${parts.join(", ")}`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+  test("report", () => console.log(report.join("\n")));
+});
