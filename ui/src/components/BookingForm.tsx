@@ -4,7 +4,7 @@ import { getJson, postJson } from "../api";
 import type { ChosenPlace, FormState, Lang, PriceShown, ReservationMode } from "../types";
 import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact, LIMITS } from "../validation";
 import { AddressCombobox } from "./AddressCombobox";
-import { ErrorSummary } from "./ErrorSummary";
+import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 import { PriceIndication } from "./PriceIndication";
 
@@ -35,7 +35,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
     departure: placeFrom(start, "departure"),
     destination: placeFrom(start, "destination"),
   });
-  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
+  const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [price, setPrice] = useState<PriceShown | null>(initial?.price ?? null);
   const [priceError, setPriceError] = useState("");
@@ -55,7 +55,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
       destination: places.destination ? undefined : t("validation.placeMissing"),
     });
     if (Object.keys(missing).length) {
-      setErrors((e) => ({ ...e, ...missing }));
+      report((e) => ({ ...e, ...missing }));
       return null;
     }
     setLoading((l) => ({ ...l, price: true }));
@@ -95,7 +95,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
     setSuccess("");
     setErrorMessage("");
     const found = validate();
-    setErrors(found);
+    report(found);
     if (Object.keys(found).length) return;
     setLoading((l) => ({ ...l, submit: true }));
     const shown = price ?? (places.departure && places.destination ? await fetchPrice() : null);
@@ -125,7 +125,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
       setPriceError("");
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
-      setErrors(answer.data.errors);
+      report(answer.data.errors);
     } else {
       setErrorMessage(answer.data.errorMessage ?? t("api.somethingWentWrong"));
     }
@@ -161,7 +161,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
           {success}
         </div>
       )}
-      <ErrorSummary errors={errors} order={FIELD_ORDER} />
+      <ErrorSummary errors={errors} order={FIELD_ORDER} reported={reported} />
       <input type="hidden" name="mode" value={mode} />
       <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
       {mail && (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { postJson } from "../api";
 import type { FormState, Lang } from "../types";
 import { checkEmail, checkLength, checkName, checkRequired, compact, LIMITS } from "../validation";
-import { ErrorSummary } from "./ErrorSummary";
+import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
@@ -13,7 +13,7 @@ const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: ""
 export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>({ ...EMPTY, ...(initial?.values as Partial<Values>) });
-  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
+  const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [success, setSuccess] = useState(initial?.success ?? "");
   const [sending, setSending] = useState(false);
@@ -31,7 +31,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       subject: checkRequired(t, values.subject, "validation.subjectRequired") ?? checkLength(t, values.subject, LIMITS.subject),
       message: checkRequired(t, values.message, "validation.messageRequired") ?? checkLength(t, values.message, LIMITS.message),
     });
-    setErrors(found);
+    report(found);
     if (Object.keys(found).length) return;
     setSending(true);
     const answer = await postJson<{ message?: string }>(`/api/contact/${lang}`, values);
@@ -41,7 +41,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       setErrors({});
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
-      setErrors(answer.data.errors);
+      report(answer.data.errors);
     } else {
       setErrorMessage(answer.data.errorMessage ?? t("api.somethingWentWrong"));
     }
@@ -54,7 +54,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
           {success}
         </div>
       )}
-      <ErrorSummary errors={errors} order={[...FIELDS]} />
+      <ErrorSummary errors={errors} order={[...FIELDS]} reported={reported} />
       <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
       <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />
       <TextField id="phone" type="tel" label={t("form.phone")} error={errors.phone} autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(e) => set("phone")(e.target.value)} />

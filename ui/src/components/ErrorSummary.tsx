@@ -1,16 +1,39 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The list of problems at the top of a form; takes focus when it appears. */
-export function ErrorSummary({ errors, order }: { errors: Record<string, string>; order: string[] }) {
+type Errors = Record<string, string>;
+
+/**
+ * A form's field errors. `report` shows errors as the outcome of an action (send,
+ * price request) and moves the focus to the summary; `setErrors` changes them
+ * quietly, as when the visitor fixes a field and its message goes away.
+ */
+export function useFieldErrors(initial: Errors = {}) {
+  const [errors, setErrors] = useState<Errors>(initial);
+  const [reported, setReported] = useState(0);
+  const report = useCallback((update: SetStateAction<Errors>) => {
+    setErrors(update);
+    setReported((n) => n + 1);
+  }, []);
+  return { errors, setErrors, report, reported };
+}
+
+/**
+ * The list of problems at the top of a form. It takes the focus when errors are
+ * reported (and on load, for errors the server sent with the page), never while
+ * the visitor is typing.
+ */
+export function ErrorSummary({ errors, order, reported }: { errors: Errors; order: string[]; reported: number }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const fields = order.filter((f) => errors[f]);
-  const key = fields.map((f) => `${f}:${errors[f]}`).join("|");
+  const hasErrors = fields.length > 0;
   useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
-  if (fields.length === 0) return null;
+    if (hasErrors) ref.current?.focus();
+    // Only a new report moves the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reported]);
+  if (!hasErrors) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{t("form.errorSummaryTitle")}</h2>
