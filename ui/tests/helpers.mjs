@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +25,13 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
  * removes it.
  * @returns {Promise<{ baseUrl: string, dataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ env = {}, timeoutMs = 30_000, warmTimeoutMs = 10_000 } = {}) {
+export async function startServer({ env = {}, configToml = "", timeoutMs = 30_000, warmTimeoutMs = 10_000 } = {}) {
   const bin = resolve(uiDir, process.env.TAXI_SERVER_BIN ?? "../target/release/taxi-server");
   const dataDir = mkdtempSync(join(tmpdir(), "taxi-test-"));
+  if (configToml) {
+    writeFileSync(join(dataDir, "test.toml"), configToml);
+    env = { TAXI_CONFIG: join(dataDir, "test.toml"), ...env };
+  }
   const child = spawn(bin, [], {
     env: {
       ...process.env,

@@ -1,0 +1,71 @@
+// Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the home
+// and reservation pages, three runs each, with Debian's Chromium and no network
+// beyond loopback. The median score per category must reach the budget.
+// The server runs with `site.base_url` set to its own address, as in production,
+// so canonical and hreflang links point at the pages Lighthouse reads.
+import { describe, test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:net";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ROUTES, repoDir, startServer } from "./helpers.mjs";
+
+const BUDGET = { performance: 98, accessibility: 100, "best-practices": 96, seo: 100 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = { home: ROUTES.nl.home, reservation: ROUTES.nl.reservation };
+
+/** A port free right now, so the configuration can name the server's own origin. */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let server;
+let chrome;
+before(async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  server = await startServer({ env: { TAXI_LISTEN: `127.0.0.1:${port}` }, configToml: `[site]\nbase_url = "${origin}"\nalternate_domains = []\n` });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+after(async () => {
+  await chrome?.kill();
+  await server?.stop();
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+describe(`Lighthouse, median of ${RUNS} runs`, () => {
+  for (const [name, path] of Object.entries(PAGES)) {
+    test(`${name} (${path})`, { timeout: 180_000 }, async () => {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.baseUrl}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: Object.keys(BUDGET),
+        });
+        runs.push(result.lhr);
+      }
+      const scores = Object.fromEntries(Object.keys(BUDGET).map((c) => [c, median(runs.map((r) => Math.round(r.categories[c].score * 100)))]));
+      mkdirSync(join(repoDir, "test-output"), { recursive: true });
+      writeFileSync(join(repoDir, "test-output", `lighthouse-${name}.json`), JSON.stringify(runs[runs.length - 1]));
+      console.log(`${name}: ${JSON.stringify(scores)} (runs: ${runs.map((r) => Object.values(r.categories).map((c) => Math.round(c.score * 100)).join("/")).join(", ")})`);
+      const failing = runs[runs.length - 1];
+      const weak = Object.values(failing.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual");
+      for (const [category, budget] of Object.entries(BUDGET)) {
+        assert.ok(scores[category] >= budget, `${category} ${scores[category]} < ${budget}; audits below full marks: ${weak.map((a) => `${a.id} ${a.displayValue ?? a.score}`).join(", ")}`);
+      }
+    });
+  }
+});
