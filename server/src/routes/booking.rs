@@ -14,7 +14,8 @@ use crate::{
     render::{PageKey, Pages},
 };
 
-pub async fn reservation_api(
+/// `POST /api/reservation/{language}` and `POST /api/contact/{language}`.
+pub async fn submission_api(
     req: HttpRequest,
     language: web::Path<String>,
     payload: web::Payload,
@@ -27,23 +28,12 @@ pub async fn reservation_api(
         Err(response) => return response,
     };
     let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
-    outcome_json(service.reservation(&input, lang, verdict).await, &locales, lang)
-}
-
-pub async fn contact_api(
-    req: HttpRequest,
-    language: web::Path<String>,
-    payload: web::Payload,
-    service: web::Data<BookingService>,
-    guard: web::Data<FormGuard>,
-    locales: web::Data<Locales>,
-) -> HttpResponse {
-    let (lang, input) = match json_input(&req, &language, payload, &locales).await {
-        Ok(ok) => ok,
-        Err(response) => return response,
+    let outcome = if req.path().starts_with("/api/contact/") {
+        service.contact(&input, lang, verdict).await
+    } else {
+        service.reservation(&input, lang, verdict).await
     };
-    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
-    outcome_json(service.contact(&input, lang, verdict).await, &locales, lang)
+    outcome_json(outcome, &locales, lang)
 }
 
 pub async fn whatsapp_api(req: HttpRequest, language: web::Path<String>, payload: web::Payload, service: web::Data<BookingService>, locales: web::Data<Locales>) -> HttpResponse {

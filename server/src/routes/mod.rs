@@ -33,9 +33,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             }
         }
     }
-    cfg.route("/api/reservation/{language}", web::post().to(booking::reservation_api))
+    cfg.route("/api/reservation/{language}", web::post().to(booking::submission_api))
         .route("/api/whatsappreservation/{language}", web::post().to(booking::whatsapp_api))
-        .route("/api/contact/{language}", web::post().to(booking::contact_api));
+        .route("/api/contact/{language}", web::post().to(booking::submission_api));
     cfg.route("/assets/{name}", read().to(assets::asset))
         .route("/favicon.ico", read().to(assets::favicon))
         .route("/sitemap.xml", read().to(seo::sitemap))
