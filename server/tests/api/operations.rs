@@ -55,6 +55,7 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
     app.get("/reserveren").await;
     app.get("/api/places/g2748000/aAMS?lang=nl").await;
     app.get("/api/place-details/nonexistent?lang=nl").await;
+    app.client.request("FROBNICATE".parse().unwrap(), format!("{}/x1", app.address)).send().await.unwrap();
     let response = app.get("/metrics").await;
     assert_eq!(response.status(), 200);
     assert!(header(&response, "content-type").starts_with("application/openmetrics-text"));
@@ -71,7 +72,8 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
-    assert!(!text.contains("g2748000"), "paths with ids are not labels");
+    assert!(!text.contains("g2748000") && !text.contains("/x1"), "paths are not labels, patterns are");
+    assert!(!text.contains("FROBNICATE") && text.contains(r#"method="other",route="unmatched""#), "unknown methods are one label");
 
     // Behind a trusted proxy on loopback, the forwarded client decides.
     let proxied = spawn_app_with(AppOptions {
