@@ -67,13 +67,16 @@ run_phase() {
   echo "RSS after: $(rss "$SERVER_PID" VmRSS), peak $(rss "$SERVER_PID" VmHWM)"
   local accepted
   accepted=$(curl -fs "http://127.0.0.1:$PORT/metrics" | awk '/^taxi_http_requests_total\{method="POST",route="\/api\/(reservation|contact)\/\{language\}",status="200"\}/ { n += $2 } END { print n + 0 }')
-  # Every accepted booking or message is two mails; give the sender time to finish.
-  local mails=0
-  for _ in $(seq 300); do
-    mails=$(find "$data/maildir/new" -type f 2>/dev/null | wc -l)
-    [ "$mails" -ge $((accepted * 2)) ] && break
-    sleep 0.2
+  # Every accepted booking or message is two mails: wait until the spool is empty.
+  local mails=0 depth=-1 waited=0
+  while [ "$waited" -lt 600 ]; do
+    depth=$(curl -fs "http://127.0.0.1:$PORT/healthz" | sed -n 's/.*"spoolDepth":\([0-9]*\).*/\1/p')
+    [ "$depth" = 0 ] && break
+    sleep 1
+    waited=$((waited + 1))
   done
+  mails=$(find "$data/maildir/new" -type f 2>/dev/null | wc -l)
+  echo "spool empty ${waited} s after the load ended (depth now ${depth:-?})"
   echo "bookings and messages accepted: $accepted; mails delivered: $mails (expected $((accepted * 2)))"
   kill "$SERVER_PID"
   wait "$SERVER_PID" 2>/dev/null || true
