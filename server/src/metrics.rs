@@ -11,7 +11,7 @@ use prometheus_client::{
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
+    method: &'static str,
     route: String,
     status: u16,
 }
@@ -58,8 +58,8 @@ struct Metrics {
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
-    let mut registry = Registry::with_prefix("taxi");
-    let m = Metrics {
+    let mut m = Metrics {
+        registry: Registry::with_prefix("taxi"),
         requests: Family::default(),
         latency: Family::new_with_constructor(seconds_histogram),
         render_seconds: seconds_histogram(),
@@ -70,8 +70,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         provider_errors: Family::default(),
         spam: Family::default(),
         rate_limited: Family::default(),
-        registry: Registry::default(),
     };
+    let registry = &mut m.registry;
     registry.register("http_requests", "HTTP requests answered, by route pattern and status", m.requests.clone());
     registry.register("http_request_duration_seconds", "Time to answer a request, by route pattern", m.latency.clone());
     registry.register("render_duration_seconds", "Server-side rendering time of one page", m.render_seconds.clone());
@@ -82,13 +82,14 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     registry.register("provider_errors", "Failed calls to the places and routes provider", m.provider_errors.clone());
     registry.register("spam_discarded", "Form submissions taken for spam", m.spam.clone());
     registry.register("rate_limited", "Requests refused by the per-client rate limit", m.rate_limited.clone());
-    Metrics { registry, ..m }
+    m
 });
 
-pub fn request(method: &str, route: &str, status: u16, seconds: f64) {
+pub fn request(method: &'static str, route: String, status: u16, seconds: f64) {
     let m = &*METRICS;
-    m.requests.get_or_create(&RequestLabels { method: method.to_string(), route: route.to_string(), status }).inc();
-    m.latency.get_or_create(&RouteLabels { route: route.to_string() }).observe(seconds);
+    let route = RouteLabels { route };
+    m.requests.get_or_create(&RequestLabels { method, route: route.route.clone(), status }).inc();
+    m.latency.get_or_create(&route).observe(seconds);
 }
 
 pub fn render(seconds: f64) {
@@ -107,8 +108,8 @@ pub fn spam_discarded(form: &'static str, reason: &'static str) {
     METRICS.spam.get_or_create(&SpamLabels { form, reason }).inc();
 }
 
-pub fn rate_limited(route: &str) {
-    METRICS.rate_limited.get_or_create(&RouteLabels { route: route.to_string() }).inc();
+pub fn rate_limited(route: String) {
+    METRICS.rate_limited.get_or_create(&RouteLabels { route }).inc();
 }
 
 /// The values read at scrape time.
@@ -135,7 +136,7 @@ mod tests {
 
     #[test]
     fn counts_show_up_in_the_exposition() {
-        request("GET", "/unit-test-route", 200, 0.003);
+        request("GET", "/unit-test-route".into(), 200, 0.003);
         spam_discarded("contact", "honeypot");
         let text = encode(Gauges { render_queue_depth: 2, spool_depth: 5, oldest_undelivered_seconds: Some(7) });
         assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="200"} "#), "{text}");

@@ -105,7 +105,7 @@ pub async fn limit(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
         Ok(()) => Ok(next.call(req).await?.map_into_boxed_body()),
         Err(retry_after) => {
             tracing::warn!(%client, path, "rate limit reached");
-            crate::metrics::rate_limited(&req.match_pattern().unwrap_or_else(|| "unmatched".into()));
+            crate::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
             let mut response = HttpResponse::TooManyRequests();
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
             let response = if page_post {

@@ -58,11 +58,10 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
     let mut response = next.call(req).instrument(span.clone()).await?;
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
-    crate::metrics::request(method, &route, status, seconds);
+    let quiet = matches!(route.as_str(), "/healthz" | "/readyz" | "/metrics");
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
-    let quiet = matches!(route.as_str(), "/healthz" | "/readyz" | "/metrics");
     span.in_scope(|| {
         let ms = (seconds * 1e4).round() / 10.0;
         if quiet {
@@ -71,6 +70,7 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
             tracing::info!(method, route, status, ms, "answered");
         }
     });
+    crate::metrics::request(method, route, status, seconds);
     Ok(response)
 }
 

@@ -44,6 +44,12 @@ test("the check can fail: a planted image without text alternative is found", TI
   }
 });
 
+/** Sends the form and waits for what answers it (error summary or success box). */
+async function sendAndWaitFor(page, selector) {
+  await page.locator("form button[type=submit]").click();
+  await page.locator(selector).waitFor();
+}
+
 describe("axe-core finds nothing", () => {
   for (const lang of LANGS) {
     for (const name of PAGES) {
@@ -73,8 +79,7 @@ describe("axe-core finds nothing", () => {
       try {
         await waitForHydration(page);
         await assertAccessible(page, "empty");
-        await page.locator("form button[type=submit]").click();
-        await page.locator(".error-summary").waitFor();
+        await sendAndWaitFor(page, ".error-summary");
         await assertAccessible(page, "with errors");
       } finally {
         await close();
@@ -85,8 +90,7 @@ describe("axe-core finds nothing", () => {
       const { page, close } = await open(ROUTES[lang].reservation, lang);
       try {
         await waitForHydration(page);
-        await page.locator("form button[type=submit]").click();
-        await page.locator(".error-summary").waitFor();
+        await sendAndWaitFor(page, ".error-summary");
         await assertAccessible(page, "with errors");
 
         await page.fill("#name", "Anna de Wit");
@@ -99,8 +103,7 @@ describe("axe-core finds nothing", () => {
         await page.locator(".price-box .amount").waitFor();
         await assertAccessible(page, "with a price");
 
-        await page.locator("form button[type=submit]").click();
-        await page.locator(".success-box").waitFor();
+        await sendAndWaitFor(page, ".success-box");
         await assertAccessible(page, "sent");
       } finally {
         await close();
@@ -111,12 +114,10 @@ describe("axe-core finds nothing", () => {
       const { page, close } = await open(ROUTES[lang].contact, lang);
       try {
         await waitForHydration(page);
-        await page.locator("form button[type=submit]").click();
-        await page.locator(".error-summary").waitFor();
+        await sendAndWaitFor(page, ".error-summary");
         await assertAccessible(page, "with errors");
         for (const [field, text] of Object.entries({ name: "Anna", email: "anna@example.com", subject: "Vraag", message: "Hallo" })) await page.fill(`#${field}`, text);
-        await page.locator("form button[type=submit]").click();
-        await page.locator(".success-box").waitFor();
+        await sendAndWaitFor(page, ".success-box");
         await assertAccessible(page, "sent");
       } finally {
         await close();

@@ -50,7 +50,8 @@ pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings
 }
 
 pub async fn metrics(req: HttpRequest, settings: web::Data<Settings>, limits: web::Data<RateLimits>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
-    let allowed = |ip: IpAddr| ip.is_loopback() || ip.to_canonical().is_loopback() || settings.http.metrics_allowed.contains(&ip);
+    // to_canonical: an IPv4 loopback seen through an IPv6 socket (::ffff:127.0.0.1).
+    let allowed = |ip: IpAddr| ip.to_canonical().is_loopback() || settings.http.metrics_allowed.contains(&ip);
     if !limits.client(&req).is_some_and(allowed) {
         // As if there were nothing here.
         return HttpResponse::NotFound().finish();

@@ -19,17 +19,21 @@ async fn app_with_short_timeouts() -> TestApp {
     .await
 }
 
-fn connect(app: &TestApp) -> TcpStream {
-    let stream = TcpStream::connect(app.address.trim_start_matches("http://")).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    stream
-}
-
-/// Everything the server sends until it closes the connection.
-fn read_to_close(stream: &mut TcpStream) -> String {
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    String::from_utf8_lossy(&answer).into_owned()
+/// Sends `bytes` on a new connection and reads until the server closes it:
+/// everything it answered, and how long after sending it closed.
+async fn send_and_wait_for_close(app: &TestApp, bytes: &'static [u8]) -> (String, Duration) {
+    let address = app.address.trim_start_matches("http://").to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream.write_all(bytes).unwrap();
+        let started = Instant::now();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        (String::from_utf8_lossy(&answer).into_owned(), started.elapsed())
+    })
+    .await
+    .unwrap()
 }
 
 #[actix_web::test]
@@ -50,52 +54,25 @@ async fn oversized_headers_get_431_as_json_or_page() {
 #[actix_web::test]
 async fn a_client_that_never_finishes_its_headers_is_cut_off() {
     let app = app_with_short_timeouts().await;
-    let address = app.address.clone();
-    let elapsed = tokio::task::spawn_blocking(move || {
-        let mut stream = TcpStream::connect(address.trim_start_matches("http://")).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").unwrap();
-        let started = Instant::now();
-        let answer = read_to_close(&mut stream);
-        assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
-        started.elapsed()
-    })
-    .await
-    .unwrap();
+    let (answer, elapsed) = send_and_wait_for_close(&app, b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").await;
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(elapsed < Duration::from_secs(3), "cut off after {elapsed:?}");
 }
 
 #[actix_web::test]
 async fn a_client_that_trickles_its_body_gets_408_and_is_disconnected() {
     let app = app_with_short_timeouts().await;
-    let mut stream = connect(&app);
-    let answer = tokio::task::spawn_blocking(move || {
-        stream
-            .write_all(b"POST /api/contact/en HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"name\":")
-            .unwrap();
-        let started = Instant::now();
-        let answer = read_to_close(&mut stream);
-        (answer, started.elapsed())
-    })
-    .await
-    .unwrap();
-    assert!(answer.0.starts_with("HTTP/1.1 408"), "{}", answer.0);
-    assert!(answer.0.contains("The request arrived too slowly"), "{}", answer.0);
-    assert!(answer.1 < Duration::from_secs(3), "{:?}", answer.1);
+    let request = b"POST /api/contact/en HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"name\":";
+    let (answer, elapsed) = send_and_wait_for_close(&app, request).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("The request arrived too slowly"), "{answer}");
+    assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
 }
 
 #[actix_web::test]
 async fn idle_keep_alive_connections_are_closed() {
     let app = app_with_short_timeouts().await;
-    let mut stream = connect(&app);
-    let answer = tokio::task::spawn_blocking(move || {
-        stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-        let started = Instant::now();
-        let answer = read_to_close(&mut stream);
-        (answer, started.elapsed())
-    })
-    .await
-    .unwrap();
-    assert!(answer.0.starts_with("HTTP/1.1 200"), "{}", answer.0);
-    assert!(answer.1 >= Duration::from_millis(900) && answer.1 < Duration::from_secs(4), "closed after {:?}", answer.1);
+    let (answer, elapsed) = send_and_wait_for_close(&app, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(elapsed >= Duration::from_millis(900) && elapsed < Duration::from_secs(4), "closed after {elapsed:?}");
 }
