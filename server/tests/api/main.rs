@@ -1,6 +1,7 @@
 //! Integration tests: the real server on a random port, spoken to over HTTP.
 mod helpers;
 
+mod abuse;
 mod antispam;
 mod assets;
 mod booking;
