@@ -13,6 +13,7 @@ mod languages;
 mod operations;
 mod pages;
 mod places;
+mod proxy;
 mod rate_limits;
 mod redirects;
 mod render_failures;
