@@ -114,6 +114,12 @@ pub struct MailSettings {
     pub retention_days: u32,
     /// Timeout of one SMTP conversation.
     pub smtp_timeout_ms: u64,
+    /// A mail refused for now (4xx) for this long is given up.
+    pub give_up_after_seconds: u64,
+    /// Mail waiting longer than this makes `/healthz` say degraded.
+    pub degraded_after_seconds: u64,
+    /// On SIGTERM, how long mails being sent may take to finish.
+    pub shutdown_grace_ms: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -326,6 +332,9 @@ impl Settings {
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if self.mail.shutdown_grace_ms > self.http.shutdown_timeout_seconds.saturating_mul(1000) {
+            return Err(ConfigError::new("mail.shutdown_grace_ms", "must not exceed http.shutdown_timeout_seconds (in ms)"));
         }
         if !self.limits.trusted_proxy.is_empty() && self.limits.trusted_proxy.parse::<std::net::IpAddr>().is_err() {
             return Err(ConfigError::new("limits.trusted_proxy", "must be an IP address or empty"));

@@ -15,8 +15,10 @@ use crate::{config::Settings, delivery::Outbox, metrics, places::Places, rate_li
 
 pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
     let spool = outbox.stats();
+    let delivery = outbox.health();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "status": "ok",
+        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "delivery": delivery,
         "pagesWarm": pages.is_warm(),
         "renderQueueDepth": pages.pool().queue_depth(),
         "spoolDepth": spool.depth,
