@@ -179,7 +179,6 @@ impl Outbox {
             .build()
             .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
         let transport = {
-            // lettre's connection pool starts its own task on this runtime.
             let _entered = runtime.enter();
             transport::Transport::from_settings(
                 settings.secrets.smtp_url.as_ref(),

@@ -333,8 +333,6 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
         Err(error) => error,
     };
     let failure = match error.failure {
-        // During an outage, one more timeout is the outage going on: no probe.
-        Failure::Unclear if shared.state.lock().unwrap().server_down => Failure::ServerDown,
         // A hung or dropped conversation: was it this mail, or the server?
         Failure::Unclear if transport.answers().await => Failure::Temporary,
         Failure::Unclear => Failure::ServerDown,

@@ -9,6 +9,10 @@
 //! lettre bounds only the TCP connect by its timeout, so every conversation
 //! (connect, greeting, each command, the data) runs under one overall
 //! `tokio::time::timeout` here: a server that stops answering costs one timeout.
+//! lettre's connection pool is not used (its feature is off): it would put a
+//! connection cancelled by that timeout back into the pool, and the next mail
+//! would hang on it. Each conversation has its own connection instead, which
+//! costs a greeting (and TLS, login) per mail, nothing at this volume.
 //!
 //! Errors are sorted for the sender (`Failure`): a 5xx concerns that mail only,
 //! for good; a 4xx concerns that mail for now; 421, TLS trouble and a refused
@@ -16,11 +20,7 @@
 //! sender then asks [`Transport::answers`] whether the server itself is fine.
 use std::{path::Path, sync::Arc, time::Duration};
 
-use lettre::{
-    address::Envelope,
-    transport::smtp::PoolConfig,
-    Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor,
-};
+use lettre::{address::Envelope, Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use secrecy::ExposeSecret;
 
 use super::{maildir::Maildir, DeliveryError};
@@ -73,7 +73,6 @@ impl Transport {
         let smtp = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?
             .timeout(Some(timeout))
-            .pool_config(PoolConfig::new().max_size(4).idle_timeout(Duration::from_secs(60)))
             .build();
         Ok(Self::Smtp { smtp, timeout, description: format!("{description}, timeout {} ms", timeout.as_millis()) })
     }

@@ -69,7 +69,7 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
         assert!(worst <= TARGET, "{word}: an unrelated staff mail took {worst:?}");
         report.push(format!("{word}: {} ms", worst.as_millis()));
 
-        wait_for("the mail given up", LONG, || outbox.health().failed == 1);
+        wait_for(&format!("{word}: the mail given up"), LONG, || outbox.health().failed == 1);
         wait_for("the notice to staff", LONG, || received_for(&sink, STAFF, "<BAD1.failure-notice.") == 1);
         let notice = notice_text(&sink, STAFF, "BAD1");
         for needed in ["BAD1", bad.as_str(), answer, "06 12345678", "Niet bezorgd"] {
