@@ -106,7 +106,7 @@ mod tests {
         let path = maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         assert_eq!(fs::read_dir(dir.join("new")).unwrap().count(), 1, "a second delivery of the same entry replaces the file");
-        let text = fs::read_to_string(path).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
         assert_eq!(text, "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n");
         use std::os::unix::fs::PermissionsExt;
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
