@@ -77,7 +77,8 @@ pub struct SpoolStats {
     /// Mails accepted and not yet delivered (including those in flight).
     pub depth: usize,
     pub in_flight: usize,
-    /// Undelivered mails whose last attempt the server refused (5xx).
+    /// Undelivered mails whose last attempt failed for that mail alone (4xx,
+    /// or a hung or dropped conversation while the server still answered).
     pub refused: usize,
     /// Age of the oldest undelivered mail; `None` when all is delivered.
     pub oldest_undelivered_age_secs: Option<u64>,
@@ -87,7 +88,8 @@ pub struct SpoolStats {
     pub failed_attempts_since_start: u64,
     /// Seconds left in a pause after the server was found unavailable.
     pub paused_for_secs: Option<u64>,
-    /// The last delivery error (no secrets: lettre's messages carry no credentials).
+    /// The last delivery error (no secrets: lettre's messages carry no
+    /// credentials; addresses the server quoted are replaced by `<address>`).
     pub last_error: Option<String>,
 }
 
