@@ -17,7 +17,8 @@
 //! (also that of `submit_*`) run there. It does not need to be called from
 //! inside a runtime, and the `submit_*` futures run on any executor.
 //!
-//! The rest: `views.rs` says what each mail contains, `templates.rs` with
+//! The rest: `state.rs` is the sender's in-memory view of the queue (behind
+//! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
 //! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
 //! `format.rs` dates and numbers, `text.rs` cleans visitor text.
@@ -29,6 +30,7 @@ mod mails;
 mod phone;
 mod sender;
 mod spool;
+mod state;
 mod templates;
 mod text;
 mod transport;
@@ -126,7 +128,7 @@ pub struct Outbox {
 
 struct Inner {
     composer: Arc<Composer>,
-    shared: Arc<sender::Shared>,
+    shared: Arc<state::Shared>,
     runtime: tokio::runtime::Handle,
     transport_description: String,
     closed: AtomicBool,
@@ -166,14 +168,14 @@ impl Outbox {
             tracing::info!(queued = queued.len(), "mail spool holds undelivered mail from before; delivering it");
         }
         let mail = &settings.mail;
-        let limits = sender::Limits {
+        let limits = state::Limits {
             give_up_after: Duration::from_secs(mail.give_up_after_seconds),
             degraded_after: Duration::from_secs(mail.degraded_after_seconds),
             shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
             retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
         };
-        let loaded = sender::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
-        let shared = Arc::new(sender::Shared::new(spool, loaded, composer.clone(), limits));
+        let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
+        let shared = Arc::new(state::Shared::new(spool, loaded, composer.clone(), limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()

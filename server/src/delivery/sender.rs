@@ -1,6 +1,6 @@
-//! The background sender: delivers queued mails, retries with backoff, gives
-//! up on mails that cannot be delivered, and keeps the in-memory view of the
-//! spool that `stats()` and `health()` report.
+//! The background sender: delivers queued mails, retries with backoff, and
+//! gives up on mails that cannot be delivered. Its view of the queue is in
+//! `state.rs`.
 //!
 //! It runs on its own thread with its own single-threaded tokio runtime
 //! (started by `Outbox::start`), so it neither depends on nor slows down the
@@ -25,24 +25,20 @@
 //!
 //! Every recipient has its own spool entry (see `Outbox::enqueue`), so one
 //! refused address never delays or drops the mail to another.
-use std::{
-    collections::BTreeMap,
-    sync::{Arc, Mutex},
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
 use tokio::{
-    sync::{watch, Notify},
+    sync::watch,
     task::JoinSet,
     time::{sleep_until, Instant},
 };
 
 use super::{
-    mails::{Composer, FailedMail, MailKind},
-    spool::{Entry, Spool},
+    mails::{FailedMail, MailKind},
+    spool::Entry,
+    state::Shared,
     text::one_line,
     transport::{Failure, Transport},
-    DeliveryHealth, SpoolStats,
 };
 use crate::metrics;
 
@@ -73,156 +69,6 @@ impl Default for RetryPolicy {
     }
 }
 
-/// The `[mail]` settings the sender applies.
-#[derive(Debug, Clone)]
-pub(crate) struct Limits {
-    pub give_up_after: Duration,
-    pub degraded_after: Duration,
-    pub shutdown_grace: Duration,
-    pub retention: Duration,
-}
-
-/// What the sender and the submitters share.
-pub(crate) struct Shared {
-    pub spool: Spool,
-    pub state: Mutex<State>,
-    pub wake: Notify,
-    pub composer: Arc<Composer>,
-    pub limits: Limits,
-}
-
-#[derive(Default)]
-pub(crate) struct State {
-    /// Undelivered mails by spool id (sorted: oldest first).
-    pending: BTreeMap<String, Pending>,
-    delivered_retained: usize,
-    delivered_total: u64,
-    failed_attempts_total: u64,
-    /// Mails in `failed/` and files in `quarantine/`.
-    failed: usize,
-    quarantined: usize,
-    last_error: Option<String>,
-    paused_until: Option<Instant>,
-    /// The last attempt found the server down (until one gets an answer).
-    server_down: bool,
-    /// When a mail was last given up or a file quarantined.
-    last_trouble: Option<Instant>,
-}
-
-struct Pending {
-    created_at: jiff::Timestamp,
-    due: Instant,
-    attempts: u32,
-    in_flight: bool,
-    refused: bool,
-}
-
-impl Pending {
-    fn new(created_at: jiff::Timestamp, attempts: u32, due: Instant) -> Self {
-        Self { created_at, due, attempts, in_flight: false, refused: false }
-    }
-}
-
-/// What the spool held at start-up.
-pub(crate) struct Loaded {
-    pub queued: Vec<Entry>,
-    pub delivered_retained: usize,
-    pub failed: usize,
-    pub quarantined: usize,
-    /// Files quarantined just now, while loading.
-    pub newly_quarantined: usize,
-}
-
-impl Shared {
-    pub fn new(spool: Spool, loaded: Loaded, composer: Arc<Composer>, limits: Limits) -> Self {
-        let now = Instant::now();
-        let pending = loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
-        for _ in 0..loaded.newly_quarantined {
-            metrics::mail("quarantined");
-        }
-        let state = State {
-            pending,
-            delivered_retained: loaded.delivered_retained,
-            failed: loaded.failed,
-            quarantined: loaded.quarantined,
-            last_trouble: (loaded.newly_quarantined > 0).then_some(now),
-            ..State::default()
-        };
-        Self { spool, state: Mutex::new(state), wake: Notify::new(), composer, limits }
-    }
-
-    /// Registers mails that are now durably queued and wakes the sender.
-    pub fn queued(&self, entries: &[(String, jiff::Timestamp)]) {
-        let now = Instant::now();
-        let mut state = self.state.lock().unwrap();
-        for (id, created_at) in entries {
-            state.pending.insert(id.clone(), Pending::new(*created_at, 0, now));
-        }
-        drop(state);
-        self.wake.notify_one();
-    }
-
-    pub fn stats(&self) -> SpoolStats {
-        let state = self.state.lock().unwrap();
-        SpoolStats {
-            depth: state.pending.len(),
-            in_flight: state.pending.values().filter(|p| p.in_flight).count(),
-            refused: state.pending.values().filter(|p| p.refused).count(),
-            oldest_undelivered_age_secs: state.oldest_age_secs(),
-            delivered_retained: state.delivered_retained,
-            delivered_since_start: state.delivered_total,
-            failed_attempts_since_start: state.failed_attempts_total,
-            paused_for_secs: state.paused_until.map(|t| t.saturating_duration_since(Instant::now()).as_secs()),
-            last_error: state.last_error.clone(),
-        }
-    }
-
-    /// Counts only, no addresses: safe for a public health check.
-    pub fn health(&self) -> DeliveryHealth {
-        let state = self.state.lock().unwrap();
-        let degraded_after = self.limits.degraded_after;
-        let oldest = state.oldest_age_secs();
-        let degraded = state.server_down
-            || oldest.is_some_and(|age| age > degraded_after.as_secs())
-            || state.last_trouble.is_some_and(|at| at.elapsed() < degraded_after);
-        let in_flight = state.pending.values().filter(|p| p.in_flight).count();
-        DeliveryHealth {
-            status: if degraded { "degraded" } else { "ok" },
-            queued: state.pending.len() - in_flight,
-            in_flight,
-            failed: state.failed,
-            quarantined: state.quarantined,
-            oldest_age_seconds: oldest,
-        }
-    }
-
-    /// The oldest due mail not in flight, marked as in flight.
-    fn take_due(&self, now: Instant) -> Option<String> {
-        let mut state = self.state.lock().unwrap();
-        let (id, pending) = state.pending.iter_mut().filter(|(_, p)| !p.in_flight && p.due <= now).min_by_key(|(_, p)| p.due)?;
-        pending.in_flight = true;
-        Some(id.clone())
-    }
-
-    /// When the next mail not in flight becomes due.
-    fn next_due(&self) -> Option<Instant> {
-        self.state.lock().unwrap().pending.values().filter(|p| !p.in_flight).map(|p| p.due).min()
-    }
-}
-
-impl State {
-    fn oldest_age_secs(&self) -> Option<u64> {
-        let oldest = self.pending.values().map(|p| p.created_at).min()?;
-        Some(jiff::Timestamp::now().duration_since(oldest).as_secs().max(0) as u64)
-    }
-
-    /// The server answered: delivery runs at full speed again.
-    fn server_answered(&mut self, policy: &RetryPolicy, pause: &mut Duration) {
-        self.paused_until = None;
-        self.server_down = false;
-        *pause = policy.first_retry;
-    }
-}
 
 enum Outcome {
     Delivered { id: String, kind: MailKind, attempts: u32 },
