@@ -129,6 +129,12 @@ pub struct MailSettings {
     pub max_queued_mails: usize,
     /// New bookings are refused (503) while the data directory has less free space.
     pub min_free_disk_mb: u64,
+    /// A mail refused for now (4xx) for this long is given up.
+    pub give_up_after_seconds: u64,
+    /// Mail waiting longer than this makes `/healthz` say degraded.
+    pub degraded_after_seconds: u64,
+    /// On SIGTERM, how long mails being sent may take to finish.
+    pub shutdown_grace_ms: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -341,6 +347,9 @@ impl Settings {
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if self.mail.shutdown_grace_ms > self.http.shutdown_timeout_seconds.saturating_mul(1000) {
+            return Err(ConfigError::new("mail.shutdown_grace_ms", "must not exceed http.shutdown_timeout_seconds (in ms)"));
         }
         if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| crate::edge::client::parse_net(p).is_none()) {
             return Err(ConfigError::new("limits.trusted_proxies", format!("`{bad}` is not an IP address or CIDR range")));

@@ -20,8 +20,10 @@ use crate::{config::Settings, delivery::Outbox, edge::client::is_operator, metri
 
 pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
     let spool = outbox.stats();
+    let delivery = outbox.health();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "status": "ok",
+        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "delivery": delivery,
         "pagesWarm": pages.is_warm(),
         "renderQueueDepth": pages.pool().queue_depth(),
         "spoolDepth": spool.depth,
@@ -38,8 +40,10 @@ pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
+    let delivery = outbox.health();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "status": "ok",
+        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "delivery": delivery,
         "pagesWarm": pages.is_warm(),
         "renderQueueDepth": pages.pool().queue_depth(),
         "spool": outbox.stats(),
