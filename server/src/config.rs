@@ -197,18 +197,10 @@ pub struct RadiusSurcharge {
     pub cents: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DestinationKind {
-    Airport,
-    City,
-}
-
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Destination {
     pub id: String,
-    pub kind: DestinationKind,
     pub name: LocalizedText,
     pub price_cents: u32,
     pub lat: f64,

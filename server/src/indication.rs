@@ -5,10 +5,10 @@ use serde::Serialize;
 
 use crate::{
     config::TariffSettings,
-    domain::{booking::PriceSummary, format_amount, format_euro, Lang},
+    domain::{booking::{PriceSummary, Rule}, format_amount, format_euro, Lang},
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
-    pricing::{quote, Rule, Trip},
+    pricing::{quote, Trip},
 };
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price

@@ -9,21 +9,10 @@
 //!    within the last radius step (crow-fly from the centre): fixed + that step's surcharge.
 //! 4. `metered`: everything else: start + per km × km + per minute × minutes,
 //!    rounded to whole cents once, at the end.
-use serde::{Deserialize, Serialize};
-
 use crate::{
     config::{Destination, TariffSettings},
-    places::LatLon,
+    domain::{booking::Rule, LatLon},
 };
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Rule {
-    Metered,
-    Fixed,
-    FixedPickup,
-    FixedSurcharge,
-}
 
 /// A trip as the engine sees it: both ends and the route between them.
 #[derive(Debug, Clone, Copy)]

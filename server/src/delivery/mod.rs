@@ -233,11 +233,6 @@ impl Outbox {
             let _ = finished.await;
         }
     }
-
-    /// The composer, for rendering mails without sending them (golden tests).
-    pub fn composer(&self) -> &Composer {
-        &self.inner.composer
-    }
 }
 
 /// Eight random lower-case letters and digits: makes spool ids and Message-IDs unique.

@@ -7,9 +7,8 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     config::CompanySettings,
-    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod}, format_euro, Lang},
+    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, Rule}, format_euro, Lang},
     i18n::Locales,
-    pricing::Rule,
 };
 
 use super::{

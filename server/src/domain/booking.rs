@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
-use crate::pricing::Rule;
 
 /// The company's time zone: every date and time a visitor types is local time here.
 pub const TIME_ZONE: &str = "Europe/Amsterdam";
@@ -45,6 +44,16 @@ pub struct Address {
     pub name: String,
     /// The provider's place id, when the visitor picked a suggestion.
     pub place_id: Option<String>,
+}
+
+/// Which tariff rule priced a trip (see the tariff engine, `pricing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Rule {
+    Metered,
+    Fixed,
+    FixedPickup,
+    FixedSurcharge,
 }
 
 /// The price the server computed for the booking (never the client's number).

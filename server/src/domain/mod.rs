@@ -3,7 +3,9 @@ pub mod booking;
 mod lang;
 mod money;
 mod page;
+mod place;
 
 pub use lang::Lang;
 pub use money::{format_amount, format_euro};
 pub use page::{Page, ReservationMode};
+pub use place::{LatLon, MAX_PLACE_ID_LEN};

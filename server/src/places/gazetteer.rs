@@ -78,8 +78,8 @@
 use std::collections::HashMap;
 use std::io::Read;
 
-use super::{LatLon, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::domain::Lang;
+use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::domain::{Lang, LatLon};
 
 /// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
 const EMBEDDED: &[u8] = include_bytes!("../../data/gazetteer.tsv.gz");

@@ -33,8 +33,8 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{LatLon, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::{config::GoogleSettings, domain::Lang};
+use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::{config::GoogleSettings, domain::{Lang, LatLon}};
 
 /// Centre of the search bias and origin for distances in suggestions.
 pub const ROERMOND: LatLon = LatLon { lat: 51.1942, lon: 5.9875 };
