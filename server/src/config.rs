@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
-use crate::domain::Lang;
+use crate::domain::{Lang, LatLon};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -188,6 +188,12 @@ pub struct Zone {
     pub lat: f64,
     pub lon: f64,
     pub radius_km: f64,
+}
+
+impl Zone {
+    pub fn centre(&self) -> LatLon {
+        LatLon { lat: self.lat, lon: self.lon }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -34,7 +34,7 @@ pub struct Quote<'a> {
 }
 
 pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
-    let centre = LatLon { lat: tariff.zone.lat, lon: tariff.zone.lon };
+    let centre = tariff.zone.centre();
     let in_zone = |p: LatLon| p.distance_km(centre) <= tariff.zone.radius_km;
     let fixed = |d: &'a Destination, rule, surcharge: i64| Quote {
         amount_cents: i64::from(d.price_cents) + surcharge,
