@@ -19,7 +19,6 @@
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
 //! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
 //! `format.rs` dates and numbers, `text.rs` cleans visitor text.
-mod format;
 mod ics;
 mod links;
 mod maildir;

@@ -1,6 +1,7 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
 pub mod booking;
 mod lang;
+pub mod links;
 mod money;
 mod page;
 mod place;
