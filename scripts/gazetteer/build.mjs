@@ -637,7 +637,7 @@ for (const s of rail.sort((a, b) => a.id.localeCompare(b.id))) {
   }
 }
 
-// --- Checks: the traps named in the design and every fixed-price destination.
+// --- Checks: places that are easy to get wrong, and every fixed-price destination.
 function check(cond, msg) { if (!cond) throw new Error(`check failed: ${msg}`); }
 for (const d of destinations) {
   const hit = places.find((p) => (d.kind === 'airport' ? p.kind === 'A' : p.kind === 'L') && distanceKm(p, d) <= d.radius);

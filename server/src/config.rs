@@ -203,10 +203,21 @@ pub struct RadiusSurcharge {
     pub cents: u32,
 }
 
+/// What a fixed-price destination is. The server prices both alike; the gazetteer
+/// build (`scripts/gazetteer/build.mjs`) reads it from the default settings to check
+/// that the gazetteer holds an airport or a locality there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DestinationKind {
+    Airport,
+    City,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Destination {
     pub id: String,
+    pub kind: DestinationKind,
     pub name: LocalizedText,
     pub price_cents: u32,
     pub lat: f64,

@@ -1,7 +1,7 @@
 //! The tariff engine: which price rule applies to a trip, and the amount.
 //!
 //! Pure functions over [`TariffSettings`] (the same values the prices page
-//! shows). Rules, in order (DESIGN.md, 'Price indication rules'):
+//! shows), and only on the server (see `docs/decisions.md`). Rules, in order:
 //! 1. `fixed`: one end in the Roermond zone, the other at a listed destination.
 //!    From the zone to the destination: the fixed price.
 //! 2. `fixedPickup`: from a listed destination to the zone: fixed + pick-up surcharge.

@@ -17,8 +17,9 @@
 //!
 //! The rest: `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
-//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
-//! `format.rs` dates and numbers, `text.rs` cleans visitor text.
+//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links
+//! (dates and numbers come from the crate's `format` module), `text.rs` cleans
+//! visitor text.
 mod ics;
 mod links;
 mod maildir;
