@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds server/data/gazetteer.tsv.gz: the embedded offline gazetteer of the
 // taxi website (localities, airports and railway stations of NL, DE and BE
-// around Roermond), read by server/src/places/gazetteer.rs.
+// around Roermond), read by server/src/places/gazetteer/load.rs.
 //
 //   cd scripts/gazetteer && npm ci && node build.mjs
 //

@@ -152,6 +152,21 @@ impl GoogleMaps {
         failure
     }
 
+    /// POSTs `body` as JSON, asking for the fields in `mask`, and reads the answer as `T`.
+    pub(super) async fn post_json<T: serde::de::DeserializeOwned>(
+        &self,
+        op: &'static str,
+        url: &str,
+        mask: &str,
+        body: &serde_json::Value,
+    ) -> Result<T, PlacesError> {
+        let response = self
+            .execute(op, || self.client.post(url).header("X-Goog-FieldMask", mask).json(body))
+            .await
+            .map_err(|f| self.unavailable(op, f))?;
+        self.parse(op, &response)
+    }
+
     pub(super) fn unavailable(&self, op: &str, failure: Failure) -> PlacesError {
         PlacesError::Unavailable(self.scrub(&format!("google {op}: {}", failure.message)))
     }

@@ -136,11 +136,7 @@ impl PlacesProvider for GoogleMaps {
             body["sessionToken"] = token.into();
         }
         let url = format!("{}/v1/places:autocomplete", self.places_url);
-        let response = self
-            .execute(OP, || self.client.post(&url).header("X-Goog-FieldMask", AUTOCOMPLETE_FIELD_MASK).json(&body))
-            .await
-            .map_err(|f| self.unavailable(OP, f))?;
-        let response: AutocompleteResponse = self.parse(OP, &response)?;
+        let response: AutocompleteResponse = self.post_json(OP, &url, AUTOCOMPLETE_FIELD_MASK, &body).await?;
         Ok(response.into_suggestions())
     }
 
@@ -189,11 +185,7 @@ impl PlacesProvider for GoogleMaps {
             "routingPreference": "TRAFFIC_UNAWARE",
         });
         let url = format!("{}/directions/v2:computeRoutes", self.routes_url);
-        let response = self
-            .execute(OP, || self.client.post(&url).header("X-Goog-FieldMask", ROUTES_FIELD_MASK).json(&body))
-            .await
-            .map_err(|f| self.unavailable(OP, f))?;
-        let response: RoutesResponse = self.parse(OP, &response)?;
+        let response: RoutesResponse = self.post_json(OP, &url, ROUTES_FIELD_MASK, &body).await?;
         let estimate = match response.into_estimate() {
             Ok(Some(estimate)) => estimate,
             Ok(None) => {
