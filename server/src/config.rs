@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
-use crate::domain::Lang;
+use crate::domain::{Lang, LatLon};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -211,6 +211,12 @@ pub struct Zone {
     pub radius_km: f64,
 }
 
+impl Zone {
+    pub fn centre(&self) -> LatLon {
+        LatLon { lat: self.lat, lon: self.lon }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RadiusSurcharge {
@@ -218,6 +224,9 @@ pub struct RadiusSurcharge {
     pub cents: u32,
 }
 
+/// What a fixed-price destination is. The server prices both alike; the gazetteer
+/// build (`scripts/gazetteer/build.mjs`) reads it from the default settings to check
+/// that the gazetteer holds an airport or a locality there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DestinationKind {

@@ -1,4 +1,4 @@
-// Small JSON helpers for the calls of spec section 7. Every answer is read as
+// Small JSON helpers for the server's `/api` calls. Every answer is read as
 // JSON; a network failure or a non-JSON body becomes `{ ok: false }`.
 export interface ApiAnswer<T> {
   ok: boolean;

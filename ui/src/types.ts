@@ -44,7 +44,7 @@ export interface Tariff {
   meteredBeyondKm: number;
 }
 
-/** A place chosen from the suggestions (spec section 3). */
+/** A place chosen from the address suggestions. */
 export interface ChosenPlace {
   id: string;
   formattedAddress: string;

@@ -1,4 +1,4 @@
-// The client-side rules of spec section 5, and nothing more: the server checks
+// The client-side form rules, and nothing more: the server checks
 // everything again and its messages are the ones that count.
 import type { TFunction } from "i18next";
 

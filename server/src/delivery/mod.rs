@@ -20,9 +20,9 @@
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
 //! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
-//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
-//! `format.rs` dates and numbers, `text.rs` cleans visitor text.
-mod format;
+//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links
+//! (dates and numbers come from the crate's `format` module), `text.rs` cleans
+//! visitor text.
 mod ics;
 mod links;
 mod maildir;
@@ -299,11 +299,6 @@ impl Outbox {
         if let Some(finished) = finished {
             let _ = finished.await;
         }
-    }
-
-    /// The composer, for rendering mails without sending them (golden tests).
-    pub fn composer(&self) -> &Composer {
-        &self.inner.composer
     }
 }
 

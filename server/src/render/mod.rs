@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 use crate::{
     assets::Assets,
     config::Settings,
-    domain::{format_euro, Lang, Page, ReservationMode},
+    domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
 };
 use document::{document, escape_html, local_business_json_ld, Shell};
@@ -240,7 +240,7 @@ impl Pages {
                 "phoneDisplay": c.phone_display,
                 "phoneHref": format!("tel:{}", c.phone),
                 "email": c.email,
-                "whatsappHref": format!("https://wa.me/{}", c.whatsapp_number),
+                "whatsappHref": whatsapp_chat(&c.whatsapp_number, None),
                 "street": c.street,
                 "postalCode": c.postal_code,
                 "city": c.city,

@@ -12,11 +12,10 @@ use taxi_server::{
     config::Settings,
     delivery::{Composer, Outbox, RetryPolicy},
     domain::{
-        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary},
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, Rule},
         Lang,
     },
     i18n::Locales,
-    pricing::Rule,
 };
 
 /// A directory removed when the test ends.
