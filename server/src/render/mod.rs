@@ -24,15 +24,16 @@ use crate::{
     config::Settings,
     domain::{format_euro, Lang, Page, ReservationMode},
     i18n::Locales,
+    variant::Variant,
 };
 use document::{document, escape_html, local_business_json_ld, Shell};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 
 /// A finished HTML page in every encoding we serve.
 pub struct EncodedPage {
-    pub html: Bytes,
-    pub gzip: Bytes,
-    pub brotli: Bytes,
+    pub html: Variant,
+    pub gzip: Variant,
+    pub brotli: Variant,
 }
 
 impl EncodedPage {
@@ -48,7 +49,7 @@ impl EncodedPage {
         let mut brotli = Vec::new();
         let params = brotli::enc::BrotliEncoderParams { quality: brotli_quality, lgwin: brotli_window, ..Default::default() };
         brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
-        Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
+        Self { html: Variant::new(Bytes::from(html)), gzip: Variant::new(Bytes::from(gzip)), brotli: Variant::new(Bytes::from(brotli)) }
     }
 }
 
