@@ -33,7 +33,10 @@ async fn main() -> std::process::ExitCode {
     tracing::info!("places and routes: {}", app.places_description());
     tracing::info!("mail delivery: {}", app.mail_description());
     match app.run_until_stopped().await {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => {
+            tracing::info!("stopped");
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("taxi-server: {e}");
             std::process::ExitCode::FAILURE

@@ -4,6 +4,7 @@ mod helpers;
 mod antispam;
 mod assets;
 mod booking;
+mod conditional;
 mod config;
 mod errors;
 mod fuzz;
