@@ -2,7 +2,7 @@
 # Benchmarks the site and prints one report:
 #   1. uncached render time per page (p50/p99), from server/examples/render_bench.rs;
 #   2. throughput of taxi-server against nginx serving the same HTML from disk
-#      (wrk -t2 -c64 -d10s on / and /reserveren, identity and gzip), both with
+#      (wrk -t2 -c64 on / and /reserveren, identity and gzip), both with
 #      their access logs on as in production and both with them off;
 #   3. first-visit bytes per page as a gzip-accepting browser receives them
 #      (HTML + CSS/JS + images), checked against the page weight budgets;
@@ -13,18 +13,22 @@
 # Needs no internet once wrk and nginx are installed (apt-get, when missing).
 #
 # Environment: BENCH_TAXI_PORT (18181), BENCH_NGINX_PORT (18182),
-# BENCH_DURATION (10s), BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1),
-# for quicker trial runs.
+# BENCH_DURATION (10s, part 4), BENCH_THROUGHPUT_DURATION (5s per wrk run in
+# part 2), BENCH_ROUNDS (3 runs per server and case in part 2, median reported),
+# BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1), for quicker trial runs;
+# BENCH_BIN (target/release/taxi-server) to measure another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TAXI_PORT=${BENCH_TAXI_PORT:-18181}
 NGINX_PORT=${BENCH_NGINX_PORT:-18182}
 DURATION=${BENCH_DURATION:-10s}
+THROUGHPUT_DURATION=${BENCH_THROUGHPUT_DURATION:-5s}
+ROUNDS=${BENCH_ROUNDS:-3}
 RENDERS=${BENCH_RENDERS:-200}
 WARMUP_RENDERS=20
 MIN_RATIO=1.0
-BIN=target/release/taxi-server
+BIN=${BENCH_BIN:-target/release/taxi-server}
 
 # ---------------------------------------------------------------- set-up ----
 need_apt=()
@@ -176,11 +180,14 @@ stop() {
   wait "$1" 2>/dev/null || true
 }
 
+# median: of the numbers on stdin, one a line, prints "median min max".
+median() { awk NF | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+
 # run_wrk NAME URL [HEADER]: prints "requests/s p99_ms non2xx errors".
 run_wrk() {
   local out="$TMP/wrk-$1.txt" header=()
   [ -n "${3:-}" ] && header=(-H "$3")
-  wrk -t2 -c64 -d"$DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
+  wrk -t2 -c64 -d"$THROUGHPUT_DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
   awk '
     function to_ms(v) {
       if (v ~ /us$/) return v / 1000
@@ -207,10 +214,10 @@ for page in "/ index" "/reserveren reserveren"; do
 done
 chmod -R a+rX "$NG"
 
-section "2. Throughput: wrk -t2 -c64 -d$DURATION --latency; server and wrk share the $(nproc) CPUs"
+section "2. Throughput: wrk -t2 -c64 -d$THROUGHPUT_DURATION --latency, median of $ROUNDS rounds; server and wrk share the $(nproc) CPUs"
 echo "logs on: taxi-server at the default level (access log) to a file; nginx access_log buffer=64k flush=1s"
 echo "logs off: taxi-server RUST_LOG=warn; nginx access_log off. gzip: both send the same precompressed bytes"
-printf '%-5s %-12s %-9s %-7s %12s %10s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "p99 ms" "non-2xx" "body bytes" "socket errors"
+printf '%-5s %-12s %-9s %-7s %12s %15s %10s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "(min–max)" "p99 ms" "non-2xx" "body bytes" "socket errors"
 low_ratio=()
 slow_p99=()
 ratios=()
@@ -225,21 +232,36 @@ for logs in off on; do
     for encoding in identity gzip; do
       header=
       [ "$encoding" = gzip ] && header='Accept-Encoding: gzip'
-      declare -A rps_of=() p99_of=()
+      declare -A runs_of=() rps_of=() p99_of=()
+      # Rounds alternate which server goes first; each server's median is reported.
+      for round in $(seq "$ROUNDS"); do
+        order="taxi nginx"
+        [ $((round % 2)) = 0 ] && order="nginx taxi"
+        for server in $order; do
+          base=$TAXI
+          [ "$server" = nginx ] && base=$NGINX_URL
+          name="$logs-$encoding-$server${path//\//_}-$round"
+          read -r rps p99 non2xx errors < <(run_wrk "$name" "$base$path" "$header")
+          if [ -z "$rps" ]; then
+            echo "wrk failed against $base$path:" >&2
+            cat "$TMP/wrk-$name.txt" >&2
+            exit 1
+          fi
+          runs_of[$server]+="$rps $p99 $non2xx $errors"$'\n'
+        done
+      done
       for server in taxi nginx; do
         base=$TAXI
         [ "$server" = nginx ] && base=$NGINX_URL
         size=$(curl -fs -o /dev/null ${header:+-H "$header"} -w '%{size_download}' "$base$path")
-        name="$logs-$encoding-$server${path//\//_}"
-        read -r rps p99 non2xx errors < <(run_wrk "$name" "$base$path" "$header")
-        if [ -z "$rps" ]; then
-          echo "wrk failed against $base$path:" >&2
-          cat "$TMP/wrk-$name.txt" >&2
-          exit 1
-        fi
+        read -r rps rps_min rps_max < <(cut -d' ' -f1 <<<"${runs_of[$server]}" | median)
+        read -r p99 _ _ < <(cut -d' ' -f2 <<<"${runs_of[$server]}" | median)
+        non2xx=$(awk '{ n += $3 } END { print n + 0 }' <<<"${runs_of[$server]}")
+        errors=$(awk '$4 != "-" && $4 != "" { e = e " " $4 } END { print (e == "" ? "-" : e) }' <<<"${runs_of[$server]}")
         rps_of[$server]=$rps
         p99_of[$server]=$p99
-        printf '%-5s %-12s %-9s %-7s %12.0f %10.2f %8s %11s  %s\n' "$logs" "$path" "$encoding" "$server" "$rps" "$p99" "$non2xx" "$size" "$errors"
+        printf '%-5s %-12s %-9s %-7s %12.0f %15s %10.2f %8s %11s  %s\n' "$logs" "$path" "$encoding" "$server" "$rps" \
+          "$(printf '%.0f–%.0f' "$rps_min" "$rps_max")" "$p99" "$non2xx" "$size" "$errors"
       done
       label="logs $logs, $path, $encoding"
       ratio=$(awk -v a="${rps_of[taxi]}" -v b="${rps_of[nginx]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
