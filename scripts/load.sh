@@ -62,21 +62,20 @@ drive_flat_out() {
 
 # Half the requests/s of phase 1, paced: each connection pauses after an answer
 # so that CONNECTIONS of them send the share wanted (latency makes it slightly less).
+# Page views alone at their share of that rate first, as the machine's baseline.
 drive_half_capacity() {
-  local capacity rate part share pause wrk_pids=()
+  local capacity rate part wrk_pids=()
   capacity=$(awk '/^requests:/ { print int($7) }' "$TMP/capacity.wrk")
   rate=$((capacity / 2))
-  echo "== $1: about $rate requests/s (half of $capacity), page views and the rest from two wrk -t1 -c$CONNECTIONS -d$DURATION =="
+  echo "== $1: about $rate requests/s (half of $capacity) from two wrk -t1 -c$CONNECTIONS -d$DURATION, page views and the rest =="
+  # For reference, what the machine gives page views at the same rate with nothing else.
+  paced_wrk pages "$rate" "$1-pages-alone"
   for part in pages others; do
-    share=55
-    [ "$part" = others ] && share=45
-    pause=$(awk -v c="$CONNECTIONS" -v r="$rate" -v s="$share" 'BEGIN { p = c * 1000 / (r * s / 100); printf "%d", (p < 1 ? 1 : p + 0.5) }')
-    LOAD_ONLY=$part LOAD_DELAY_MS=$pause wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua \
-      "http://127.0.0.1:$PORT" >"$TMP/$1-$part.wrk" &
+    paced_wrk "$part" "$rate" "$1-$part" &
     wrk_pids+=($!)
   done
   wait "${wrk_pids[@]}"
-  for part in pages others; do
+  for part in pages-alone pages others; do
     echo "-- $part:"
     sed -n '/^requests:/,$p' "$TMP/$1-$part.wrk"
   done
@@ -87,6 +86,16 @@ drive_half_capacity() {
   else
     echo "WARNING: page views p99 $p99 ms at half capacity: above the 10 ms target"
   fi
+}
+
+# paced_wrk PART RATE NAME: PART's share of the mix (pages 55 %, others 45 %) of
+# RATE requests/s, each connection pausing after an answer; into $TMP/NAME.wrk.
+paced_wrk() {
+  local share=55 pause
+  [ "$1" = others ] && share=45
+  pause=$(awk -v c="$CONNECTIONS" -v r="$2" -v s="$share" 'BEGIN { p = c * 1000 / (r * s / 100); printf "%d", (p < 1 ? 1 : p + 0.5) }')
+  LOAD_ONLY=$1 LOAD_DELAY_MS=$pause wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua \
+    "http://127.0.0.1:$PORT" >"$TMP/$3.wrk"
 }
 
 run_phase() {
