@@ -183,12 +183,28 @@ stop() {
 # median: of the numbers on stdin, one a line, prints "median min max".
 median() { awk NF | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[1], v[NR] }'; }
 
-# run_wrk NAME URL [HEADER]: prints "requests/s p99_ms non2xx errors".
+# cpu_ticks PID: CPU time (user + system, in clock ticks) used so far by PID and
+# its child processes (nginx's workers).
+cpu_ticks() {
+  local pid ticks total=0
+  for pid in "$1" $(pgrep -P "$1" || true); do
+    # Fields 14 and 15: utime and stime (the names here, "(nginx)" and "(taxi-server)", hold no space).
+    ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null) || continue
+    total=$((total + ticks))
+  done
+  echo "$total"
+}
+
+# run_wrk NAME URL HEADER SERVER_PID: prints "requests/s p99_ms non2xx errors
+# cpu_us_per_request", the last being the server's CPU time per answer: a figure
+# that other work on the machine disturbs far less than requests/s.
 run_wrk() {
-  local out="$TMP/wrk-$1.txt" header=()
+  local out="$TMP/wrk-$1.txt" header=() before after
   [ -n "${3:-}" ] && header=(-H "$3")
+  before=$(cpu_ticks "$4")
   wrk -t2 -c64 -d"$THROUGHPUT_DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
-  awk '
+  after=$(cpu_ticks "$4")
+  awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
     function to_ms(v) {
       if (v ~ /us$/) return v / 1000
       if (v ~ /ms$/) return v + 0
@@ -199,8 +215,9 @@ run_wrk() {
     $1 == "Requests/sec:" { rps = $2 }
     $1 == "99%" { p99 = to_ms($2) }
     /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    / requests in / { requests = $1 }
     /Socket errors:/ { errors = $0; sub(/.*Socket errors: */, "", errors); gsub(/ /, "", errors) }
-    END { printf "%s %.2f %d %s\n", rps, p99, non2xx, (errors == "" ? "-" : errors) }
+    END { printf "%s %.2f %d %s %.1f\n", rps, p99, non2xx, (errors == "" ? "-" : errors), (requests > 0 ? ticks * 1e6 / hz / requests : 0) }
   ' "$out"
 }
 
@@ -217,7 +234,7 @@ chmod -R a+rX "$NG"
 section "2. Throughput: wrk -t2 -c64 -d$THROUGHPUT_DURATION --latency, median of $ROUNDS rounds; server and wrk share the $(nproc) CPUs"
 echo "logs on: taxi-server at the default level (access log) to a file; nginx access_log buffer=64k flush=1s"
 echo "logs off: taxi-server RUST_LOG=warn; nginx access_log off. gzip: both send the same precompressed bytes"
-printf '%-5s %-12s %-9s %-7s %12s %15s %10s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "(min–max)" "p99 ms" "non-2xx" "body bytes" "socket errors"
+printf '%-5s %-12s %-9s %-7s %12s %15s %10s %11s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "(min–max)" "p99 ms" "CPU µs/req" "non-2xx" "body bytes" "socket errors"
 low_ratio=()
 slow_p99=()
 ratios=()
@@ -232,7 +249,7 @@ for logs in off on; do
     for encoding in identity gzip; do
       header=
       [ "$encoding" = gzip ] && header='Accept-Encoding: gzip'
-      declare -A runs_of=() rps_of=() p99_of=()
+      declare -A runs_of=() rps_of=() p99_of=() cpu_of=()
       # Rounds alternate which server goes first; each server's median is reported.
       for round in $(seq "$ROUNDS"); do
         order="taxi nginx"
@@ -241,13 +258,15 @@ for logs in off on; do
           base=$TAXI
           [ "$server" = nginx ] && base=$NGINX_URL
           name="$logs-$encoding-$server${path//\//_}-$round"
-          read -r rps p99 non2xx errors < <(run_wrk "$name" "$base$path" "$header")
+          pid=$TAXI_PID
+          [ "$server" = nginx ] && pid=$NGINX_PID
+          read -r rps p99 non2xx errors cpu_us < <(run_wrk "$name" "$base$path" "$header" "$pid")
           if [ -z "$rps" ]; then
             echo "wrk failed against $base$path:" >&2
             cat "$TMP/wrk-$name.txt" >&2
             exit 1
           fi
-          runs_of[$server]+="$rps $p99 $non2xx $errors"$'\n'
+          runs_of[$server]+="$rps $p99 $non2xx $errors $cpu_us"$'\n'
         done
       done
       for server in taxi nginx; do
@@ -256,23 +275,25 @@ for logs in off on; do
         size=$(curl -fs -o /dev/null ${header:+-H "$header"} -w '%{size_download}' "$base$path")
         read -r rps rps_min rps_max < <(cut -d' ' -f1 <<<"${runs_of[$server]}" | median)
         read -r p99 _ _ < <(cut -d' ' -f2 <<<"${runs_of[$server]}" | median)
+        read -r cpu_us _ _ < <(cut -d' ' -f5 <<<"${runs_of[$server]}" | median)
         non2xx=$(awk '{ n += $3 } END { print n + 0 }' <<<"${runs_of[$server]}")
         errors=$(awk '$4 != "-" && $4 != "" { e = e " " $4 } END { print (e == "" ? "-" : e) }' <<<"${runs_of[$server]}")
         rps_of[$server]=$rps
         p99_of[$server]=$p99
-        printf '%-5s %-12s %-9s %-7s %12.0f %15s %10.2f %8s %11s  %s\n' "$logs" "$path" "$encoding" "$server" "$rps" \
-          "$(printf '%.0f–%.0f' "$rps_min" "$rps_max")" "$p99" "$non2xx" "$size" "$errors"
+        printf '%-5s %-12s %-9s %-7s %12.0f %15s %10.2f %11.1f %8s %11s  %s\n' "$logs" "$path" "$encoding" "$server" "$rps" \
+          "$(printf '%.0f–%.0f' "$rps_min" "$rps_max")" "$p99" "$cpu_us" "$non2xx" "$size" "$errors"
+        cpu_of[$server]=$cpu_us
       done
       label="logs $logs, $path, $encoding"
       ratio=$(awk -v a="${rps_of[taxi]}" -v b="${rps_of[nginx]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-      ratios+=("$label: taxi/nginx requests/s $ratio, p99 ${p99_of[taxi]} vs ${p99_of[nginx]} ms")
+      ratios+=("$label: taxi/nginx requests/s $ratio, p99 ${p99_of[taxi]} vs ${p99_of[nginx]} ms, CPU ${cpu_of[taxi]} vs ${cpu_of[nginx]} µs/request")
       if awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r < m) }'; then
         low_ratio+=("$label ($ratio)")
       fi
       if awk -v a="${p99_of[taxi]}" -v b="${p99_of[nginx]}" 'BEGIN { exit !(a > b) }'; then
         slow_p99+=("$label (${p99_of[taxi]} > ${p99_of[nginx]} ms)")
       fi
-      unset rps_of p99_of
+      unset rps_of p99_of cpu_of
     done
   done
   stop "$NGINX_PID"
