@@ -13,7 +13,7 @@ pub mod pool;
 use std::{
     collections::HashMap,
     io::Write as _,
-    sync::{Arc, RwLock},
+    sync::{Arc, OnceLock},
 };
 
 use actix_web::web::Bytes;
@@ -91,12 +91,14 @@ pub struct Pages {
     locales: Arc<Locales>,
     assets: Arc<Assets>,
     pool: RenderPool,
-    cache: RwLock<HashMap<PageKey, Arc<EncodedPage>>>,
+    /// One slot per cacheable page, made at start: reading a page takes no lock.
+    cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
 }
 
 impl Pages {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
-        Self { settings, locales, assets, pool, cache: RwLock::default() }
+        let cache = PageKey::all().into_iter().map(|key| (key, OnceLock::new())).collect();
+        Self { settings, locales, assets, pool, cache }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -105,15 +107,19 @@ impl Pages {
 
     /// The page from memory, rendering it on first use.
     pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
-        if let Some(hit) = self.cache.read().expect("cache lock").get(&key) {
+        let slot = self.cache.get(&key);
+        if let Some(hit) = slot.and_then(OnceLock::get) {
             crate::metrics::page_cache(true);
             return Ok(hit.clone());
         }
         crate::metrics::page_cache(false);
         let html = self.render(key, None).await?;
         let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
-        self.cache.write().expect("cache lock").insert(key, page.clone());
-        Ok(page)
+        // Two first requests may both render; both pages are the same, the first one stays.
+        Ok(match slot {
+            Some(slot) => slot.get_or_init(|| page).clone(),
+            None => page,
+        })
     }
 
     /// The error page in `lang`. Never fails: if React cannot render it, a plain
@@ -165,7 +171,7 @@ impl Pages {
     }
 
     pub fn is_warm(&self) -> bool {
-        self.cache.read().expect("cache lock").len() >= PageKey::all().len()
+        self.cache.values().all(|slot| slot.get().is_some())
     }
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
