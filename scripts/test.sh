@@ -16,6 +16,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# The reverse-proxy test puts Debian's nginx in front of the server (skipped without it).
+if ! [ -x /usr/sbin/nginx ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+fi
+
 # The mail tests talk to a real SMTP server on loopback (Python's aiosmtpd).
 if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
   python3 -m pip install --quiet --disable-pip-version-check aiosmtpd

@@ -37,11 +37,13 @@ pub enum Verdict {
 pub struct FormGuard {
     key: RandomState,
     min_fill: Duration,
+    /// The site is served over HTTPS: the cookie travels only there.
+    secure: bool,
 }
 
 impl FormGuard {
-    pub fn new(min_fill_seconds: u64) -> Self {
-        Self { key: RandomState::new(), min_fill: Duration::from_secs(min_fill_seconds) }
+    pub fn new(min_fill_seconds: u64, secure: bool) -> Self {
+        Self { key: RandomState::new(), min_fill: Duration::from_secs(min_fill_seconds), secure }
     }
 
     /// The cookie to set on a form page's answer.
@@ -51,6 +53,7 @@ impl FormGuard {
             .path("/")
             .http_only(true)
             .same_site(SameSite::Lax)
+            .secure(self.secure)
             .max_age(actix_web::cookie::time::Duration::days(1))
             .finish()
     }
@@ -90,7 +93,7 @@ mod tests {
 
     #[test]
     fn a_filled_in_trap_gives_the_bot_away() {
-        let guard = FormGuard::new(3);
+        let guard = FormGuard::new(3, false);
         let req = TestRequest::default().to_http_request();
         let now = jiff::Timestamp::now();
         assert_eq!(guard.verdict(&req, &input(&[("name", "A")]), now), Verdict::Person);
@@ -100,7 +103,7 @@ mod tests {
 
     #[test]
     fn sending_sooner_than_the_minimum_after_opening_is_too_fast() {
-        let guard = FormGuard::new(3);
+        let guard = FormGuard::new(3, false);
         let opened = jiff::Timestamp::now();
         let req = TestRequest::default().cookie(guard.opened_cookie(opened)).to_http_request();
         let empty = input(&[]);
@@ -110,12 +113,12 @@ mod tests {
 
     #[test]
     fn a_forged_or_foreign_cookie_is_ignored() {
-        let guard = FormGuard::new(3);
+        let guard = FormGuard::new(3, false);
         let now = jiff::Timestamp::now();
         let forged = Cookie::new(COOKIE, format!("{}.0000000000000000", now.as_millisecond()));
         let req = TestRequest::default().cookie(forged).to_http_request();
         assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
-        let other_process = FormGuard::new(3).opened_cookie(now);
+        let other_process = FormGuard::new(3, false).opened_cookie(now);
         let req = TestRequest::default().cookie(other_process).to_http_request();
         assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
     }

@@ -2,20 +2,23 @@
 //! against double submissions, hand to the outbox, and word the answer. The JSON
 //! API and the no-JavaScript form posts both go through here.
 use std::{
-    collections::HashMap,
     hash::{BuildHasher, Hash, Hasher},
+    num::NonZeroUsize,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
+use lru::LruCache;
 use tokio::sync::OnceCell;
 
 use crate::{
     antispam::Verdict,
+    caps::Caps,
     config::Settings,
     delivery::Outbox,
+    error::Refusal,
     domain::{
-        booking::{Address, Booking, ContactMessage, PaymentMethod},
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod},
         format_euro, Lang,
     },
     forms::{validate_contact, validate_reservation, validate_whatsapp, FieldErrors, Input},
@@ -31,23 +34,45 @@ pub enum Outcome {
     /// Stored for delivery: the localized confirmation.
     Accepted { message: String },
     Invalid(FieldErrors),
-    /// Could not be stored: a locale key for `errorMessage`.
-    Failed(&'static str),
-    /// Not taken, and the sender should check and send again: a locale key.
-    Refused(&'static str),
+    /// Not taken (too soon after opening the form, site overloaded, could not
+    /// be stored): the sender may send again.
+    Refused(Refusal),
 }
+
+/// Why the first of identical submissions was not stored.
+enum NotStored {
+    Refused(Refusal),
+    Failed(crate::delivery::DeliveryError),
+}
+
+impl NotStored {
+    fn outcome(self, what: &str) -> Outcome {
+        match self {
+            NotStored::Refused(refusal) => Outcome::Refused(refusal),
+            NotStored::Failed(e) => {
+                tracing::error!(error = %e, "{what} could not be stored");
+                Outcome::Refused(Refusal::StoreFailed)
+            }
+        }
+    }
+}
+
+/// Identical submissions in the repeat window and their shared outcome.
+type Recent = LruCache<u64, (Instant, Arc<OnceCell<String>>)>;
 
 pub struct BookingService {
     settings: Arc<Settings>,
     locales: Arc<Locales>,
     places: Arc<Places>,
     outbox: Arc<Outbox>,
-    recent: Mutex<HashMap<u64, (Instant, Arc<OnceCell<String>>)>>,
+    caps: Caps,
+    recent: Mutex<Recent>,
 }
 
 impl BookingService {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, places: Arc<Places>, outbox: Arc<Outbox>) -> Self {
-        Self { settings, locales, places, outbox, recent: Mutex::default() }
+        let remembered = NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
+        Self { caps: Caps::new(&settings), settings, locales, places, outbox, recent: Mutex::new(LruCache::new(remembered)) }
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
@@ -70,9 +95,21 @@ impl BookingService {
         let outcome = self.once(fingerprint);
         let stored = outcome
             .get_or_try_init(|| async {
-                let price = self
-                    .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
-                    .await;
+                self.caps.admit(&self.outbox).map_err(NotStored::Refused)?;
+                let (from, to) = tokio::join!(
+                    self.place(form.departure_place_id.as_deref(), &form.departure, lang),
+                    self.place(form.destination_place_id.as_deref(), &form.destination, lang)
+                );
+                let price = self.price_between(from.as_ref(), to.as_ref(), lang).await;
+                // Only a place chosen from the list has a name the visitor did not type.
+                let listed = |id: &Option<String>, place: Option<PlaceDetails>| {
+                    id.as_ref().and(place).map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
+                };
+                let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+                let confirmation_withheld = !self.caps.confirmation_allowed(&form.email, today);
+                if confirmation_withheld {
+                    tracing::warn!("confirmation mails to this address reached today's cap: only staff are mailed");
+                }
                 let reference = new_reference('R');
                 let booking = Booking {
                     reference: reference.clone(),
@@ -81,29 +118,32 @@ impl BookingService {
                     email: form.email.clone(),
                     phone: form.phone.clone(),
                     passengers: form.passengers,
-                    departure: Address { name: or(&form.departure_name, &form.departure), formatted: form.departure.clone(), place_id: form.departure_place_id.clone() },
+                    departure: Address {
+                        name: or(&form.departure_name, &form.departure),
+                        formatted: form.departure.clone(),
+                        listed: listed(&form.departure_place_id, from),
+                        place_id: form.departure_place_id.clone(),
+                    },
                     destination: Address {
                         name: or(&form.destination_name, &form.destination),
                         formatted: form.destination.clone(),
+                        listed: listed(&form.destination_place_id, to),
                         place_id: form.destination_place_id.clone(),
                     },
                     pickup_at: form.pickup_at,
                     payment_method: form.payment_method,
                     price: price.map(|p| p.summary),
                     received_at: jiff::Timestamp::now(),
+                    confirmation_withheld,
                 };
-                self.outbox.submit_booking(&booking).await.map(|()| {
-                    tracing::info!(reference, "booking request stored");
-                    reference
-                })
+                self.outbox.submit_booking(&booking).await.map_err(NotStored::Failed)?;
+                tracing::info!(reference, "booking request stored");
+                Ok::<_, NotStored>(reference)
             })
             .await;
         match stored {
             Ok(reference) => Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", reference)]) },
-            Err(e) => {
-                tracing::error!(error = %e, "booking request could not be stored");
-                Outcome::Failed("api.storeFailed")
-            }
+            Err(e) => e.outcome("booking request"),
         }
     }
 
@@ -144,6 +184,7 @@ impl BookingService {
         let outcome = self.once(fingerprint);
         let stored = outcome
             .get_or_try_init(|| async {
+                self.caps.admit(&self.outbox).map_err(NotStored::Refused)?;
                 let reference = new_reference('C');
                 let message = ContactMessage {
                     reference: reference.clone(),
@@ -155,18 +196,14 @@ impl BookingService {
                     message: form.message.clone(),
                     received_at: jiff::Timestamp::now(),
                 };
-                self.outbox.submit_contact(&message).await.map(|()| {
-                    tracing::info!(reference, "contact message stored");
-                    reference
-                })
+                self.outbox.submit_contact(&message).await.map_err(NotStored::Failed)?;
+                tracing::info!(reference, "contact message stored");
+                Ok::<_, NotStored>(reference)
             })
             .await;
         match stored {
             Ok(_) => Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() },
-            Err(e) => {
-                tracing::error!(error = %e, "contact message could not be stored");
-                Outcome::Failed("api.storeFailed")
-            }
+            Err(e) => e.outcome("contact message"),
         }
     }
 
@@ -183,7 +220,7 @@ impl BookingService {
             Verdict::TooFast => {
                 tracing::warn!(form, reason = "too_fast", "submission refused: sent too soon after opening the form");
                 crate::metrics::spam_discarded(form, "too_fast");
-                Some(Outcome::Refused("api.tooFast"))
+                Some(Outcome::Refused(Refusal::TooFast))
             }
         }
     }
@@ -195,11 +232,18 @@ impl BookingService {
             return None;
         }
         let (from, to) = tokio::join!(self.place(from_id, from_text, lang), self.place(to_id, to_text, lang));
-        let result = indication::between_places(&self.places, &self.settings.tariff, &self.locales, &from?, &to?, lang).await;
+        self.price_between(from.as_ref(), to.as_ref(), lang).await
+    }
+
+    async fn price_between(&self, from: Option<&PlaceDetails>, to: Option<&PlaceDetails>, lang: Lang) -> Option<Indication> {
+        let result = indication::between_places(&self.places, &self.settings.tariff, &self.locales, from?, to?, lang).await;
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
 
     async fn place(&self, id: Option<&str>, text: &str, lang: Lang) -> Option<PlaceDetails> {
+        if id.is_none() && text.is_empty() {
+            return None;
+        }
         match id {
             Some(id) => self.places.details(id, lang, None).await.ok(),
             None => indication::resolve_text(&self.places, text, lang).await.ok(),
@@ -209,9 +253,12 @@ impl BookingService {
     /// The shared outcome of all submissions with this fingerprint in the
     /// repeat window. A failed store leaves the cell empty, so a retry tries again.
     fn once(&self, fingerprint: u64) -> Arc<OnceCell<String>> {
-        let mut recent = self.recent.lock().expect("lock");
-        recent.retain(|_, (at, _)| at.elapsed() < REPEAT_WINDOW);
-        recent.entry(fingerprint).or_insert_with(|| (Instant::now(), Arc::default())).1.clone()
+        let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
+        if entry.0.elapsed() >= REPEAT_WINDOW {
+            *entry = (Instant::now(), Arc::default());
+        }
+        entry.1.clone()
     }
 }
 

@@ -61,10 +61,20 @@ pub struct LimitSettings {
     pub rate_limit_per_minute: u32,
     /// Address suggestions, place details and price indications per client per minute.
     pub lookup_rate_limit_per_minute: u32,
-    /// Address of a reverse proxy whose forwarding header is believed; empty = none.
-    pub trusted_proxy: String,
-    /// Header that proxy sets with the client address.
+    /// Reverse proxies (addresses or CIDR ranges) whose forwarding header is believed.
+    pub trusted_proxies: Vec<String>,
+    /// Header those proxies add the client address to (`Forwarded` = RFC 7239).
     pub forwarded_header: String,
+    /// IPv6 clients are limited per network of this prefix length.
+    pub ipv6_prefix_len: u8,
+    /// Bookings and contact messages accepted per hour, site-wide; 0 = no cap.
+    pub submissions_per_hour: u32,
+    /// Booking confirmations mailed to one address per day; above it only staff are mailed.
+    pub confirmations_per_recipient_per_day: u32,
+    /// Clients remembered by each rate limiter (least recently seen forgotten first).
+    pub max_tracked_clients: usize,
+    /// Recent submissions remembered for spotting repeats.
+    pub max_tracked_submissions: usize,
 }
 
 /// The HTTP server: connection limits, timeouts, shutdown and who may read metrics.
@@ -83,7 +93,8 @@ pub struct HttpSettings {
     pub max_connections: usize,
     /// On SIGTERM, how long requests in flight may take to finish.
     pub shutdown_timeout_seconds: u64,
-    /// Addresses besides loopback that may read `/metrics`.
+    /// Addresses besides loopback that may read `/metrics` and `/healthz/details`
+    /// (seen directly, never through a forwarding header).
     pub metrics_allowed: Vec<std::net::IpAddr>,
 }
 
@@ -114,6 +125,10 @@ pub struct MailSettings {
     pub retention_days: u32,
     /// Timeout of one SMTP conversation.
     pub smtp_timeout_ms: u64,
+    /// New bookings are refused (503) while this many mails wait in the spool.
+    pub max_queued_mails: usize,
+    /// New bookings are refused (503) while the data directory has less free space.
+    pub min_free_disk_mb: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -327,8 +342,14 @@ impl Settings {
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
         }
-        if !self.limits.trusted_proxy.is_empty() && self.limits.trusted_proxy.parse::<std::net::IpAddr>().is_err() {
-            return Err(ConfigError::new("limits.trusted_proxy", "must be an IP address or empty"));
+        if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| crate::edge::client::parse_net(p).is_none()) {
+            return Err(ConfigError::new("limits.trusted_proxies", format!("`{bad}` is not an IP address or CIDR range")));
+        }
+        if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
+            return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));
+        }
+        if self.limits.max_tracked_clients == 0 || self.limits.max_tracked_submissions == 0 {
+            return Err(ConfigError::new("limits.max_tracked_clients / max_tracked_submissions", "must be at least 1"));
         }
         if self.booking.max_passengers == 0 {
             return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));

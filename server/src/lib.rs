@@ -7,8 +7,12 @@
 //!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
 //! - [`startup`]: builds the actix-web application and binds its listener.
 //! - [`telemetry`]: logging, request ids and the access log; [`metrics`] for Prometheus.
-//! - [`rate_limit`]: per-client limits on form posts and look-ups.
-//! - [`security`]: security headers on every answer; cross-site posts refused.
+//! - [`edge`]: what every route gets by its kind, decided by the matched route:
+//!   header budget, the cross-site check on posts, per-client limits (with the
+//!   client address found behind trusted proxies), errors as JSON or as pages,
+//!   and the request's language.
+//! - [`rate_limit`]: the token buckets behind those limits.
+//! - [`security`]: security headers on every answer.
 //! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
 //! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
 //!   wrapped in a document with metadata, cached per (page, language), compressed.
@@ -20,6 +24,8 @@
 //! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
+//! - [`caps`]: site-wide caps on accepted submissions, spool and disk, and on
+//!   confirmation mails per address.
 //! - [`forms`]: server-side validation of the booking and contact forms.
 //! - [`indication`]: a price indication between two places, worded per language.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
@@ -31,9 +37,11 @@
 pub mod antispam;
 pub mod assets;
 pub mod booking;
+pub mod caps;
 pub mod config;
 pub mod delivery;
 pub mod domain;
+pub mod edge;
 pub mod error;
 pub mod forms;
 pub mod healthcheck;

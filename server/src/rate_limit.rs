@@ -1,130 +1,89 @@
-//! Per-client request limits: a token bucket per client address, one set of
-//! buckets for the form posts and a roomier one for address look-ups and price
-//! indications. Over the limit: 429 with `Retry-After` and a localized message.
+//! Token buckets: per client for form posts and for look-ups, and one for the
+//! whole site's accepted submissions. Over a limit: 429 (per client) or 503
+//! (site-wide) with `Retry-After` and a localized message.
+//!
+//! Which limiter applies is decided by the route a request matched (see
+//! [`crate::edge`]), never by looking at the path.
 use std::{
-    collections::HashMap,
+    hash::Hash,
     net::IpAddr,
+    num::NonZeroUsize,
     sync::Mutex,
-    time::Instant,
+    time::{Duration, Instant},
 };
 
-use actix_web::{
-    body::{BoxBody, MessageBody},
-    dev::{ServiceRequest, ServiceResponse},
-    http::{header, Method},
-    middleware::Next,
-    web, HttpRequest, HttpResponse,
-};
+use lru::LruCache;
 
-use crate::{config::LimitSettings, domain::{Lang, Page}, i18n::Locales};
+use crate::config::LimitSettings;
 
-/// Buckets kept at most; beyond that, full (idle) ones are forgotten first.
-const MAX_CLIENTS: usize = 50_000;
-
-pub struct Limiter {
-    per_minute: u32,
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+#[derive(Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
 }
 
-impl Limiter {
-    pub fn new(per_minute: u32) -> Self {
-        Self { per_minute, buckets: Mutex::default() }
+/// `capacity` requests per `period` per key, refilled evenly. Keys are kept in a
+/// bounded map; the least recently seen is forgotten first (O(1)), which at worst
+/// gives that client a full bucket again.
+pub struct Limiter<K: Hash + Eq = IpAddr> {
+    capacity: u32,
+    period: Duration,
+    buckets: Mutex<LruCache<K, Bucket>>,
+}
+
+impl<K: Hash + Eq> Limiter<K> {
+    /// `capacity` 0 turns the limiter off.
+    pub fn new(capacity: u32, period: Duration, max_keys: usize) -> Self {
+        let max_keys = NonZeroUsize::new(max_keys).unwrap_or(NonZeroUsize::MIN);
+        Self { capacity, period, buckets: Mutex::new(LruCache::new(max_keys)) }
     }
 
-    /// `Ok` when the client may go on; else the seconds until it may.
-    pub fn check(&self, client: IpAddr) -> Result<(), u64> {
-        if self.per_minute == 0 {
+    pub fn per_minute(capacity: u32, max_keys: usize) -> Self {
+        Self::new(capacity, Duration::from_secs(60), max_keys)
+    }
+
+    /// Takes one token: `Ok` when the key may go on; else the seconds until it may.
+    pub fn check(&self, key: K) -> Result<(), u64> {
+        self.check_at(key, Instant::now())
+    }
+
+    fn check_at(&self, key: K, now: Instant) -> Result<(), u64> {
+        if self.capacity == 0 {
             return Ok(());
         }
-        let capacity = f64::from(self.per_minute);
-        let per_second = capacity / 60.0;
-        let now = Instant::now();
-        let mut buckets = self.buckets.lock().expect("lock");
-        if buckets.len() >= MAX_CLIENTS {
-            buckets.retain(|_, (tokens, at)| *tokens + at.elapsed().as_secs_f64() * per_second < capacity);
-        }
-        let (tokens, at) = buckets.entry(client).or_insert((capacity, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * per_second).min(capacity);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
+        let capacity = f64::from(self.capacity);
+        let per_second = capacity / self.period.as_secs_f64();
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let bucket = buckets.get_or_insert_mut(key, || Bucket { tokens: capacity, at: now });
+        bucket.tokens = (bucket.tokens + now.saturating_duration_since(bucket.at).as_secs_f64() * per_second).min(capacity);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
             Ok(())
         } else {
-            Err(((1.0 - *tokens) / per_second).ceil() as u64)
+            Err(((1.0 - bucket.tokens) / per_second).ceil().max(1.0) as u64)
         }
+    }
+
+    /// Keys currently remembered.
+    pub fn tracked(&self) -> usize {
+        self.buckets.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 }
 
-/// The two limiters and how to find the client's address.
+/// The per-client limiters.
 pub struct RateLimits {
     pub forms: Limiter,
     pub lookups: Limiter,
-    trusted_proxy: Option<IpAddr>,
-    forwarded_header: String,
 }
 
 impl RateLimits {
     pub fn new(settings: &LimitSettings) -> Self {
         Self {
-            forms: Limiter::new(settings.rate_limit_per_minute),
-            lookups: Limiter::new(settings.lookup_rate_limit_per_minute),
-            trusted_proxy: settings.trusted_proxy.parse().ok(),
-            forwarded_header: settings.forwarded_header.clone(),
+            forms: Limiter::per_minute(settings.rate_limit_per_minute, settings.max_tracked_clients),
+            lookups: Limiter::per_minute(settings.lookup_rate_limit_per_minute, settings.max_tracked_clients),
         }
     }
-
-    /// The socket peer; behind the configured proxy (and only then), the last
-    /// address that proxy put in the forwarding header.
-    pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
-        let peer = req.peer_addr()?.ip();
-        if Some(peer) != self.trusted_proxy {
-            return Some(peer);
-        }
-        let forwarded = req.headers().get(self.forwarded_header.as_str()).and_then(|v| v.to_str().ok());
-        forwarded.and_then(|v| v.rsplit(',').next()).and_then(|v| v.trim().parse().ok()).or(Some(peer))
-    }
-}
-
-pub async fn limit(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(limits) = req.app_data::<web::Data<RateLimits>>().cloned() else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    };
-    let path = req.path();
-    let page_post = req.method() == Method::POST && Page::from_path(path).is_some();
-    let limiter = if req.method() == Method::POST && path.starts_with("/api/") || page_post {
-        &limits.forms
-    } else if path.starts_with("/api/place") {
-        &limits.lookups
-    } else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    };
-    let Some(client) = limits.client(req.request()) else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    };
-    match limiter.check(client) {
-        Ok(()) => Ok(next.call(req).await?.map_into_boxed_body()),
-        Err(retry_after) => {
-            tracing::warn!(%client, path, "rate limit reached");
-            crate::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
-            let mut response = HttpResponse::TooManyRequests();
-            response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
-            let response = if page_post {
-                response.finish() // the error-page middleware fills in the page
-            } else {
-                let lang = language_of(&req);
-                let text = req.app_data::<web::Data<Locales>>().map(|l| l.text(lang, "api.tooManyRequests").to_string()).unwrap_or_default();
-                response.json(serde_json::json!({ "errorMessage": text }))
-            };
-            Ok(req.into_response(response))
-        }
-    }
-}
-
-/// `/api/…/{language}` or `?lang=`.
-pub fn language_of(req: &ServiceRequest) -> Lang {
-    let from_path = req.path().rsplit('/').next().and_then(Lang::parse);
-    let from_query = req.query_string().split('&').find_map(|p| p.strip_prefix("lang=")).and_then(Lang::parse);
-    from_path.or(from_query).unwrap_or(Lang::Nl)
 }
 
 #[cfg(test)]
@@ -133,7 +92,7 @@ mod tests {
 
     #[test]
     fn a_bucket_allows_its_limit_then_asks_to_wait() {
-        let limiter = Limiter::new(10);
+        let limiter = Limiter::per_minute(10, 100);
         let client: IpAddr = "192.0.2.1".parse().unwrap();
         for _ in 0..10 {
             assert_eq!(limiter.check(client), Ok(()));
@@ -144,9 +103,29 @@ mod tests {
     }
 
     #[test]
+    fn tokens_come_back_with_time() {
+        let limiter: Limiter<u8> = Limiter::new(2, Duration::from_secs(3600), 10);
+        let start = Instant::now();
+        assert!(limiter.check_at(1, start).is_ok() && limiter.check_at(1, start).is_ok());
+        assert_eq!(limiter.check_at(1, start), Err(1800));
+        assert!(limiter.check_at(1, start + Duration::from_secs(1800)).is_ok());
+    }
+
+    #[test]
     fn zero_turns_the_limit_off() {
-        let limiter = Limiter::new(0);
+        let limiter = Limiter::per_minute(0, 10);
         let client: IpAddr = "192.0.2.1".parse().unwrap();
         assert!((0..1000).all(|_| limiter.check(client).is_ok()));
+    }
+
+    #[test]
+    fn the_map_stays_bounded_and_forgets_the_least_recent() {
+        let limiter: Limiter<u32> = Limiter::per_minute(1, 1000);
+        for key in 0..100_000 {
+            let _ = limiter.check(key);
+        }
+        assert_eq!(limiter.tracked(), 1000);
+        assert!(limiter.check(99_999).is_err(), "a recent client keeps its empty bucket");
+        assert!(limiter.check(0).is_ok(), "a forgotten one starts afresh");
     }
 }

@@ -11,11 +11,11 @@ use crate::{
     booking::BookingService,
     config::Settings,
     delivery::Outbox,
+    edge::Edge,
     error::error_pages,
     i18n::Locales,
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
-    rate_limit::RateLimits,
     routes, security, telemetry,
 };
 
@@ -71,18 +71,17 @@ impl Application {
         let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let hsts = settings.site.hsts;
-        let limits = web::Data::new(RateLimits::new(&settings.limits));
-        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds));
+        let secure_cookies = settings.site.base_url.starts_with("https://");
+        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies));
+        let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id and metrics
-        // first, then headers, compression, error pages, the origin check, header
-        // size and rate limits.
+        // first, then headers, compression and error pages. The checks that depend
+        // on the route (origin, header size, limits) run per route: see `edge`.
         let server = HttpServer::new(move || {
+            let edge = edge.clone();
             App::new()
-                .wrap(middleware::from_fn(crate::rate_limit::limit))
-                .wrap(middleware::from_fn(security::header_limit))
-                .wrap(middleware::from_fn(security::same_origin_posts))
-                .wrap(error_pages())
+                .wrap(error_pages(pages_data.clone()))
                 .wrap(middleware::Compress::default())
                 .wrap(security::headers(hsts))
                 .wrap(middleware::from_fn(telemetry::observe))
@@ -93,9 +92,8 @@ impl Application {
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
-                .app_data(limits.clone())
                 .app_data(form_guard.clone())
-                .configure(routes::configure)
+                .configure(move |cfg| routes::configure(cfg, &edge))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))
         .client_request_timeout(Duration::from_millis(http.header_timeout_ms))

@@ -16,5 +16,7 @@ document.addEventListener("click", (event) => {
     event.preventDefault();
     return;
   }
-  document.cookie = `lang=${link.dataset.lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
+  // Over HTTPS the preference travels only over HTTPS, like the server's own cookie.
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `lang=${link.dataset.lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 });

@@ -45,7 +45,7 @@ mod tests {
     use super::*;
 
     fn address(formatted: &str, place_id: Option<&str>) -> Address {
-        Address { formatted: formatted.into(), name: formatted.into(), place_id: place_id.map(Into::into) }
+        Address { formatted: formatted.into(), name: formatted.into(), place_id: place_id.map(Into::into), listed: None }
     }
 
     #[test]

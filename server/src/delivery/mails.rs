@@ -70,6 +70,9 @@ pub struct OutgoingMail {
     pub raw: Vec<u8>,
 }
 
+/// Characters of the visitor's name a customer confirmation repeats.
+const CUSTOMER_NAME_MAX: usize = 40;
+
 pub struct Composer {
     locales: Arc<Locales>,
     company: CompanySettings,
@@ -119,7 +122,8 @@ impl Composer {
             date,
             Some((self.ics_name(b, self.staff_lang), staff_ics)),
         )?];
-        match customer {
+        let b = &self.customer_copy(b);
+        match self.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
                 let view = self.views().customer_booking(b);
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true);
@@ -129,6 +133,27 @@ impl Composer {
             None => tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail"),
         }
         Ok(mails)
+    }
+
+    /// What the customer's confirmation may repeat of a booking: the name (cut
+    /// short), the places as the provider names them, and the server's own
+    /// figures. Nothing else the visitor typed reaches the recipient's mailbox,
+    /// so the form cannot be used to send a stranger someone's text.
+    fn customer_copy(&self, b: &Booking) -> Booking {
+        let place = |a: &crate::domain::booking::Address| match &a.listed {
+            Some(listed) => crate::domain::booking::Address { name: listed.name.clone(), formatted: listed.formatted.clone(), place_id: None, listed: a.listed.clone() },
+            None => {
+                let text = self.locales.text(b.lang, "mail.value.asRequested").to_string();
+                crate::domain::booking::Address { name: text.clone(), formatted: text, place_id: None, listed: None }
+            }
+        };
+        Booking {
+            name: b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
+            phone: None,
+            departure: place(&b.departure),
+            destination: place(&b.destination),
+            ..b.clone()
+        }
     }
 
     /// The staff mail and the sender's acknowledgement.

@@ -136,6 +136,9 @@ impl Views<'_> {
             self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", b.lang.code()))),
             self.row(lang, "received", date_time_long(self.locales, lang, local(b.received_at))),
         ]);
+        if b.confirmation_withheld {
+            view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
+        }
         view.outro.push(self.t(lang, "mail.staffBooking.calendar"));
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
         view

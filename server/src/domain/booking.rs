@@ -45,6 +45,19 @@ pub struct Address {
     pub name: String,
     /// The provider's place id, when the visitor picked a suggestion.
     pub place_id: Option<String>,
+    /// That place as the provider describes it, looked up by the server: the
+    /// only words for it the customer's confirmation repeats (`name` and
+    /// `formatted` are whatever was sent).
+    #[serde(default)]
+    pub listed: Option<ListedPlace>,
+}
+
+/// A place's name and address in the provider's own words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListedPlace {
+    pub name: String,
+    pub formatted: String,
 }
 
 /// The price the server computed for the booking (never the client's number).
@@ -78,6 +91,10 @@ pub struct Booking {
     /// `None`: the price could not be computed ('Geen prijsindicatie').
     pub price: Option<PriceSummary>,
     pub received_at: jiff::Timestamp,
+    /// This address had its day's confirmations: staff get the booking with a
+    /// note, the customer gets no mail.
+    #[serde(default)]
+    pub confirmation_withheld: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -125,7 +125,7 @@ impl<'a> Checker<'a> {
 
     pub fn email(&mut self, input: &Input, field: &'static str) -> String {
         let value = self.required(input, field, 100, "emailRequired");
-        if !value.is_empty() && !value.validate_email() {
+        if !value.is_empty() && !is_deliverable_email(&value) {
             self.fail(field, "email", &[]);
         }
         value
@@ -136,6 +136,35 @@ impl<'a> Checker<'a> {
             Ok(value)
         } else {
             Err(self.errors)
+        }
+    }
+}
+
+/// An address a mail can reach on the internet: valid syntax, and a domain with a
+/// dot that is neither an IP literal nor `localhost` (the form must not mail this
+/// host or an internal network).
+pub fn is_deliverable_email(value: &str) -> bool {
+    let Some((_, domain)) = value.rsplit_once('@') else { return false };
+    let domain = domain.trim_end_matches('.').to_ascii_lowercase();
+    value.validate_email()
+        && domain.contains('.')
+        && !domain.starts_with('[')
+        && domain.parse::<std::net::IpAddr>().is_err()
+        && domain != "localhost"
+        && !domain.ends_with(".localhost")
+}
+
+#[cfg(test)]
+mod email_tests {
+    use super::is_deliverable_email;
+
+    #[test]
+    fn only_internet_domains_are_accepted() {
+        for ok in ["jan@example.nl", "a.b+c@mail.example.co.uk", "x@xn--bcher-kva.example"] {
+            assert!(is_deliverable_email(ok), "{ok}");
+        }
+        for bad in ["root@localhost", "a@b", "a@10.0.0.5", "a@[10.0.0.5]", "a@[IPv6:::1]", "a@foo.localhost", "jan@", "@example.nl", "a@localhost."] {
+            assert!(!is_deliverable_email(bad), "{bad}");
         }
     }
 }

@@ -9,6 +9,7 @@
 pub mod document;
 pub mod engine;
 pub mod pool;
+pub mod respond;
 
 use std::{
     collections::HashMap,
@@ -28,6 +29,7 @@ use crate::{
 };
 use document::{document, escape_html, local_business_json_ld, Shell};
 pub use pool::{PoolSettings, RenderError, RenderPool};
+pub use respond::{encoded, pick, preferred_encoding};
 
 /// A finished HTML page in every encoding we serve.
 pub struct EncodedPage {

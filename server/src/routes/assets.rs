@@ -1,7 +1,7 @@
-//! Content-hashed static files: cached for a year, never revalidated.
+//! Content-hashed static files: cached for a year; a revalidation gets 304.
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use super::respond::{answer, pick};
+use crate::render::{respond::answer, pick};
 use crate::{assets::Assets, error::AppError};
 
 pub async fn asset(req: HttpRequest, assets: web::Data<Assets>, name: web::Path<String>) -> Result<HttpResponse, AppError> {

@@ -1,65 +1,91 @@
-//! The booking and contact calls of spec section 7 (JSON), and the same forms
-//! posted without JavaScript (urlencoded, answered with a page or a redirect).
+//! The booking, WhatsApp and contact calls (JSON), and the same forms posted
+//! without JavaScript (urlencoded, answered with a page or a redirect).
+use std::time::Duration;
+
 use actix_web::{http::{header, StatusCode}, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-use super::{api::{error_message, path_language, read_body, read_json}, respond::encoded};
+use super::api::{has_content_type, read_body, read_json};
 use crate::{
     antispam::FormGuard,
     booking::{BookingService, Outcome},
+    config::Settings,
     domain::{Lang, Page, ReservationMode},
-    error::AppError,
+    edge::lang::PathLang,
+    error::{AppError, Refusal},
     forms::{FieldErrors, Input},
     i18n::Locales,
-    render::{PageKey, Pages},
+    render::{encoded, PageKey, Pages},
 };
 
-/// `POST /api/reservation/{language}` and `POST /api/contact/{language}`.
-pub async fn submission_api(
+/// What every JSON form call gets: the request, its language and its body.
+pub struct FormCall {
     req: HttpRequest,
-    language: web::Path<String>,
-    payload: web::Payload,
-    service: web::Data<BookingService>,
-    guard: web::Data<FormGuard>,
-    locales: web::Data<Locales>,
-) -> HttpResponse {
-    let (lang, input) = match json_input(&req, &language, payload, &locales).await {
-        Ok(ok) => ok,
-        Err(response) => return response,
-    };
-    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
-    let outcome = if req.path().starts_with("/api/contact/") {
-        service.contact(&input, lang, verdict).await
-    } else {
-        service.reservation(&input, lang, verdict).await
-    };
-    outcome_json(outcome, &locales, lang)
+    lang: Lang,
+    input: Input,
 }
 
-pub async fn whatsapp_api(req: HttpRequest, language: web::Path<String>, payload: web::Payload, service: web::Data<BookingService>, locales: web::Data<Locales>) -> HttpResponse {
-    let (lang, input) = match json_input(&req, &language, payload, &locales).await {
-        Ok(ok) => ok,
-        Err(response) => return response,
-    };
-    match service.whatsapp(&input, lang).await {
-        Ok(url) => HttpResponse::Ok().json(json!({ "message": locales.text(lang, "api.whatsappReady"), "whatsappUrl": url })),
-        Err(errors) => HttpResponse::BadRequest().json(json!({ "errors": errors })),
+impl FormCall {
+    async fn read(req: HttpRequest, PathLang(lang): PathLang, payload: web::Payload, settings: &Settings) -> Result<Self, AppError> {
+        let value = read_json(&req, payload, body_timeout(settings)).await?;
+        let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
+        Ok(Self { req, lang, input })
     }
 }
 
-async fn json_input(req: &HttpRequest, language: &str, payload: web::Payload, locales: &Locales) -> Result<(Lang, Input), HttpResponse> {
-    let lang = path_language(locales, language)?;
-    let value = read_json(req, payload, locales, lang).await?;
-    let input = Input::from_json(value).map_err(|_| error_message(locales, lang, StatusCode::BAD_REQUEST, "api.invalidBody"))?;
-    Ok((lang, input))
+fn body_timeout(settings: &Settings) -> Duration {
+    Duration::from_millis(settings.http.body_timeout_ms)
 }
 
-fn outcome_json(outcome: Outcome, locales: &Locales, lang: Lang) -> HttpResponse {
+/// `POST /api/reservation/{language}`.
+pub async fn reservation_api(
+    req: HttpRequest,
+    lang: PathLang,
+    payload: web::Payload,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+    settings: web::Data<Settings>,
+) -> Result<HttpResponse, AppError> {
+    let call = FormCall::read(req, lang, payload, &settings).await?;
+    let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
+    outcome_json(service.reservation(&call.input, call.lang, verdict).await)
+}
+
+/// `POST /api/contact/{language}`.
+pub async fn contact_api(
+    req: HttpRequest,
+    lang: PathLang,
+    payload: web::Payload,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+    settings: web::Data<Settings>,
+) -> Result<HttpResponse, AppError> {
+    let call = FormCall::read(req, lang, payload, &settings).await?;
+    let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
+    outcome_json(service.contact(&call.input, call.lang, verdict).await)
+}
+
+/// `POST /api/whatsappreservation/{language}`.
+pub async fn whatsapp_api(
+    req: HttpRequest,
+    lang: PathLang,
+    payload: web::Payload,
+    service: web::Data<BookingService>,
+    locales: web::Data<Locales>,
+    settings: web::Data<Settings>,
+) -> Result<HttpResponse, AppError> {
+    let call = FormCall::read(req, lang, payload, &settings).await?;
+    Ok(match service.whatsapp(&call.input, call.lang).await {
+        Ok(url) => HttpResponse::Ok().json(json!({ "message": locales.text(call.lang, "api.whatsappReady"), "whatsappUrl": url })),
+        Err(errors) => HttpResponse::BadRequest().json(json!({ "errors": errors })),
+    })
+}
+
+fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
     match outcome {
-        Outcome::Accepted { message } => HttpResponse::Ok().json(json!({ "message": message })),
-        Outcome::Invalid(errors) => HttpResponse::BadRequest().json(json!({ "errors": errors })),
-        Outcome::Failed(key) => error_message(locales, lang, StatusCode::SERVICE_UNAVAILABLE, key),
-        Outcome::Refused(key) => error_message(locales, lang, StatusCode::BAD_REQUEST, key),
+        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(json!({ "message": message }))),
+        Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(json!({ "errors": errors }))),
+        Outcome::Refused(refusal) => Err(refusal.into()),
     }
 }
 
@@ -71,19 +97,15 @@ pub async fn form_post(
     guard: web::Data<FormGuard>,
     pages: web::Data<Pages>,
     locales: web::Data<Locales>,
+    settings: web::Data<Settings>,
 ) -> Result<HttpResponse, AppError> {
-    let (page, lang) = Page::from_path(req.path()).filter(|(p, _)| p.is_interactive()).ok_or(AppError::NotFound)?;
-    let is_form = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-    // Bare error statuses: the error-page middleware answers them with the localized page.
-    let body = match read_body(&req, payload, &locales, lang).await {
-        Ok(body) if is_form => body,
-        Ok(_) => return Ok(HttpResponse::UnsupportedMediaType().finish()),
-        Err(response) => return Ok(HttpResponse::build(response.status()).finish()),
-    };
+    // The matched pattern, not the path: every spelling of the path is the same page.
+    let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).filter(|(p, _)| p.is_interactive()).ok_or(AppError::NotFound)?;
+    if !has_content_type(&req, "application/x-www-form-urlencoded") {
+        return Err(Refusal::UnsupportedMediaType.into());
+    }
+    // Refusals answer with the localized error page (see `error`).
+    let body = read_body(payload, body_timeout(&settings)).await?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let input = Input::from_pairs(pairs);
     let values = input.values();
@@ -103,8 +125,10 @@ pub async fn form_post(
         let (status, form) = match outcome {
             Outcome::Accepted { message } => (StatusCode::OK, json!({ "values": {}, "errors": {}, "success": message })),
             Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors)),
-            Outcome::Failed(key) => (StatusCode::SERVICE_UNAVAILABLE, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })),
-            Outcome::Refused(key) => (StatusCode::BAD_REQUEST, json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, key) })),
+            Outcome::Refused(refusal) => {
+                let text = locales.format(lang, refusal.key(), &[("phone", &settings.company.phone_display)]);
+                (refusal.status(), json!({ "values": values, "errors": {}, "errorMessage": text }))
+            }
         };
         answer(status, form)
     };

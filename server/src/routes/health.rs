@@ -1,17 +1,22 @@
 //! Operations endpoints.
 //!
-//! - `/healthz` (liveness): answers while the process serves requests, with the
-//!   render queue and the mail spool (depth, age of the oldest undelivered mail).
+//! - `/healthz` (liveness, public): status and counts only: pages warm, render
+//!   queue depth, mails waiting, age of the oldest undelivered one.
+//! - `/healthz/details`: the whole spool report (last delivery error included),
+//!   for the same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
 //!   data directory takes writes (the spool lives there) and the places provider
 //!   can answer; otherwise 503 naming what is not ready.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
-use std::net::IpAddr;
+//!
+//! Operators are recognised by the socket peer alone, and a request that a proxy
+//! forwarded is never theirs (see [`crate::edge::client::is_operator`]).
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-use crate::{config::Settings, delivery::Outbox, metrics, places::Places, rate_limit::RateLimits, render::Pages};
+use crate::{config::Settings, delivery::Outbox, edge::client::is_operator, metrics, places::Places, render::Pages};
 
 pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
     let spool = outbox.stats();
@@ -21,14 +26,33 @@ pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> Http
         "renderQueueDepth": pages.pool().queue_depth(),
         "spoolDepth": spool.depth,
         "oldestUndeliveredSeconds": spool.oldest_undelivered_age_secs,
-        "spool": spool,
+    }))
+}
+
+/// As if there were nothing here, for anyone but an operator.
+fn hidden() -> HttpResponse {
+    HttpResponse::NotFound().finish()
+}
+
+pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+    if !is_operator(&req, &settings.http.metrics_allowed) {
+        return hidden();
+    }
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
+        "status": "ok",
+        "pagesWarm": pages.is_warm(),
+        "renderQueueDepth": pages.pool().queue_depth(),
+        "spool": outbox.stats(),
     }))
 }
 
 pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings: web::Data<Settings>) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
+    // One file per probe: concurrent probes must not remove each other's file.
+    static PROBES: AtomicU64 = AtomicU64::new(0);
+    let n = PROBES.fetch_add(1, Ordering::Relaxed);
     let writable = web::block(move || {
-        let probe = data_dir.join(format!(".ready-{}", std::process::id()));
+        let probe = data_dir.join(format!(".ready-{}-{n}", std::process::id()));
         std::fs::write(&probe, b"ok").and_then(|()| std::fs::remove_file(&probe))
     })
     .await
@@ -49,12 +73,9 @@ pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings
         .json(json!({ "status": if ready { "ready" } else { "not ready" }, "checks": checks }))
 }
 
-pub async fn metrics(req: HttpRequest, settings: web::Data<Settings>, limits: web::Data<RateLimits>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
-    // to_canonical: an IPv4 loopback seen through an IPv6 socket (::ffff:127.0.0.1).
-    let allowed = |ip: IpAddr| ip.to_canonical().is_loopback() || settings.http.metrics_allowed.contains(&ip);
-    if !limits.client(&req).is_some_and(allowed) {
-        // As if there were nothing here.
-        return HttpResponse::NotFound().finish();
+pub async fn metrics(req: HttpRequest, settings: web::Data<Settings>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+    if !is_operator(&req, &settings.http.metrics_allowed) {
+        return hidden();
     }
     let spool = outbox.stats();
     let text = metrics::encode(metrics::Gauges {

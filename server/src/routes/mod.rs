@@ -1,4 +1,5 @@
-//! HTTP routes, one feature per module.
+//! HTTP routes, one feature per module, each registered with its [`Kind`] so the
+//! edge knows which checks and which error format apply (see [`crate::edge`]).
 //!
 //! - [`pages`]: the four pages in three languages, and `/` choosing a language.
 //! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
@@ -14,39 +15,78 @@ pub mod health;
 pub mod pages;
 pub mod places;
 pub mod redirects;
-pub mod respond;
 pub mod seo;
 
-use actix_web::{guard, web, Route};
+use std::sync::Arc;
 
-use crate::domain::{Lang, Page};
+use actix_web::{
+    dev::{HttpServiceFactory, Service as _},
+    guard, web, Resource, Route,
+};
+use futures_util::future::{ready, Either};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", read().to(pages::index));
+use crate::{
+    domain::{Lang, Page},
+    edge::{Edge, Kind},
+};
+
+pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>) {
+    let at = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource);
+    cfg.service(at(Kind::Page, web::resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
         for lang in Lang::ALL {
+            let mut resource = web::resource(page.path(lang));
             if page.path(lang) != "/" {
-                cfg.route(page.path(lang), read().to(pages::page));
+                resource = resource.route(read().to(pages::page));
             }
             if page.is_interactive() {
-                cfg.route(page.path(lang), web::post().to(booking::form_post));
+                resource = resource.route(web::post().to(booking::form_post));
+            }
+            if page.path(lang) != "/" || page.is_interactive() {
+                cfg.service(at(Kind::Page, resource));
             }
         }
     }
-    cfg.route("/api/reservation/{language}", web::post().to(booking::submission_api))
-        .route("/api/whatsappreservation/{language}", web::post().to(booking::whatsapp_api))
-        .route("/api/contact/{language}", web::post().to(booking::submission_api));
-    cfg.route("/assets/{name}", read().to(assets::asset))
-        .route("/favicon.ico", read().to(assets::favicon))
-        .route("/sitemap.xml", read().to(seo::sitemap))
-        .route("/robots.txt", read().to(seo::robots))
-        .route("/healthz", read().to(health::healthz))
-        .route("/readyz", read().to(health::readyz))
-        .route("/metrics", read().to(health::metrics))
-        .route("/api/place-suggestions", read().to(places::suggestions))
-        .route("/api/place-details/{id}", read().to(places::details))
-        .route("/api/places/{pickup}/{destination}", read().to(places::price));
+    for (path, route) in [
+        ("/api/reservation/{language}", web::post().to(booking::reservation_api)),
+        ("/api/whatsappreservation/{language}", web::post().to(booking::whatsapp_api)),
+        ("/api/contact/{language}", web::post().to(booking::contact_api)),
+    ] {
+        cfg.service(at(Kind::Submission, web::resource(path).route(route)));
+    }
+    for (path, route) in [
+        ("/api/place-suggestions", read().to(places::suggestions)),
+        ("/api/place-details/{id}", read().to(places::details)),
+        ("/api/places/{pickup}/{destination}", read().to(places::price)),
+    ] {
+        cfg.service(at(Kind::Lookup, web::resource(path).route(route)));
+    }
+    for (path, route) in [
+        ("/assets/{name}", read().to(assets::asset)),
+        ("/favicon.ico", read().to(assets::favicon)),
+        ("/sitemap.xml", read().to(seo::sitemap)),
+        ("/robots.txt", read().to(seo::robots)),
+        ("/healthz", read().to(health::healthz)),
+        ("/healthz/details", read().to(health::details)),
+        ("/readyz", read().to(health::readyz)),
+        ("/metrics", read().to(health::metrics)),
+    ] {
+        cfg.service(at(Kind::Page, web::resource(path).route(route)));
+    }
     redirects::configure(cfg);
+}
+
+/// A resource behind the edge checks of its kind.
+fn cfg_service(edge: &Arc<Edge>, kind: Kind, resource: Resource) -> impl HttpServiceFactory {
+    let edge = edge.clone();
+    resource.wrap_fn(move |req, service| {
+        let edge = edge.clone();
+        let call = match edge.admit(kind, &req) {
+            Ok(()) => Either::Left(service.call(req)),
+            Err(refusal) => Either::Right(ready(Ok(req.error_response(refusal)))),
+        };
+        async move { Ok(edge.finish(kind, call.await?)) }
+    })
 }
 
 /// GET and HEAD: every readable resource answers both.

@@ -2,12 +2,12 @@
 //! stored preference and browser language.
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use super::respond::encoded;
 use crate::{
     antispam::FormGuard,
     domain::{Lang, Page, ReservationMode},
+    edge::lang::stored_lang,
     error::AppError,
-    render::{PageKey, Pages},
+    render::{encoded, PageKey, Pages},
 };
 
 #[derive(serde::Deserialize)]
@@ -16,7 +16,8 @@ pub struct PageQuery {
 }
 
 pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>, query: web::Query<PageQuery>) -> Result<HttpResponse, AppError> {
-    let (page, lang) = Page::from_path(req.path()).ok_or(AppError::NotFound)?;
+    // The matched pattern, not the path: every spelling of the path is the same page.
+    let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).ok_or(AppError::NotFound)?;
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
     let rendered = pages.get(PageKey::page(page, lang, mode)).await?;
     let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
@@ -30,7 +31,7 @@ pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<Fo
 /// `/`: a visitor whose stored choice or browser prefers German or English goes
 /// to `/de` or `/en`; everyone else, crawlers included, gets the Dutch home page.
 pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResponse, AppError> {
-    let stored = req.cookie("lang").and_then(|c| Lang::parse(c.value()));
+    let stored = stored_lang(&req);
     let browser = || {
         req.headers()
             .get(header::ACCEPT_LANGUAGE)

@@ -1,11 +1,13 @@
-//! Address suggestions, place details and the price indication (spec section 7).
-use actix_web::{http::StatusCode, web, HttpResponse};
+//! Address suggestions, place details and the price indication (JSON look-ups;
+//! the language is the `lang` query parameter, see [`crate::edge::lang`]).
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::api::{error_message, query_language};
 use crate::{
     config::Settings,
+    edge::lang::RequestLang,
+    error::{AppError, Refusal},
     i18n::Locales,
     indication,
     places::{Places, PlacesError, PlacesProvider},
@@ -14,56 +16,45 @@ use crate::{
 #[derive(Deserialize)]
 pub struct SuggestionQuery {
     input: Option<String>,
-    lang: Option<String>,
     session: Option<String>,
 }
 
 #[derive(Deserialize)]
-pub struct LangQuery {
-    lang: Option<String>,
+pub struct SessionQuery {
     session: Option<String>,
 }
 
-pub async fn suggestions(query: web::Query<SuggestionQuery>, places: web::Data<Places>, locales: web::Data<Locales>) -> HttpResponse {
-    let lang = query_language(query.lang.as_deref());
+pub async fn suggestions(query: web::Query<SuggestionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {
     let input: String = query.input.as_deref().unwrap_or("").chars().take(200).collect();
-    match places.suggestions(&input, lang, query.session.as_deref()).await {
-        Ok(list) => HttpResponse::Ok().json(json!({ "suggestions": list.into_iter().take(8).collect::<Vec<_>>() })),
-        Err(e) => failure(&locales, lang, &e),
-    }
+    let list = places.suggestions(&input, lang, query.session.as_deref()).await.map_err(refusal)?;
+    Ok(HttpResponse::Ok().json(json!({ "suggestions": list.into_iter().take(8).collect::<Vec<_>>() })))
 }
 
-pub async fn details(id: web::Path<String>, query: web::Query<LangQuery>, places: web::Data<Places>, locales: web::Data<Locales>) -> HttpResponse {
-    let lang = query_language(query.lang.as_deref());
-    match places.details(&id, lang, query.session.as_deref()).await {
-        Ok(place) => HttpResponse::Ok().json(place),
-        Err(e) => failure(&locales, lang, &e),
-    }
+pub async fn details(id: web::Path<String>, query: web::Query<SessionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {
+    let place = places.details(&id, lang, query.session.as_deref()).await.map_err(refusal)?;
+    Ok(HttpResponse::Ok().json(place))
 }
 
 pub async fn price(
     ids: web::Path<(String, String)>,
-    query: web::Query<LangQuery>,
+    RequestLang(lang): RequestLang,
     places: web::Data<Places>,
     settings: web::Data<Settings>,
     locales: web::Data<Locales>,
-) -> HttpResponse {
-    let lang = query_language(query.lang.as_deref());
+) -> Result<HttpResponse, AppError> {
     let (from, to) = ids.into_inner();
-    match indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang).await {
-        Ok(answer) => HttpResponse::Ok().json(answer),
-        Err(e) => failure(&locales, lang, &e),
-    }
+    let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang).await.map_err(refusal)?;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
-/// Provider failures as localized messages; the cause goes to the log only.
-fn failure(locales: &Locales, lang: crate::domain::Lang, error: &PlacesError) -> HttpResponse {
+/// Provider failures as refusals the visitor can read; the cause goes to the log only.
+fn refusal(error: PlacesError) -> Refusal {
     match error {
-        PlacesError::NotFound => error_message(locales, lang, StatusCode::NOT_FOUND, "api.placeNotFound"),
-        PlacesError::NoRoute => error_message(locales, lang, StatusCode::UNPROCESSABLE_ENTITY, "api.noRoute"),
+        PlacesError::NotFound => Refusal::PlaceNotFound,
+        PlacesError::NoRoute => Refusal::NoRoute,
         PlacesError::Unavailable(cause) => {
             tracing::warn!(%cause, "places provider failed");
-            error_message(locales, lang, StatusCode::BAD_GATEWAY, "api.priceUnavailable")
+            Refusal::PriceUnavailable
         }
     }
 }

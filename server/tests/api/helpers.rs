@@ -35,6 +35,8 @@ pub struct AppOptions {
     pub bundle: Option<&'static str>,
     /// Switches the places provider to Google (pointed at a local fake by `config_toml`).
     pub google_key: Option<&'static str>,
+    /// `TAXI_SMTP_URL`: deliver over SMTP instead of into the Maildir.
+    pub smtp_url: Option<&'static str>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -51,6 +53,9 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let config_path = data_dir.0.join("test.toml");
     std::fs::write(&config_path, config).unwrap();
     env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());
+    if let Some(url) = options.smtp_url {
+        env.insert("TAXI_SMTP_URL".to_string(), url.to_string());
+    }
     if let Some(key) = options.google_key {
         env.insert("TAXI_GOOGLE_MAPS_KEY".to_string(), key.to_string());
     }

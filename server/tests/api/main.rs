@@ -1,6 +1,7 @@
 //! Integration tests: the real server on a random port, spoken to over HTTP.
 mod helpers;
 
+mod abuse;
 mod antispam;
 mod assets;
 mod booking;
@@ -13,6 +14,7 @@ mod languages;
 mod operations;
 mod pages;
 mod places;
+mod proxy;
 mod rate_limits;
 mod redirects;
 mod render_failures;

@@ -65,7 +65,7 @@ async fn forwarding_headers_count_only_from_the_trusted_proxy() {
 
     // Behind the trusted proxy (here: loopback), each forwarded client has its own budget.
     let app = spawn_app_with(AppOptions {
-        config_toml: Some("[limits]\nrate_limit_per_minute = 1\ntrusted_proxy = \"127.0.0.1\"\n".into()),
+        config_toml: Some("[limits]\nrate_limit_per_minute = 1\ntrusted_proxies = [\"127.0.0.1\"]\n".into()),
         ..Default::default()
     })
     .await;

@@ -12,7 +12,7 @@ use taxi_server::{
     config::Settings,
     delivery::{Composer, Outbox, RetryPolicy},
     domain::{
-        booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary},
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary},
         Lang,
     },
     i18n::Locales,
@@ -85,11 +85,13 @@ pub fn booking(lang: Lang) -> Booking {
             formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into(),
             name: "Roermond".into(),
             place_id: Some("addr:nl:6041gv:1".into()),
+            listed: Some(ListedPlace { name: "Roermond".into(), formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into() }),
         },
         destination: Address {
             formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into(),
             name: "Schiphol".into(),
             place_id: Some("ChIJLRb94DThxUcRiPHO8YMV1cc".into()),
+            listed: Some(ListedPlace { name: "Schiphol".into(), formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into() }),
         },
         pickup_at: "2025-11-24T14:30".parse().unwrap(),
         payment_method: Some(PaymentMethod::Debitcard),
@@ -102,6 +104,7 @@ pub fn booking(lang: Lang) -> Booking {
             surcharge_cents: 0,
         }),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
+        confirmation_withheld: false,
     }
 }
 

@@ -1,0 +1,158 @@
+//! The HTTP edge: what happens to a request between the socket and a handler.
+//!
+//! Every route is registered with a [`Kind`] (see `routes::configure`), and the
+//! kind alone decides which checks run and how a refusal is worded: actix
+//! matches routes on the decoded path, so `/%61pi/contact/nl` reaches the same
+//! handler, with the same limits, as `/api/contact/nl`. Nothing here looks at
+//! the raw path. In order:
+//!
+//! 1. header budget (`http.max_header_bytes`) → 431;
+//! 2. for posts, the origin check → 403 when a browser says another site sent it;
+//! 3. the per-client limit of the kind → 429 with `Retry-After`;
+//! 4. the handler;
+//! 5. for JSON kinds, any error answer without a JSON body becomes
+//!    `{"errorMessage": …}` in the request's language ([`lang`]); pages get the
+//!    localized error page from [`crate::error::error_pages`].
+//!
+//! Everything the edge needs is handed to it at start-up ([`Edge::new`]), so no
+//! protection can switch itself off because some state was not registered.
+pub mod client;
+pub mod lang;
+
+use std::sync::Arc;
+
+use actix_web::{
+    body::BoxBody,
+    dev::{ServiceRequest, ServiceResponse},
+    http::{header, Method},
+    HttpResponse,
+};
+
+use crate::{
+    config::Settings,
+    error::{AppError, ErrorText, Refusal},
+    i18n::Locales,
+    rate_limit::{Limiter, RateLimits},
+};
+use client::ClientResolver;
+
+/// What a route is, for the edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Answered with HTML or files: pages (and forms posted to them without
+    /// JavaScript, which count against the form-post limit), assets, operations.
+    Page,
+    /// A booking, WhatsApp or contact call: JSON, the form-post limit.
+    Submission,
+    /// An address look-up or price indication: JSON, the look-up limit.
+    Lookup,
+}
+
+impl Kind {
+    fn is_json(self) -> bool {
+        matches!(self, Kind::Submission | Kind::Lookup)
+    }
+}
+
+pub struct Edge {
+    settings: Arc<Settings>,
+    locales: Arc<Locales>,
+    limits: RateLimits,
+    clients: ClientResolver,
+}
+
+impl Edge {
+    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>) -> Self {
+        Self { limits: RateLimits::new(&settings.limits), clients: ClientResolver::new(&settings.limits), settings, locales }
+    }
+
+    pub fn clients(&self) -> &ClientResolver {
+        &self.clients
+    }
+
+    fn limiter(&self, kind: Kind, method: &Method) -> Option<&Limiter> {
+        match kind {
+            Kind::Page if method == Method::POST => Some(&self.limits.forms),
+            Kind::Page => None,
+            Kind::Submission => Some(&self.limits.forms),
+            Kind::Lookup => Some(&self.limits.lookups),
+        }
+    }
+
+    /// Steps 1 to 3; `Err` is the refusal to answer with.
+    pub fn admit(&self, kind: Kind, req: &ServiceRequest) -> Result<(), AppError> {
+        let size: usize = req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+        if size > self.settings.http.max_header_bytes {
+            tracing::warn!(bytes = size, "request headers too large");
+            return Err(Refusal::HeadersTooLarge.into());
+        }
+        if req.method() == Method::POST && is_cross_site(req) {
+            tracing::warn!(route = req.match_pattern().as_deref().unwrap_or(""), "cross-site POST refused");
+            return Err(Refusal::CrossSite.into());
+        }
+        let Some(limiter) = self.limiter(kind, req.method()) else { return Ok(()) };
+        // No peer address (not a TCP connection): nothing to count by.
+        let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
+        limiter.check(self.clients.key(client)).map_err(|retry_after| {
+            tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
+            crate::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
+            AppError::Refused(Refusal::TooManyRequests { retry_after })
+        })
+    }
+
+    /// Step 5 for the answer of a request of `kind`.
+    pub fn finish(&self, kind: Kind, response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+        if kind.is_json() { self.json_errors(response) } else { response }
+    }
+
+    /// Step 5: an error answer without a JSON body gets `{"errorMessage"}`.
+    fn json_errors(&self, response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+        let status = response.status();
+        let is_json = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json"));
+        if !(status.is_client_error() || status.is_server_error()) || is_json {
+            return response;
+        }
+        let key = response.response().extensions().get::<ErrorText>().map_or_else(|| default_text(status), |t| t.0);
+        let lang = lang::request_lang(response.request());
+        let text = self.locales.format(lang, key, &[("phone", &self.settings.company.phone_display)]);
+        let (req, original) = response.into_parts();
+        let mut answer = HttpResponse::build(status);
+        for name in [header::RETRY_AFTER, header::ALLOW] {
+            if let Some(value) = original.headers().get(&name) {
+                answer.insert_header((name, value.clone()));
+            }
+        }
+        let mut answer = answer.json(serde_json::json!({ "errorMessage": text }));
+        answer.head_mut().set_connection_type(original.head().connection_type());
+        ServiceResponse::new(req, answer)
+    }
+}
+
+/// The text for error answers that came without one (e.g. the framework's own).
+fn default_text(status: actix_web::http::StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "api.invalidBody",
+        404 | 405 => "api.notFound",
+        _ => "api.somethingWentWrong",
+    }
+}
+
+/// Whether a browser says another site sent this request: by `Sec-Fetch-Site`,
+/// or else by an `Origin` whose host is not the one asked.
+fn is_cross_site(req: &ServiceRequest) -> bool {
+    let headers = req.headers();
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+        // "none": typed or bookmarked; "same-origin": our own page.
+        return !matches!(site, "same-origin" | "none");
+    }
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return false; // not a browser, or an old one: nothing to go by
+    };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("");
+    origin == "null" || !origin_host.eq_ignore_ascii_case(host)
+}

@@ -1,0 +1,107 @@
+//! The server behind a real nginx (Debian's package) on loopback, set up the way
+//! a deployment would: `proxy_pass` forwarding the raw path, and the client
+//! address appended to `X-Forwarded-For`. Visitors, the proxy and the server
+//! each get their own loopback address (127.0.0.3/4, 127.0.0.2, 127.0.0.1).
+use std::{
+    net::{IpAddr, TcpListener},
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+use serde_json::json;
+
+use crate::helpers::{spawn_app_with, AppOptions, TempDir};
+
+const NGINX: &str = "/usr/sbin/nginx";
+const PROXY_ADDRESS: &str = "127.0.0.2";
+
+struct Nginx {
+    child: Child,
+    origin: String,
+    _dir: TempDir,
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// nginx on 127.0.0.2 in front of `upstream`, or `None` (with the reason printed)
+/// where nginx is not installed.
+async fn nginx_in_front_of(upstream: &str) -> Option<Nginx> {
+    if !std::path::Path::new(NGINX).exists() {
+        eprintln!("skipped: {NGINX} is not installed (Debian: apt-get install nginx-light)");
+        return None;
+    }
+    let dir = TempDir::new();
+    let port = TcpListener::bind((PROXY_ADDRESS, 0)).unwrap().local_addr().unwrap().port();
+    let upstream = upstream.trim_start_matches("http://");
+    let prefix = dir.0.display();
+    let config = format!(
+        "daemon off; master_process off; worker_processes 1; pid {prefix}/nginx.pid; error_log {prefix}/error.log;
+        events {{ worker_connections 64; }}
+        http {{
+          access_log off;
+          client_body_temp_path {prefix}/body; proxy_temp_path {prefix}/proxy;
+          fastcgi_temp_path {prefix}/fcgi; uwsgi_temp_path {prefix}/uwsgi; scgi_temp_path {prefix}/scgi;
+          server {{
+            listen {PROXY_ADDRESS}:{port};
+            location / {{
+              proxy_pass http://{upstream};
+              proxy_bind {PROXY_ADDRESS};
+              proxy_set_header Host $host;
+              proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+              proxy_set_header X-Forwarded-Proto $scheme;
+            }}
+          }}
+        }}"
+    );
+    let path = dir.0.join("nginx.conf");
+    std::fs::write(&path, config).unwrap();
+    let child = Command::new(NGINX).arg("-c").arg(&path).arg("-p").arg(&dir.0).stderr(Stdio::inherit()).spawn().expect("nginx starts");
+    let origin = format!("http://{PROXY_ADDRESS}:{port}");
+    for _ in 0..50 {
+        if std::net::TcpStream::connect((PROXY_ADDRESS, port)).is_ok() {
+            return Some(Nginx { child, origin, _dir: dir });
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("nginx did not listen: {}", std::fs::read_to_string(dir.0.join("error.log")).unwrap_or_default());
+}
+
+/// A visitor connecting from its own loopback address.
+fn visitor(address: &str) -> reqwest::Client {
+    reqwest::Client::builder().local_address(address.parse::<IpAddr>().unwrap()).build().unwrap()
+}
+
+#[actix_web::test]
+async fn behind_nginx_each_visitor_has_its_own_limit_and_operator_endpoints_stay_closed() {
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some(format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 2\ntrusted_proxies = [\"{PROXY_ADDRESS}\"]\n")),
+        ..Default::default()
+    })
+    .await;
+    let Some(nginx) = nginx_in_front_of(&app.address).await else { return };
+    let (alice, bob) = (visitor("127.0.0.3"), visitor("127.0.0.4"));
+    let post = |client: &reqwest::Client, path: &str, forged: &str| {
+        client.post(format!("{}{path}", nginx.origin)).header("X-Forwarded-For", forged).json(&json!({})).send()
+    };
+    let status = |r: reqwest::Result<reqwest::Response>| r.unwrap().status().as_u16();
+
+    assert_eq!(status(post(&alice, "/api/contact/en", "198.51.100.1").await), 400);
+    // Another spelling of the path, and another forged address: still Alice's budget.
+    assert_eq!(status(post(&alice, "/%61pi/contact/en", "198.51.100.2").await), 400);
+    assert_eq!(status(post(&alice, "/api/c%6Fntact/en", "198.51.100.3").await), 429);
+    assert_eq!(status(post(&alice, "/api/reservation/%6El", "").await), 429);
+    // Bob is not blocked by Alice.
+    assert_eq!(status(post(&bob, "/api/contact/en", "198.51.100.1").await), 400);
+
+    for path in ["/metrics", "/healthz/details"] {
+        let through_proxy = alice.get(format!("{}{path}", nginx.origin)).header("X-Forwarded-For", "127.0.0.1").send().await;
+        assert_eq!(status(through_proxy), 404, "{path} through the proxy");
+        assert_eq!(app.get(path).await.status(), 200, "{path} on the host itself");
+    }
+    assert_eq!(status(alice.get(format!("{}/healthz", nginx.origin)).send().await), 200);
+}
