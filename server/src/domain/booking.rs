@@ -61,7 +61,7 @@ pub struct ListedPlace {
 }
 
 /// The price the server computed for the booking (never the client's number).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceSummary {
     pub amount_cents: i64,

@@ -37,7 +37,7 @@ impl LatLon {
 }
 
 /// One entry of the suggestion list (`/api/place-suggestions`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestion {
     pub id: String,
@@ -46,7 +46,7 @@ pub struct Suggestion {
 }
 
 /// A chosen place (`/api/place-details/{id}`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceDetails {
     pub id: String,
