@@ -18,6 +18,7 @@ use std::{
 };
 
 use actix_web::web::Bytes;
+
 use crate::{
     assets::Assets,
     config::Settings,

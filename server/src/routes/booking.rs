@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use actix_web::{http::{header, StatusCode}, web, HttpRequest, HttpResponse};
+
 use super::api::{has_content_type, read_body, read_json};
 use crate::{
     antispam::FormGuard,

@@ -2,6 +2,7 @@
 //! the language is the `lang` query parameter, see [`crate::edge::lang`]).
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+
 use crate::{
     config::Settings,
     contract::{Suggestions, LIMITS},
