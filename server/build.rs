@@ -3,7 +3,7 @@
 //! `cargo build` alone is enough on a fresh clone: npm installs the UI's locked
 //! dependencies on first use. Set `TAXI_UI_DIST` to a directory produced by
 //! `node ui/build.mjs <dir>` to skip npm (the Docker image does this).
-use std::{env, fmt::Write as _, fs, path::{Path, PathBuf}, process::Command};
+use std::{collections::BTreeMap, env, fmt::Write as _, fs, path::{Path, PathBuf}, process::Command};
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -49,17 +49,16 @@ fn run(cmd: &mut Command, what: &str) {
 /// Generates `assets.rs`: the server bundle and every public file with its
 /// precompressed variants, as static byte slices.
 fn write_asset_table(dist: &Path) {
-    let manifest: String = fs::read_to_string(dist.join("manifest.json")).expect("manifest.json in UI dist");
+    let manifest = fs::read_to_string(dist.join("manifest.json")).expect("manifest.json in UI dist");
+    // `{"logical name": "hashed name", ...}`, written by ui/build.mjs.
+    let manifest: BTreeMap<String, String> = serde_json::from_str(&manifest).expect("manifest.json maps names to hashed names");
     let public = dist.join("public");
     let mut out = String::new();
     let server_js = dist.join("server.js");
     writeln!(out, "pub static SERVER_BUNDLE: &str = include_str!({:?});", server_js.display().to_string()).unwrap();
     writeln!(out, "pub static PUBLIC_FILES: &[EmbeddedFile] = &[").unwrap();
-    // The manifest is flat JSON `{"logical": "hashed", ...}`; parse it without a JSON crate.
-    for pair in manifest.trim().trim_start_matches('{').trim_end_matches('}').split(',') {
-        let mut parts = pair.split(':').map(|s| s.trim().trim_matches('"').to_string());
-        let (logical, hashed) = (parts.next().unwrap(), parts.next().unwrap());
-        let file = public.join(&hashed);
+    for (logical, hashed) in &manifest {
+        let file = public.join(hashed);
         let variant = |ext: &str| {
             let p = PathBuf::from(format!("{}.{ext}", file.display()));
             if p.exists() { format!("Some(include_bytes!({:?}))", p.display().to_string()) } else { "None".into() }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds server/data/gazetteer.tsv.gz: the embedded offline gazetteer of the
 // taxi website (localities, airports and railway stations of NL, DE and BE
-// around Roermond), read by server/src/places/gazetteer.rs.
+// around Roermond), read by server/src/places/gazetteer/load.rs.
 //
 //   cd scripts/gazetteer && npm ci && node build.mjs
 //
@@ -637,7 +637,7 @@ for (const s of rail.sort((a, b) => a.id.localeCompare(b.id))) {
   }
 }
 
-// --- Checks: the traps named in the design and every fixed-price destination.
+// --- Checks: places that are easy to get wrong, and every fixed-price destination.
 function check(cond, msg) { if (!cond) throw new Error(`check failed: ${msg}`); }
 for (const d of destinations) {
   const hit = places.find((p) => (d.kind === 'airport' ? p.kind === 'A' : p.kind === 'L') && distanceKm(p, d) <= d.radius);

@@ -8,8 +8,7 @@
 //! details of the first one instead.
 use std::time::Instant;
 
-use taxi_server::domain::Lang;
-use taxi_server::places::gazetteer::Gazetteer;
+use taxi_server::{config::Settings, domain::Lang, places::gazetteer::Gazetteer};
 
 const SEEDS: &[&str] = &[
     "roermond", "Roermond station", "station roermond", "schip", "schiphol", "airport dus", "Düsseldorf",
@@ -27,8 +26,9 @@ const SEEDS: &[&str] = &[
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let centre = Settings::load_from(&Default::default()).expect("default settings").tariff.zone.centre();
     let started = Instant::now();
-    let g = Gazetteer::embedded();
+    let g = Gazetteer::embedded(centre);
     let load = started.elapsed();
 
     if let Some((lang, queries)) = args.split_first() {

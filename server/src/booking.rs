@@ -19,8 +19,11 @@ use crate::{
     error::Refusal,
     domain::{
         booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod},
-        format_euro, Lang,
+        format_euro,
+        links::whatsapp_chat,
+        Lang,
     },
+    format,
     forms::{validate_contact, validate_reservation, validate_whatsapp, FieldErrors, Input},
     i18n::Locales,
     indication::{self, Indication},
@@ -154,8 +157,8 @@ impl BookingService {
             .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
             .await;
         let l = &self.locales;
-        let date = format_date(form.pickup_at.date(), lang);
-        let time = format!("{:02}:{:02}", form.pickup_at.hour(), form.pickup_at.minute());
+        let date = format::date_numeric(l, lang, form.pickup_at.date());
+        let time = format::time(form.pickup_at);
         let payment = form.payment_method.map(|m| l.text(lang, &format!("form.{}", m.code())).to_string()).unwrap_or_else(|| "-".into());
         let price_text = price.map(|p| format_euro(p.summary.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
@@ -169,7 +172,7 @@ impl BookingService {
             format!("{}: {payment}", l.text(lang, "form.paymentMethod")),
             format!("{}: {price_text}", l.text(lang, "form.priceLabel")),
         ];
-        Ok(format!("https://wa.me/{}?text={}", self.settings.company.whatsapp_number, encode_uri_component(&lines.join("\n"))))
+        Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&lines.join("\n"))))
     }
 
     pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
@@ -292,38 +295,9 @@ fn new_reference(prefix: char) -> String {
     format!("{prefix}-{code}")
 }
 
-fn format_date(date: jiff::civil::Date, lang: Lang) -> String {
-    let (d, m, y) = (date.day(), date.month(), date.year());
-    match lang {
-        Lang::Nl => format!("{d:02}-{m:02}-{y}"),
-        Lang::De => format!("{d:02}.{m:02}.{y}"),
-        Lang::En => format!("{d:02}/{m:02}/{y}"),
-    }
-}
-
-/// JavaScript's `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`
-/// becomes `%XX` of its UTF-8 bytes.
-pub fn encode_uri_component(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 3);
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn uri_component_encoding_matches_javascript() {
-        assert_eq!(encode_uri_component("a b\n&+#é€"), "a%20b%0A%26%2B%23%C3%A9%E2%82%AC");
-        assert_eq!(encode_uri_component("A-z_0.!~*'()"), "A-z_0.!~*'()");
-    }
 
     #[test]
     fn references_are_short_and_vary() {
@@ -332,13 +306,5 @@ mod tests {
         assert_eq!(a.len(), 8);
         assert!(a.starts_with("R-"));
         assert_ne!(a, b);
-    }
-
-    #[test]
-    fn dates_are_written_per_language() {
-        let date = jiff::civil::date(2026, 11, 4);
-        assert_eq!(format_date(date, Lang::Nl), "04-11-2026");
-        assert_eq!(format_date(date, Lang::De), "04.11.2026");
-        assert_eq!(format_date(date, Lang::En), "04/11/2026");
     }
 }

@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
-use crate::domain::Lang;
+use crate::domain::{Lang, LatLon};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -129,6 +129,12 @@ pub struct MailSettings {
     pub max_queued_mails: usize,
     /// New bookings are refused (503) while the data directory has less free space.
     pub min_free_disk_mb: u64,
+    /// A mail refused for now (4xx) for this long is given up.
+    pub give_up_after_seconds: u64,
+    /// Mail waiting longer than this makes `/healthz` say degraded.
+    pub degraded_after_seconds: u64,
+    /// On SIGTERM, how long mails being sent may take to finish.
+    pub shutdown_grace_ms: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -205,6 +211,12 @@ pub struct Zone {
     pub radius_km: f64,
 }
 
+impl Zone {
+    pub fn centre(&self) -> LatLon {
+        LatLon { lat: self.lat, lon: self.lon }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RadiusSurcharge {
@@ -212,6 +224,9 @@ pub struct RadiusSurcharge {
     pub cents: u32,
 }
 
+/// What a fixed-price destination is. The server prices both alike; the gazetteer
+/// build (`scripts/gazetteer/build.mjs`) reads it from the default settings to check
+/// that the gazetteer holds an airport or a locality there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DestinationKind {
@@ -341,6 +356,9 @@ impl Settings {
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if self.mail.shutdown_grace_ms > self.http.shutdown_timeout_seconds.saturating_mul(1000) {
+            return Err(ConfigError::new("mail.shutdown_grace_ms", "must not exceed http.shutdown_timeout_seconds (in ms)"));
         }
         if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| crate::edge::client::parse_net(p).is_none()) {
             return Err(ConfigError::new("limits.trusted_proxies", format!("`{bad}` is not an IP address or CIDR range")));

@@ -5,10 +5,11 @@ use serde::Serialize;
 
 use crate::{
     config::TariffSettings,
-    domain::{booking::PriceSummary, format_amount, format_euro, Lang},
+    domain::{booking::{PriceSummary, Rule}, format_amount, format_euro, Lang},
+    format::decimal1,
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
-    pricing::{quote, Rule, Trip},
+    pricing::{quote, Trip},
 };
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -52,7 +53,7 @@ pub async fn between_places(
     let duration_min = trip.duration_min.round();
     let surcharge = format_euro(q.surcharge_cents, lang);
     let destination = fixed_destination.clone().unwrap_or_default();
-    let (km, min) = (format_decimal(distance_km, lang), format!("{duration_min:.0}"));
+    let (km, min) = (decimal1(distance_km, lang), format!("{duration_min:.0}"));
     let explanation = match q.rule {
         Rule::Fixed => locales.format(lang, "form.ruleFixed", &[("destination", &destination)]),
         Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &[("destination", &destination), ("surcharge", &surcharge)]),
@@ -78,13 +79,4 @@ pub async fn between_places(
 pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
     let first = places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
     places.details(&first.id, lang, None).await
-}
-
-/// `12,5` or `12.5`: one decimal, the language's separator.
-fn format_decimal(value: f64, lang: Lang) -> String {
-    let text = format!("{value:.1}");
-    match lang {
-        Lang::Nl | Lang::De => text.replace('.', ","),
-        Lang::En => text,
-    }
 }

@@ -27,6 +27,7 @@
 //!   confirmation mails per address.
 //! - [`forms`]: server-side validation of the booking and contact forms.
 //! - [`indication`]: a price indication between two places, worded per language.
+//! - [`format`]: dates, times and numbers per language, from the locale files.
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
 //! - [`delivery`]: booking and contact mails: rendered, spooled durably on disk,
 //!   delivered over SMTP (or into a local Maildir) with retries.
@@ -45,6 +46,7 @@ pub mod delivery;
 pub mod domain;
 pub mod edge;
 pub mod error;
+pub mod format;
 pub mod forms;
 pub mod healthcheck;
 pub mod i18n;

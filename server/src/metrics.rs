@@ -34,6 +34,11 @@ struct SpamLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct MailLabels {
+    event: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ResultLabels {
     result: &'static str,
 }
@@ -55,6 +60,7 @@ struct Metrics {
     provider_errors: Family<ProviderLabels, Counter>,
     spam: Family<SpamLabels, Counter>,
     rate_limited: Family<RouteLabels, Counter>,
+    mail: Family<MailLabels, Counter>,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
@@ -70,6 +76,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         provider_errors: Family::default(),
         spam: Family::default(),
         rate_limited: Family::default(),
+        mail: Family::default(),
     };
     let registry = &mut m.registry;
     registry.register("http_requests", "HTTP requests answered, by route pattern and status", m.requests.clone());
@@ -82,6 +89,11 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     registry.register("provider_errors", "Failed calls to the places and routes provider", m.provider_errors.clone());
     registry.register("spam_discarded", "Form submissions taken for spam", m.spam.clone());
     registry.register("rate_limited", "Requests refused by the per-client rate limit", m.rate_limited.clone());
+    registry.register(
+        "mail_events",
+        "Mail delivery events: delivered, temporary_failure, permanent_failure, given_up, quarantined, notice_sent, notice_failed",
+        m.mail.clone(),
+    );
     m
 });
 
@@ -112,6 +124,11 @@ pub fn rate_limited(route: String) {
     METRICS.rate_limited.get_or_create(&RouteLabels { route }).inc();
 }
 
+/// Counts one mail delivery event (one of the names in the help text of `mail_events`).
+pub fn mail(event: &'static str) {
+    METRICS.mail.get_or_create(&MailLabels { event }).inc();
+}
+
 /// The values read at scrape time.
 pub struct Gauges {
     pub render_queue_depth: usize,
@@ -138,11 +155,13 @@ mod tests {
     fn counts_show_up_in_the_exposition() {
         request("GET", "/unit-test-route".into(), 200, 0.003);
         spam_discarded("contact", "honeypot");
+        mail("given_up");
         let text = encode(Gauges { render_queue_depth: 2, spool_depth: 5, oldest_undelivered_seconds: Some(7) });
         assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="200"} "#), "{text}");
         assert!(text.contains(r#"taxi_http_request_duration_seconds_bucket{le="0.004",route="/unit-test-route"}"#), "{text}");
         assert!(text.contains(r#"taxi_spam_discarded_total{form="contact",reason="honeypot"}"#), "{text}");
         assert!(text.contains("taxi_spool_depth 5\n"), "{text}");
+        assert!(text.contains(r#"taxi_mail_events_total{event="given_up"} "#), "{text}");
         assert!(text.contains("taxi_render_queue_depth 2\n"), "{text}");
         assert!(text.ends_with("# EOF\n"));
     }

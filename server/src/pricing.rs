@@ -1,7 +1,7 @@
 //! The tariff engine: which price rule applies to a trip, and the amount.
 //!
 //! Pure functions over [`TariffSettings`] (the same values the prices page
-//! shows). Rules, in order (DESIGN.md, 'Price indication rules'):
+//! shows), and only on the server (see `docs/decisions.md`). Rules, in order:
 //! 1. `fixed`: one end in the Roermond zone, the other at a listed destination.
 //!    From the zone to the destination: the fixed price.
 //! 2. `fixedPickup`: from a listed destination to the zone: fixed + pick-up surcharge.
@@ -9,22 +9,10 @@
 //!    within the last radius step (crow-fly from the centre): fixed + that step's surcharge.
 //! 4. `metered`: everything else: start + per km × km + per minute × minutes,
 //!    rounded to whole cents once, at the end.
-use serde::{Deserialize, Serialize};
-
 use crate::{
     config::{Destination, TariffSettings},
-    places::LatLon,
+    domain::{booking::Rule, LatLon},
 };
-
-/// Which rule priced a trip.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Rule {
-    Metered,
-    Fixed,
-    FixedPickup,
-    FixedSurcharge,
-}
 
 /// A trip as the engine sees it: both ends and the route between them.
 #[derive(Debug, Clone, Copy)]
@@ -46,7 +34,7 @@ pub struct Quote<'a> {
 }
 
 pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
-    let centre = LatLon { lat: tariff.zone.lat, lon: tariff.zone.lon };
+    let centre = tariff.zone.centre();
     let in_zone = |p: LatLon| p.distance_km(centre) <= tariff.zone.radius_km;
     let fixed = |d: &'a Destination, rule, surcharge: i64| Quote {
         amount_cents: i64::from(d.price_cents) + surcharge,

@@ -130,9 +130,30 @@ impl Application {
                 Err(e) => tracing::error!(error = %e, "warming the page cache failed; pages render on first request"),
             }
         });
+        let outbox = self.outbox.clone();
+        actix_web::rt::spawn(async move {
+            // The HTTP server drains on the same signal; the mail sender's
+            // grace runs meanwhile, so both fit in the shutdown timeout.
+            stop_signal().await;
+            outbox.stop_sending();
+        });
         let result = self.server.await;
         // The HTTP server has drained; let the mail sender finish its current step.
         self.outbox.shutdown().await;
         result
+    }
+}
+
+/// SIGTERM or SIGINT, the signals on which actix stops the HTTP server.
+async fn stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+        (Ok(mut term), Ok(mut int)) => {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+        }
+        _ => std::future::pending().await,
     }
 }

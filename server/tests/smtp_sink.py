@@ -3,9 +3,19 @@
 
 Every message it accepts is written, atomically, to its own file in --dir, with
 the envelope in front as `X-Sink-Mail-From:` and `X-Sink-Rcpt-To:` lines.
-Prints READY once it listens. Options make it slow (--delay-ms, to kill a
-sender in the middle of its work) or refuse recipients containing 'reject'
-with 550 (--reject). Needs `python3 -m pip install aiosmtpd`.
+Prints READY once it listens. Needs `python3 -m pip install aiosmtpd`.
+
+It misbehaves the way real servers do, per recipient, by a word in the address:
+  rcpt450   450 at RCPT (mailbox busy, try later)
+  rcpt550   550 at RCPT (no such mailbox); also any address with 'reject' under --reject
+  rcpt552   552 at RCPT (mailbox full)
+  data552   552 after the message was sent (too big)
+  hangdata  no answer after the message was sent
+  dropdata  connection dropped in the middle of the message
+and for the whole server, by the first word of --mode-file, read at each EHLO:
+  hang      no answer after the greeting (a hung server)
+  421       421 after the greeting (server shutting down)
+--delay-ms slows every accepted message (to kill a sender in the middle of its work).
 """
 import argparse
 import asyncio
@@ -13,24 +23,62 @@ import itertools
 import os
 import sys
 
-from aiosmtpd.smtp import SMTP
+from aiosmtpd.smtp import SMTP, syntax
 
 counter = itertools.count()
 
+RCPT_ANSWERS = {
+    "rcpt450": "450 4.2.1 mailbox busy, try again later",
+    "rcpt550": "550 5.1.1 <{address}>: mailbox unavailable",
+    "rcpt552": "552 5.2.2 <{address}>: mailbox full",
+}
+
+
+def marked(envelope, word):
+    return any(word in address.lower() for address in envelope.rcpt_tos)
+
+
+async def forever():
+    await asyncio.Event().wait()
+
 
 class Sink:
-    def __init__(self, directory, delay_ms, reject):
+    def __init__(self, directory, delay_ms, reject, mode_file):
         self.directory = directory
         self.delay = delay_ms / 1000.0
         self.reject = reject
+        self.mode_file = mode_file
+
+    def mode(self):
+        try:
+            with open(self.mode_file) as f:
+                return (f.read().split() or [""])[0]
+        except (OSError, TypeError):
+            return ""
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        mode = self.mode()
+        if mode == "hang":
+            await forever()
+        if mode == "421":
+            return ["421 4.3.2 service shutting down"]
+        session.host_name = hostname
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.reject and "reject" in address:
             return "550 5.1.1 mailbox unavailable"
+        for word, answer in RCPT_ANSWERS.items():
+            if word in address.lower():
+                return answer.format(address=address)
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if marked(envelope, "hangdata"):
+            await forever()
+        if marked(envelope, "data552"):
+            return "552 5.3.4 message too big for this recipient"
         if self.delay:
             await asyncio.sleep(self.delay)
         name = f"{os.getpid()}-{next(counter):06d}.eml"
@@ -44,18 +92,30 @@ class Sink:
         return "250 2.0.0 stored"
 
 
+class Server(SMTP):
+    @syntax("DATA")
+    async def smtp_DATA(self, arg):
+        if self.envelope is not None and marked(self.envelope, "dropdata"):
+            await self.push("354 End data with <CR><LF>.<CR><LF>")
+            await self._reader.read(200)  # a part of the message, then the line goes dead
+            self.transport.abort()
+            await forever()  # until the session is cancelled, reading no more
+        await super().smtp_DATA(arg)
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--dir", required=True)
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--reject", action="store_true")
+    parser.add_argument("--mode-file")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    handler = Sink(args.dir, args.delay_ms, args.reject)
+    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: SMTP(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False),
+        lambda: Server(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False),
         host="127.0.0.1",
         port=args.port,
         reuse_address=True,

@@ -44,7 +44,7 @@ export type RadiusSurchargeRow = { km: number, price: string, };
 export type Tariff = { startRate: string, perKm: string, perMinute: string, fixedPrices: Array<FixedPriceRow>, pickupSurcharge: string, radiusSurcharges: Array<RadiusSurchargeRow>, meteredBeyondKm: number, };
 
 /**
- * Which rule priced a trip.
+ * Which tariff rule priced a trip (see the tariff engine, `pricing`).
  */
 export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge";
 

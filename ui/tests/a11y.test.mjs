@@ -4,7 +4,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { LANGS, PAGES, ROUTES, TEXTS, choosePlace, dutchDateTime, useServerAndBrowser, waitForHydration } from "./helpers.mjs";
+import { LANGS, PAGES, ROUTES, TEXTS, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
@@ -16,10 +16,10 @@ useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** A phone-sized page; the site's CSP would refuse the injected axe script, so it is bypassed here only. */
 async function open(path, lang) {
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 }, locale: { nl: "nl-NL", de: "de-DE", en: "en-GB" }[lang] });
+  const context = await visitorContext(browser, server.baseUrl, lang, { bypassCSP: true, viewport: { width: 360, height: 740 } });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
-  const response = await page.goto(`${server.baseUrl}${path}`);
+  const response = await visit(page, server.baseUrl, path, { lang });
   return { page, response, close: () => context.close() };
 }
 
@@ -65,7 +65,7 @@ describe("axe-core finds nothing", () => {
     }
 
     test(`${lang} error page`, TIMEOUT, async () => {
-      const { page, response, close } = await open(`${ROUTES[lang].home === "/" ? "" : ROUTES[lang].home}/does-not-exist`, lang);
+      const { page, response, close } = await open(missingPath(lang), lang);
       try {
         assert.equal(response.status(), 404);
         await assertAccessible(page, `${lang} error page`);

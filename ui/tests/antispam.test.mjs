@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { TEXTS, eventually, useServerAndBrowser, waitForHydration } from "./helpers.mjs";
+import { TEXTS, eventually, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
 
 const MIN_FILL_SECONDS = 2;
 const TIMEOUT = { timeout: 40_000 };
@@ -17,7 +17,7 @@ useServerAndBrowser((s, b) => ([server, browser] = [s, b]), { env: { TAXI_MIN_FI
 async function openPage(path, viewport = { width: 360, height: 740 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}${path}`);
+  await visit(page, server.baseUrl, path);
   await waitForHydration(page);
   return { page, close: () => context.close() };
 }

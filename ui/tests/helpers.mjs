@@ -296,13 +296,59 @@ export function useServerAndBrowser(use, serverOptions = {}) {
 // The site's pages and forms, as the tests walk them
 
 export const LANGS = ["nl", "de", "en"];
-/** The spec's page paths per language. */
+/** The page paths per language, written out (not read from the server). */
 export const ROUTES = {
   nl: { home: "/", reservation: "/reserveren", contact: "/contact", prices: "/tarieven" },
   de: { home: "/de", reservation: "/reservieren", contact: "/kontakt", prices: "/tarife" },
   en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
 };
 export const PAGES = ["home", "reservation", "contact", "prices"];
+/** The browser locale (and so the Accept-Language) of a visitor of each language. */
+export const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
+
+/** The language a page path of {@link ROUTES} belongs to (query ignored); `undefined` for other paths. */
+export function langOfPath(path) {
+  const bare = path.split("?")[0];
+  return LANGS.find((lang) => Object.values(ROUTES[lang]).includes(bare));
+}
+
+/** A path on the server that exists in no language: the error page. */
+export function missingPath(lang) {
+  return `${ROUTES[lang].home === "/" ? "" : ROUTES[lang].home}/does-not-exist`;
+}
+
+/**
+ * A browser context of a visitor of `lang`: that browser locale and a stored
+ * language preference (the `lang` cookie), as after choosing the language once.
+ * The preference is what `/` and the error pages go by.
+ */
+export async function visitorContext(browser, baseUrl, lang, options = {}) {
+  const context = await browser.newContext({ locale: LOCALES[lang], ...options });
+  await context.addCookies([{ name: "lang", value: lang, url: baseUrl }]);
+  return context;
+}
+
+/**
+ * The only way the tests navigate: opens `path` and asserts that the browser
+ * really shows that page, so a test can never check a page other than the one it
+ * names (a redirect to another language, say). Passes `gotoOptions` on to
+ * `page.goto`; `lang` defaults to the language `path` belongs to and must be
+ * given for other paths; `endsOn` is the path expected after redirects.
+ * @returns the navigation's response
+ */
+export async function visit(page, baseUrl, path, { lang = langOfPath(path), endsOn = path, ...gotoOptions } = {}) {
+  assert.ok(lang, `visit(${path}): the language of this path must be given`);
+  const response = await page.goto(new URL(path, baseUrl).href, gotoOptions);
+  await assertShows(page, baseUrl, endsOn, lang);
+  return response;
+}
+
+/** Asserts the page is at `path` (query included) and its `<html lang>` is `lang`. */
+export async function assertShows(page, baseUrl, path, lang = langOfPath(path)) {
+  assert.ok(lang, `assertShows(${path}): the language of this path must be given`);
+  assert.equal(page.url(), new URL(path, baseUrl).href, "the URL the browser ended on");
+  assert.equal(await page.locator("html").getAttribute("lang"), lang, `<html lang> of ${path}`);
+}
 
 /** `YYYY-MM-DDTHH:MM` in Dutch time, `days` from today (what a datetime-local input holds). */
 export function dutchDateTime(days, time = "14:30") {

@@ -4,7 +4,7 @@
 // comboboxes work with arrow keys and Enter, and the booking goes out.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import { LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const FORM_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod", "action=price", "action=send"];
@@ -32,7 +32,7 @@ const focused = (page) =>
  */
 async function dateTyping(context) {
   const probe = await context.newPage();
-  await probe.goto(`${server.baseUrl}${ROUTES.nl.reservation}`);
+  await visit(probe, server.baseUrl, ROUTES.nl.reservation);
   await probe.focus("#dateTime");
   await probe.keyboard.type("01022030");
   await probe.keyboard.press("Tab"); // a year may have more digits: Tab moves on to the hour
@@ -58,13 +58,13 @@ async function tab(page, shift = false) {
 describe("mail booking by keyboard only", () => {
   for (const lang of LANGS) {
     test(`${lang}`, { timeout: 60_000 }, async () => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: { nl: "nl-NL", de: "de-DE", en: "en-GB" }[lang] });
+      const context = await visitorContext(browser, server.baseUrl, lang, { viewport: { width: 360, height: 740 } });
       context.setDefaultTimeout(10_000);
       const typeDateTime = await dateTyping(context);
       const page = await context.newPage();
       const watch = watchPage(page, server.baseUrl);
       try {
-        await page.goto(`${server.baseUrl}${ROUTES[lang].reservation}`);
+        await visit(page, server.baseUrl, ROUTES[lang].reservation);
         await waitForHydration(page);
 
         // 1. Tab through the whole page: reading order, focus always visible.

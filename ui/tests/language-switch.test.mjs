@@ -3,7 +3,7 @@
 // stores the preference. Without typed input there is no question.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import { assertShows, useServerAndBrowser, visit, waitForHydration, watchPage } from "./helpers.mjs";
 
 let server;
 let browser;
@@ -13,7 +13,7 @@ async function reservationPage(path, locale) {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   const watch = watchPage(page, server.baseUrl);
-  await page.goto(server.baseUrl + path);
+  await visit(page, server.baseUrl, path);
   await waitForHydration(page);
   return { context, page, watch };
 }
@@ -37,13 +37,13 @@ for (const { from, to, flag, locale, question } of cases) {
     await page.click(`a[data-lang=${flag}]`);
     await page.waitForTimeout(300);
     assert.equal(asked, question);
-    assert.equal(new URL(page.url()).pathname, from, "declined: still on the page");
+    await assertShows(page, server.baseUrl, from); // declined: still on the page
     assert.equal(await page.inputValue("#name"), "Jan", "typed input kept");
     assert.equal((await context.cookies()).find((c) => c.name === "lang"), undefined, "no preference stored");
 
     page.once("dialog", (dialog) => void dialog.accept());
     await Promise.all([page.waitForURL(`**${to}`), page.click(`a[data-lang=${flag}]`)]);
-    assert.equal(await page.getAttribute("html", "lang"), flag);
+    await assertShows(page, server.baseUrl, to, flag);
     assert.equal((await context.cookies()).find((c) => c.name === "lang")?.value, flag);
     watch.assertClean(assert);
     await context.close();
@@ -58,6 +58,7 @@ test("without typed input the language switches without a question", async () =>
     void dialog.dismiss();
   });
   await Promise.all([page.waitForURL("**/reservation"), page.click("a[data-lang=en]")]);
+  await assertShows(page, server.baseUrl, "/reservation", "en");
   assert.equal(asked, false);
   await context.close();
 });

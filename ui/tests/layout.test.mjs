@@ -5,7 +5,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { LANGS, PAGES, ROUTES, screenshotDir, useServerAndBrowser, waitForHydration } from "./helpers.mjs";
+import { LANGS, PAGES, ROUTES, missingPath, screenshotDir, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const WIDTHS = [360, 768, 1280];
 const screenshots = screenshotDir();
@@ -86,17 +86,17 @@ function findLayoutProblems() {
 
 const VIEWS = [...PAGES.map((name) => ({ name, path: (lang) => ROUTES[lang][name] })),
   { name: "whatsapp", path: (lang) => `${ROUTES[lang].reservation}?mode=whatsapp` },
-  { name: "error", path: (lang) => `${ROUTES[lang].home === "/" ? "" : ROUTES[lang].home}/does-not-exist` },
+  { name: "error", path: missingPath },
 ];
 
 describe("layout at phone, tablet and desktop widths", () => {
   for (const lang of LANGS) {
     for (const view of VIEWS) {
       test(`${lang} ${view.name}`, { timeout: 60_000 }, async () => {
-        const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
+        const context = await visitorContext(browser, server.baseUrl, lang, { viewport: { width: WIDTHS[0], height: 800 } });
         const page = await context.newPage();
         try {
-          await page.goto(`${server.baseUrl}${view.path(lang)}`);
+          await visit(page, server.baseUrl, view.path(lang), { lang });
           if (["reservation", "contact", "whatsapp"].includes(view.name)) await waitForHydration(page);
           const found = [];
           for (const width of WIDTHS) {
@@ -118,7 +118,7 @@ describe("layout at phone, tablet and desktop widths", () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.baseUrl}/tarieven`);
+      await visit(page, server.baseUrl, ROUTES.nl.prices);
       await page.evaluate(() => {
         document.querySelector("main").insertAdjacentHTML(
           "afterbegin",

@@ -3,13 +3,14 @@
 // Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LANGS, PAGES, ROUTES, TEXTS, hasReactRoot, screenshotDir, settle, useServerAndBrowser, waitForHydration, watchPage } from "./helpers.mjs";
+import {
+  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, hasReactRoot, screenshotDir, settle, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
+} from "./helpers.mjs";
 
 /** Pages React hydrates; the others ship no React at all. */
 const INTERACTIVE = new Set(["reservation", "contact"]);
-/** A browser language per site language, so `/` serves the Dutch page to a Dutch browser. */
-const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
 
 const screenshots = screenshotDir();
 
@@ -27,7 +28,6 @@ async function open(options = {}) {
 }
 
 const url = (path) => `${server.baseUrl}${path}`;
-const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 
 /** Waits for every image (lazy ones too, once scrolled into view) and lists those that failed. */
 async function imagesLoaded(page) {
@@ -47,10 +47,9 @@ describe("every page in every language", () => {
       test(`${lang} ${name} (${path})`, async () => {
         const { context, page, watch } = await open({ locale: LOCALES[lang] });
         try {
-          const response = await page.goto(url(path), { waitUntil: "load" });
+          const response = await visit(page, server.baseUrl, path, { waitUntil: "load" });
           assert.equal(response.status(), 200, `${path}: status`);
           assert.equal(response.url(), url(path), `${path} must answer itself, not redirect`);
-          assert.equal(await htmlLang(page), lang, `${path}: <html lang>`);
           if (INTERACTIVE.has(name)) {
             await waitForHydration(page).catch((e) => {
               throw new Error(`${path} was not hydrated by React: ${e.message}`);
@@ -80,7 +79,7 @@ describe("React hydration", () => {
       const path = ROUTES[lang].reservation;
       const t = TEXTS[lang].reservation;
       try {
-        await page.goto(url(path), { waitUntil: "load" });
+        await visit(page, server.baseUrl, path, { waitUntil: "load" });
         await waitForHydration(page);
         const links = page.locator("nav.toggle a");
         assert.equal(await links.count(), 2, "two mode links");
@@ -92,6 +91,7 @@ describe("React hydration", () => {
         await page.evaluate(() => (window.__marker = 1));
         await links.nth(1).click();
         await page.waitForURL(url(`${path}?mode=whatsapp`));
+        await assertShows(page, server.baseUrl, `${path}?mode=whatsapp`);
         assert.equal(await page.evaluate(() => window.__marker), 1, "switching the mode must not reload the page");
         assert.equal(await links.nth(0).getAttribute("aria-current"), null, "aria-current left the mail link");
         assert.equal(await links.nth(1).getAttribute("aria-current"), "true", "aria-current moved to the WhatsApp link");
@@ -99,6 +99,7 @@ describe("React hydration", () => {
 
         await links.nth(0).click();
         await page.waitForURL(url(path));
+        await assertShows(page, server.baseUrl, path);
         assert.equal(await page.evaluate(() => window.__marker), 1, "switching back must not reload the page");
         assert.equal(await links.nth(0).getAttribute("aria-current"), "true");
         assert.equal(await links.nth(1).getAttribute("aria-current"), null);
@@ -120,7 +121,7 @@ describe("React hydration", () => {
           ["?mode=whatsapp", 1, t.whatsappIntro],
           ["", 0, t.mailIntro],
         ]) {
-          const response = await page.goto(url(path + query));
+          const response = await visit(page, server.baseUrl, path + query);
           assert.equal(response.status(), 200);
           const currents = await page
             .locator("nav.toggle a")
@@ -147,22 +148,20 @@ describe("language flags", () => {
 
   /** Visits `/` and asserts where the server sent the browser. */
   async function assertRootGoesTo(page, lang) {
-    const response = await page.goto(url("/"));
+    const response = await visit(page, server.baseUrl, "/", { lang, endsOn: ROUTES[lang].home });
     assert.equal(response.status(), 200);
-    assert.equal(response.url(), url(ROUTES[lang].home), `/ with lang=${lang}`);
     if (lang !== "nl") {
       const redirect = response.request().redirectedFrom();
       assert.ok(redirect, "/ redirected");
       assert.equal(redirect.url(), url("/"));
       assert.equal((await redirect.response()).status(), 302);
     }
-    assert.equal(await htmlLang(page), lang);
   }
 
   async function switchLanguage({ locale, from, to }) {
     const { context, page, watch } = await open({ locale });
     try {
-      await page.goto(url(from), { waitUntil: "load" });
+      await visit(page, server.baseUrl, from, { waitUntil: "load" });
       const fromLang = LANGS.find((l) => Object.values(ROUTES[l]).includes(from));
       const pageName = PAGES.find((p) => ROUTES[fromLang][p] === from);
       for (const l of LANGS) {
@@ -176,7 +175,7 @@ describe("language flags", () => {
         page.locator(`header a[data-lang=${to}]`).click(),
       ]);
       await page.waitForLoadState("load");
-      assert.equal(await htmlLang(page), to);
+      await assertShows(page, server.baseUrl, ROUTES[to][pageName], to);
       await assertLangCookie(context, to);
       await assertRootGoesTo(page, to);
       watch.assertClean(assert);
@@ -206,10 +205,9 @@ describe("error page", () => {
       const { context, page, watch } = await open({ locale: cookie ? "nl-NL" : undefined });
       try {
         if (cookie) await context.addCookies([{ name: "lang", value: cookie, url: server.baseUrl }]);
-        const response = await page.goto(url("/does-not-exist"), { waitUntil: "load" });
+        const response = await visit(page, server.baseUrl, "/does-not-exist", { lang, waitUntil: "load" });
         assert.equal(response.status(), 404);
         await settle(page);
-        assert.equal(await htmlLang(page), lang);
         assert.equal((await page.locator("h1").innerText()).trim(), TEXTS[lang].error.heading);
         const links = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         assert.deepEqual(links, [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact], "links of the error page");
@@ -241,7 +239,7 @@ describe("small screens (320x640)", () => {
       try {
         for (const path of [...PAGES.map((p) => ROUTES[lang][p]), "/does-not-exist"]) {
           if (path === "/does-not-exist") await context.addCookies([{ name: "lang", value: lang, url: server.baseUrl }]);
-          await page.goto(url(path), { waitUntil: "load" });
+          await visit(page, server.baseUrl, path, { lang, waitUntil: "load" });
           if (await hasReactRoot(page)) await waitForHydration(page);
           else await settle(page);
           const measured = await page.evaluate(() => {
@@ -311,4 +309,24 @@ describe("small screens (320x640)", () => {
     const failures = results.filter((r) => r.brokenWords.length).map((r) => `${r.where}: ${r.brokenWords.join(", ")}`);
     assert.deepEqual(failures, [], `words split over two lines at 320 px:\n${failures.join("\n")}`);
   });
+});
+
+test("the check can fail: visit() notices a redirect to another page and a page in another language", async () => {
+  // An English browser without a stored preference is sent from / on to /en.
+  const { context, page } = await open({ locale: "en-GB" });
+  try {
+    await assert.rejects(visit(page, server.baseUrl, "/"), /the URL the browser ended on/);
+    await assert.rejects(visit(page, server.baseUrl, ROUTES.en.home, { lang: "nl" }), /<html lang>/);
+  } finally {
+    await context.close();
+  }
+});
+
+test("every browser test navigates through visit(), which checks the URL and <html lang>", () => {
+  const dir = join(uiDir, "tests");
+  const direct = readdirSync(dir)
+    .filter((file) => file.endsWith(".mjs") && file !== "helpers.mjs")
+    .flatMap((file) => readFileSync(join(dir, file), "utf8").split("\n").map((line, i) => `${file}:${i + 1}: ${line.trim()}`))
+    .filter((line) => /\.goto\(/.test(line));
+  assert.deepEqual(direct, [], "page.goto outside helpers.mjs");
 });

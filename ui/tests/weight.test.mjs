@@ -6,7 +6,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { request } from "node:http";
-import { LANGS, PAGES, ROUTES, useServerAndBrowser, watchPage } from "./helpers.mjs";
+import { LANGS, LOCALES, PAGES, ROUTES, useServerAndBrowser, visit, watchPage } from "./helpers.mjs";
 
 const BUDGET_KB = { home: 30, prices: 30, reservation: 110, contact: 110 };
 const COUNTED = new Set(["document", "script", "stylesheet"]);
@@ -33,14 +33,15 @@ describe("first-visit bytes within budget, nothing from other hosts", () => {
   for (const lang of LANGS) {
     for (const name of PAGES) {
       test(`${lang} ${name} ≤ ${BUDGET_KB[name]} KB`, async () => {
-        // A browser in the page's language, so `/` serves the Dutch page without a redirect.
-        const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: { nl: "nl-NL", de: "de-DE", en: "en-GB" }[lang] });
+        // A first visit (no stored preference) by a browser in the page's language,
+        // so `/` serves the Dutch page without a redirect.
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: LOCALES[lang] });
         const page = await context.newPage();
         const watch = watchPage(page, server.baseUrl);
         const fetched = [];
         page.on("request", (r) => fetched.push({ url: r.url(), type: r.resourceType() }));
         try {
-          await page.goto(`${server.baseUrl}${ROUTES[lang][name]}`, { waitUntil: "networkidle" });
+          await visit(page, server.baseUrl, ROUTES[lang][name], { waitUntil: "networkidle" });
           watch.assertClean(assert, ROUTES[lang][name]); // includes: no request to another host
           let total = 0;
           const parts = [];

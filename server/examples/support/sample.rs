@@ -1,8 +1,5 @@
 //! A sample booking for the delivery examples (not an example itself).
-use taxi_server::{
-    domain::{booking::{Address, Booking, PaymentMethod, PriceSummary}, Lang},
-    pricing::Rule,
-};
+use taxi_server::domain::{booking::{Address, Booking, PaymentMethod, PriceSummary, Rule}, Lang};
 
 /// Booking number `i`, with the reference `<prefix><i>`.
 pub fn booking(prefix: char, i: usize) -> Booking {

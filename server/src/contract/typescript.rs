@@ -5,9 +5,8 @@ use ts_rs::{Config, TS};
 
 use super::*;
 use crate::{
-    domain::booking::PriceSummary,
+    domain::booking::{PriceSummary, Rule},
     places::PlaceDetails,
-    pricing::Rule,
 };
 
 /// Where the generated file lives, from the crate's directory.

@@ -1,15 +1,10 @@
 //! Links in staff mails that turn a booking into action: the route in Google Maps.
 //!
-//! The Maps URL (`/maps/dir/?api=1`, API-REFERENCE.md section 6) needs no key.
+//! The Maps URL (`/maps/dir/?api=1`, see `docs/external-apis.md`) needs no key.
 //! A place id is only added when it is Google's: the embedded gazetteer issues
 //! its own ids (`addr:…` and the like) that Google would not know, so for those
 //! the address text alone is passed, which Google geocodes.
-use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-
-use crate::domain::booking::Address;
-
-/// Everything but the unreserved characters of RFC 3986 is escaped.
-const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+use crate::domain::{booking::Address, links::query_value, MAX_PLACE_ID_LEN};
 
 /// Longest address text put in a link (Maps URLs should stay under 2,048 characters).
 const ADDRESS_MAX: usize = 300;
@@ -20,7 +15,7 @@ pub fn maps_directions(from: &Address, to: &Address) -> String {
     for (name, address) in [("origin", from), ("destination", to)] {
         let text = super::text::one_line(&address.formatted, ADDRESS_MAX);
         let text = if text.is_empty() { super::text::one_line(&address.name, ADDRESS_MAX) } else { text };
-        url.push_str(&format!("&{name}={}", utf8_percent_encode(&text, QUERY_VALUE)));
+        url.push_str(&format!("&{name}={}", query_value(&text)));
         if let Some(id) = address.place_id.as_deref().filter(|id| is_google_place_id(id)) {
             url.push_str(&format!("&{name}_place_id={id}"));
         }
@@ -34,7 +29,7 @@ pub fn maps_directions(from: &Address, to: &Address) -> String {
 /// are short lower-case slugs; neither passes.
 pub fn is_google_place_id(id: &str) -> bool {
     id.len() >= 16
-        && id.len() <= 1024
+        && id.len() <= MAX_PLACE_ID_LEN
         && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
         && id.bytes().any(|b| b.is_ascii_uppercase())
         && id.bytes().any(|b| b.is_ascii_lowercase())

@@ -6,13 +6,16 @@
 //! follows the Maildir rules (write under `tmp/`, sync, rename into `new/`),
 //! and the file name is derived from the spool entry, so delivering the same
 //! entry twice after a crash replaces the file instead of adding a duplicate.
+//! Like the spool, it is private to the service user (0700/0600), and files
+//! older than `mail.retention_days` are deleted.
 use std::{
-    fs::{self, File},
-    io::{self, Write},
+    fs,
+    io,
     path::{Path, PathBuf},
+    time::{Duration, SystemTime},
 };
 
-use super::spool::sync_dir;
+use super::spool::{private_dir, sync_dir, write_private};
 
 pub struct Maildir {
     root: PathBuf,
@@ -21,7 +24,7 @@ pub struct Maildir {
 impl Maildir {
     pub fn open(root: &Path) -> io::Result<Self> {
         for sub in ["tmp", "new", "cur"] {
-            fs::create_dir_all(root.join(sub))?;
+            private_dir(&root.join(sub))?;
         }
         Ok(Self { root: root.to_path_buf() })
     }
@@ -42,19 +45,37 @@ impl Maildir {
             None => name,
         };
         let tmp = self.root.join("tmp").join(&name);
-        let mut file = File::create(&tmp)?;
         // What a delivery agent adds in front of the message; Maildir files use LF.
-        let mut head = format!("Return-Path: <{envelope_from}>\n");
+        let mut text = format!("Return-Path: <{envelope_from}>\n");
         for r in recipients {
-            head.push_str(&format!("Delivered-To: {r}\n"));
+            text.push_str(&format!("Delivered-To: {r}\n"));
         }
-        file.write_all(head.as_bytes())?;
-        file.write_all(&crlf_to_lf(raw))?;
-        file.sync_data()?;
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(&crlf_to_lf(raw));
+        write_private(&tmp, &bytes).inspect_err(|_| {
+            let _ = fs::remove_file(&tmp);
+        })?;
         let target = self.root.join("new").join(&name);
         fs::rename(&tmp, &target)?;
         sync_dir(&self.root.join("new"))?;
         Ok(target)
+    }
+
+    /// Deletes messages in `new/` and `cur/` older than `keep`; returns how many.
+    pub fn prune(&self, keep: Duration) -> io::Result<usize> {
+        let now = SystemTime::now();
+        let mut deleted = 0;
+        for sub in ["new", "cur"] {
+            for item in fs::read_dir(self.root.join(sub))? {
+                let item = item?;
+                let modified = item.metadata()?.modified()?;
+                if item.file_type()?.is_file() && now.duration_since(modified).unwrap_or_default() >= keep {
+                    fs::remove_file(item.path())?;
+                    deleted += 1;
+                }
+            }
+        }
+        Ok(deleted)
     }
 }
 
@@ -85,8 +106,13 @@ mod tests {
         let path = maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         assert_eq!(fs::read_dir(dir.join("new")).unwrap().count(), 1, "a second delivery of the same entry replaces the file");
-        let text = fs::read_to_string(path).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
         assert_eq!(text, "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n");
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(fs::metadata(dir.join("new")).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_eq!(maildir.prune(Duration::from_secs(3600)).unwrap(), 0);
+        assert_eq!(maildir.prune(Duration::ZERO).unwrap(), 1);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

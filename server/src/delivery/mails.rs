@@ -31,7 +31,7 @@ use super::{
 };
 use askama::Template as _;
 
-/// Which of the four mails an entry is.
+/// Which kind of mail an entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum MailKind {
@@ -39,6 +39,8 @@ pub enum MailKind {
     CustomerBooking,
     StaffContact,
     ContactAck,
+    /// Tells staff that another mail could not be delivered.
+    FailureNotice,
 }
 
 impl MailKind {
@@ -48,6 +50,18 @@ impl MailKind {
             Self::CustomerBooking => "customer-booking",
             Self::StaffContact => "staff-contact",
             Self::ContactAck => "contact-ack",
+            Self::FailureNotice => "failure-notice",
+        }
+    }
+
+    /// The name of this kind in the locale files (`mail.failureNotice.kind.*`).
+    fn locale_key(self) -> &'static str {
+        match self {
+            Self::StaffBooking => "staffBooking",
+            Self::CustomerBooking => "customerBooking",
+            Self::StaffContact => "staffContact",
+            Self::ContactAck => "contactAck",
+            Self::FailureNotice => "failureNotice",
         }
     }
 }
@@ -68,6 +82,17 @@ pub struct OutgoingMail {
     pub ics: Option<String>,
     /// The complete message, CRLF line ends.
     pub raw: Vec<u8>,
+    /// The customer's phone as given, for the notice to staff if this mail fails.
+    pub customer_phone: Option<String>,
+}
+
+/// What the staff notice about an undeliverable mail names.
+pub struct FailedMail<'a> {
+    pub reference: &'a str,
+    pub kind: MailKind,
+    pub recipient: &'a str,
+    pub answer: &'a str,
+    pub customer_phone: Option<&'a str>,
 }
 
 /// Characters of the visitor's name a customer confirmation repeats.
@@ -122,6 +147,7 @@ impl Composer {
             date,
             Some((self.ics_name(b, self.staff_lang), staff_ics)),
         )?];
+        let phone = b.phone.clone();
         let b = &self.customer_copy(b);
         match self.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
@@ -132,7 +158,7 @@ impl Composer {
             }
             None => tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail"),
         }
-        Ok(mails)
+        Ok(with_phone(mails, phone))
     }
 
     /// What the customer's confirmation may repeat of a booking: the name (cut
@@ -169,7 +195,52 @@ impl Composer {
             }
             None => tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement"),
         }
-        Ok(mails)
+        Ok(with_phone(mails, c.phone.clone()))
+    }
+
+    /// A short plain-text notice to staff, in the staff language: which mail
+    /// did not arrive, for whom, the server's answer, and the customer's phone
+    /// so staff can reach the customer another way.
+    pub fn failure_notice(&self, failed: &FailedMail<'_>, nonce: &str) -> Result<OutgoingMail, DeliveryError> {
+        let (lang, l) = (self.staff_lang, &*self.locales);
+        let reference = failed.reference;
+        let not_given = l.text(lang, "mail.value.notGiven").to_string();
+        let phone = failed.customer_phone.map(|p| one_line(p, 40)).filter(|p| !p.is_empty()).unwrap_or(not_given);
+        let which = l.text(lang, &format!("mail.failureNotice.kind.{}", failed.kind.locale_key())).to_string();
+        let args = [("reference", reference), ("mail", which.as_str()), ("recipient", failed.recipient), ("answer", failed.answer), ("phone", phone.as_str())];
+        let subject = header_line(&l.format(lang, "mail.failureNotice.subject", &args), 200);
+        let text = ["intro", "recipient", "answer", "phone", "action"]
+            .iter()
+            .map(|line| l.format(lang, &format!("mail.failureNotice.{line}"), &args))
+            .collect::<Vec<_>>()
+            .join("\r\n\r\n")
+            + "\r\n";
+        let message_id = self.message_id(reference, MailKind::FailureNotice, nonce);
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(subject.clone())
+            .date(SystemTime::now())
+            .message_id(Some(message_id.clone()))
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Content-Language"), lang.code().to_string()))
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
+        for mailbox in &self.staff {
+            builder = builder.to(mailbox.clone());
+        }
+        let message = builder
+            .singlepart(lettre::message::SinglePart::plain(text.clone()))
+            .map_err(|e| DeliveryError::Compose(format!("failure-notice {reference}: {e}")))?;
+        Ok(OutgoingMail {
+            kind: MailKind::FailureNotice,
+            reference: reference.to_string(),
+            message_id,
+            subject,
+            envelope_from: self.from.email.to_string(),
+            recipients: self.staff.iter().map(|m| m.email.to_string()).collect(),
+            text,
+            ics: None,
+            raw: message.formatted(),
+            customer_phone: None,
+        })
     }
 
     /// `<R7K3Q9.staff-booking.k2m9x4@taxiroermond.example>`
@@ -275,8 +346,16 @@ impl Composer {
             text,
             ics: ics_text,
             raw: message.formatted(),
+            customer_phone: None,
         })
     }
+}
+
+fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {
+    for mail in &mut mails {
+        mail.customer_phone = phone.clone();
+    }
+    mails
 }
 
 /// Letters, digits and `-` only, at most 32: safe in ids, file names and headers.

@@ -8,18 +8,21 @@
 //! and recording every state change atomically. A crash at any moment or an
 //! SMTP outage of any length delays mail, never loses it; a mail is sent again
 //! after a restart only if it was in flight at the crash, with the same
-//! Message-ID, so mail clients collapse the duplicate.
+//! Message-ID, so mail clients collapse the duplicate. A mail that cannot be
+//! delivered ends in `failed/` with a notice to staff. `docs/delivery.md`
+//! describes the whole design.
 //!
 //! Threads: [`Outbox::start`] starts one thread, `mail-sender`, with its own
 //! single-threaded tokio runtime; the sender loop and all blocking file work
 //! (also that of `submit_*`) run there. It does not need to be called from
 //! inside a runtime, and the `submit_*` futures run on any executor.
 //!
-//! The rest: `views.rs` says what each mail contains, `templates.rs` with
+//! The rest: `state.rs` is the sender's in-memory view of the queue (behind
+//! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
-//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links,
-//! `format.rs` dates and numbers, `text.rs` cleans visitor text.
-mod format;
+//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links
+//! (dates and numbers come from the crate's `format` module), `text.rs` cleans
+//! visitor text.
 mod ics;
 mod links;
 mod maildir;
@@ -27,6 +30,7 @@ mod mails;
 mod phone;
 mod sender;
 mod spool;
+mod state;
 mod templates;
 mod text;
 mod transport;
@@ -50,7 +54,7 @@ use crate::{
     i18n::Locales,
 };
 
-pub use mails::{Composer, MailKind, OutgoingMail};
+pub use mails::{Composer, FailedMail, MailKind, OutgoingMail};
 pub use sender::RetryPolicy;
 pub use spool::Entry as SpoolEntry;
 
@@ -75,7 +79,8 @@ pub struct SpoolStats {
     /// Mails accepted and not yet delivered (including those in flight).
     pub depth: usize,
     pub in_flight: usize,
-    /// Undelivered mails whose last attempt the server refused (5xx).
+    /// Undelivered mails whose last attempt failed for that mail alone (4xx,
+    /// or a hung or dropped conversation while the server still answered).
     pub refused: usize,
     /// Age of the oldest undelivered mail; `None` when all is delivered.
     pub oldest_undelivered_age_secs: Option<u64>,
@@ -85,8 +90,34 @@ pub struct SpoolStats {
     pub failed_attempts_since_start: u64,
     /// Seconds left in a pause after the server was found unavailable.
     pub paused_for_secs: Option<u64>,
-    /// The last delivery error (no secrets: lettre's messages carry no credentials).
+    /// The last delivery error (no secrets: lettre's messages carry no
+    /// credentials; addresses the server quoted are replaced by `<address>`).
     pub last_error: Option<String>,
+}
+
+/// Delivery at a glance, for `/healthz`: counts only, no personal data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryHealth {
+    /// `degraded` while the SMTP server is unreachable, while a mail has waited
+    /// longer than `mail.degraded_after_seconds`, and for that long after a
+    /// mail was given up or a spool file quarantined; otherwise `ok`.
+    pub status: &'static str,
+    /// Undelivered mails waiting for their (next) attempt.
+    pub queued: usize,
+    pub in_flight: usize,
+    /// Mails in `failed/` (staff were sent a notice about each).
+    pub failed: usize,
+    /// Unreadable files in `quarantine/`.
+    pub quarantined: usize,
+    /// Age of the oldest undelivered mail; `None` when all is delivered.
+    pub oldest_age_seconds: Option<u64>,
+}
+
+impl DeliveryHealth {
+    pub fn degraded(&self) -> bool {
+        self.status != "ok"
+    }
 }
 
 /// The mail outbox: cheap to clone, shared by all workers.
@@ -96,18 +127,24 @@ pub struct Outbox {
 }
 
 struct Inner {
-    composer: Composer,
-    shared: Arc<sender::Shared>,
+    composer: Arc<Composer>,
+    shared: Arc<state::Shared>,
     runtime: tokio::runtime::Handle,
     transport_description: String,
     closed: AtomicBool,
-    stop: watch::Sender<bool>,
+    /// 0 running, [`STOP_SENDING`], [`CLOSE`].
+    stop: watch::Sender<u8>,
     finished: Mutex<Option<oneshot::Receiver<()>>>,
 }
 
+/// The sender finishes the mails in flight (within the grace) and starts no more.
+const STOP_SENDING: u8 = 1;
+/// The spool is released; nothing more can be queued.
+const CLOSE: u8 = 2;
+
 impl Drop for Inner {
     fn drop(&mut self) {
-        let _ = self.stop.send(true);
+        let _ = self.stop.send(CLOSE);
     }
 }
 
@@ -120,16 +157,25 @@ impl Outbox {
 
     /// [`Outbox::start`] with another retry policy (tests, benchmarks).
     pub fn start_with(settings: &Settings, locales: Arc<Locales>, policy: RetryPolicy) -> Result<Outbox, DeliveryError> {
-        let composer = Composer::new(settings, locales)?;
+        let composer = Arc::new(Composer::new(settings, locales)?);
         let spool_dir = settings.data_dir.join("spool");
         let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
         let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
-        let queued = spool.load_queue().map_err(spool_error)?;
-        let retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
+        let (queued, newly_quarantined) = spool.load_queue().map_err(spool_error)?;
+        let delivered_retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
+        let (failed, quarantined) = spool.failed_and_quarantined().map_err(spool_error)?;
         if !queued.is_empty() {
             tracing::info!(queued = queued.len(), "mail spool holds undelivered mail from before; delivering it");
         }
-        let shared = Arc::new(sender::Shared::new(spool, queued, retained));
+        let mail = &settings.mail;
+        let limits = state::Limits {
+            give_up_after: Duration::from_secs(mail.give_up_after_seconds),
+            degraded_after: Duration::from_secs(mail.degraded_after_seconds),
+            shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
+            retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
+        };
+        let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
+        let shared = Arc::new(state::Shared::new(spool, loaded, composer.clone(), limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -137,7 +183,6 @@ impl Outbox {
             .build()
             .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
         let transport = {
-            // lettre's connection pool starts its own task on this runtime.
             let _entered = runtime.enter();
             transport::Transport::from_settings(
                 settings.secrets.smtp_url.as_ref(),
@@ -147,14 +192,17 @@ impl Outbox {
         };
         let transport_description = transport.description();
         let handle = runtime.handle().clone();
-        let retention = Duration::from_secs(u64::from(settings.mail.retention_days) * 86_400);
-        let (stop, stop_rx) = watch::channel(false);
+        let (stop, mut stop_rx) = watch::channel(0);
         let (finished_tx, finished_rx) = oneshot::channel();
         let sender_shared = shared.clone();
         std::thread::Builder::new()
             .name("mail-sender".into())
             .spawn(move || {
-                runtime.block_on(sender::run(sender_shared.clone(), transport, policy, retention, stop_rx));
+                runtime.block_on(async {
+                    sender::run(sender_shared.clone(), transport, policy, stop_rx.clone()).await;
+                    // Mail accepted while the HTTP server drains is still spooled here.
+                    let _ = stop_rx.wait_for(|level| *level >= CLOSE).await;
+                });
                 // Waits for blocking file work still running (a submit being written).
                 drop(runtime);
                 sender_shared.spool.release();
@@ -194,7 +242,7 @@ impl Outbox {
             return Err(DeliveryError::ShutDown);
         }
         let created_at = jiff::Timestamp::now();
-        let entries: Vec<spool::Entry> = mails.into_iter().map(|m| entry(m, nonce, created_at)).collect();
+        let entries: Vec<spool::Entry> = mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
         let registered: Vec<(String, jiff::Timestamp)> = entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
         let shared = self.inner.shared.clone();
         let written = self.inner.runtime.spawn_blocking(move || shared.spool.enqueue(&entries)).await;
@@ -212,6 +260,11 @@ impl Outbox {
         self.inner.shared.stats()
     }
 
+    /// Status and counts for `/healthz`.
+    pub fn health(&self) -> DeliveryHealth {
+        self.inner.shared.health()
+    }
+
     /// One line for the start-up log: the transport, never the password.
     pub fn transport_description(&self) -> String {
         self.inner.transport_description.clone()
@@ -222,21 +275,30 @@ impl Outbox {
         self.inner.shared.spool.root()
     }
 
-    /// Stops accepting mail, lets mails in flight finish (up to
-    /// `RetryPolicy::drain`), stops the sender and releases the spool, so that
-    /// another outbox may open it. Undelivered mail stays queued for the next start.
+    /// At SIGTERM: no further delivery starts; mails in flight may finish
+    /// within `mail.shutdown_grace_ms`. Mail is still accepted into the spool
+    /// (for the requests the HTTP server is finishing) and sent at the next start.
+    pub fn stop_sending(&self) {
+        self.inner.stop.send_if_modified(|level| {
+            let raise = *level < STOP_SENDING;
+            if raise {
+                *level = STOP_SENDING;
+            }
+            raise
+        });
+    }
+
+    /// Stops accepting mail, lets mails in flight finish (within
+    /// `mail.shutdown_grace_ms` of [`Outbox::stop_sending`] or of this call),
+    /// stops the sender and releases the spool, so that another outbox may
+    /// open it. Undelivered mail stays queued for the next start.
     pub async fn shutdown(&self) {
         self.inner.closed.store(true, Ordering::SeqCst);
-        let _ = self.inner.stop.send(true);
+        let _ = self.inner.stop.send(CLOSE);
         let finished = self.inner.finished.lock().unwrap().take();
         if let Some(finished) = finished {
             let _ = finished.await;
         }
-    }
-
-    /// The composer, for rendering mails without sending them (golden tests).
-    pub fn composer(&self) -> &Composer {
-        &self.inner.composer
     }
 }
 
@@ -246,20 +308,31 @@ fn nonce() -> String {
     (0..8).map(|_| ALPHABET[fastrand::usize(..ALPHABET.len())] as char).collect()
 }
 
-/// A spool entry for a rendered mail; its id sorts by time of acceptance.
-fn entry(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> spool::Entry {
-    spool::Entry {
-        id: format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code()),
-        kind: mail.kind,
-        reference: mail.reference,
-        message_id: mail.message_id,
-        envelope_from: mail.envelope_from,
-        recipients: mail.recipients,
-        created_at,
-        attempts: 0,
-        last_attempt_at: None,
-        last_error: None,
-        delivered_at: None,
-        raw: String::from_utf8_lossy(&mail.raw).into_owned(),
-    }
+/// The spool entries for a rendered mail: one per recipient, with the same
+/// message. Each recipient thus gets its own envelope, attempts, backoff and
+/// outcome, with no more bookkeeping than a single-recipient mail: a refused
+/// staff address cannot hold up or drop the mail to another. Ids sort by time
+/// of acceptance.
+fn entries(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> Vec<spool::Entry> {
+    let raw = String::from_utf8_lossy(&mail.raw).into_owned();
+    let base = format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code());
+    mail.recipients
+        .iter()
+        .enumerate()
+        .map(|(n, recipient)| spool::Entry {
+            id: if n == 0 { base.clone() } else { format!("{base}-{}", n + 1) },
+            kind: mail.kind,
+            reference: mail.reference.clone(),
+            message_id: mail.message_id.clone(),
+            envelope_from: mail.envelope_from.clone(),
+            recipients: vec![recipient.clone()],
+            created_at,
+            attempts: 0,
+            last_attempt_at: None,
+            last_error: None,
+            delivered_at: None,
+            customer_phone: mail.customer_phone.clone(),
+            raw: raw.clone(),
+        })
+        .collect()
 }

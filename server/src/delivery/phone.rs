@@ -5,6 +5,7 @@
 //! number in international form without `+`, so it is only offered when the
 //! number can be normalised with confidence; a wrong link is worse than none.
 //! A click-to-call link works with whatever digits were typed.
+use crate::domain::links::whatsapp_chat;
 
 /// The number in international form, digits only (`31612345678`), or `None`
 /// when it cannot be normalised with confidence.
@@ -61,7 +62,7 @@ fn check_country(number: &str) -> Option<String> {
 
 /// `https://wa.me/<digits>` when the number can be normalised.
 pub fn whatsapp_url(raw: &str) -> Option<String> {
-    normalize(raw).map(|digits| format!("https://wa.me/{digits}"))
+    normalize(raw).map(|digits| whatsapp_chat(&digits, None))
 }
 
 /// A `tel:` link: the normalised number when possible, otherwise the typed

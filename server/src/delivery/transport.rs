@@ -6,31 +6,49 @@
 //! the webpki root certificates, so nothing depends on system OpenSSL. Without
 //! the variable, mail goes to the Maildir (see `maildir.rs`).
 //!
-//! Errors are sorted for the sender: a permanent SMTP answer (5xx) concerns
-//! that one mail; anything else (refused connection, timeout, TLS, 4xx) means
-//! the server is not available now, and the sender pauses all delivery.
+//! lettre bounds only the TCP connect by its timeout, so every conversation
+//! (connect, greeting, each command, the data) runs under one overall
+//! `tokio::time::timeout` here: a server that stops answering costs one timeout.
+//! lettre's connection pool is not used (its feature is off): it would put a
+//! connection cancelled by that timeout back into the pool, and the next mail
+//! would hang on it. Each conversation has its own connection instead, which
+//! costs a greeting (and TLS, login) per mail, nothing at this volume.
+//!
+//! Errors are sorted for the sender (`Failure`): a 5xx concerns that mail only,
+//! for good; a 4xx concerns that mail for now; 421, TLS trouble and a refused
+//! authentication (53x) mean the server is not usable and pause all delivery. A timeout or a connection lost mid-conversation is unclear: the
+//! sender then asks [`Transport::answers`] whether the server itself is fine.
 use std::{path::Path, sync::Arc, time::Duration};
 
-use lettre::{
-    address::Envelope,
-    transport::smtp::PoolConfig,
-    Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor,
-};
+use lettre::{address::Envelope, Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use secrecy::ExposeSecret;
 
 use super::{maildir::Maildir, DeliveryError};
 
+/// What a failed delivery says about the mail and the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// The server refused this mail (or its recipient) for good.
+    Permanent,
+    /// The server refused this mail for now (4xx); other mails may pass.
+    Temporary,
+    /// The server is not usable now: every mail would fail.
+    ServerDown,
+    /// Timeout or connection lost: either this mail or the server.
+    Unclear,
+}
+
 /// Why one delivery failed.
 #[derive(Debug, Clone)]
 pub struct SendError {
-    /// The server refused this mail for good (5xx); others would go through.
-    pub permanent: bool,
+    pub failure: Failure,
+    /// The server's answer or the local error (may name the recipient).
     pub message: String,
 }
 
 #[derive(Clone)]
 pub enum Transport {
-    Smtp { smtp: AsyncSmtpTransport<Tokio1Executor>, description: String },
+    Smtp { smtp: AsyncSmtpTransport<Tokio1Executor>, timeout: Duration, description: String },
     Maildir(Arc<Maildir>),
 }
 
@@ -55,9 +73,8 @@ impl Transport {
         let smtp = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?
             .timeout(Some(timeout))
-            .pool_config(PoolConfig::new().max_size(4).idle_timeout(Duration::from_secs(60)))
             .build();
-        Ok(Self::Smtp { smtp, description: format!("{description}, timeout {} ms", timeout.as_millis()) })
+        Ok(Self::Smtp { smtp, timeout, description: format!("{description}, timeout {} ms", timeout.as_millis()) })
     }
 
     /// One line for the start-up log, without the password.
@@ -71,24 +88,50 @@ impl Transport {
     /// Delivers one message. `unique` (the spool id) names the Maildir file.
     pub async fn send(&self, unique: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> Result<(), SendError> {
         match self {
-            Self::Smtp { smtp, .. } => {
+            Self::Smtp { smtp, timeout, .. } => {
                 let envelope = envelope(envelope_from, recipients)?;
-                smtp.send_raw(&envelope, raw).await.map(drop).map_err(|e| SendError { permanent: e.is_permanent(), message: e.to_string() })
+                match tokio::time::timeout(*timeout, smtp.send_raw(&envelope, raw)).await {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(SendError { failure: classify(&e), message: e.to_string() }),
+                    Err(_) => Err(SendError { failure: Failure::Unclear, message: format!("no answer from the mail server within {} ms", timeout.as_millis()) }),
+                }
             }
             Self::Maildir(maildir) => {
                 let (maildir, unique, from, to, raw) = (maildir.clone(), unique.to_string(), envelope_from.to_string(), recipients.to_vec(), raw.to_vec());
                 tokio::task::spawn_blocking(move || maildir.deliver(&unique, &from, &to, &raw))
                     .await
-                    .map_err(|e| SendError { permanent: false, message: e.to_string() })?
+                    .map_err(|e| SendError { failure: Failure::ServerDown, message: e.to_string() })?
                     .map(drop)
-                    .map_err(|e| SendError { permanent: false, message: format!("Maildir: {e}") })
+                    .map_err(|e| SendError { failure: Failure::ServerDown, message: format!("Maildir: {e}") })
             }
+        }
+    }
+
+    /// Whether the server greets and answers a NOOP within the timeout: tells
+    /// a hung or dropped conversation about one mail from a server that is down.
+    pub async fn answers(&self) -> bool {
+        match self {
+            Self::Smtp { smtp, timeout, .. } => matches!(tokio::time::timeout(*timeout, smtp.test_connection()).await, Ok(Ok(true))),
+            Self::Maildir(_) => true,
         }
     }
 }
 
+fn classify(e: &lettre::transport::smtp::Error) -> Failure {
+    use lettre::transport::smtp::response::{Category, Severity};
+    match e.status() {
+        Some(code) if u16::from(code) == 421 => Failure::ServerDown,
+        Some(code) if code.severity == Severity::TransientNegativeCompletion => Failure::Temporary,
+        // 53x: authentication; no mail can pass until the settings are fixed.
+        Some(code) if code.category == Category::Unspecified3 => Failure::ServerDown,
+        Some(_) => Failure::Permanent,
+        None if e.is_tls() => Failure::ServerDown,
+        None => Failure::Unclear,
+    }
+}
+
 fn envelope(from: &str, recipients: &[String]) -> Result<Envelope, SendError> {
-    let bad = |e: &dyn std::fmt::Display| SendError { permanent: true, message: format!("bad envelope: {e}") };
+    let bad = |e: &dyn std::fmt::Display| SendError { failure: Failure::Permanent, message: format!("bad envelope: {e}") };
     let from: Address = from.parse().map_err(|e| bad(&e))?;
     let to = recipients.iter().map(|r| r.parse::<Address>()).collect::<Result<Vec<_>, _>>().map_err(|e| bad(&e))?;
     Envelope::new(Some(from), to).map_err(|e| bad(&e))

@@ -7,13 +7,12 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     config::CompanySettings,
-    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod}, format_euro, Lang},
+    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, Rule}, format_euro, links::whatsapp_chat, Lang},
+    format::{date_short, date_time_long, decimal1, local, time},
     i18n::Locales,
-    pricing::Rule,
 };
 
 use super::{
-    format::{date_short, date_time_long, decimal1, local, time},
     links::maps_directions,
     phone,
     text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
@@ -287,7 +286,7 @@ impl Views<'_> {
         view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
         view.contact = vec![
             self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
-            self.link_row(lang, "whatsapp", format!("+{}", c.whatsapp_number), Some(format!("https://wa.me/{}", c.whatsapp_number))),
+            self.link_row(lang, "whatsapp", format!("+{}", c.whatsapp_number), Some(whatsapp_chat(&c.whatsapp_number, None))),
             self.link_row(lang, "email", c.email.clone(), Some(format!("mailto:{}", c.email))),
             self.row(lang, "address", format!("{}, {} {}", c.street, c.postal_code, c.city)),
         ];

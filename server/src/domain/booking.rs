@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
-use crate::pricing::Rule;
 
 /// The company's time zone: every date and time a visitor types is local time here.
 pub const TIME_ZONE: &str = "Europe/Amsterdam";
@@ -58,6 +57,16 @@ pub struct Address {
 pub struct ListedPlace {
     pub name: String,
     pub formatted: String,
+}
+
+/// Which tariff rule priced a trip (see the tariff engine, `pricing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Rule {
+    Metered,
+    Fixed,
+    FixedPickup,
+    FixedSurcharge,
 }
 
 /// The price the server computed for the booking (never the client's number).

@@ -30,8 +30,9 @@ impl Lang {
         }
     }
 
-    /// The language a browser prefers, per the spec: German → de, Dutch → nl,
-    /// anything else → en. `None` when the header names no language at all.
+    /// The language a browser prefers: German → de, Dutch → nl, anything else →
+    /// en; `None` when the header names no language at all. Where it counts is
+    /// the language rule in `docs/decisions.md`.
     pub fn from_accept_language(header: &str) -> Option<Lang> {
         let mut best: Option<(f32, usize, &str)> = None;
         for (index, item) in header.split(',').enumerate() {
@@ -83,7 +84,7 @@ mod tests {
     }
 
     #[test]
-    fn accept_language_follows_the_spec() {
+    fn accept_language_picks_german_dutch_or_else_english() {
         assert_eq!(Lang::from_accept_language("de-DE,de;q=0.9,en;q=0.8"), Some(Lang::De));
         assert_eq!(Lang::from_accept_language("nl-NL,nl;q=0.9"), Some(Lang::Nl));
         assert_eq!(Lang::from_accept_language("fr-FR,fr;q=0.9"), Some(Lang::En));

@@ -1,7 +1,7 @@
 use super::Lang;
 use serde::Serialize;
 
-/// The pages of the site; each has one path per language (the spec's table).
+/// The pages of the site; each has one path per language, listed in [`Page::path`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Page {

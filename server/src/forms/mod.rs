@@ -2,8 +2,8 @@
 //! browser checked. Input arrives as JSON (the API) or as a urlencoded form post
 //! (no JavaScript); both become an [`Input`] of loose text fields first, so a
 //! number sent as a string or a string sent as a number is read the same way.
-//! Every rejection is a message in the request's language, keyed by the spec's
-//! field names.
+//! Every rejection is a message in the request's language, keyed by the field
+//! names the forms and the API share.
 mod contact;
 mod reservation;
 

@@ -4,7 +4,7 @@ use super::{Checker, FieldErrors, Input};
 use crate::{
     config::BookingSettings,
     contract::LIMITS,
-    domain::{booking::{PaymentMethod, TIME_ZONE}, Lang},
+    domain::{booking::{PaymentMethod, TIME_ZONE}, Lang, MAX_PLACE_ID_LEN},
     i18n::Locales,
 };
 
@@ -157,7 +157,7 @@ fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {
 
 /// A provider's place id, if it looks like one (bounded, printable ASCII).
 fn place_id(input: &Input, field: &str) -> Option<String> {
-    input.line(field).ok().filter(|id| !id.is_empty() && id.len() <= 500 && id.bytes().all(|b| b.is_ascii_graphic()))
+    input.line(field).ok().filter(|id| !id.is_empty() && id.len() <= MAX_PLACE_ID_LEN && id.bytes().all(|b| b.is_ascii_graphic()))
 }
 
 #[cfg(test)]

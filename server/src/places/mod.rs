@@ -14,27 +14,9 @@ mod provider;
 
 pub use provider::Places;
 
-use crate::domain::Lang;
+use crate::domain::{Lang, LatLon};
 
 pub mod gazetteer;
-
-/// A point on earth in degrees (WGS 84).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LatLon {
-    pub lat: f64,
-    pub lon: f64,
-}
-
-impl LatLon {
-    /// Great-circle distance in kilometres (haversine, mean earth radius).
-    pub fn distance_km(self, other: LatLon) -> f64 {
-        let (p1, p2) = (self.lat.to_radians(), other.lat.to_radians());
-        let dp = p2 - p1;
-        let dl = (other.lon - self.lon).to_radians();
-        let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-        2.0 * 6371.0088 * a.sqrt().asin()
-    }
-}
 
 /// One entry of the suggestion list (`/api/place-suggestions`).
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
@@ -86,18 +68,4 @@ pub trait PlacesProvider {
     async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError>;
     /// Driving distance and time.
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn distance_roermond_to_schiphol_is_about_150_km_crow_fly() {
-        let roermond = LatLon { lat: 51.1942, lon: 5.9875 };
-        let schiphol = LatLon { lat: 52.3105, lon: 4.7683 };
-        let d = roermond.distance_km(schiphol);
-        assert!((d - 147.0).abs() < 3.0, "{d}");
-        assert_eq!(roermond.distance_km(roermond), 0.0);
-    }
 }

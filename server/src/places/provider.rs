@@ -10,9 +10,10 @@ pub enum Places {
 
 impl Places {
     pub fn from_settings(settings: &Settings) -> Self {
+        let centre = settings.tariff.zone.centre();
         match &settings.secrets.google_maps_key {
-            Some(key) => Places::Google(GoogleMaps::new(&settings.google, key.clone())),
-            None => Places::Embedded(Gazetteer::embedded()),
+            Some(key) => Places::Google(GoogleMaps::new(&settings.google, key.clone(), centre)),
+            None => Places::Embedded(Gazetteer::embedded(centre)),
         }
     }
 

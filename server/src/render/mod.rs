@@ -23,7 +23,7 @@ use crate::{
     assets::Assets,
     config::Settings,
     contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
-    domain::{format_euro, Lang, Page, ReservationMode},
+    domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
 };
 use document::{document, escape_html, local_business_json_ld, Shell};
@@ -235,7 +235,7 @@ impl Pages {
                 phone_display: c.phone_display.clone(),
                 phone_href: format!("tel:{}", c.phone),
                 email: c.email.clone(),
-                whatsapp_href: format!("https://wa.me/{}", c.whatsapp_number),
+                whatsapp_href: whatsapp_chat(&c.whatsapp_number, None),
                 address: PostalAddress { street: c.street.clone(), postal_code: c.postal_code.clone(), city: c.city.clone(), country: c.country.clone() },
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),

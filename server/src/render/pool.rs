@@ -1,10 +1,7 @@
 //! A fixed set of render threads, each owning one [`JsEngine`], fed by a bounded
 //! queue. HTTP workers never run JavaScript: they queue a job and await the reply.
 use std::{
-    sync::{
-        atomic::{AtomicU64, Ordering},
-        Arc,
-    },
+    sync::Arc,
     thread,
     time::{Duration, Instant},
 };
@@ -37,19 +34,9 @@ struct Job {
     reply: oneshot::Sender<Result<String, RenderError>>,
 }
 
-/// Counters for health checks and metrics.
-#[derive(Debug, Default)]
-pub struct PoolStats {
-    pub rendered: AtomicU64,
-    pub failed: AtomicU64,
-    pub replaced: AtomicU64,
-    pub render_micros: AtomicU64,
-}
-
 pub struct RenderPool {
     sender: flume::Sender<Job>,
     settings: PoolSettings,
-    stats: Arc<PoolStats>,
 }
 
 impl RenderPool {
@@ -58,19 +45,17 @@ impl RenderPool {
     pub fn start(bundle_source: &str, settings: PoolSettings) -> Result<Self, RenderError> {
         let bytecode: Arc<[u8]> = engine::compile(bundle_source)?.into();
         let (sender, receiver) = flume::bounded::<Job>(settings.queue_capacity);
-        let stats = Arc::new(PoolStats::default());
         for index in 0..settings.workers.max(1) {
             let receiver = receiver.clone();
             let bytecode = bytecode.clone();
-            let stats = stats.clone();
             let settings = settings.clone();
             thread::Builder::new()
                 .name(format!("render-{index}"))
                 .stack_size(8 * 1024 * 1024)
-                .spawn(move || worker(receiver, bytecode, settings, stats))
+                .spawn(move || worker(receiver, bytecode, settings))
                 .map_err(|_| RenderError::Unavailable)?;
         }
-        Ok(Self { sender, settings, stats })
+        Ok(Self { sender, settings })
     }
 
     /// Renders page props (JSON) to HTML on a render thread.
@@ -94,13 +79,9 @@ impl RenderPool {
     pub fn queue_depth(&self) -> usize {
         self.sender.len()
     }
-
-    pub fn stats(&self) -> &PoolStats {
-        &self.stats
-    }
 }
 
-fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSettings, stats: Arc<PoolStats>) {
+fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSettings) {
     let load = || match JsEngine::new(bytecode.clone(), settings.memory_limit_bytes) {
         Ok(engine) => Some(engine),
         Err(e) => {
@@ -114,7 +95,6 @@ fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSet
             continue; // the request gave up while queued
         }
         if engine.is_none() {
-            stats.replaced.fetch_add(1, Ordering::Relaxed);
             engine = load();
         }
         let Some(js) = engine.as_mut() else {
@@ -123,18 +103,11 @@ fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSet
         };
         let started = Instant::now();
         let result = js.render(&job.props_json, started + settings.deadline);
-        stats.render_micros.fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
         crate::metrics::render(started.elapsed().as_secs_f64());
-        match &result {
-            Ok(_) => {
-                stats.rendered.fetch_add(1, Ordering::Relaxed);
-            }
-            Err(e) => {
-                // A runtime that failed may hold broken state: replace it.
-                tracing::error!(error = %e, "render failed; replacing the runtime");
-                stats.failed.fetch_add(1, Ordering::Relaxed);
-                engine = None;
-            }
+        if let Err(e) = &result {
+            // A runtime that failed may hold broken state: replace it.
+            tracing::error!(error = %e, "render failed; replacing the runtime");
+            engine = None;
         }
         let _ = job.reply.send(result.map_err(RenderError::from));
     }
@@ -161,7 +134,6 @@ mod tests {
         assert!(matches!(pool.render(r#"{"fail":true}"#.into()).await, Err(RenderError::Engine(EngineError::Script(_)))));
         assert_eq!(pool.render(r#"{"loop":true}"#.into()).await, Err(RenderError::Engine(EngineError::Timeout)));
         assert_eq!(pool.render(r#"{"n":2}"#.into()).await.unwrap(), "ok 2", "replaced runtime renders again");
-        assert_eq!(pool.stats().replaced.load(Ordering::Relaxed), 2);
     }
 
     #[tokio::test]

@@ -18,15 +18,22 @@ use serde_json::json;
 
 use crate::{config::Settings, delivery::Outbox, edge::client::is_operator, metrics, places::Places, render::Pages};
 
-pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+/// Status and counts: all the public answer shows, and the start of the detailed one.
+fn summary(pages: &Pages, outbox: &Outbox) -> serde_json::Value {
     let spool = outbox.stats();
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "status": "ok",
+    let delivery = outbox.health();
+    json!({
+        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "delivery": delivery,
         "pagesWarm": pages.is_warm(),
         "renderQueueDepth": pages.pool().queue_depth(),
         "spoolDepth": spool.depth,
         "oldestUndeliveredSeconds": spool.oldest_undelivered_age_secs,
-    }))
+    })
+}
+
+pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(&pages, &outbox))
 }
 
 /// As if there were nothing here, for anyone but an operator.
@@ -34,16 +41,14 @@ fn hidden() -> HttpResponse {
     HttpResponse::NotFound().finish()
 }
 
+/// The summary plus the whole spool report (which may quote a server's answer).
 pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "status": "ok",
-        "pagesWarm": pages.is_warm(),
-        "renderQueueDepth": pages.pool().queue_depth(),
-        "spool": outbox.stats(),
-    }))
+    let mut answer = summary(&pages, &outbox);
+    answer["spool"] = json!(outbox.stats());
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 
 pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings: web::Data<Settings>) -> HttpResponse {

@@ -124,7 +124,9 @@ async fn public_health_shows_counts_only_and_readiness_holds_under_concurrency()
     app.wait_until_ready().await;
     let health: Value = app.get("/healthz").await.json().await.unwrap();
     let keys: Vec<&str> = health.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["oldestUndeliveredSeconds", "pagesWarm", "renderQueueDepth", "spoolDepth", "status"], "{health}");
+    assert_eq!(keys, ["delivery", "oldestUndeliveredSeconds", "pagesWarm", "renderQueueDepth", "spoolDepth", "status"], "{health}");
+    let delivery: Vec<&str> = health["delivery"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(delivery, ["failed", "inFlight", "oldestAgeSeconds", "quarantined", "queued", "status"], "counts only: {health}");
     let details: Value = app.get("/healthz/details").await.json().await.unwrap();
     assert!(details["spool"].get("lastError").is_some(), "{details}");
 

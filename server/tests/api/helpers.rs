@@ -130,7 +130,8 @@ pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
     response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
 }
 
-/// Every page path with its language, from the spec's table.
+/// Every page path with its language and page (written out here, not read from
+/// the server's own table, so a changed path fails the tests).
 pub const ROUTES: &[(&str, &str, &str)] = &[
     ("/", "nl", "home"),
     ("/reserveren", "nl", "reservation"),

@@ -85,3 +85,28 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
     assert_eq!(proxied.get_with("/metrics", &[("X-Forwarded-For", "192.0.2.7")]).await.status(), 404);
     assert_eq!(proxied.get("/metrics").await.status(), 200, "the proxy host itself");
 }
+
+#[actix_web::test]
+async fn health_says_degraded_while_mail_cannot_be_delivered_and_names_no_one() {
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n".into()),
+        smtp_url: Some("smtp://127.0.0.1:9"),
+        ..Default::default()
+    })
+    .await;
+    let health: serde_json::Value = app.get("/healthz").await.json().await.unwrap();
+    assert_eq!(health["status"], "ok", "{health}");
+    assert_eq!(app.post_json("/api/reservation/nl", &crate::booking::booking()).await.status(), 200);
+    let mut last = String::new();
+    for _ in 0..50 {
+        last = app.get("/healthz").await.text().await.unwrap();
+        let health: serde_json::Value = serde_json::from_str(&last).unwrap();
+        if health["status"] == "degraded" {
+            assert!(health["delivery"]["queued"].as_u64().unwrap() + health["delivery"]["inFlight"].as_u64().unwrap() >= 2, "{health}");
+            assert!(!last.contains('@'), "no addresses in public health: {last}");
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("never degraded: {last}");
+}

@@ -54,4 +54,7 @@ async fn posts_from_another_site_are_refused() {
         .await
         .unwrap();
     assert_eq!(form.status(), 403, "no-JavaScript form posts too");
+    assert!(header(&form, "content-type").starts_with("text/html"), "answered with a page, not JSON");
+    let html = form.text().await.unwrap();
+    assert!(html.contains("<html lang=\"en\">") && html.contains("Something went wrong!"), "the error page");
 }

@@ -12,11 +12,10 @@ use taxi_server::{
     config::Settings,
     delivery::{Composer, Outbox, RetryPolicy},
     domain::{
-        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary},
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, Rule},
         Lang,
     },
     i18n::Locales,
-    pricing::Rule,
 };
 
 /// A directory removed when the test ends.
@@ -247,4 +246,14 @@ pub fn spool_ids(dir: &Path) -> Vec<String> {
 
 pub fn count_files(dir: &Path) -> usize {
     std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+}
+
+/// The golden booking with another reference and customer address.
+pub fn booking_to(reference: &str, email: &str) -> Booking {
+    Booking { reference: reference.into(), email: email.into(), ..booking(Lang::Nl) }
+}
+
+/// Messages the sink received for `rcpt` whose text contains `needle`.
+pub fn received_for(sink: &Sink, rcpt: &str, needle: &str) -> usize {
+    sink.messages().iter().filter(|m| m.rcpt_to == [rcpt] && String::from_utf8_lossy(&m.raw).contains(needle)).count()
 }

@@ -1,9 +1,12 @@
 //! Delivery tests: mails rendered and compared with golden files, headers that
 //! cannot be injected, and the outbox against a real SMTP server on loopback
-//! (`tests/smtp_sink.py`, aiosmtpd), including processes killed with SIGKILL.
+//! (`tests/smtp_sink.py`, aiosmtpd), including processes killed with SIGKILL,
+//! a server that misbehaves in every way a real one does, and a full disk.
 mod helpers;
 
 mod crash;
+mod disk_full;
+mod failures;
 mod golden;
 mod headers;
 mod outbox;

@@ -5,7 +5,7 @@ use std::{collections::BTreeSet, time::{Duration, Instant}};
 use mail_parser::MessageParser;
 use taxi_server::domain::Lang;
 
-use crate::helpers::{booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Sink, TempDir};
+use crate::helpers::{booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Received, Sink, TempDir};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -40,9 +40,13 @@ async fn smtp_delivery_to_staff_and_customer() {
     outbox.submit_booking(&booking(Lang::En)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
     let received = sink.messages();
-    assert_eq!(received.len(), 2);
-    let staff = received.iter().find(|m| m.rcpt_to.len() == 2).expect("one mail to both staff members");
-    assert_eq!(staff.rcpt_to, vec!["planning@example.nl", "chauffeur@example.nl"]);
+    assert_eq!(received.len(), 3);
+    // One envelope per staff address, the same message (and Message-ID) in each.
+    let staff: Vec<&Received> = received.iter().filter(|m| m.rcpt_to != vec!["zoe@example.nl"]).collect();
+    let mut staff_rcpts: Vec<&str> = staff.iter().map(|m| m.rcpt_to[0].as_str()).collect();
+    staff_rcpts.sort();
+    assert_eq!(staff_rcpts, vec!["chauffeur@example.nl", "planning@example.nl"]);
+    assert!(staff.iter().all(|m| m.rcpt_to.len() == 1 && m.message_id == staff[0].message_id));
     let customer = received.iter().find(|m| m.rcpt_to == vec!["zoe@example.nl"]).expect("customer mail");
     let msg = MessageParser::default().parse(&customer.raw).unwrap();
     assert_eq!(msg.subject().unwrap(), "Your booking request R7K3Q9 has been received");
@@ -127,6 +131,7 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
+    wait_for("the Maildir sweep", LONG, || count_files(&dir.path("var/maildir/new")) == 0);
     wait_for("stats", LONG, || outbox.stats().delivered_retained == 0);
     outbox.shutdown().await;
 
@@ -137,26 +142,24 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     outbox.shutdown().await;
     assert_eq!(count_files(&dir.path("var/spool/done")), 2);
+    assert_eq!(count_files(&dir.path("var/maildir/new")), 2);
 }
 
 #[tokio::test]
-async fn a_refused_mail_waits_without_holding_up_the_others() {
-    let dir = TempDir::new("refused");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--reject"]);
-    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), ""));
-    let mut b = booking(Lang::Nl);
-    b.email = "reject-me@example.nl".into();
-    outbox.submit_booking(&b).await.unwrap();
-    outbox.submit_booking(&booking(Lang::De)).await.unwrap();
-    wait_for("the three good mails", LONG, || sink.count() == 3);
-    wait_for("a second refusal", LONG, || outbox.stats().failed_attempts_since_start >= 2);
-    let stats = outbox.stats();
-    assert_eq!((stats.depth, stats.refused), (1, 1), "{stats:?}");
-    assert!(stats.last_error.as_deref().unwrap_or("").contains("550"), "{stats:?}");
-    let queued = std::fs::read_dir(dir.path("var/spool/queue")).unwrap().next().unwrap().unwrap().path();
-    let entry: serde_json::Value = serde_json::from_slice(&std::fs::read(queued).unwrap()).unwrap();
-    assert!(entry["attempts"].as_u64().unwrap() >= 1, "attempts are recorded in the spool: {entry}");
-    assert!(entry["lastError"].as_str().unwrap().contains("550"));
+async fn spool_and_maildir_are_private_to_the_service_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("private");
+    let outbox = start(&settings(&dir.path("var"), None, ""));
+    outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
+    wait_for("delivery", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
-    assert_eq!(count_files(&dir.path("var/spool/queue")), 1, "kept for the next start, never dropped");
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    for sub in ["spool", "spool/queue", "spool/done", "spool/failed", "spool/quarantine", "spool/tmp", "maildir", "maildir/new"] {
+        assert_eq!(mode(&dir.path("var").join(sub)), 0o700, "{sub}");
+    }
+    for sub in ["spool/done", "maildir/new"] {
+        for file in std::fs::read_dir(dir.path("var").join(sub)).unwrap() {
+            assert_eq!(mode(&file.unwrap().path()), 0o600, "{sub}");
+        }
+    }
 }

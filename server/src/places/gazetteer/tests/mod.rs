@@ -1,11 +1,21 @@
+//! The gazetteer's answers, checked on the embedded data: suggestions and
+//! details here, typed addresses and route estimates in their own files.
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::*;
 
+mod addresses;
+mod route;
+
+/// The tariff zone's centre in the default settings.
+fn centre() -> LatLon {
+    crate::config::Settings::load_from(&BTreeMap::new()).expect("default config").tariff.zone.centre()
+}
+
 fn gazetteer() -> &'static Gazetteer {
     static G: OnceLock<Gazetteer> = OnceLock::new();
-    G.get_or_init(Gazetteer::embedded)
+    G.get_or_init(|| Gazetteer::embedded(centre()))
 }
 
 fn show(list: &[Suggestion]) -> String {
@@ -239,7 +249,7 @@ fn every_place_has_texts_in_every_language_and_round_trips() {
             assert_eq!(s.main_text, d.display_name);
             assert!(s.secondary_text.ends_with(g.country_name(p, lang)));
         }
-        assert!(p.location.distance_km(ROERMOND) < 260.0, "{}", p.id);
+        assert!(p.location.distance_km(centre()) < 260.0, "{}", p.id);
     }
 }
 
@@ -264,152 +274,9 @@ fn details_round_trip_for_every_suggestion() {
     assert!(checked > 500, "{checked}");
 }
 
-// ------------------------------------------------------------------ addresses
-
-#[test]
-fn a_typed_street_address_resolves_to_its_locality() {
-    let g = gazetteer();
-    let list = g.suggest("Markt 12, Roermond", Lang::Nl);
-    let first = &list[0];
-    assert!(first.id.starts_with("addr:g2748000:"), "{}", show(&list));
-    assert_eq!(first.main_text, "Markt 12");
-    assert_eq!(first.secondary_text, "Roermond, Limburg, Nederland");
-    assert_eq!(list[1].id, "g2748000");
-    let d = g.place_details(&first.id, Lang::Nl).unwrap();
-    assert_eq!(d.formatted_address, "Markt 12, Roermond");
-    assert_eq!(d.display_name, "Markt 12");
-    assert_eq!(d.location, g.place_details("g2748000", Lang::Nl).unwrap().location);
-
-    let list = g.suggest("  Stationsplein 3 6041 Roermond ", Lang::De);
-    assert!(list[0].id.starts_with("addr:g2748000:"), "{}", show(&list));
-    assert_eq!(list[0].main_text, "Stationsplein 3");
-    let d = g.place_details(&list[0].id, Lang::De).unwrap();
-    assert_eq!(d.formatted_address, "Stationsplein 3 6041 Roermond");
-    assert_eq!(d.display_name, "Stationsplein 3");
-
-    // Postcode letters, a trailing country, the locality first.
-    for (input, street) in [
-        ("Wilhelminaplein 1, 6041 EH Roermond, Nederland", "Wilhelminaplein 1"),
-        ("Wilhelminaplein 1 6041EH Roermond", "Wilhelminaplein 1"),
-        ("Roermond, Markt 1", "Markt 1"),
-        ("Roermond Markt 1", "Markt 1"),
-        ("Markt, Roermond", "Markt"),
-    ] {
-        let list = g.suggest(input, Lang::Nl);
-        assert!(list[0].id.starts_with("addr:g2748000:"), "{input:?}:{}", show(&list));
-        assert_eq!(list[0].main_text, street, "{input:?}");
-        assert_eq!(g.place_details(&list[0].id, Lang::Nl).unwrap().display_name, street);
-    }
-}
-
-#[test]
-fn an_address_naming_the_locality_differently_keeps_the_text() {
-    let g = gazetteer();
-    // 'Koeln' names Köln: nothing appended even on the Dutch page (Keulen).
-    let list = g.suggest("Hohe Straße 1, Koeln", Lang::Nl);
-    assert!(list[0].id.starts_with("addr:g2886242:"), "{}", show(&list));
-    assert_eq!(g.place_details(&list[0].id, Lang::Nl).unwrap().formatted_address, "Hohe Straße 1, Koeln");
-    // An id whose text does not name the locality gets it appended.
-    let id = format!("addr:g2748000:{}", base64url_encode("Kerkpad 4".as_bytes()));
-    let d = g.place_details(&id, Lang::En).unwrap();
-    assert_eq!(d.formatted_address, "Kerkpad 4, Roermond");
-    assert_eq!(d.display_name, "Kerkpad 4");
-}
-
-#[test]
-fn an_address_in_an_ambiguous_locality_offers_both() {
-    let g = gazetteer();
-    let list = g.suggest("Kerkstraat 5 Herten", Lang::Nl);
-    assert!(list[0].id.starts_with("addr:g2754331:") && list[1].id.starts_with("addr:g2905560:"), "{}", show(&list));
-    assert_ne!(list[0].secondary_text, list[1].secondary_text);
-    let list = g.suggest("Kerkstraat 5, Herten, Deutschland", Lang::Nl);
-    assert!(list[0].id.starts_with("addr:g2905560:"), "{}", show(&list));
-    assert!(!list.iter().any(|s| s.id.starts_with("addr:g2754331:")));
-}
-
-#[test]
-fn long_addresses_are_cut_to_200_characters() {
-    let g = gazetteer();
-    let input = format!("{} 1, Roermond", "Lange Straat ".repeat(30));
-    let list = g.suggest(&input, Lang::Nl);
-    // Cut at 200 characters the locality is gone: no address entry.
-    assert!(!list.iter().any(|s| s.id.starts_with("addr:")), "{}", show(&list));
-    let input = format!("{} 1, Roermond", "L".repeat(180));
-    let list = g.suggest(&input, Lang::Nl);
-    let d = g.place_details(&list[0].id, Lang::Nl).unwrap();
-    assert!(d.formatted_address.chars().count() <= 200 + ", Roermond".len());
-    assert!(d.formatted_address.ends_with("1, Roermond"));
-}
-
-#[test]
-fn text_that_is_no_address_gives_no_address_entry() {
-    let g = gazetteer();
-    for input in ["Roermond", "Herten, Limburg", "Roermond, Nederland", "12345", "6041 Roermond", "Markt 12", "Terminal 1 Schiphol"] {
-        let list = g.suggest(input, Lang::Nl);
-        assert!(!list.iter().any(|s| s.id.starts_with("addr:")), "{input:?}:{}", show(&list));
-    }
-    assert_eq!(g.suggest("6041 Roermond", Lang::Nl)[0].id, "g2748000");
-    assert_eq!(g.suggest("Roermond, Nederland", Lang::Nl)[0].id, "g2748000");
-}
-
-#[test]
-fn hostile_ids_are_not_found() {
-    let g = gazetteer();
-    let long = "x".repeat(100_000);
-    let long_addr = format!("addr:g2748000:{}", "QUFB".repeat(1000));
-    let too_long_text = format!("addr:g2748000:{}", base64url_encode("a".repeat(201).as_bytes()));
-    let control = format!("addr:g2748000:{}", base64url_encode("Markt\n1".as_bytes()));
-    let untrimmed = format!("addr:g2748000:{}", base64url_encode(" Markt 1".as_bytes()));
-    let not_utf8 = format!("addr:g2748000:{}", base64url_encode(&[0xff, 0xfe, 0x41]));
-    let station = format!("addr:s8400523:{}", base64url_encode("Markt 1".as_bytes()));
-    let ids: Vec<&str> = vec![
-        "", " ", "g", "g0", "g2748000 ", " g2748000", "G2748000", "g2748000\0", "aams", "AAMS", "s", "v", "addr:",
-        "addr::", "addr:g2748000", "addr:g2748000:", "addr:g2748000:!!!!", "addr:g2748000:TWFya3QgMT", "addr:g2748000:TWFya3QgMTJ",
-        "addr:nope:TWFya3QgMTI", "addr:addr:g2748000:TWFya3QgMTI", "../../etc/passwd", "%00", "🚕", "ChIJN1t_tDeuEmsRUsoyG83frY4",
-        "g2748000:TWFya3QgMTI", "addr:g2748000:TWFya3QgMTI=", "addr:g2748000:TWFya3QgMTI:x",
-        &long, &long_addr, &too_long_text, &control, &untrimmed, &not_utf8, &station,
-    ];
-    for id in ids {
-        for lang in Lang::ALL {
-            assert_eq!(g.place_details(id, lang), Err(PlacesError::NotFound), "{:?}", &id[..id.len().min(60)]);
-        }
-    }
-    // Valid ones for comparison.
-    assert!(g.place_details(&format!("addr:g2748000:{}", base64url_encode("Markt 1".as_bytes())), Lang::Nl).is_ok());
-    assert!(g.place_details("g2748000", Lang::Nl).is_ok());
-}
-
-#[test]
-fn hostile_inputs_do_not_panic() {
-    let g = gazetteer();
-    let inputs = [
-        "\0\0\0".to_string(),
-        "€€€€ 1, Roermond".to_string(),
-        "€1234€ Roermond".to_string(),
-        "1234€€ Roermond".to_string(),
-        "ab".repeat(10_000),
-        "a ".repeat(5_000),
-        "1, ,,,, 2, Roermond, ,".to_string(),
-        "🚕🚕 12, Roermond".to_string(),
-        "Ⅻ ⅻ ǅ ǈ ß ẞ İ ı".to_string(),
-        "'s ' s '' ---".to_string(),
-        "\u{202e}dnomreoR 1".to_string(),
-        ", Roermond 1".to_string(),
-        "6041 GL".to_string(),
-    ];
-    for input in &inputs {
-        for lang in Lang::ALL {
-            for s in g.suggest(input, lang) {
-                g.place_details(&s.id, lang).unwrap();
-            }
-        }
-    }
-}
-
-// ------------------------------------------------------------------ helpers
-
 #[test]
 fn folding() {
+    use super::matching::fold;
     assert_eq!(fold("Düsseldorf", false), "dusseldorf");
     assert_eq!(fold("Düsseldorf", true), "duesseldorf");
     assert_eq!(fold("  Köln/Bonn  Flughafen ", false), "koln bonn flughafen");
@@ -420,81 +287,6 @@ fn folding() {
     assert_eq!(fold("Кельн", false), "кельн");
     assert_eq!(fold("", false), "");
     assert_eq!(fold("--", false), "");
-}
-
-#[test]
-fn base64url_round_trips_and_rejects_junk() {
-    for text in ["", "a", "ab", "abc", "abcd", "Markt 12, Roermond", "Hauptstraße 1, Köln 🚕"] {
-        let enc = base64url_encode(text.as_bytes());
-        assert!(enc.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
-        assert_eq!(base64url_decode(&enc).unwrap(), text.as_bytes());
-    }
-    for bad in ["A", "AB=", "A+B/", "ä", "TR", "QUJ"] {
-        let ok = base64url_decode(bad).map(|b| base64url_encode(&b) == bad).unwrap_or(false);
-        assert!(!ok || bad == "QUJ", "{bad}");
-    }
-    // Non-canonical trailing bits are refused.
-    assert_eq!(base64url_decode("QR"), None);
-    assert_eq!(base64url_decode("QQ"), Some(b"A".to_vec()));
-}
-
-// ------------------------------------------------------------------ routes
-
-/// The calibration table of the module docs: destination, lat, lon (from the
-/// default config), reference road km and minutes, documented estimate km and minutes.
-const CALIBRATION: &[(&str, f64, f64, f64, f64, f64, f64)] = &[
-    ("Düsseldorf Airport", 51.2895, 6.7668, 61.0, 42.0, 66.8, 45.0),
-    ("Eindhoven Airport", 51.4501, 5.3745, 57.0, 42.0, 62.0, 43.0),
-    ("Schiphol", 52.3105, 4.7683, 178.0, 110.0, 180.3, 110.0),
-    ("Frankfurt Airport", 50.0379, 8.5622, 262.0, 155.0, 267.5, 160.0),
-    ("Köln/Bonn Airport", 50.8659, 7.1427, 113.0, 70.0, 106.9, 68.0),
-    ("Bonn", 50.7374, 7.0982, 120.0, 75.0, 112.0, 71.0),
-    ("Maastricht Aachen Airport", 50.9117, 5.7701, 38.0, 30.0, 42.4, 31.0),
-    ("Maastricht", 50.8514, 5.6910, 50.0, 38.0, 52.6, 37.0),
-    ("Brussels Airport", 50.9010, 4.4856, 136.0, 85.0, 132.4, 83.0),
-    ("Liège", 50.6326, 5.5797, 95.0, 65.0, 82.9, 55.0),
-    ("Weeze Airport", 51.6024, 6.1422, 60.0, 48.0, 56.5, 39.0),
-];
-
-#[test]
-fn route_estimate_matches_calibration_table() {
-    let from = ROERMOND;
-    let mut report = String::new();
-    for &(name, lat, lon, ref_km, ref_min, doc_km, doc_min) in CALIBRATION {
-        let est = Gazetteer::estimate_route(from, LatLon { lat, lon });
-        let km = est.distance_m / 1000.0;
-        let min = est.duration_s / 60.0;
-        let km_err = (km - ref_km) / ref_km;
-        let min_err = (min - ref_min) / ref_min;
-        report.push_str(&format!(
-            "\n| {name} | {:.1} | {ref_km} | {km:.1} | {:+.0}% | {ref_min} min | {min:.0} min | {:+.0}% |",
-            from.distance_km(LatLon { lat, lon }),
-            km_err * 100.0,
-            min_err * 100.0
-        ));
-        // The documented band…
-        assert!(km_err.abs() <= 0.15, "{name}: distance off by {:.1}%{report}", km_err * 100.0);
-        assert!(min_err.abs() <= 0.20, "{name}: time off by {:.1}%{report}", min_err * 100.0);
-        // …and the documented numbers.
-        assert!((km - doc_km).abs() < 0.1, "{name}: {km:.1} km, docs say {doc_km}{report}");
-        assert!((min - doc_min).abs() <= 0.5, "{name}: {min:.1} min, docs say {doc_min}{report}");
-    }
-    println!("{report}");
-}
-
-#[test]
-fn short_routes_have_a_sensible_minimum() {
-    let here = LatLon { lat: 51.1942, lon: 5.9875 };
-    let same = Gazetteer::estimate_route(here, here);
-    assert_eq!(same.distance_m, 500.0);
-    assert_eq!(same.duration_s, 60.0);
-    let near = Gazetteer::estimate_route(here, LatLon { lat: 51.1950, lon: 5.9875 }); // ~90 m
-    assert!(near.distance_m >= 500.0 && near.distance_m < 700.0, "{near:?}");
-    assert!(near.duration_s >= 60.0 && near.duration_s < 120.0, "{near:?}");
-    // Roermond → Herten (2.3 km crow-fly): some 3 km and 6–7 minutes.
-    let herten = Gazetteer::estimate_route(here, LatLon { lat: 51.1808, lon: 5.9625 });
-    assert!((3.0..4.0).contains(&(herten.distance_m / 1000.0)), "{herten:?}");
-    assert!((6.0..10.0).contains(&(herten.duration_s / 60.0)), "{herten:?}");
 }
 
 #[tokio::test]

@@ -1,15 +1,23 @@
-//! Dates, times and numbers in mail text, per language, from the locale files.
+//! Dates, times and numbers as people read them, per language, from the locale
+//! files: mails, the WhatsApp message and the price explanation all write them here.
 //!
 //! Mails are read by people, not parsed: 'maandag 24 november 2025 om 14:30',
 //! 'Montag, 24. November 2025 um 14:30 Uhr'. Subjects use the short numeric
-//! form ('24-11', '24.11.', '24/11') to stay short. Times are always 24-hour.
-use jiff::{civil::{DateTime, Weekday}, tz::TimeZone, Timestamp};
+//! form ('24-11', '24.11.', '24/11') to stay short; the WhatsApp message the
+//! full numeric date ('24-11-2025'). Times are always 24-hour.
+use jiff::{civil::{Date, DateTime, Weekday}, tz::TimeZone, Timestamp};
 
 use crate::{domain::{booking::TIME_ZONE, Lang}, i18n::Locales};
 
 /// `24-11` (nl), `24.11.` (de), `24/11` (en).
 pub fn date_short(locales: &Locales, lang: Lang, at: DateTime) -> String {
     locales.format(lang, "mail.format.dateShort", &[("day", &format!("{:02}", at.day())), ("month", &format!("{:02}", at.month()))])
+}
+
+/// `24-11-2025` (nl), `24.11.2025` (de), `24/11/2025` (en).
+pub fn date_numeric(locales: &Locales, lang: Lang, date: Date) -> String {
+    let (day, month) = (format!("{:02}", date.day()), format!("{:02}", date.month()));
+    locales.format(lang, "mail.format.dateNumeric", &[("day", &day), ("month", &month), ("year", &date.year().to_string())])
 }
 
 /// `14:30`.
@@ -76,6 +84,10 @@ mod tests {
         assert_eq!(date_time_long(&l, Lang::En, at), "Monday 24 November 2025 at 14:30");
         let early: DateTime = "2026-03-01T06:05".parse().unwrap();
         assert_eq!(date_short(&l, Lang::Nl, early), "01-03");
+        let date = jiff::civil::date(2026, 11, 4);
+        assert_eq!(date_numeric(&l, Lang::Nl, date), "04-11-2026");
+        assert_eq!(date_numeric(&l, Lang::De, date), "04.11.2026");
+        assert_eq!(date_numeric(&l, Lang::En, date), "04/11/2026");
         assert_eq!(time(early), "06:05");
     }
 

@@ -1,0 +1,216 @@
+//! Street addresses typed before choosing a place.
+//!
+//! The gazetteer has no streets. When the visitor types an address before
+//! choosing a place (`Markt 12, Roermond`, `Stationsplein 3 6041 Roermond`),
+//! the first suggestion keeps the typed text and resolves to the locality
+//! named in it: id `addr:<locality id>:<typed text, base64url>`; its details
+//! give the typed text (plus the locality when it is not in it) as
+//! `formattedAddress`, the street part as `displayName`, and the locality's
+//! position.
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
+
+use super::{matching::fold, truncate_chars, Gazetteer, Kind};
+use crate::{domain::Lang, places::PlaceDetails};
+
+/// Longest typed address kept in an `addr:` id, in characters.
+pub(super) const MAX_ADDRESS_CHARS: usize = 200;
+
+/// The id of a typed address in a locality: `addr:<locality id>:<text, base64url>`.
+pub(super) fn address_id(locality_id: &str, text: impl AsRef<[u8]>) -> String {
+    format!("addr:{locality_id}:{}", URL_SAFE_NO_PAD.encode(text))
+}
+
+impl Gazetteer {
+    /// The place behind the part of an `addr:` id after the prefix.
+    pub(super) fn address_details(&self, rest: &str, lang: Lang) -> Option<PlaceDetails> {
+        let (locality_id, payload) = rest.split_once(':')?;
+        let &index = self.by_id.get(locality_id)?;
+        let p = &self.places[index as usize];
+        if p.kind != Kind::Locality {
+            return None;
+        }
+        let text = String::from_utf8(URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+        if text.trim() != text || text.is_empty() || text.chars().count() > MAX_ADDRESS_CHARS || text.chars().any(char::is_control) {
+            return None;
+        }
+        // The street part, as the suggestion showed it.
+        let street = self
+            .parse_address(&text)
+            .filter(|a| a.localities.contains(&index))
+            .map(|a| a.street)
+            .unwrap_or_else(|| text.clone());
+        // Append the locality unless one of its names is in the text already.
+        let folded = format!(" {} ", fold(&text, false));
+        let folded_umlauts = format!(" {} ", fold(&text, true));
+        let named = self.keys[p.keys.0 as usize..p.keys.1 as usize].iter().any(|k| {
+            let needle = format!(" {} ", k.text);
+            folded.contains(&needle) || folded_umlauts.contains(&needle)
+        });
+        let formatted_address = if named { text.clone() } else { format!("{}, {}", text, self.display_name(p, lang)) };
+        Some(PlaceDetails {
+            id: format!("addr:{}:{}", p.id, payload),
+            formatted_address,
+            display_name: street,
+            location: p.location,
+        })
+    }
+
+    /// Reads a typed street address: the street part and the localities it names.
+    pub(super) fn parse_address(&self, text: &str) -> Option<ParsedAddress> {
+        let text = truncate_chars(text.trim(), MAX_ADDRESS_CHARS);
+        let has_digit = text.chars().any(|c| c.is_ascii_digit());
+        let mut segments: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        // An address has a number, or a street name before a comma.
+        let street_first = segments.len() >= 2 && looks_like_street(segments[0]);
+        if !has_digit && !street_first {
+            return None;
+        }
+        // Trailing country names filter the localities.
+        let mut country: Option<u8> = None;
+        while segments.len() > 1 {
+            match self.country_words.get(fold(segments[segments.len() - 1], false).as_str()) {
+                Some(&c) => {
+                    country = Some(c);
+                    segments.pop();
+                }
+                None => break,
+            }
+        }
+        let found = |candidate: &str| -> Option<(Vec<u32>, String)> {
+            let words = strip_postcode(candidate);
+            let joined = words.join(" ");
+            let key = fold(&joined, false);
+            let list = self.locality_names.get(key.as_str()).or_else(|| self.locality_names.get(fold(&joined, true).as_str()))?;
+            let mut list: Vec<u32> = list
+                .iter()
+                .copied()
+                .filter(|&i| country.is_none_or(|c| self.country_of(&self.places[i as usize]) == c))
+                .collect();
+            if list.is_empty() {
+                return None;
+            }
+            list.sort_by(|a, b| {
+                let (pa, pb) = (&self.places[*a as usize], &self.places[*b as usize]);
+                pb.importance.partial_cmp(&pa.importance).unwrap_or(std::cmp::Ordering::Equal).then(pa.id.cmp(&pb.id))
+            });
+            Some((list, joined))
+        };
+        let (street, localities, locality_text) = if segments.len() >= 2 {
+            let last = segments.len() - 1;
+            if let Some((list, name)) = found(segments[last]) {
+                (segments[..last].join(", "), list, name)
+            } else if let Some((list, name)) = found(segments[0]) {
+                (segments[1..].join(", "), list, name)
+            } else {
+                return None;
+            }
+        } else {
+            // One segment with a digit: the locality is the longest run of words
+            // after the last word with a digit, or before the first.
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let digit_at: Vec<usize> =
+                (0..words.len()).filter(|&i| words[i].chars().any(|c| c.is_ascii_digit())).collect();
+            let (&first, &last) = (digit_at.first()?, digit_at.last()?);
+            let mut tail_start = last + 1;
+            // An NL postcode's letters ('6041 GL') belong to the number.
+            if tail_start < words.len() && is_postcode_letters(words[last], words[tail_start]) {
+                tail_start += 1;
+            }
+            let mut result = None;
+            for start in tail_start..words.len() {
+                if let Some((list, name)) = found(&words[start..].join(" ")) {
+                    let mut street_words = &words[..start];
+                    // Drop the postcode in front of the locality.
+                    street_words = &street_words[..street_words.len() - postcode_tail_len(street_words)];
+                    result = Some((street_words.join(" "), list, name));
+                    break;
+                }
+            }
+            if result.is_none() {
+                for end in (1..=first).rev() {
+                    if let Some((list, name)) = found(&words[..end].join(" ")) {
+                        result = Some((words[end..].join(" "), list, name));
+                        break;
+                    }
+                }
+            }
+            result?
+        };
+        let street = street.trim().to_string();
+        if !street.chars().any(char::is_alphabetic) {
+            return None;
+        }
+        Some(ParsedAddress { street, localities, locality_text })
+    }
+}
+
+pub(super) struct ParsedAddress {
+    /// The street part as typed, e.g. 'Markt 12'.
+    pub(super) street: String,
+    /// Localities named, best first.
+    pub(super) localities: Vec<u32>,
+    /// The locality part of the text.
+    pub(super) locality_text: String,
+}
+
+fn is_postcode_digits(w: &str) -> bool {
+    (4..=5).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// '6041' + 'GL': the two parts of a Dutch postcode.
+fn is_postcode_letters(number: &str, letters: &str) -> bool {
+    number.len() == 4
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && letters.len() == 2
+        && letters.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// '6041GL': a Dutch postcode written as one word.
+fn is_glued_postcode(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 6 && b[..4].iter().all(u8::is_ascii_digit) && b[4..].iter().all(u8::is_ascii_alphabetic)
+}
+
+/// The words of `s` without a leading postcode ('6041 GL Roermond' → 'Roermond').
+fn strip_postcode(s: &str) -> Vec<&str> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let mut skip = 0;
+    if let Some(first) = words.first() {
+        if is_postcode_digits(first) {
+            skip = 1;
+            if words.len() > 2 && is_postcode_letters(first, words[1]) {
+                skip = 2;
+            }
+        } else if is_glued_postcode(first) {
+            skip = 1;
+        }
+    }
+    if skip >= words.len() {
+        skip = 0;
+    }
+    words[skip..].to_vec()
+}
+
+/// How many words at the end of `words` form a postcode.
+fn postcode_tail_len(words: &[&str]) -> usize {
+    let n = words.len();
+    if n >= 3 && is_postcode_letters(words[n - 2], words[n - 1]) {
+        2
+    } else if n >= 2 && (is_postcode_digits(words[n - 1]) || is_glued_postcode(words[n - 1])) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether the last word of `s` reads like a street name ('Markt', 'Kerkstraat').
+fn looks_like_street(s: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "straat", "weg", "laan", "plein", "markt", "singel", "kade", "gracht", "dijk", "steeg", "pad", "hof", "park",
+        "strasse", "str", "gasse", "allee", "platz", "ring", "damm", "ufer", "rue", "avenue", "chaussee", "steenweg",
+        "street", "road", "lane",
+    ];
+    let folded = fold(s, false);
+    let last = folded.rsplit(' ').next().unwrap_or("");
+    ENDINGS.iter().any(|e| last.ends_with(e))
+}

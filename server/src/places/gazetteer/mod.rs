@@ -1,0 +1,308 @@
+//! The embedded default places provider: an offline gazetteer of NL, DE and BE.
+//!
+//! # Data
+//! `server/data/gazetteer.tsv.gz` (about 250 KB), built by
+//! `scripts/gazetteer/build.mjs` from open data (format described there) and
+//! embedded in the binary: about 7,400 localities within 250 km of Roermond
+//! (GeoNames cities500, CC BY 4.0, plus villages near Roermond that GeoNames
+//! lists without a population, such as Swalmen and Echt, placed at their bus
+//! stops in the DB InfraGO data), 19 airports with scheduled flights
+//! (OurAirports, public domain; names curated per language) and about 2,700
+//! railway stations (DB InfraGO, CC BY 4.0). Names are localized where the
+//! data allows (Keulen/Köln/Cologne, Luik/Lüttich/Liège, …).
+//!
+//! The gazetteer answers in three steps, each in its own file: [`load`] reads
+//! the data file into places and search keys; [`matching`] folds names and
+//! finds the places a query names; [`addresses`] keeps a typed street address
+//! and resolves it to the locality it names. [`route`] estimates road distance
+//! and driving time from the crow-fly distance.
+use std::collections::HashMap;
+
+use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::domain::{Lang, LatLon, MAX_PLACE_ID_LEN};
+
+mod addresses;
+mod load;
+mod matching;
+mod route;
+
+use addresses::{address_id, MAX_ADDRESS_CHARS};
+
+/// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
+const EMBEDDED: &[u8] = include_bytes!("../../../data/gazetteer.tsv.gz");
+
+/// Most suggestions returned.
+const MAX_SUGGESTIONS: usize = 8;
+/// Longest input `suggestions` looks at, in characters.
+const MAX_INPUT_CHARS: usize = 200;
+
+const AIRPORT_WORDS: &[&str] = &[
+    "airport", "luchthaven", "flughafen", "vliegveld", "flugplatz", "aeroport", "aeropuerto", "airfield",
+];
+const STATION_WORDS: &[&str] = &["station", "bahnhof", "bf", "gare", "treinstation", "spoorwegstation", "railway"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Locality,
+    Airport,
+    Station,
+}
+
+#[derive(Debug, Clone)]
+enum Parent {
+    None,
+    Place(u32),
+    Text(Box<str>),
+}
+
+#[derive(Debug)]
+struct Place {
+    id: Box<str>,
+    kind: Kind,
+    region: u16,
+    location: LatLon,
+    /// Name, then the names in nl, de, en (empty: the name).
+    names: [Box<str>; 4],
+    parent: Parent,
+    importance: f32,
+    /// Folded words of the municipality, region and country names.
+    context: Box<[Box<str>]>,
+    /// Its search keys: `keys[start..end]`.
+    keys: (u32, u32),
+}
+
+#[derive(Debug)]
+struct Region {
+    country: u8,
+    names: [Box<str>; 3],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KeyClass {
+    Name,
+    Alternate,
+}
+
+#[derive(Debug)]
+struct Key {
+    place: u32,
+    class: KeyClass,
+    /// Bit per language (nl 1, de 2, en 4) in which this key is the shown name.
+    shown_in: u8,
+    /// Folded words separated by single spaces.
+    text: Box<str>,
+}
+
+/// The embedded offline gazetteer. Build once ([`Gazetteer::embedded`]) and share.
+#[derive(Debug)]
+pub struct Gazetteer {
+    places: Vec<Place>,
+    by_id: HashMap<Box<str>, u32>,
+    regions: Vec<Region>,
+    /// Country names nl/de/en by country index (0 NL, 1 DE, 2 BE).
+    countries: Vec<[Box<str>; 3]>,
+    keys: Vec<Key>,
+    /// Key indices by the first two characters of any of their words.
+    by_prefix: HashMap<u64, Vec<u32>>,
+    /// Localities by their exact folded names (for addresses).
+    locality_names: HashMap<Box<str>, Vec<u32>>,
+    /// Folded country names and codes → country index.
+    country_words: HashMap<Box<str>, u8>,
+}
+
+fn lang_index(lang: Lang) -> usize {
+    match lang {
+        Lang::Nl => 0,
+        Lang::De => 1,
+        Lang::En => 2,
+    }
+}
+
+/// The kind words a query may carry for a place of this kind.
+fn kind_words(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Airport => AIRPORT_WORDS,
+        Kind::Station => STATION_WORDS,
+        Kind::Locality => &[],
+    }
+}
+
+impl Gazetteer {
+    /// The gazetteer embedded in the binary, ranking places by their closeness
+    /// to `centre` (the tariff zone). Takes some tens of milliseconds: build it
+    /// once at start-up and share it.
+    pub fn embedded(centre: LatLon) -> Gazetteer {
+        Gazetteer::from_tsv_gz(EMBEDDED, centre).expect("the embedded gazetteer is valid (checked by its tests)")
+    }
+
+    /// Size of the embedded data file in bytes.
+    pub fn embedded_size() -> usize {
+        EMBEDDED.len()
+    }
+
+    /// Number of places (localities, airports, stations).
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
+    // -------------------------------------------------------------- texts
+
+    fn country_of(&self, p: &Place) -> u8 {
+        self.regions[p.region as usize].country
+    }
+
+    /// The name of a place in `lang` (for stations: with the station wording).
+    fn display_name(&self, p: &Place, lang: Lang) -> String {
+        let l = lang_index(lang);
+        let own = &p.names[l + 1];
+        let base: &str = if own.is_empty() { &p.names[0] } else { own };
+        if p.kind != Kind::Station || base.contains("Hauptbahnhof") {
+            return base.to_string();
+        }
+        match lang {
+            Lang::Nl => format!("Station {base}"),
+            Lang::De if base.contains("bahnhof") => base.to_string(),
+            Lang::De => format!("Bahnhof {base}"),
+            Lang::En => format!("{base} station"),
+        }
+    }
+
+    fn parent_name(&self, p: &Place, lang: Lang) -> Option<String> {
+        match &p.parent {
+            Parent::None => None,
+            Parent::Text(t) => Some(t.to_string()),
+            Parent::Place(j) => {
+                let parent = &self.places[*j as usize];
+                Some(self.display_name(parent, lang))
+            }
+        }
+    }
+
+    fn region_name(&self, p: &Place, lang: Lang) -> &str {
+        &self.regions[p.region as usize].names[lang_index(lang)]
+    }
+
+    fn country_name(&self, p: &Place, lang: Lang) -> &str {
+        &self.countries[self.country_of(p) as usize][lang_index(lang)]
+    }
+
+    /// `[municipality, ]region, country`, e.g. 'Limburg, Nederland'.
+    fn secondary_text(&self, p: &Place, lang: Lang) -> String {
+        let mut parts: Vec<String> = Vec::with_capacity(3);
+        if let Some(parent) = self.parent_name(p, lang) {
+            if parent != self.display_name(p, lang) || p.kind != Kind::Locality {
+                parts.push(parent);
+            }
+        }
+        parts.push(self.region_name(p, lang).to_string());
+        parts.push(self.country_name(p, lang).to_string());
+        parts.dedup();
+        parts.join(", ")
+    }
+
+    /// `name, municipality or region, country`, e.g. 'Roermond, Limburg, Nederland'.
+    fn formatted_address(&self, p: &Place, lang: Lang) -> String {
+        let name = self.display_name(p, lang);
+        let middle = self.parent_name(p, lang).unwrap_or_else(|| self.region_name(p, lang).to_string());
+        let mut parts = vec![name];
+        if parts[0] != middle {
+            parts.push(middle);
+        }
+        parts.push(self.country_name(p, lang).to_string());
+        parts.join(", ")
+    }
+
+    fn details_of(&self, index: u32, lang: Lang) -> PlaceDetails {
+        let p = &self.places[index as usize];
+        PlaceDetails {
+            id: p.id.to_string(),
+            formatted_address: self.formatted_address(p, lang),
+            display_name: self.display_name(p, lang),
+            location: p.location,
+        }
+    }
+
+    fn suggestion_of(&self, index: u32, lang: Lang) -> Suggestion {
+        let p = &self.places[index as usize];
+        Suggestion { id: p.id.to_string(), main_text: self.display_name(p, lang), secondary_text: self.secondary_text(p, lang) }
+    }
+
+    /// Suggestions for what the visitor typed (synchronous core of the trait method).
+    pub fn suggest(&self, input: &str, lang: Lang) -> Vec<Suggestion> {
+        let input = truncate_chars(input.trim(), MAX_INPUT_CHARS);
+        if input.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+            return Vec::new();
+        }
+        let mut out: Vec<Suggestion> = Vec::with_capacity(MAX_SUGGESTIONS);
+        let mut rest_query: Option<String> = None;
+        if let Some(addr) = self.parse_address(input) {
+            let text = truncate_chars(input, MAX_ADDRESS_CHARS);
+            for &loc in addr.localities.iter().take(2) {
+                let p = &self.places[loc as usize];
+                out.push(Suggestion {
+                    id: address_id(&p.id, text),
+                    main_text: addr.street.clone(),
+                    secondary_text: {
+                        let mut s = self.display_name(p, lang);
+                        s.push_str(", ");
+                        s.push_str(&self.secondary_text(p, lang));
+                        s
+                    },
+                });
+            }
+            rest_query = Some(addr.locality_text);
+        }
+        let query = rest_query.as_deref().unwrap_or(input);
+        for index in self.search(query, lang, MAX_SUGGESTIONS * 2, false) {
+            if out.len() >= MAX_SUGGESTIONS {
+                break;
+            }
+            let s = self.suggestion_of(index, lang);
+            if out.iter().any(|o| o.main_text == s.main_text && o.secondary_text == s.secondary_text) {
+                continue;
+            }
+            out.push(s);
+        }
+        out
+    }
+
+    /// The place behind a suggestion id (synchronous core of the trait method).
+    pub fn place_details(&self, id: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
+        if id.len() > MAX_PLACE_ID_LEN {
+            return Err(PlacesError::NotFound);
+        }
+        if let Some(rest) = id.strip_prefix("addr:") {
+            return self.address_details(rest, lang).ok_or(PlacesError::NotFound);
+        }
+        self.by_id.get(id).map(|&i| self.details_of(i, lang)).ok_or(PlacesError::NotFound)
+    }
+}
+
+/// `s` cut to at most `max` characters.
+fn truncate_chars(s: &str, max: usize) -> &str {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => s[..i].trim_end(),
+        None => s,
+    }
+}
+
+impl PlacesProvider for Gazetteer {
+    async fn suggestions(&self, input: &str, lang: Lang, _session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError> {
+        Ok(self.suggest(input, lang))
+    }
+
+    async fn details(&self, id: &str, lang: Lang, _session: Option<&str>) -> Result<PlaceDetails, PlacesError> {
+        self.place_details(id, lang)
+    }
+
+    async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError> {
+        Ok(Gazetteer::estimate_route(from.location, to.location))
+    }
+}
+
+#[cfg(test)]
+mod tests;

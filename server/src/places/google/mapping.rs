@@ -1,0 +1,145 @@
+//! Google's JSON (only the fields asked for in the field masks) and how it
+//! becomes our suggestions, places and routes.
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{is_valid_place_id, MAX_SUGGESTIONS};
+use crate::{domain::LatLon, places::{PlaceDetails, RouteEstimate, Suggestion}};
+
+/// A point as Google's `LatLng` JSON.
+pub(super) fn lat_lng(p: LatLon) -> serde_json::Value {
+    json!({"latitude": p.lat, "longitude": p.lon})
+}
+
+/// A protobuf `Duration` in JSON: seconds with an `s`, maybe with decimals (`"2460s"`, `"0.5s"`).
+pub(super) fn parse_duration(text: &str) -> Option<f64> {
+    let seconds: f64 = text.trim().strip_suffix('s')?.parse().ok()?;
+    (seconds.is_finite() && seconds >= 0.0).then_some(seconds)
+}
+
+impl AutocompleteResponse {
+    /// The place predictions with a valid id and a text to show, in Google's order.
+    pub(super) fn into_suggestions(self) -> Vec<Suggestion> {
+        self.suggestions
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|s| s.place_prediction)
+            .filter_map(|p| {
+                let id = p.place_id.filter(|id| is_valid_place_id(id))?;
+                let (main, secondary) = match p.structured_format {
+                    Some(f) => (f.main_text.map(|t| t.text), f.secondary_text.map(|t| t.text)),
+                    None => (None, None),
+                };
+                let main_text = main.filter(|t| !t.trim().is_empty()).or(p.text.map(|t| t.text))?;
+                (!main_text.trim().is_empty()).then(|| Suggestion { id, main_text, secondary_text: secondary.unwrap_or_default() })
+            })
+            .take(MAX_SUGGESTIONS)
+            .collect()
+    }
+}
+
+impl PlaceResponse {
+    /// The place asked for as `id`; `Err` says what is missing.
+    pub(super) fn into_details(self, id: &str) -> Result<PlaceDetails, &'static str> {
+        let location = self
+            .location
+            .map(|l| LatLon { lat: l.latitude, lon: l.longitude })
+            .filter(|l| is_valid_point(*l))
+            .ok_or("no valid location")?;
+        let display_name = self.display_name.map(|d| d.text).filter(|t| !t.trim().is_empty());
+        let formatted_address = self.formatted_address.filter(|t| !t.trim().is_empty());
+        let (display_name, formatted_address) = match (display_name, formatted_address) {
+            (Some(name), Some(address)) => (name, address),
+            (Some(one), None) | (None, Some(one)) => (one.clone(), one),
+            (None, None) => return Err("no name or address"),
+        };
+        Ok(PlaceDetails { id: self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()), formatted_address, display_name, location })
+    }
+}
+
+impl RoutesResponse {
+    /// The first route; `Ok(None)` when Google found none, `Err` describing values
+    /// that make no sense.
+    pub(super) fn into_estimate(self) -> Result<Option<RouteEstimate>, String> {
+        // Proto3 JSON leaves out zero values: a route of 0 m and "0s" comes as `{}`.
+        let Some(route) = self.routes.unwrap_or_default().into_iter().next() else {
+            return Ok(None);
+        };
+        let distance_m = route.distance_meters.unwrap_or(0.0);
+        let duration_s = match route.duration.as_deref() {
+            None => Some(0.0),
+            Some(text) => parse_duration(text),
+        };
+        match duration_s.filter(|_| distance_m.is_finite() && distance_m >= 0.0) {
+            Some(duration_s) => Ok(Some(RouteEstimate { distance_m, duration_s })),
+            None => Err(format!("unexpected route values {:?} m, {:?}", route.distance_meters, route.duration)),
+        }
+    }
+}
+
+/// Whether `p` is a point on earth (finite, within ±90° and ±180°).
+pub(super) fn is_valid_point(p: LatLon) -> bool {
+    p.lat.is_finite() && p.lon.is_finite() && p.lat.abs() <= 90.0 && p.lon.abs() <= 180.0
+}
+
+#[derive(Deserialize)]
+pub(super) struct AutocompleteResponse {
+    suggestions: Option<Vec<RawSuggestion>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawSuggestion {
+    /// Query predictions (`queryPrediction`) are skipped.
+    place_prediction: Option<PlacePrediction>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlacePrediction {
+    place_id: Option<String>,
+    text: Option<FormattableText>,
+    structured_format: Option<StructuredFormat>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StructuredFormat {
+    main_text: Option<FormattableText>,
+    secondary_text: Option<FormattableText>,
+}
+
+#[derive(Deserialize)]
+struct FormattableText {
+    #[serde(default)]
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct PlaceResponse {
+    id: Option<String>,
+    formatted_address: Option<String>,
+    display_name: Option<FormattableText>,
+    location: Option<GoogleLatLng>,
+}
+
+#[derive(Deserialize)]
+struct GoogleLatLng {
+    #[serde(default)]
+    latitude: f64,
+    #[serde(default)]
+    longitude: f64,
+}
+
+#[derive(Deserialize)]
+pub(super) struct RoutesResponse {
+    routes: Option<Vec<GoogleRoute>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GoogleRoute {
+    distance_meters: Option<f64>,
+    duration: Option<String>,
+}

@@ -1,0 +1,98 @@
+//! A full disk: the spool on a 2 MB tmpfs that the test mounts and fills.
+//! Mounting needs root; elsewhere the test says why it is skipped and passes.
+use std::{
+    collections::BTreeSet,
+    io::Write,
+    path::{Path, PathBuf},
+    process::Command,
+    time::Duration,
+};
+
+use crate::helpers::{booking_to, count_files, delivered_ids, free_port, settings, start, wait_for, Sink, TempDir};
+
+const LONG: Duration = Duration::from_secs(30);
+
+/// A small tmpfs, unmounted on drop.
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    fn mount(dir: &Path, size: &str) -> Result<Tmpfs, String> {
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return Err("not running as root".into());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        let out = Command::new("mount").args(["-t", "tmpfs", "-o", &format!("size={size},mode=0700"), "tmpfs"]).arg(dir).output().map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!("mount failed: {}", String::from_utf8_lossy(&out.stderr).trim()));
+        }
+        Ok(Tmpfs(dir.to_path_buf()))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// Writes a file until the filesystem refuses more.
+fn fill(dir: &Path) -> PathBuf {
+    let path = dir.join("filler");
+    let mut file = std::fs::File::create(&path).unwrap();
+    let chunk = vec![0u8; 16 * 1024];
+    while file.write_all(&chunk).and_then(|()| file.sync_data()).is_ok() {}
+    // Small writes too, down to the last free byte.
+    while file.write_all(&[0]).and_then(|()| file.sync_data()).is_ok() {}
+    path
+}
+
+#[tokio::test]
+async fn a_full_disk_neither_resends_delivered_mail_nor_leaves_partial_files() {
+    let dir = TempDir::new("disk-full");
+    let data = dir.path("var");
+    let _mount = match Tmpfs::mount(&data, "2m") {
+        Ok(mount) => mount,
+        Err(why) => {
+            eprintln!("SKIPPED a_full_disk_neither_resends_delivered_mail_nor_leaves_partial_files: cannot mount a tmpfs ({why})");
+            return;
+        }
+    };
+    let port = free_port();
+    let url = format!("smtp://127.0.0.1:{port}");
+    let bookings = 20;
+    let outbox = start(&settings(&data, Some(&url), ""));
+    // Accepted while the server is down, then the disk fills up.
+    for i in 0..bookings {
+        outbox.submit_booking(&booking_to(&format!("F{i}"), "zoe@example.nl")).await.unwrap();
+    }
+    let filler = fill(&data);
+    let refused = outbox.submit_booking(&booking_to("FULL", "zoe@example.nl")).await;
+    assert!(refused.is_err(), "a booking that cannot be stored is not acknowledged");
+    assert_eq!(count_files(&data.join("spool/tmp")), 0, "no partial files after a failed write");
+
+    let sink = Sink::start(port, &dir.path("sink"), &[]);
+    wait_for("delivery on a full disk", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(delivered_ids(&data).len(), bookings * 2, "every delivered mail is recorded as such");
+    for sub in ["queue", "sending", "tmp"] {
+        assert_eq!(count_files(&data.join("spool").join(sub)), 0, "{sub}/ is empty");
+    }
+
+    // A restart on the still full disk sends nothing again.
+    let again = start(&settings(&data, Some(&url), ""));
+    assert_eq!(again.stats().depth, 0);
+    std::thread::sleep(Duration::from_millis(500));
+    again.shutdown().await;
+    let ids: Vec<String> = sink.messages().into_iter().map(|m| m.message_id).collect();
+    let unique: BTreeSet<&String> = ids.iter().collect();
+    assert_eq!((ids.len(), unique.len()), (bookings * 2, bookings * 2), "each mail exactly once");
+
+    // With room again, bookings are accepted and sent.
+    std::fs::remove_file(filler).unwrap();
+    let outbox = start(&settings(&data, Some(&url), ""));
+    outbox.submit_booking(&booking_to("ROOM", "zoe@example.nl")).await.unwrap();
+    wait_for("delivery with room again", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(sink.count(), bookings * 2 + 2);
+}
