@@ -2,27 +2,33 @@
 # Benchmarks the site and prints one report:
 #   1. uncached render time per page (p50/p99), from server/examples/render_bench.rs;
 #   2. throughput of taxi-server against nginx serving the same HTML from disk
-#      (wrk -t2 -c64 -d10s on / and /reserveren, identity encoding);
+#      (wrk -t2 -c64 on / and /reserveren, identity and gzip), both with
+#      their access logs on as in production and both with them off;
 #   3. first-visit bytes per page as a gzip-accepting browser receives them
 #      (HTML + CSS/JS + images), checked against the page weight budgets;
 #   4. latency of address suggestions and price indications over HTTP.
 # Exits non-zero when a page is over its budget or a render fails (after
-# printing everything); a throughput ratio below 0.5 only prints a warning.
+# printing everything); below 1.0× nginx's requests/s, or a p99 above nginx's,
+# only prints a warning (numbers on a shared machine are noisy).
 # Needs no internet once wrk and nginx are installed (apt-get, when missing).
 #
 # Environment: BENCH_TAXI_PORT (18181), BENCH_NGINX_PORT (18182),
-# BENCH_DURATION (10s), BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1),
-# for quicker trial runs.
+# BENCH_DURATION (10s, part 4), BENCH_THROUGHPUT_DURATION (5s per wrk run in
+# part 2), BENCH_ROUNDS (3 runs per server and case in part 2, median reported),
+# BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1), for quicker trial runs;
+# BENCH_BIN (target/release/taxi-server) to measure another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TAXI_PORT=${BENCH_TAXI_PORT:-18181}
 NGINX_PORT=${BENCH_NGINX_PORT:-18182}
 DURATION=${BENCH_DURATION:-10s}
+THROUGHPUT_DURATION=${BENCH_THROUGHPUT_DURATION:-5s}
+ROUNDS=${BENCH_ROUNDS:-3}
 RENDERS=${BENCH_RENDERS:-200}
 WARMUP_RENDERS=20
-MIN_RATIO=0.5
-BIN=target/release/taxi-server
+MIN_RATIO=1.0
+BIN=${BENCH_BIN:-target/release/taxi-server}
 
 # ---------------------------------------------------------------- set-up ----
 need_apt=()
@@ -112,32 +118,40 @@ NGINX_PORT=$(free_port "$NGINX_PORT")
 TAXI="http://127.0.0.1:$TAXI_PORT"
 NGINX_URL="http://127.0.0.1:$NGINX_PORT"
 
-mkdir -p "$TMP/data"
-TAXI_LISTEN="127.0.0.1:$TAXI_PORT" TAXI_DATA_DIR="$TMP/data" RUST_LOG=warn \
-  "$BIN" >"$TMP/taxi-server.log" 2>&1 &
-TAXI_PID=$!
-PIDS+=("$TAXI_PID")
-if ! wait_for "$TAXI/healthz" "$TAXI_PID" 60 '"pagesWarm":true'; then
-  echo "taxi-server did not get ready (pagesWarm) within 60 s; its log:" >&2
-  cat "$TMP/taxi-server.log" >&2
-  exit 1
-fi
+# start_taxi LOGS: taxi-server writing its log to a file, at the default level
+# (LOGS=on, as in production: one access-log line per request) or warnings only.
+start_taxi() {
+  local level=info
+  [ "$1" = off ] && level=warn
+  mkdir -p "$TMP/data"
+  TAXI_LISTEN="127.0.0.1:$TAXI_PORT" TAXI_DATA_DIR="$TMP/data" RUST_LOG=$level \
+    "$BIN" >"$TMP/taxi-server-$1.log" 2>&1 &
+  TAXI_PID=$!
+  PIDS+=("$TAXI_PID")
+  if ! wait_for "$TAXI/healthz" "$TAXI_PID" 60 '"pagesWarm":true'; then
+    echo "taxi-server did not get ready (pagesWarm) within 60 s; its log:" >&2
+    cat "$TMP/taxi-server-$1.log" >&2
+    exit 1
+  fi
+}
 
-# The same two pages as static files for nginx.
+# start_nginx LOGS: nginx serving the same pages from disk (gzip_static for the
+# precompressed copies), its access log buffered as usual (LOGS=on) or off.
 NG=$TMP/nginx
-mkdir -p "$NG/html" "$NG/temp"
-curl -fs "$TAXI/" -o "$NG/html/index.html"
-curl -fs "$TAXI/reserveren" -o "$NG/html/reserveren.html"
-chmod -R a+rX "$NG"
-cat >"$NG/nginx.conf" <<EOF
+start_nginx() {
+  local access="access_log $NG/access.log combined buffer=64k flush=1s;"
+  [ "$1" = off ] && access="access_log off;"
+  cat >"$NG/nginx.conf" <<EOF
 worker_processes auto;
 daemon off;
 pid $NG/nginx.pid;
 error_log $NG/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  $access
   default_type text/html;
+  gzip_static on;
+  gzip_vary on;
   client_body_temp_path $NG/temp/body;
   proxy_temp_path $NG/temp/proxy;
   fastcgi_temp_path $NG/temp/fastcgi;
@@ -151,20 +165,46 @@ http {
   }
 }
 EOF
-"$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/error.log" >"$NG/stdout.log" 2>&1 &
-NGINX_PID=$!
-PIDS+=("$NGINX_PID")
-if ! wait_for "$NGINX_URL/" "$NGINX_PID" 10; then
-  echo "nginx did not start; its log:" >&2
-  cat "$NG/stdout.log" "$NG/error.log" >&2 2>/dev/null || true
-  exit 1
-fi
+  "$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/error.log" >"$NG/stdout.log" 2>&1 &
+  NGINX_PID=$!
+  PIDS+=("$NGINX_PID")
+  if ! wait_for "$NGINX_URL/" "$NGINX_PID" 10; then
+    echo "nginx did not start; its log:" >&2
+    cat "$NG/stdout.log" "$NG/error.log" >&2 2>/dev/null || true
+    exit 1
+  fi
+}
 
-# run_wrk NAME URL: prints "requests/s p99_ms non2xx errors".
+stop() {
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
+
+# median: of the numbers on stdin, one a line, prints "median min max".
+median() { awk NF | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+
+# cpu_ticks PID: CPU time (user + system, in clock ticks) used so far by PID and
+# its child processes (nginx's workers).
+cpu_ticks() {
+  local pid ticks total=0
+  for pid in "$1" $(pgrep -P "$1" || true); do
+    # Fields 14 and 15: utime and stime (the names here, "(nginx)" and "(taxi-server)", hold no space).
+    ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null) || continue
+    total=$((total + ticks))
+  done
+  echo "$total"
+}
+
+# run_wrk NAME URL HEADER SERVER_PID: prints "requests/s p99_ms non2xx errors
+# cpu_us_per_request", the last being the server's CPU time per answer: a figure
+# that other work on the machine disturbs far less than requests/s.
 run_wrk() {
-  local out="$TMP/wrk-$1.txt"
-  wrk -t2 -c64 -d"$DURATION" --latency "$2" >"$out" 2>&1
-  awk '
+  local out="$TMP/wrk-$1.txt" header=() before after
+  [ -n "${3:-}" ] && header=(-H "$3")
+  before=$(cpu_ticks "$4")
+  wrk -t2 -c64 -d"$THROUGHPUT_DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
+  after=$(cpu_ticks "$4")
+  awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
     function to_ms(v) {
       if (v ~ /us$/) return v / 1000
       if (v ~ /ms$/) return v + 0
@@ -175,40 +215,97 @@ run_wrk() {
     $1 == "Requests/sec:" { rps = $2 }
     $1 == "99%" { p99 = to_ms($2) }
     /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    / requests in / { requests = $1 }
     /Socket errors:/ { errors = $0; sub(/.*Socket errors: */, "", errors); gsub(/ /, "", errors) }
-    END { printf "%s %.2f %d %s\n", rps, p99, non2xx, (errors == "" ? "-" : errors) }
+    END { printf "%s %.2f %d %s %.1f\n", rps, p99, non2xx, (errors == "" ? "-" : errors), (requests > 0 ? ticks * 1e6 / hz / requests : 0) }
   ' "$out"
 }
 
-section "2. Throughput: wrk -t2 -c64 -d$DURATION --latency, no Accept-Encoding (identity); server and wrk share the $(nproc) CPUs"
-printf '%-12s %-7s %12s %10s %8s %11s  %s\n' "path" "server" "requests/s" "p99 ms" "non-2xx" "HTML bytes" "socket errors"
-low_ratio=()
-ratios=()
-for path in / /reserveren; do
-  declare -A result=()
-  for server in taxi nginx; do
-    base=$TAXI
-    [ "$server" = nginx ] && base=$NGINX_URL
-    size=$(curl -fs -o /dev/null -w '%{size_download}' "$base$path")
-    read -r rps p99 non2xx errors < <(run_wrk "$server${path//\//_}" "$base$path")
-    if [ -z "$rps" ]; then
-      echo "wrk failed against $base$path:" >&2
-      cat "$TMP/wrk-$server${path//\//_}.txt" >&2
-      exit 1
-    fi
-    result[$server]=$rps
-    printf '%-12s %-7s %12.0f %10.2f %8s %11s  %s\n' "$path" "$server" "$rps" "$p99" "$non2xx" "$size" "$errors"
-  done
-  ratio=$(awk -v a="${result[taxi]}" -v b="${result[nginx]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-  ratios+=("$path taxi/nginx = $ratio")
-  if awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r < m) }'; then
-    low_ratio+=("$path ($ratio)")
-  fi
-  unset result
+# The same two pages, plain and gzipped as taxi-server sends them, for nginx.
+mkdir -p "$NG/html" "$NG/temp"
+start_taxi off
+for page in "/ index" "/reserveren reserveren"; do
+  read -r path file <<<"$page"
+  curl -fs "$TAXI$path" -o "$NG/html/$file.html"
+  curl -fs -H 'Accept-Encoding: gzip' "$TAXI$path" -o "$NG/html/$file.html.gz"
 done
-for r in "${ratios[@]}"; do echo "ratio $r (target ≥ $MIN_RATIO)"; done
+chmod -R a+rX "$NG"
+
+section "2. Throughput: wrk -t2 -c64 -d$THROUGHPUT_DURATION --latency, median of $ROUNDS rounds; server and wrk share the $(nproc) CPUs"
+echo "logs on: taxi-server at the default level (access log) to a file; nginx access_log buffer=64k flush=1s"
+echo "logs off: taxi-server RUST_LOG=warn; nginx access_log off. gzip: both send the same precompressed bytes"
+printf '%-5s %-12s %-9s %-7s %12s %15s %10s %11s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "(min–max)" "p99 ms" "CPU µs/req" "non-2xx" "body bytes" "socket errors"
+low_ratio=()
+slow_p99=()
+ratios=()
+# Logs off first, so that the server left running for parts 3 and 4 is the production-like one.
+for logs in off on; do
+  if [ "$logs" = on ]; then
+    stop "$TAXI_PID"
+    start_taxi on
+  fi
+  start_nginx "$logs"
+  for path in / /reserveren; do
+    for encoding in identity gzip; do
+      header=
+      [ "$encoding" = gzip ] && header='Accept-Encoding: gzip'
+      declare -A runs_of=() rps_of=() p99_of=() cpu_of=()
+      # Rounds alternate which server goes first; each server's median is reported.
+      for round in $(seq "$ROUNDS"); do
+        order="taxi nginx"
+        [ $((round % 2)) = 0 ] && order="nginx taxi"
+        for server in $order; do
+          base=$TAXI
+          [ "$server" = nginx ] && base=$NGINX_URL
+          name="$logs-$encoding-$server${path//\//_}-$round"
+          pid=$TAXI_PID
+          [ "$server" = nginx ] && pid=$NGINX_PID
+          read -r rps p99 non2xx errors cpu_us < <(run_wrk "$name" "$base$path" "$header" "$pid")
+          if [ -z "$rps" ]; then
+            echo "wrk failed against $base$path:" >&2
+            cat "$TMP/wrk-$name.txt" >&2
+            exit 1
+          fi
+          runs_of[$server]+="$rps $p99 $non2xx $errors $cpu_us"$'\n'
+        done
+      done
+      for server in taxi nginx; do
+        base=$TAXI
+        [ "$server" = nginx ] && base=$NGINX_URL
+        size=$(curl -fs -o /dev/null ${header:+-H "$header"} -w '%{size_download}' "$base$path")
+        read -r rps rps_min rps_max < <(cut -d' ' -f1 <<<"${runs_of[$server]}" | median)
+        read -r p99 _ _ < <(cut -d' ' -f2 <<<"${runs_of[$server]}" | median)
+        read -r cpu_us _ _ < <(cut -d' ' -f5 <<<"${runs_of[$server]}" | median)
+        non2xx=$(awk '{ n += $3 } END { print n + 0 }' <<<"${runs_of[$server]}")
+        errors=$(awk '$4 != "-" && $4 != "" { e = e " " $4 } END { print (e == "" ? "-" : e) }' <<<"${runs_of[$server]}")
+        rps_of[$server]=$rps
+        p99_of[$server]=$p99
+        printf '%-5s %-12s %-9s %-7s %12.0f %15s %10.2f %11.1f %8s %11s  %s\n' "$logs" "$path" "$encoding" "$server" "$rps" \
+          "$(printf '%.0f–%.0f' "$rps_min" "$rps_max")" "$p99" "$cpu_us" "$non2xx" "$size" "$errors"
+        cpu_of[$server]=$cpu_us
+      done
+      label="logs $logs, $path, $encoding"
+      ratio=$(awk -v a="${rps_of[taxi]}" -v b="${rps_of[nginx]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+      ratios+=("$label: taxi/nginx requests/s $ratio, p99 ${p99_of[taxi]} vs ${p99_of[nginx]} ms, CPU ${cpu_of[taxi]} vs ${cpu_of[nginx]} µs/request")
+      if awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r < m) }'; then
+        low_ratio+=("$label ($ratio)")
+      fi
+      if awk -v a="${p99_of[taxi]}" -v b="${p99_of[nginx]}" 'BEGIN { exit !(a > b) }'; then
+        slow_p99+=("$label (${p99_of[taxi]} > ${p99_of[nginx]} ms)")
+      fi
+      unset rps_of p99_of cpu_of
+    done
+  done
+  stop "$NGINX_PID"
+done
+sleep 1 # both logs are written out within a second
+echo "access-log lines written with logs on: taxi-server $(grep -c 'answered' "$TMP/taxi-server-on.log" || true), nginx $(wc -l <"$NG/access.log" 2>/dev/null || echo 0)"
+for r in "${ratios[@]}"; do echo "$r"; done
 if [ ${#low_ratio[@]} -gt 0 ]; then
-  echo "WARNING: taxi-server below ${MIN_RATIO}× nginx on: ${low_ratio[*]}"
+  echo "WARNING: taxi-server below ${MIN_RATIO}× nginx's requests/s on: ${low_ratio[*]}"
+fi
+if [ ${#slow_p99[@]} -gt 0 ]; then
+  echo "WARNING: taxi-server's p99 above nginx's on: ${slow_p99[*]}"
 fi
 
 # ------------------------------------------------- 3. first-visit bytes ----
@@ -354,9 +451,12 @@ printf '%-22s %s distinct paths: ' "price indication" "$(wc -l <"$TMP/price.txt"
 
 # ----------------------------------------------------------- summary ----
 section "Summary"
-for r in "${ratios[@]}"; do echo "throughput $r (target ≥ $MIN_RATIO)"; done
+for r in "${ratios[@]}"; do echo "throughput $r (target: requests/s ≥ $MIN_RATIO×, p99 ≤ nginx's)"; done
 if [ ${#low_ratio[@]} -gt 0 ]; then
   echo "WARNING: throughput below target on: ${low_ratio[*]}"
+fi
+if [ ${#slow_p99[@]} -gt 0 ]; then
+  echo "WARNING: p99 above nginx's on: ${slow_p99[*]}"
 fi
 status=0
 if [ -n "$render_failed" ]; then

@@ -6,9 +6,16 @@
 # server's memory (RSS before, after, peak) and whether every booking landed.
 #
 #   phase 1: per-client limits off, to measure capacity;
-#   phase 2: the default limits, as one flooding client meets them (mostly 429s).
+#   phase 2: half of that capacity at a steady rate, limits off: page views and
+#            the rest (bookings being fsynced among them) from two wrk processes,
+#            so page views get their own latency figures (target: p99 < 10 ms);
+#   phase 3: the default limits, as one flooding client meets them (mostly 429s).
 #
-# Environment: LOAD_DURATION (20s), LOAD_CONNECTIONS (64), LOAD_THREADS (2), LOAD_PORT (18191).
+# The server logs as in production: the default level (an access-log line per
+# request), written to a file.
+#
+# Environment: LOAD_DURATION (20s), LOAD_CONNECTIONS (64), LOAD_THREADS (2), LOAD_PORT (18191),
+# LOAD_BIN (target/release/taxi-server) to measure another build.
 # Needs wrk and curl (apt-get installs them when missing and run as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +24,7 @@ DURATION=${LOAD_DURATION:-20s}
 CONNECTIONS=${LOAD_CONNECTIONS:-64}
 THREADS=${LOAD_THREADS:-2}
 PORT=${LOAD_PORT:-18191}
-BIN=target/release/taxi-server
+BIN=${LOAD_BIN:-target/release/taxi-server}
 
 need=()
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
@@ -46,11 +53,56 @@ rss() { awk -v f="$2" '$1 == f":" { printf "%.1f MB", $2 / 1024 }' "/proc/$1/sta
 LOAD_PICKUP="$(TZ=Europe/Amsterdam date -d '+2 days' +%Y-%m-%d)T14:30"
 export LOAD_PICKUP
 
+# wrk as fast as the server answers, the whole mix.
+drive_flat_out() {
+  echo "== $1: wrk -t$THREADS -c$CONNECTIONS -d$DURATION =="
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua "http://127.0.0.1:$PORT" >"$TMP/$1.wrk"
+  sed -n '/^requests:/,$p' "$TMP/$1.wrk"
+}
+
+# Half the requests/s of phase 1, paced: each connection pauses after an answer
+# so that CONNECTIONS of them send the share wanted (latency makes it slightly less).
+# Page views alone at their share of that rate first, as the machine's baseline.
+drive_half_capacity() {
+  local capacity rate part wrk_pids=()
+  capacity=$(awk '/^requests:/ { print int($7) }' "$TMP/capacity.wrk")
+  rate=$((capacity / 2))
+  echo "== $1: about $rate requests/s (half of $capacity) from two wrk -t1 -c$CONNECTIONS -d$DURATION, page views and the rest =="
+  # For reference, what the machine gives page views at the same rate with nothing else.
+  paced_wrk pages "$rate" "$1-pages-alone"
+  for part in pages others; do
+    paced_wrk "$part" "$rate" "$1-$part" &
+    wrk_pids+=($!)
+  done
+  wait "${wrk_pids[@]}"
+  for part in pages-alone pages others; do
+    echo "-- $part:"
+    sed -n '/^requests:/,$p' "$TMP/$1-$part.wrk"
+  done
+  local p99
+  p99=$(sed -n 's/^latency: .* p99 \([0-9.]*\) ms.*/\1/p' "$TMP/$1-pages.wrk")
+  if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then
+    echo "page views p99 $p99 ms at half capacity: within the 10 ms target"
+  else
+    echo "WARNING: page views p99 $p99 ms at half capacity: above the 10 ms target"
+  fi
+}
+
+# paced_wrk PART RATE NAME: PART's share of the mix (pages 55 %, others 45 %) of
+# RATE requests/s, each connection pausing after an answer; into $TMP/NAME.wrk.
+paced_wrk() {
+  local share=55 pause
+  [ "$1" = others ] && share=45
+  pause=$(awk -v c="$CONNECTIONS" -v r="$2" -v s="$share" 'BEGIN { p = c * 1000 / (r * s / 100); printf "%d", (p < 1 ? 1 : p + 0.5) }')
+  LOAD_ONLY=$1 LOAD_DELAY_MS=$pause wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua \
+    "http://127.0.0.1:$PORT" >"$TMP/$3.wrk"
+}
+
 run_phase() {
-  local name=$1 config=$2 data="$TMP/$1"
+  local name=$1 config=$2 drive=$3 data="$TMP/$1"
   mkdir -p "$data"
   printf '%s\n' "$config" >"$TMP/$name.toml"
-  TAXI_LISTEN="127.0.0.1:$PORT" TAXI_DATA_DIR="$data" TAXI_CONFIG="$TMP/$name.toml" RUST_LOG=warn \
+  TAXI_LISTEN="127.0.0.1:$PORT" TAXI_DATA_DIR="$data" TAXI_CONFIG="$TMP/$name.toml" \
     "$BIN" >"$TMP/$name.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 200); do
@@ -60,10 +112,8 @@ run_phase() {
   curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null || { cat "$TMP/$name.log"; exit 1; }
 
   echo
-  echo "== $name: wrk -t$THREADS -c$CONNECTIONS -d$DURATION =="
   echo "RSS ready: $(rss "$SERVER_PID" VmRSS)"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/load/mix.lua "http://127.0.0.1:$PORT" >"$TMP/$name.wrk"
-  sed -n '/^requests:/,$p' "$TMP/$name.wrk"
+  "$drive" "$name"
   echo "RSS after: $(rss "$SERVER_PID" VmRSS), peak $(rss "$SERVER_PID" VmHWM)"
   local accepted
   accepted=$(curl -fs "http://127.0.0.1:$PORT/metrics" | awk '/^taxi_http_requests_total\{method="POST",route="\/api\/(reservation|contact)\/\{language\}",status="200"\}/ { n += $2 } END { print n + 0 }')
@@ -90,5 +140,7 @@ run_phase() {
 }
 
 echo "Load test — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, git $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-run_phase "capacity" $'[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0'
-run_phase "flood-with-default-limits" ""
+no_limits=$'[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0'
+run_phase "capacity" "$no_limits" drive_flat_out
+run_phase "half-capacity" "$no_limits" drive_half_capacity
+run_phase "flood-with-default-limits" "" drive_flat_out

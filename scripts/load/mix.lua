@@ -1,13 +1,19 @@
 -- wrk script: a mix of what visitors do. Per 100 requests: 55 page views, 25
 -- address suggestions, 12 price indications, 5 mail bookings, 3 contact messages.
 -- Bookings and messages carry a per-thread counter so none is a repeat.
--- Env (set by scripts/load.sh): LOAD_PICKUP = a pick-up time ("YYYY-MM-DDTHH:MM").
+-- Env (set by scripts/load.sh): LOAD_PICKUP = a pick-up time ("YYYY-MM-DDTHH:MM");
+-- LOAD_ONLY = "pages" (only the page views) or "others" (only the other 45 %), so
+-- that two wrk processes together send the mix and page views get their own
+-- latency figures; LOAD_DELAY_MS = a pause per connection after each answer, to
+-- send at a chosen rate instead of as fast as the server answers.
 
 local pages = { "/", "/reserveren", "/tarieven", "/contact", "/de", "/reservieren", "/tarife", "/en", "/reservation", "/prices", "/contact-us", "/kontakt" }
 local queries = { "roer", "roermond markt", "venlo", "schiphol", "düsseldorf flughafen", "maastricht", "eindhoven airport", "swalmen", "herten", "weert", "sittard", "köln", "aachen hbf", "liège", "station roermond", "brussels airport" }
 local trips = { { "g2748000", "aAMS" }, { "g2748000", "aDUS" }, { "g2748000", "aEIN" }, { "g2748000", "g2745641" }, { "g2748000", "aMST" } }
 local langs = { "nl", "de", "en" }
 local pickup = os.getenv("LOAD_PICKUP") or "2030-01-01T12:00"
+local only = os.getenv("LOAD_ONLY")
+local pause = tonumber(os.getenv("LOAD_DELAY_MS") or "")
 local counter = 0
 -- Set per thread by setup() below (each wrk thread has its own Lua state).
 id = 0
@@ -39,6 +45,11 @@ end
 
 request = function()
   local roll = math.random(100)
+  if only == "pages" then
+    roll = 1
+  elseif only == "others" then
+    roll = math.random(56, 100)
+  end
   local lang = pick(langs)
   if roll <= 55 then
     return wrk.format("GET", pick(pages), { ["Accept-Encoding"] = "br, gzip" })
@@ -60,6 +71,10 @@ request = function()
   end
   local body = '{"name":"' .. who .. '","email":"load@example.com","subject":"Load test","message":"A question from the load test."}'
   return wrk.format("POST", "/api/contact/" .. lang, json_headers(), body)
+end
+
+if pause then
+  delay = function() return pause end
 end
 
 statuses = {}

@@ -5,6 +5,8 @@ use std::{collections::HashMap, path::Path};
 
 use actix_web::web::Bytes;
 
+use crate::variant::{fnv1a, Variant};
+
 /// A file embedded by `build.rs`.
 pub struct EmbeddedFile {
     pub logical: &'static str,
@@ -20,9 +22,9 @@ include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 #[derive(Clone)]
 pub struct Asset {
     pub content_type: &'static str,
-    pub body: Bytes,
-    pub gzip: Option<Bytes>,
-    pub brotli: Option<Bytes>,
+    pub body: Variant,
+    pub gzip: Option<Variant>,
+    pub brotli: Option<Variant>,
 }
 
 pub struct Assets {
@@ -41,9 +43,9 @@ impl Assets {
                 f.name.to_string(),
                 Asset {
                     content_type: content_type(f.name),
-                    body: Bytes::from_static(f.body),
-                    gzip: f.gzip.map(Bytes::from_static),
-                    brotli: f.brotli.map(Bytes::from_static),
+                    body: Variant::new(Bytes::from_static(f.body)),
+                    gzip: f.gzip.map(|b| Variant::new(Bytes::from_static(b))),
+                    brotli: f.brotli.map(|b| Variant::new(Bytes::from_static(b))),
                 },
             );
         }
@@ -51,7 +53,7 @@ impl Assets {
             let body = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
             let ext = Path::new(path).extension().and_then(|e| e.to_str()).unwrap_or("bin").to_ascii_lowercase();
             let name = format!("custom-{}.{:016x}.{ext}", logical.split('.').next().unwrap_or("file"), fnv1a(&body));
-            let asset = Asset { content_type: content_type(&name), body: Bytes::from(body), gzip: None, brotli: None };
+            let asset = Asset { content_type: content_type(&name), body: Variant::new(Bytes::from(body)), gzip: None, brotli: None };
             assets.insert(logical, name, asset);
         }
         Ok(assets)
@@ -89,9 +91,4 @@ fn content_type(name: &str) -> &'static str {
         "json" => "application/json",
         _ => "application/octet-stream",
     }
-}
-
-/// A stable content hash for file names; not for security.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100000001b3))
 }

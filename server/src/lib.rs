@@ -17,6 +17,7 @@
 //! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
 //!   wrapped in a document with metadata, cached per (page, language), compressed.
 //! - [`assets`]: the UI build (esbuild) embedded in the binary with hashed names.
+//! - [`variant`]: a body in one encoding with its ETag, for pages and assets.
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
@@ -60,3 +61,4 @@ pub mod routes;
 pub mod security;
 pub mod startup;
 pub mod telemetry;
+pub mod variant;

@@ -12,7 +12,8 @@ async fn main() -> std::process::ExitCode {
     if std::env::args().nth(1).as_deref() == Some("healthcheck") {
         return if healthcheck::check(settings.listen) { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
     }
-    telemetry::init(settings.log_format);
+    // Dropped when `main` returns, after the server has drained: the last lines are written then.
+    let _log_writer = telemetry::init(settings.log_format);
     let listen = settings.listen;
     let data_dir = settings.data_dir.clone();
     let workers = settings.render_workers();
@@ -32,7 +33,10 @@ async fn main() -> std::process::ExitCode {
     tracing::info!("places and routes: {}", app.places_description());
     tracing::info!("mail delivery: {}", app.mail_description());
     match app.run_until_stopped().await {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => {
+            tracing::info!("stopped");
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("taxi-server: {e}");
             std::process::ExitCode::FAILURE

@@ -109,7 +109,10 @@ pub fn render(seconds: f64) {
 }
 
 pub fn page_cache(hit: bool) {
-    METRICS.page_cache.get_or_create(&ResultLabels { result: if hit { "hit" } else { "miss" } }).inc();
+    // Looked up once: a counter is a shared handle, so no lock per page view.
+    static HIT_MISS: LazyLock<[Counter; 2]> =
+        LazyLock::new(|| ["hit", "miss"].map(|result| METRICS.page_cache.get_or_create(&ResultLabels { result }).clone()));
+    HIT_MISS[usize::from(!hit)].inc();
 }
 
 pub fn provider_error(provider: &'static str, operation: &'static str) {

@@ -5,7 +5,10 @@
 //!
 //! Access-log lines hold method, route pattern, status and time; not the query
 //! string or client address, which may be personal data (typed addresses).
-use std::time::Instant;
+use std::{
+    io::{BufWriter, IsTerminal as _},
+    time::Instant,
+};
 
 use actix_web::{
     body::MessageBody,
@@ -14,28 +17,48 @@ use actix_web::{
     middleware::Next,
 };
 use tracing::Instrument as _;
+use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::{fmt, EnvFilter};
 
 use crate::config::LogFormat;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-pub fn init(format: LogFormat) {
+/// Log lines go to stdout from a writer thread, so a request never waits for
+/// the terminal, pipe or disk. That thread writes whenever it has drained what
+/// is queued (at once when idle, in large batches under load). A full queue
+/// makes the logging thread wait rather than drop lines. Keep the returned guard
+/// alive until the end of `main`: dropping it writes out what is still queued.
+pub fn init(format: LogFormat) -> WorkerGuard {
+    let colour = std::io::stdout().is_terminal();
+    let (writer, guard) = NonBlockingBuilder::default()
+        .lossy(false)
+        .thread_name("log-writer")
+        .finish(BufWriter::with_capacity(64 * 1024, std::io::stdout()));
     let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = fmt().with_env_filter(filter).with_target(false);
+    let builder = fmt().with_env_filter(filter).with_target(false).with_ansi(colour).with_writer(writer);
     let _ = match format {
         LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
         LogFormat::Text => builder.try_init(),
     };
+    guard
 }
 
-/// An id that a proxy in front already assigned (if it looks like one), else a new one.
-fn request_id(req: &ServiceRequest) -> String {
-    let incoming = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok());
-    match incoming {
-        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) => id.to_string(),
-        _ => format!("{:016x}", fastrand::u64(..)),
+/// An id that a proxy in front already assigned (if it looks like one), else a
+/// new one; as a header value, so that echoing it copies nothing.
+fn request_id(req: &ServiceRequest) -> HeaderValue {
+    let plausible = |id: &&HeaderValue| {
+        (1..=64).contains(&id.len()) && id.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(b))
+    };
+    if let Some(id) = req.headers().get(&REQUEST_ID).filter(plausible) {
+        return id.clone();
     }
+    let mut hex = [0u8; 16];
+    let random = fastrand::u64(..);
+    for (i, digit) in hex.iter_mut().enumerate() {
+        *digit = b"0123456789abcdef"[(random >> (60 - 4 * i) & 0xf) as usize];
+    }
+    HeaderValue::from_bytes(&hex).expect("hex digits are a valid header value")
 }
 
 pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -54,14 +77,12 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
     };
     // The pattern, not the path: bounded label values, no typed text in logs.
     let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
-    let span = tracing::info_span!("request", request_id = %id);
+    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
     let mut response = next.call(req).instrument(span.clone()).await?;
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
     let quiet = matches!(route.as_str(), "/healthz" | "/readyz" | "/metrics");
-    if let Ok(value) = HeaderValue::from_str(&id) {
-        response.headers_mut().insert(REQUEST_ID, value);
-    }
+    response.headers_mut().insert(REQUEST_ID, id);
     span.in_scope(|| {
         let ms = (seconds * 1e4).round() / 10.0;
         if quiet {
@@ -86,7 +107,7 @@ mod tests {
         assert_eq!(with("abc-123_x.y"), "abc-123_x.y");
         let replaced = with("evil\" injected=1");
         assert_eq!(replaced.len(), 16);
-        assert!(replaced.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert!(replaced.as_bytes().iter().all(|b| b.is_ascii_hexdigit()));
         assert_eq!(with(&"a".repeat(65)).len(), 16);
         assert_ne!(request_id(&TestRequest::default().to_srv_request()), request_id(&TestRequest::default().to_srv_request()));
     }

@@ -180,6 +180,7 @@ impl Outbox {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .thread_name("mail-sender-io")
+            .on_thread_start(yield_cpu_to_requests)
             .build()
             .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
         let transport = {
@@ -198,6 +199,7 @@ impl Outbox {
         std::thread::Builder::new()
             .name("mail-sender".into())
             .spawn(move || {
+                yield_cpu_to_requests();
                 runtime.block_on(async {
                     sender::run(sender_shared.clone(), transport, policy, stop_rx.clone()).await;
                     // Mail accepted while the HTTP server drains is still spooled here.
@@ -299,6 +301,17 @@ impl Outbox {
         if let Some(finished) = finished {
             let _ = finished.await;
         }
+    }
+}
+
+/// Lowers the calling thread's CPU priority (Linux: nice is per thread). Spool and
+/// Maildir work (creating, fsyncing and renaming files) costs CPU time, in the
+/// kernel too; when the cores are busy, the threads answering page views go
+/// first, and a booking's acknowledgement waits a little longer instead.
+fn yield_cpu_to_requests() {
+    // SAFETY: plain system calls on the calling thread; a failure only leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
     }
 }
 

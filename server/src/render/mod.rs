@@ -14,7 +14,7 @@ pub mod respond;
 use std::{
     collections::HashMap,
     io::Write as _,
-    sync::{Arc, RwLock},
+    sync::{Arc, OnceLock},
 };
 
 use actix_web::web::Bytes;
@@ -25,6 +25,7 @@ use crate::{
     contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
     domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
+    variant::Variant,
 };
 use document::{document, escape_html, local_business_json_ld, Shell};
 pub use pool::{PoolSettings, RenderError, RenderPool};
@@ -32,9 +33,9 @@ pub use respond::{encoded, pick, preferred_encoding};
 
 /// A finished HTML page in every encoding we serve.
 pub struct EncodedPage {
-    pub html: Bytes,
-    pub gzip: Bytes,
-    pub brotli: Bytes,
+    pub html: Variant,
+    pub gzip: Variant,
+    pub brotli: Variant,
 }
 
 impl EncodedPage {
@@ -50,7 +51,7 @@ impl EncodedPage {
         let mut brotli = Vec::new();
         let params = brotli::enc::BrotliEncoderParams { quality: brotli_quality, lgwin: brotli_window, ..Default::default() };
         brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
-        Self { html: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli) }
+        Self { html: Variant::new(Bytes::from(html)), gzip: Variant::new(Bytes::from(gzip)), brotli: Variant::new(Bytes::from(brotli)) }
     }
 }
 
@@ -92,12 +93,14 @@ pub struct Pages {
     locales: Arc<Locales>,
     assets: Arc<Assets>,
     pool: RenderPool,
-    cache: RwLock<HashMap<PageKey, Arc<EncodedPage>>>,
+    /// One slot per cacheable page, made at start: reading a page takes no lock.
+    cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
 }
 
 impl Pages {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
-        Self { settings, locales, assets, pool, cache: RwLock::default() }
+        let cache = PageKey::all().into_iter().map(|key| (key, OnceLock::new())).collect();
+        Self { settings, locales, assets, pool, cache }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -106,15 +109,19 @@ impl Pages {
 
     /// The page from memory, rendering it on first use.
     pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
-        if let Some(hit) = self.cache.read().expect("cache lock").get(&key) {
+        let slot = self.cache.get(&key);
+        if let Some(hit) = slot.and_then(OnceLock::get) {
             crate::metrics::page_cache(true);
             return Ok(hit.clone());
         }
         crate::metrics::page_cache(false);
         let html = self.render(key, None).await?;
         let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
-        self.cache.write().expect("cache lock").insert(key, page.clone());
-        Ok(page)
+        // Two first requests may both render; both pages are the same, the first one stays.
+        Ok(match slot {
+            Some(slot) => slot.get_or_init(|| page).clone(),
+            None => page,
+        })
     }
 
     /// The error page in `lang`. Never fails: if React cannot render it, a plain
@@ -166,7 +173,7 @@ impl Pages {
     }
 
     pub fn is_warm(&self) -> bool {
-        self.cache.read().expect("cache lock").len() >= PageKey::all().len()
+        self.cache.values().all(|slot| slot.get().is_some())
     }
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).

@@ -1,21 +1,14 @@
-//! Content-hashed static files: cached for a year, never revalidated.
+//! Content-hashed static files: cached for a year; a revalidation gets 304.
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use crate::render::pick;
+use crate::render::{respond::answer, pick};
 use crate::{assets::Assets, error::AppError};
 
 pub async fn asset(req: HttpRequest, assets: web::Data<Assets>, name: web::Path<String>) -> Result<HttpResponse, AppError> {
     let asset = assets.get(&name).ok_or(AppError::NotFound)?;
-    let (body, encoding) = pick(&req, &asset.body, asset.gzip.as_ref(), asset.brotli.as_ref());
-    let mut response = HttpResponse::Ok();
-    response
-        .content_type(asset.content_type)
-        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
-        .insert_header((header::VARY, "Accept-Encoding"));
-    if let Some(encoding) = encoding {
-        response.insert_header((header::CONTENT_ENCODING, encoding));
-    }
-    Ok(response.body(body))
+    let chosen = pick(&req, &asset.body, asset.gzip.as_ref(), asset.brotli.as_ref());
+    let headers = [(header::CACHE_CONTROL, "public, max-age=31536000, immutable"), (header::VARY, "Accept-Encoding")];
+    Ok(answer(&req, actix_web::http::StatusCode::OK, asset.content_type, chosen, &headers))
 }
 
 /// Browsers and crawlers ask for `/favicon.ico` by habit.

@@ -19,6 +19,8 @@ async fn assets_have_hashed_names_long_caching_and_compression() {
         assert_eq!(header(&gz, "content-encoding"), "gzip", "{url}");
         let gz_len = gz.bytes().await.unwrap().len();
         assert!(gz_len < plain_len / 2, "{url}: gzip {gz_len} of {plain_len}");
+        // ETag per encoding, 304 on If-None-Match, HEAD like GET.
+        crate::conditional::check_revalidation(&app, url).await;
     }
     let favicon = app.get("/favicon.ico").await;
     assert_eq!(favicon.status(), 301);

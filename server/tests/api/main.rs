@@ -5,6 +5,7 @@ mod abuse;
 mod antispam;
 mod assets;
 mod booking;
+mod conditional;
 mod config;
 mod errors;
 mod fuzz;

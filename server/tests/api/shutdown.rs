@@ -16,15 +16,21 @@ struct Server {
     port: u16,
     /// Every log line so far (JSON, one object per line).
     log: Arc<Mutex<Vec<String>>>,
+    /// Reads the log until the server closes its output.
+    log_reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
     fn start(data_dir: &Path) -> Server {
+        Self::start_logging(data_dir, "json")
+    }
+
+    fn start_logging(data_dir: &Path, log_format: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
             .env("TAXI_LISTEN", "127.0.0.1:0")
             .env("TAXI_DATA_DIR", data_dir)
             .env("TAXI_RATE_LIMIT_PER_MINUTE", "0")
-            .env("TAXI_LOG_FORMAT", "json")
+            .env("TAXI_LOG_FORMAT", log_format)
             .env_remove("TAXI_CONFIG")
             .env_remove("TAXI_SMTP_URL")
             .env_remove("TAXI_GOOGLE_MAPS_KEY")
@@ -43,8 +49,8 @@ impl Server {
         };
         // Keep reading the log so the server never blocks on a full pipe.
         let sink = log.clone();
-        std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line)));
-        Server { child, port, log }
+        let log_reader = std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line)));
+        Server { child, port, log, log_reader: Some(log_reader) }
     }
 
     fn connect(&self) -> std::io::Result<TcpStream> {
@@ -71,6 +77,12 @@ impl Server {
 
     fn terminate(&self) {
         assert_eq!(unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) }, 0);
+    }
+
+    /// The whole log, once the server has exited.
+    fn final_log(&mut self) -> Vec<String> {
+        self.log_reader.take().expect("read once").join().unwrap();
+        self.log.lock().unwrap().clone()
     }
 
     fn wait_for_exit(&mut self, within: Duration) -> std::process::ExitStatus {
@@ -145,7 +157,11 @@ fn sigterm_finishes_the_booking_in_flight_refuses_new_connections_and_loses_noth
     let reference = between(&answer, "referentie ", ")").unwrap_or_else(|| panic!("{answer}")).to_string();
     let status = server.wait_for_exit(Duration::from_secs(12));
     assert!(status.success(), "{status:?}");
-    check_log(&server.log.lock().unwrap(), &answer, &reference);
+    let log = server.final_log();
+    check_log(&log, &answer, &reference);
+    // Lines written while stopping reach the output before the process ends.
+    let last: serde_json::Value = serde_json::from_str(log.last().unwrap()).unwrap();
+    assert_eq!(last["fields"]["message"], "stopped", "the last line: {last}");
 
     // Delivered before the exit, or kept in the spool and delivered after a restart.
     let mut restarted = Server::start(&data_dir);
@@ -159,4 +175,18 @@ fn sigterm_finishes_the_booking_in_flight_refuses_new_connections_and_loses_noth
     restarted.terminate();
     let status = restarted.wait_for_exit(Duration::from_secs(12));
     assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn text_logs_off_a_terminal_have_no_colour_codes_and_end_with_the_stop() {
+    let temp = TempDir::new();
+    let mut server = Server::start_logging(&temp.0.join("var"), "text");
+    server.wait_until_ready();
+    server.get("/tarieven");
+    server.terminate();
+    assert!(server.wait_for_exit(Duration::from_secs(12)).success());
+    let log = server.final_log();
+    assert!(log.iter().any(|l| l.contains("answered") && l.contains("route=\"/tarieven\"")), "{log:?}");
+    assert!(!log.iter().any(|l| l.contains('\u{1b}')), "colour codes in a piped log: {log:?}");
+    assert!(log.last().unwrap().ends_with("stopped"), "{log:?}");
 }
