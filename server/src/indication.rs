@@ -14,11 +14,13 @@ use crate::{
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
 /// breakdown that bookings keep too, plus its wording for the visitor.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Indication {
     /// The amount formatted for the language, without the euro sign.
     pub price_indication: String,
+    /// The amount as shown, with the euro sign: `€ 230,00`.
+    pub price_text: String,
     #[serde(flatten)]
     pub summary: PriceSummary,
     /// Which rule applied, in words.
@@ -60,6 +62,7 @@ pub async fn between_places(
     };
     Ok(Indication {
         price_indication: format_amount(q.amount_cents, lang),
+        price_text: format_euro(q.amount_cents, lang),
         summary: PriceSummary {
             amount_cents: q.amount_cents,
             rule: q.rule,

@@ -32,6 +32,8 @@
 //! - [`pricing`]: the tariff engine: fixed prices, surcharges and the metered rate.
 //! - [`delivery`]: booking and contact mails: rendered, spooled durably on disk,
 //!   delivered over SMTP (or into a local Maildir) with retries.
+//! - [`contract`]: what crosses to the React UI (props, answers, limits, API
+//!   paths), from which `ui/src/contract.ts` is generated.
 //! - [`domain`]: small types with their rules: languages, pages and their paths, money.
 //! - [`error`]: the one error type, and the localized error pages.
 //! - [`healthcheck`]: `taxi-server healthcheck`, for container health checks.
@@ -40,6 +42,7 @@ pub mod assets;
 pub mod booking;
 pub mod caps;
 pub mod config;
+pub mod contract;
 pub mod delivery;
 pub mod domain;
 pub mod edge;

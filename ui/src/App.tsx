@@ -1,4 +1,4 @@
-import type { PageProps } from "./types";
+import type { PageProps } from "./contract";
 import { Layout } from "./components/Layout";
 import { Home } from "./pages/Home";
 import { Prices } from "./pages/Prices";

@@ -1,9 +1,18 @@
-// Small JSON helpers for the server's `/api` calls. Every answer is read as
-// JSON; a network failure or a non-JSON body becomes `{ ok: false }`.
+// Small JSON helpers for the API calls. Every answer is read as JSON; a network
+// failure or a non-JSON body becomes `{ ok: false }`.
+import type { Failure, Invalid } from "./contract";
+
 export interface ApiAnswer<T> {
   ok: boolean;
   status: number;
-  data: T & { errors?: Record<string, string>; errorMessage?: string };
+  /** The answer, or on failure field errors or an error message. */
+  data: T & Partial<Invalid & Failure>;
+}
+
+/** A route pattern of `API_PATHS` with its `{name}` parameters filled in. */
+export function apiPath(pattern: string, params: Record<string, string> = {}, query?: Record<string, string>): string {
+  const path = pattern.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return query ? `${path}?${new URLSearchParams(query)}` : path;
 }
 
 async function call<T>(url: string, init?: RequestInit): Promise<ApiAnswer<T>> {

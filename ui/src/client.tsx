@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import locale from "virtual:locale";
 import { App } from "./App";
 import { createI18n } from "./i18n";
-import type { PageProps } from "./types";
+import type { PageProps } from "./contract";
 import "./site";
 
 const dataElement = document.getElementById("page-data");

@@ -1,5 +1,5 @@
 import i18next, { type i18n, type Resource } from "i18next";
-import type { Lang } from "./types";
+import type { Lang } from "./contract";
 
 /** A synchronous i18next instance: resources are bundled, so no backend and no async init. */
 export function createI18n(lang: Lang, resources: Resource): i18n {

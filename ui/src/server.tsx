@@ -7,7 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
 import { App } from "./App";
 import { createI18n } from "./i18n";
-import type { Lang, PageProps } from "./types";
+import type { Lang, PageProps } from "./contract";
 import nl from "../../locales/nl.json";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";

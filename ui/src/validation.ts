@@ -1,8 +1,7 @@
-// The client-side form rules, and nothing more: the server checks
-// everything again and its messages are the ones that count.
+// The client-side rules, and nothing more: the server checks everything again
+// and its messages are the ones that count.
 import type { TFunction } from "i18next";
-
-export const LIMITS = { name: 100, email: 100, phone: 30, subject: 50, message: 500 } as const;
+import { LIMITS } from "./contract";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

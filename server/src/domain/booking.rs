@@ -60,7 +60,7 @@ pub struct ListedPlace {
 }
 
 /// Which tariff rule priced a trip (see the tariff engine, `pricing`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
     Metered,
@@ -70,7 +70,7 @@ pub enum Rule {
 }
 
 /// The price the server computed for the booking (never the client's number).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceSummary {
     pub amount_cents: i64,

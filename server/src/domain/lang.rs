@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A language of the site. The URL decides the language of a page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Nl,

@@ -57,7 +57,7 @@ impl Page {
 }
 
 /// Which booking form the reservation page shows first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ReservationMode {
     #[default]

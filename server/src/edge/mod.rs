@@ -126,7 +126,7 @@ impl Edge {
                 answer.insert_header((name, value.clone()));
             }
         }
-        let mut answer = answer.json(serde_json::json!({ "errorMessage": text }));
+        let mut answer = answer.json(crate::contract::Failure { error_message: text });
         answer.head_mut().set_connection_type(original.head().connection_type());
         ServiceResponse::new(req, answer)
     }

@@ -1,5 +1,5 @@
 use super::{Checker, FieldErrors, Input};
-use crate::{domain::Lang, i18n::Locales};
+use crate::{contract::LIMITS, domain::Lang, i18n::Locales};
 
 /// A valid contact form.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,10 +13,10 @@ pub struct ContactInput {
 
 pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<ContactInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", 100, "nameRequired");
+    let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let email = c.email(input, "email");
-    let phone = c.optional(input, "phone", 30);
-    let subject = c.required(input, "subject", 50, "subjectRequired");
+    let phone = c.optional(input, "phone", LIMITS.phone);
+    let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
     let message = match input.text("message") {
         Err(()) => {
             c.fail("message", "messageRequired", &[]);
@@ -26,8 +26,8 @@ pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<
             c.fail("message", "messageRequired", &[]);
             text
         }
-        Ok(text) if text.chars().count() > 500 => {
-            c.fail("message", "tooLong", &[("max", "500")]);
+        Ok(text) if text.chars().count() as u64 > LIMITS.message => {
+            c.fail("message", "tooLong", &[("max", &LIMITS.message.to_string())]);
             text
         }
         Ok(text) => text,

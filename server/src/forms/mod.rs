@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::Value;
 use validator::{ValidateEmail, ValidateLength};
 
-use crate::{domain::Lang, i18n::Locales};
+use crate::{contract::LIMITS, domain::Lang, i18n::Locales};
 pub use contact::{validate_contact, ContactInput};
 pub use reservation::{parse_pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
 
@@ -124,7 +124,7 @@ impl<'a> Checker<'a> {
     }
 
     pub fn email(&mut self, input: &Input, field: &'static str) -> String {
-        let value = self.required(input, field, 100, "emailRequired");
+        let value = self.required(input, field, LIMITS.email, "emailRequired");
         if !value.is_empty() && !is_deliverable_email(&value) {
             self.fail(field, "email", &[]);
         }

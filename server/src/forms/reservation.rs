@@ -3,6 +3,7 @@ use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
 use super::{Checker, FieldErrors, Input};
 use crate::{
     config::BookingSettings,
+    contract::LIMITS,
     domain::{booking::{PaymentMethod, TIME_ZONE}, Lang, MAX_PLACE_ID_LEN},
     i18n::Locales,
 };
@@ -55,16 +56,16 @@ pub fn validate_reservation(
     now: Timestamp,
 ) -> Result<ReservationInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", 100, "nameRequired");
+    let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let email = c.email(input, "email");
-    let phone = c.optional(input, "phone", 30);
+    let phone = c.optional(input, "phone", LIMITS.phone);
     let passengers = passengers(&mut c, input, rules);
-    let departure = c.required(input, "departure", 300, "departureRequired");
-    let destination = c.required(input, "destination", 300, "destinationRequired");
+    let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
+    let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
     let pickup_at = pickup_time(&mut c, input, rules, now);
     let payment_method = payment(&mut c, input);
-    let departure_name = input.line("departureName").unwrap_or_default().chars().take(300).collect();
-    let destination_name = input.line("destinationName").unwrap_or_default().chars().take(300).collect();
+    let departure_name = input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
+    let destination_name = input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     c.into_result(ReservationInput {
         name,
         email,
@@ -89,10 +90,10 @@ pub fn validate_whatsapp(
     now: Timestamp,
 ) -> Result<WhatsappInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", 100, "nameRequired");
+    let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let passengers = passengers(&mut c, input, rules);
-    let departure = c.optional(input, "departure", 300);
-    let destination = c.optional(input, "destination", 300);
+    let departure = c.optional(input, "departure", LIMITS.address);
+    let destination = c.optional(input, "destination", LIMITS.address);
     let pickup_at = pickup_time(&mut c, input, rules, now);
     let payment_method = payment(&mut c, input);
     c.into_result(WhatsappInput {

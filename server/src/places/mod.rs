@@ -19,7 +19,7 @@ use crate::domain::{Lang, LatLon};
 pub mod gazetteer;
 
 /// One entry of the suggestion list (`/api/place-suggestions`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestion {
     pub id: String,
@@ -28,7 +28,7 @@ pub struct Suggestion {
 }
 
 /// A chosen place (`/api/place-details/{id}`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceDetails {
     pub id: String,

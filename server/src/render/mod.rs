@@ -18,11 +18,11 @@ use std::{
 };
 
 use actix_web::web::Bytes;
-use serde_json::{json, Value};
 
 use crate::{
     assets::Assets,
     config::Settings,
+    contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
     domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
     variant::Variant,
@@ -181,23 +181,20 @@ impl Pages {
         self.render(key, None).await
     }
 
-    /// A page answering a form post: the typed values, errors, success or price
-    /// (see `FormState` in `ui/src/types.ts`). Never cached.
-    pub async fn with_form(&self, key: PageKey, form: Value) -> Result<EncodedPage, RenderError> {
+    /// A page answering a form post: the typed values, errors, success or price.
+    /// Never cached.
+    pub async fn with_form(&self, key: PageKey, form: FormState) -> Result<EncodedPage, RenderError> {
         let html = self.render(key, Some(form)).await?;
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
     }
 
-    async fn render(&self, key: PageKey, form: Option<Value>) -> Result<String, RenderError> {
+    async fn render(&self, key: PageKey, form: Option<FormState>) -> Result<String, RenderError> {
         let (page, lang, mode) = match key {
             PageKey::Page(page, lang, mode) => (Some(page), lang, mode),
             PageKey::Error(lang) => (None, lang, ReservationMode::default()),
         };
-        let mut props = self.props(page, lang, mode);
-        if let Some(form) = form {
-            props["form"] = form;
-        }
-        let props_json = props.to_string();
+        let props = PageProps { form, ..self.props(page, lang, mode) };
+        let props_json = serde_json::to_string(&props).expect("page props serialize");
         let body = self.pool.render(props_json.clone()).await?;
         let meta_key = page.map(Page::key).unwrap_or("error");
         let company = [("company", self.settings.company.name.as_str())];
@@ -222,54 +219,50 @@ impl Pages {
         Ok(document(&shell, &self.settings, &body))
     }
 
-    /// The props every page component receives (see `ui/src/types.ts`).
-    fn props(&self, page: Option<Page>, lang: Lang, mode: ReservationMode) -> Value {
+    /// The props every page component receives.
+    fn props(&self, page: Option<Page>, lang: Lang, mode: ReservationMode) -> PageProps {
         let s = &self.settings;
         let c = &s.company;
         let t = &s.tariff;
         let euro = |cents: u32| format_euro(cents.into(), lang);
-        let alternates: serde_json::Map<String, Value> = Lang::ALL
-            .iter()
-            .map(|&l| (l.code().to_string(), json!(page.unwrap_or(Page::Home).path(l))))
-            .collect();
-        json!({
-            "page": page.map(Page::key).unwrap_or("error"),
-            "lang": lang,
-            "links": {
-                "home": Page::Home.path(lang),
-                "reservation": Page::Reservation.path(lang),
-                "prices": Page::Prices.path(lang),
-                "contact": Page::Contact.path(lang),
+        let path = |page: Page, lang: Lang| page.path(lang).to_string();
+        let here = page.unwrap_or(Page::Home);
+        PageProps {
+            page: page.into(),
+            lang,
+            links: Links {
+                home: path(Page::Home, lang),
+                reservation: path(Page::Reservation, lang),
+                prices: path(Page::Prices, lang),
+                contact: path(Page::Contact, lang),
             },
-            "alternates": alternates,
-            "company": {
-                "name": c.name,
-                "phoneDisplay": c.phone_display,
-                "phoneHref": format!("tel:{}", c.phone),
-                "email": c.email,
-                "whatsappHref": whatsapp_chat(&c.whatsapp_number, None),
-                "street": c.street,
-                "postalCode": c.postal_code,
-                "city": c.city,
-                "country": c.country,
-                "kvk": c.kvk,
-                "vat": c.vat,
-                "demo": c.demo,
-                "qualityMarkSrc": self.assets.url("quality-mark.svg"),
-                "taxiImageSrc": self.assets.url("taxi.svg"),
+            alternates: Alternates { nl: path(here, Lang::Nl), de: path(here, Lang::De), en: path(here, Lang::En) },
+            company: Company {
+                name: c.name.clone(),
+                phone_display: c.phone_display.clone(),
+                phone_href: format!("tel:{}", c.phone),
+                email: c.email.clone(),
+                whatsapp_href: whatsapp_chat(&c.whatsapp_number, None),
+                address: PostalAddress { street: c.street.clone(), postal_code: c.postal_code.clone(), city: c.city.clone(), country: c.country.clone() },
+                kvk: c.kvk.clone(),
+                vat: c.vat.clone(),
+                demo: c.demo,
+                quality_mark_src: self.assets.url("quality-mark.svg").to_string(),
+                taxi_image_src: self.assets.url("taxi.svg").to_string(),
             },
-            "tariff": {
-                "startRate": euro(t.start_rate_cents),
-                "perKm": euro(t.per_km_cents),
-                "perMinute": euro(t.per_minute_cents),
-                "fixedPrices": t.destinations.iter().map(|d| json!({"name": d.name.get(lang), "price": euro(d.price_cents)})).collect::<Vec<_>>(),
-                "pickupSurcharge": euro(t.pickup_surcharge_cents),
-                "radiusSurcharges": t.radius_surcharges.iter().map(|r| json!({"km": r.within_km, "price": euro(r.cents)})).collect::<Vec<_>>(),
-                "meteredBeyondKm": t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
+            tariff: Tariff {
+                start_rate: euro(t.start_rate_cents),
+                per_km: euro(t.per_km_cents),
+                per_minute: euro(t.per_minute_cents),
+                fixed_prices: t.destinations.iter().map(|d| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents) }).collect(),
+                pickup_surcharge: euro(t.pickup_surcharge_cents),
+                radius_surcharges: t.radius_surcharges.iter().map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) }).collect(),
+                metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
             },
-            "reservationMode": mode,
-            "maxPassengers": s.booking.max_passengers,
-        })
+            reservation_mode: mode,
+            form: None,
+            max_passengers: s.booking.max_passengers,
+        }
     }
 
     /// The error page without React: same texts and links, built from the locales.

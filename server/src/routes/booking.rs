@@ -3,13 +3,13 @@
 use std::time::Duration;
 
 use actix_web::{http::{header, StatusCode}, web, HttpRequest, HttpResponse};
-use serde_json::json;
 
 use super::api::{has_content_type, read_body, read_json};
 use crate::{
     antispam::FormGuard,
     booking::{BookingService, Outcome},
     config::Settings,
+    contract::{Accepted, FormState, Invalid, WhatsappReady},
     domain::{Lang, Page, ReservationMode},
     edge::lang::PathLang,
     error::{AppError, Refusal},
@@ -76,15 +76,15 @@ pub async fn whatsapp_api(
 ) -> Result<HttpResponse, AppError> {
     let call = FormCall::read(req, lang, payload, &settings).await?;
     Ok(match service.whatsapp(&call.input, call.lang).await {
-        Ok(url) => HttpResponse::Ok().json(json!({ "message": locales.text(call.lang, "api.whatsappReady"), "whatsappUrl": url })),
-        Err(errors) => HttpResponse::BadRequest().json(json!({ "errors": errors })),
+        Ok(url) => HttpResponse::Ok().json(WhatsappReady { message: locales.text(call.lang, "api.whatsappReady").to_string(), whatsapp_url: url }),
+        Err(errors) => HttpResponse::BadRequest().json(Invalid { errors }),
     })
 }
 
 fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
     match outcome {
-        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(json!({ "message": message }))),
-        Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(json!({ "errors": errors }))),
+        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(Accepted { message })),
+        Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(Invalid { errors })),
         Outcome::Refused(refusal) => Err(refusal.into()),
     }
 }
@@ -111,7 +111,7 @@ pub async fn form_post(
     let values = input.values();
     let mode = values.get("mode").and_then(|m| ReservationMode::parse(m)).unwrap_or_default();
     let key = PageKey::page(page, lang, mode);
-    let answer = |status: StatusCode, form: serde_json::Value| {
+    let answer = |status: StatusCode, form: FormState| {
         let pages = pages.clone();
         let req = req.clone();
         async move {
@@ -119,15 +119,15 @@ pub async fn form_post(
             Ok::<_, AppError>(encoded(&req, &rendered, status))
         }
     };
-    let invalid = |errors: FieldErrors| json!({ "values": values, "errors": errors });
+    let invalid = |errors: FieldErrors| FormState::invalid(values.clone(), errors);
     let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
     let outcome_page = |outcome: Outcome| {
         let (status, form) = match outcome {
-            Outcome::Accepted { message } => (StatusCode::OK, json!({ "values": {}, "errors": {}, "success": message })),
+            Outcome::Accepted { message } => (StatusCode::OK, FormState::accepted(message)),
             Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors)),
             Outcome::Refused(refusal) => {
                 let text = locales.format(lang, refusal.key(), &[("phone", &settings.company.phone_display)]);
-                (refusal.status(), json!({ "values": values, "errors": {}, "errorMessage": text }))
+                (refusal.status(), FormState::refused(values.clone(), text))
             }
         };
         answer(status, form)
@@ -141,8 +141,8 @@ pub async fn form_post(
         let id = |k: &str| Some(get(k)).filter(|v| !v.is_empty());
         let price = service.price(get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"), lang).await;
         let form = match price {
-            Some(p) => json!({ "values": values, "errors": {}, "price": { "text": format!("€ {}", p.price_indication), "explanation": p.explanation } }),
-            None => json!({ "values": values, "errors": {}, "errorMessage": locales.text(lang, "api.priceUnavailable") }),
+            Some(price) => FormState::priced(values.clone(), price),
+            None => FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string()),
         };
         return answer(StatusCode::OK, form).await;
     }

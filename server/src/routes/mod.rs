@@ -26,6 +26,7 @@ use actix_web::{
 use futures_util::future::{ready, Either};
 
 use crate::{
+    contract::API_PATHS,
     domain::{Lang, Page},
     edge::{Edge, Kind},
 };
@@ -48,16 +49,16 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>) {
         }
     }
     for (path, route) in [
-        ("/api/reservation/{language}", web::post().to(booking::reservation_api)),
-        ("/api/whatsappreservation/{language}", web::post().to(booking::whatsapp_api)),
-        ("/api/contact/{language}", web::post().to(booking::contact_api)),
+        (API_PATHS.reservation, web::post().to(booking::reservation_api)),
+        (API_PATHS.whatsapp_reservation, web::post().to(booking::whatsapp_api)),
+        (API_PATHS.contact, web::post().to(booking::contact_api)),
     ] {
         cfg.service(at(Kind::Submission, web::resource(path).route(route)));
     }
     for (path, route) in [
-        ("/api/place-suggestions", read().to(places::suggestions)),
-        ("/api/place-details/{id}", read().to(places::details)),
-        ("/api/places/{pickup}/{destination}", read().to(places::price)),
+        (API_PATHS.place_suggestions, read().to(places::suggestions)),
+        (API_PATHS.place_details, read().to(places::details)),
+        (API_PATHS.price, read().to(places::price)),
     ] {
         cfg.service(at(Kind::Lookup, web::resource(path).route(route)));
     }

@@ -2,10 +2,10 @@
 //! the language is the `lang` query parameter, see [`crate::edge::lang`]).
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::{
     config::Settings,
+    contract::{Suggestions, LIMITS},
     edge::lang::RequestLang,
     error::{AppError, Refusal},
     i18n::Locales,
@@ -25,9 +25,9 @@ pub struct SessionQuery {
 }
 
 pub async fn suggestions(query: web::Query<SuggestionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {
-    let input: String = query.input.as_deref().unwrap_or("").chars().take(200).collect();
+    let input: String = query.input.as_deref().unwrap_or("").chars().take(LIMITS.search_max_chars).collect();
     let list = places.suggestions(&input, lang, query.session.as_deref()).await.map_err(refusal)?;
-    Ok(HttpResponse::Ok().json(json!({ "suggestions": list.into_iter().take(8).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok().json(Suggestions { suggestions: list.into_iter().take(LIMITS.max_suggestions).collect() }))
 }
 
 pub async fn details(id: web::Path<String>, query: web::Query<SessionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {

@@ -53,6 +53,7 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
     let (status, body) = json(&app, &format!("/api/places/{roermond}/{schiphol}?lang=nl")).await;
     assert_eq!(status, 200);
     assert_eq!(body["priceIndication"], "230,00");
+    assert_eq!(body["priceText"], "€ 230,00", "ready to show");
     assert_eq!(body["amountCents"], 23000);
     assert_eq!(body["rule"], "fixed");
     assert_eq!(body["fixedDestination"], "Luchthaven Schiphol");
@@ -61,6 +62,7 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
 
     let (_, back) = json(&app, &format!("/api/places/{schiphol}/{roermond}?lang=en")).await;
     assert_eq!((back["rule"].as_str(), back["priceIndication"].as_str()), (Some("fixedPickup"), Some("235.00")));
+    assert_eq!(back["priceText"], "€ 235.00");
 
     let swalmen = first_id(&app, "swalmen", "nl").await;
     let (_, from_swalmen) = json(&app, &format!("/api/places/{swalmen}/{schiphol}?lang=de")).await;

@@ -1,24 +1,18 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { getJson, newSessionToken } from "../api";
-import type { ChosenPlace, Lang } from "../types";
+import { apiPath, getJson, newSessionToken } from "../api";
+import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../contract";
 import { describedBy, FieldMessages } from "./Field";
-
-interface Suggestion {
-  id: string;
-  mainText: string;
-  secondaryText: string;
-}
 
 interface Props {
   id: "departure" | "destination";
   label: string;
   lang: Lang;
   text: string;
-  place: ChosenPlace | null;
+  place: PlaceDetails | null;
   error?: string;
   onText: (text: string) => void;
-  onChoose: (place: ChosenPlace) => void;
+  onChoose: (place: PlaceDetails) => void;
 }
 
 const DEBOUNCE_MS = 250;
@@ -43,7 +37,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
 
   const search = (input: string) => {
     clearTimeout(timer.current);
-    if (input.trim().length < 2) {
+    if (input.trim().length < LIMITS.searchMinChars) {
       setSuggestions([]);
       setOpen(false);
       return;
@@ -53,8 +47,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
     timer.current = setTimeout(async () => {
       const request = ++latest.current;
       setStatus(t("form.loadingSuggestions"));
-      const params = new URLSearchParams({ input, lang, session: token });
-      const answer = await getJson<{ suggestions: Suggestion[] }>(`/api/place-suggestions?${params}`);
+      const answer = await getJson<Suggestions>(apiPath(API_PATHS.placeSuggestions, {}, { input, lang, session: token }));
       if (request !== latest.current) return; // a newer search is under way
       const list = answer.ok ? (answer.data.suggestions ?? []) : [];
       setSuggestions(list);
@@ -68,9 +61,9 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
     setOpen(false);
     setActive(-1);
     onText(suggestion.mainText);
-    const params = new URLSearchParams({ lang, ...(session.current ? { session: session.current } : {}) });
+    const query = { lang, ...(session.current ? { session: session.current } : {}) };
     session.current = null; // the details call ends the session; the next search starts a new one
-    const answer = await getJson<ChosenPlace>(`/api/place-details/${encodeURIComponent(suggestion.id)}?${params}`);
+    const answer = await getJson<PlaceDetails>(apiPath(API_PATHS.placeDetails, { id: suggestion.id }, query));
     if (answer.ok && answer.data.id) {
       onText(answer.data.formattedAddress);
       onChoose({ id: answer.data.id, formattedAddress: answer.data.formattedAddress, displayName: answer.data.displayName });
@@ -110,7 +103,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
         role="combobox"
         autoComplete="off"
         spellCheck={false}
-        maxLength={200}
+        maxLength={LIMITS.searchMaxChars}
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}

@@ -1,8 +1,19 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { getJson, postJson } from "../api";
-import type { ChosenPlace, FormState, Lang, PriceShown, ReservationMode } from "../types";
-import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact, LIMITS } from "../validation";
+import { apiPath, getJson, postJson } from "../api";
+import {
+  API_PATHS,
+  HONEYPOT_FIELD,
+  LIMITS,
+  type Accepted,
+  type FormState,
+  type Indication,
+  type Lang,
+  type PlaceDetails,
+  type ReservationMode,
+  type WhatsappReady,
+} from "../contract";
+import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact } from "../validation";
 import { AddressCombobox } from "./AddressCombobox";
 import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
@@ -10,7 +21,7 @@ import { PriceIndication } from "./PriceIndication";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 const FIELD_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod"];
-const EMPTY = { name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "", website: "" };
+const EMPTY = { name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "", [HONEYPOT_FIELD]: "" };
 
 interface Props {
   mode: ReservationMode;
@@ -20,24 +31,19 @@ interface Props {
   initial?: FormState;
 }
 
-interface PriceAnswer {
-  priceIndication: string;
-  explanation: string;
-}
-
 /** One form for both ways of booking: by e-mail, or as a prefilled WhatsApp message. */
 export function BookingForm({ mode, lang, action, maxPassengers, initial }: Props) {
   const { t } = useTranslation();
   const start = initial?.values ?? {};
   const [values, setValues] = useState({ ...EMPTY, ...pick(start, Object.keys(EMPTY)) });
   const [texts, setTexts] = useState({ departure: start.departure ?? "", destination: start.destination ?? "" });
-  const [places, setPlaces] = useState<Record<"departure" | "destination", ChosenPlace | null>>({
+  const [places, setPlaces] = useState<Record<"departure" | "destination", PlaceDetails | null>>({
     departure: placeFrom(start, "departure"),
     destination: placeFrom(start, "destination"),
   });
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
-  const [price, setPrice] = useState<PriceShown | null>(initial?.price ?? null);
+  const [price, setPrice] = useState<Indication | null>(initial?.price ?? null);
   const [priceError, setPriceError] = useState("");
   const [loading, setLoading] = useState({ price: false, submit: false });
   const [success, setSuccess] = useState(initial?.success ?? "");
@@ -49,28 +55,26 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
 
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  const fetchPrice = async (): Promise<PriceShown | null> => {
+  const fetchPrice = async () => {
     const missing = compact({
       departure: places.departure ? undefined : t("validation.placeMissing"),
       destination: places.destination ? undefined : t("validation.placeMissing"),
     });
     if (Object.keys(missing).length) {
       report((e) => ({ ...e, ...missing }));
-      return null;
+      return;
     }
     setLoading((l) => ({ ...l, price: true }));
     setPriceError("");
-    const path = `/api/places/${encodeURIComponent(places.departure!.id)}/${encodeURIComponent(places.destination!.id)}?lang=${lang}`;
-    const answer = await getJson<PriceAnswer>(path);
+    const ids = { pickup: places.departure!.id, destination: places.destination!.id };
+    const answer = await getJson<Indication>(apiPath(API_PATHS.price, ids, { lang }));
     setLoading((l) => ({ ...l, price: false }));
-    if (answer.ok && answer.data.priceIndication) {
-      const shown = { text: `€ ${answer.data.priceIndication}`, explanation: answer.data.explanation };
-      setPrice(shown);
-      return shown;
+    if (answer.ok && answer.data.priceText) {
+      setPrice(answer.data);
+      return;
     }
     setPrice(null);
     setPriceError(answer.data.errorMessage ?? t("api.priceUnavailable"));
-    return null;
   };
 
   const onPriceClick = (event: MouseEvent<HTMLButtonElement>) => {
@@ -98,20 +102,24 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
     report(found);
     if (Object.keys(found).length) return;
     setLoading((l) => ({ ...l, submit: true }));
-    const shown = price ?? (places.departure && places.destination ? await fetchPrice() : null);
-    const payload = {
-      ...values,
+    // Only what the server reads; it prices the trip itself.
+    const trip = {
       departure: places.departure?.formattedAddress ?? texts.departure,
-      departureName: places.departure?.displayName ?? texts.departure,
       departurePlaceId: places.departure?.id,
       destination: places.destination?.formattedAddress ?? texts.destination,
-      destinationName: places.destination?.displayName ?? texts.destination,
       destinationPlaceId: places.destination?.id,
-      priceIndication: shown ? shown.text : t("api.noPriceIndication", { lng: "nl" }),
-      language: lang,
     };
-    const url = mail ? `/api/reservation/${lang}` : `/api/whatsappreservation/${lang}`;
-    const answer = await postJson<{ message?: string; whatsappUrl?: string }>(url, payload);
+    const { name, passengerAmount, dateTime, paymentMethod } = values;
+    const payload = mail
+      ? {
+          ...values,
+          ...trip,
+          departureName: places.departure?.displayName ?? texts.departure,
+          destinationName: places.destination?.displayName ?? texts.destination,
+        }
+      : { name, passengerAmount, dateTime, paymentMethod, ...trip };
+    const url = apiPath(mail ? API_PATHS.reservation : API_PATHS.whatsappReservation, { language: lang });
+    const answer = await postJson<Partial<Accepted & WhatsappReady>>(url, payload);
     setLoading((l) => ({ ...l, submit: false }));
     if (answer.ok && !mail && answer.data.whatsappUrl) {
       setErrors({});
@@ -195,7 +203,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
         <PriceIndication price={price} error={priceError} loading={loading.price} />
       </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
-      <WebsiteField value={values.website} onChange={set("website")} />
+      <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
       <button type="submit" name="action" value="send" className="button" disabled={loading.submit}>
         {loading.submit && <span className="spinner" aria-hidden="true" />}
         {loading.submit ? t("form.sending") : t(mail ? "form.submitMail" : "form.submitWhatsapp")}
@@ -208,7 +216,7 @@ function pick(source: Record<string, string>, keys: string[]): Record<string, st
   return Object.fromEntries(keys.filter((k) => typeof source[k] === "string").map((k) => [k, source[k]]));
 }
 
-function placeFrom(values: Record<string, string>, id: string): ChosenPlace | null {
+function placeFrom(values: Record<string, string>, id: string): PlaceDetails | null {
   const placeId = values[`${id}PlaceId`];
   return placeId ? { id: placeId, formattedAddress: values[id] ?? "", displayName: values[`${id}Name`] ?? values[id] ?? "" } : null;
 }

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { postJson } from "../api";
-import type { FormState, Lang } from "../types";
-import { checkEmail, checkLength, checkName, checkRequired, compact, LIMITS } from "../validation";
+import { apiPath, postJson } from "../api";
+import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../contract";
+import { checkEmail, checkLength, checkName, checkRequired, compact } from "../validation";
 import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
-type Values = Record<(typeof FIELDS)[number] | "website", string>;
-const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
+type Values = Record<(typeof FIELDS)[number] | typeof HONEYPOT_FIELD, string>;
+const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", [HONEYPOT_FIELD]: "" };
 
 export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
     report(found);
     if (Object.keys(found).length) return;
     setSending(true);
-    const answer = await postJson<{ message?: string }>(`/api/contact/${lang}`, values);
+    const answer = await postJson<Accepted>(apiPath(API_PATHS.contact, { language: lang }), values);
     setSending(false);
     if (answer.ok) {
       setValues(EMPTY);
@@ -74,7 +74,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
         />
       </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
-      <WebsiteField value={values.website} onChange={set("website")} />
+      <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
       <button type="submit" className="button" disabled={sending}>
         {sending && <span className="spinner" aria-hidden="true" />}
         {sending ? t("form.sending") : t("form.send")}

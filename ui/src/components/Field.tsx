@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { HONEYPOT_FIELD } from "../contract";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -53,8 +54,8 @@ export function WebsiteField({ value, onChange }: { value: string; onChange: (va
   const { t } = useTranslation();
   return (
     <div className="field field-website" aria-hidden="true">
-      <label htmlFor="website">{t("form.leaveEmpty")}</label>
-      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <label htmlFor={HONEYPOT_FIELD}>{t("form.leaveEmpty")}</label>
+      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang, PageProps } from "../types";
+import type { Lang, PageProps } from "../contract";
 import { ContactLinks } from "./ContactLinks";
 import { Flag } from "./Flag";
 
@@ -66,11 +66,11 @@ function Footer({ company }: PageProps) {
           <address>
             {company.name}
             <br />
-            {company.street}
+            {company.address.street}
             <br />
-            {company.postalCode} {company.city}
+            {company.address.postalCode} {company.address.city}
             <br />
-            {company.country}
+            {company.address.country}
           </address>
         </section>
         <section>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PageProps } from "../types";
+import type { PageProps } from "../contract";
 
 export function Prices({ tariff }: PageProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "../components/BookingForm";
-import type { PageProps, ReservationMode } from "../types";
+import type { PageProps, ReservationMode } from "../contract";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 

@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::domain::{Lang, LatLon, MAX_PLACE_ID_LEN};
+use crate::{contract::LIMITS, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
 
 mod addresses;
 mod load;
@@ -32,9 +32,9 @@ use addresses::{address_id, MAX_ADDRESS_CHARS};
 const EMBEDDED: &[u8] = include_bytes!("../../../data/gazetteer.tsv.gz");
 
 /// Most suggestions returned.
-const MAX_SUGGESTIONS: usize = 8;
+const MAX_SUGGESTIONS: usize = LIMITS.max_suggestions;
 /// Longest input `suggestions` looks at, in characters.
-const MAX_INPUT_CHARS: usize = 200;
+const MAX_INPUT_CHARS: usize = LIMITS.search_max_chars;
 
 const AIRPORT_WORDS: &[&str] = &[
     "airport", "luchthaven", "flughafen", "vliegveld", "flugplatz", "aeroport", "aeropuerto", "airfield",
@@ -234,7 +234,7 @@ impl Gazetteer {
     /// Suggestions for what the visitor typed (synchronous core of the trait method).
     pub fn suggest(&self, input: &str, lang: Lang) -> Vec<Suggestion> {
         let input = truncate_chars(input.trim(), MAX_INPUT_CHARS);
-        if input.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+        if input.chars().filter(|c| c.is_alphanumeric()).count() < LIMITS.search_min_chars {
             return Vec::new();
         }
         let mut out: Vec<Suggestion> = Vec::with_capacity(MAX_SUGGESTIONS);

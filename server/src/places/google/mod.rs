@@ -32,7 +32,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde_json::json;
 
 use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::{config::GoogleSettings, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
+use crate::{config::GoogleSettings, contract::LIMITS, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
 
 mod cache;
 mod client;
@@ -50,9 +50,9 @@ const REGION_CODES: [&str; 3] = ["nl", "de", "be"];
 /// Region for formatting and bias.
 const REGION: &str = "nl";
 
-const MAX_SUGGESTIONS: usize = 8;
-const MIN_INPUT_CHARS: usize = 2;
-const MAX_INPUT_CHARS: usize = 200;
+const MAX_SUGGESTIONS: usize = LIMITS.max_suggestions;
+const MIN_INPUT_CHARS: usize = LIMITS.search_min_chars;
+const MAX_INPUT_CHARS: usize = LIMITS.search_max_chars;
 /// Google's limit for session tokens.
 const MAX_SESSION_TOKEN_LEN: usize = 36;
 

@@ -1,0 +1,169 @@
+// Generated from server/src/contract by `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`.
+// Do not edit: change the Rust side and regenerate.
+
+/**
+ * A language of the site. The URL decides the language of a page.
+ */
+export type Lang = "nl" | "de" | "en";
+
+/**
+ * Which booking form the reservation page shows first.
+ */
+export type ReservationMode = "mail" | "whatsapp";
+
+/**
+ * The page a set of props renders: one of the site's pages, or the error page.
+ */
+export type PageName = "home" | "prices" | "reservation" | "contact" | "error";
+
+/**
+ * The paths of the pages in the page's language.
+ */
+export type Links = { home: string, reservation: string, prices: string, contact: string, };
+
+/**
+ * One path per language.
+ */
+export type Alternates = { nl: string, de: string, en: string, };
+
+export type PostalAddress = { street: string, postalCode: string, city: string, country: string, };
+
+export type Company = { name: string, phoneDisplay: string, phoneHref: string, email: string, whatsappHref: string, 
+/**
+ * For the footer's address block.
+ */
+address: PostalAddress, kvk: string, vat: string, demo: boolean, qualityMarkSrc: string, taxiImageSrc: string, };
+
+export type FixedPriceRow = { name: string, price: string, };
+
+export type RadiusSurchargeRow = { km: number, price: string, };
+
+/**
+ * The rates, every amount formatted for the page's language.
+ */
+export type Tariff = { startRate: string, perKm: string, perMinute: string, fixedPrices: Array<FixedPriceRow>, pickupSurcharge: string, radiusSurcharges: Array<RadiusSurchargeRow>, meteredBeyondKm: number, };
+
+/**
+ * Which tariff rule priced a trip (see the tariff engine, `pricing`).
+ */
+export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge";
+
+/**
+ * The price the server computed for the booking (never the client's number).
+ */
+export type PriceSummary = { amountCents: number, rule: Rule, distanceKm: number, durationMin: number, 
+/**
+ * Localized name of the fixed-price destination, if a fixed rule applied.
+ */
+fixedDestination: string | null, surchargeCents: number, };
+
+/**
+ * The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
+ * breakdown that bookings keep too, plus its wording for the visitor.
+ */
+export type Indication = { 
+/**
+ * The amount formatted for the language, without the euro sign.
+ */
+priceIndication: string, 
+/**
+ * The amount as shown, with the euro sign: `€ 230,00`.
+ */
+priceText: string, 
+/**
+ * Which rule applied, in words.
+ */
+explanation: string, amountCents: number, rule: Rule, distanceKm: number, durationMin: number, 
+/**
+ * Localized name of the fixed-price destination, if a fixed rule applied.
+ */
+fixedDestination: string | null, surchargeCents: number, };
+
+/**
+ * What a page shows after a form post without JavaScript: the typed values
+ * again, and the errors, the success message or the price.
+ */
+export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, };
+
+/**
+ * The props every page receives. The server builds them (paths, formatted
+ * prices, company data) so the browser never repeats that logic.
+ */
+export type PageProps = { page: PageName, lang: Lang, links: Links, 
+/**
+ * The same page in each language, for the language flags.
+ */
+alternates: Alternates, company: Company, tariff: Tariff, 
+/**
+ * Reservation page: which form is shown first (`?mode=whatsapp`).
+ */
+reservationMode: ReservationMode, 
+/**
+ * Set when the page answers a form post (no JavaScript).
+ */
+form?: FormState, 
+/**
+ * Largest passenger count the server accepts.
+ */
+maxPassengers: number, };
+
+/**
+ * One entry of the suggestion list (`/api/place-suggestions`).
+ */
+export type Suggestion = { id: string, mainText: string, secondaryText: string, };
+
+/**
+ * `GET /api/place-suggestions`.
+ */
+export type Suggestions = { suggestions: Array<Suggestion>, };
+
+/**
+ * A chosen place (`/api/place-details/{id}`).
+ */
+export type PlaceDetails = { id: string, formattedAddress: string, displayName: string, };
+
+/**
+ * A booking or contact message accepted.
+ */
+export type Accepted = { message: string, };
+
+/**
+ * A WhatsApp booking checked: the chat link with the prefilled message.
+ */
+export type WhatsappReady = { message: string, whatsappUrl: string, };
+
+/**
+ * A form refused field by field: field name → message.
+ */
+export type Invalid = { errors: { [key in string]: string }, };
+
+/**
+ * Any other refusal or failure, in the request's language.
+ */
+export type Failure = { errorMessage: string, };
+
+/** Characters per field, and the address search's limits; the server applies the same. */
+export const LIMITS = {
+  "name": 100,
+  "email": 100,
+  "phone": 30,
+  "subject": 50,
+  "message": 500,
+  "address": 300,
+  "searchMinChars": 2,
+  "searchMaxChars": 200,
+  "maxSuggestions": 8
+} as const;
+
+/** The field people never see and bots fill in. */
+export const HONEYPOT_FIELD = "website" as const;
+
+/** The API's route patterns; fill them in with `apiPath`. */
+export const API_PATHS = {
+  "reservation": "/api/reservation/{language}",
+  "whatsappReservation": "/api/whatsappreservation/{language}",
+  "contact": "/api/contact/{language}",
+  "placeSuggestions": "/api/place-suggestions",
+  "placeDetails": "/api/place-details/{id}",
+  "price": "/api/places/{pickup}/{destination}"
+} as const;
