@@ -2,7 +2,12 @@
 //! without JavaScript (urlencoded, answered with a page or a redirect).
 use std::time::Duration;
 
-use actix_web::{http::{header, StatusCode}, web, HttpRequest, HttpResponse};
+use actix_web::{
+    dev,
+    http::{header, StatusCode},
+    web, FromRequest, HttpRequest, HttpResponse,
+};
+use futures_util::future::LocalBoxFuture;
 
 use super::api::{has_content_type, read_body, read_json};
 use crate::{
@@ -18,18 +23,28 @@ use crate::{
     render::{encoded, PageKey, Pages},
 };
 
-/// What every JSON form call gets: the request, its language and its body.
+/// What every JSON form call gets: the request, its language (from the path)
+/// and its body, read within the size and time limits.
 pub struct FormCall {
     req: HttpRequest,
     lang: Lang,
     input: Input,
 }
 
-impl FormCall {
-    async fn read(req: HttpRequest, PathLang(lang): PathLang, payload: web::Payload, settings: &Settings) -> Result<Self, AppError> {
-        let value = read_json(&req, payload, body_timeout(settings)).await?;
-        let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
-        Ok(Self { req, lang, input })
+impl FromRequest for FormCall {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut dev::Payload) -> Self::Future {
+        let (req, lang, payload) = (req.clone(), PathLang::from_request(req, payload), web::Payload::from_request(req, payload));
+        Box::pin(async move {
+            let PathLang(lang) = lang.await?;
+            let settings = web::Data::<Settings>::extract(&req).await.map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+            let payload = payload.await.map_err(|_| Refusal::InvalidBody)?;
+            let value = read_json(&req, payload, body_timeout(&settings)).await?;
+            let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
+            Ok(Self { req, lang, input })
+        })
     }
 }
 
@@ -38,43 +53,19 @@ fn body_timeout(settings: &Settings) -> Duration {
 }
 
 /// `POST /api/reservation/{language}`.
-pub async fn reservation_api(
-    req: HttpRequest,
-    lang: PathLang,
-    payload: web::Payload,
-    service: web::Data<BookingService>,
-    guard: web::Data<FormGuard>,
-    settings: web::Data<Settings>,
-) -> Result<HttpResponse, AppError> {
-    let call = FormCall::read(req, lang, payload, &settings).await?;
+pub async fn reservation_api(call: FormCall, service: web::Data<BookingService>, guard: web::Data<FormGuard>) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
     outcome_json(service.reservation(&call.input, call.lang, verdict).await)
 }
 
 /// `POST /api/contact/{language}`.
-pub async fn contact_api(
-    req: HttpRequest,
-    lang: PathLang,
-    payload: web::Payload,
-    service: web::Data<BookingService>,
-    guard: web::Data<FormGuard>,
-    settings: web::Data<Settings>,
-) -> Result<HttpResponse, AppError> {
-    let call = FormCall::read(req, lang, payload, &settings).await?;
+pub async fn contact_api(call: FormCall, service: web::Data<BookingService>, guard: web::Data<FormGuard>) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
     outcome_json(service.contact(&call.input, call.lang, verdict).await)
 }
 
 /// `POST /api/whatsappreservation/{language}`.
-pub async fn whatsapp_api(
-    req: HttpRequest,
-    lang: PathLang,
-    payload: web::Payload,
-    service: web::Data<BookingService>,
-    locales: web::Data<Locales>,
-    settings: web::Data<Settings>,
-) -> Result<HttpResponse, AppError> {
-    let call = FormCall::read(req, lang, payload, &settings).await?;
+pub async fn whatsapp_api(call: FormCall, service: web::Data<BookingService>, locales: web::Data<Locales>) -> Result<HttpResponse, AppError> {
     Ok(match service.whatsapp(&call.input, call.lang).await {
         Ok(url) => HttpResponse::Ok().json(WhatsappReady { message: locales.text(call.lang, "api.whatsappReady").to_string(), whatsapp_url: url }),
         Err(errors) => HttpResponse::BadRequest().json(Invalid { errors }),
@@ -121,16 +112,20 @@ pub async fn form_post(
     };
     let invalid = |errors: FieldErrors| FormState::invalid(values.clone(), errors);
     let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
-    let outcome_page = |outcome: Outcome| {
-        let (status, form) = match outcome {
-            Outcome::Accepted { message } => (StatusCode::OK, FormState::accepted(message)),
-            Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors)),
+    let outcome_page = |outcome: Outcome| async {
+        let (status, form, retry_after) = match outcome {
+            Outcome::Accepted { message } => (StatusCode::OK, FormState::accepted(message), None),
+            Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors), None),
             Outcome::Refused(refusal) => {
                 let text = locales.format(lang, refusal.key(), &[("phone", &settings.company.phone_display)]);
-                (refusal.status(), FormState::refused(values.clone(), text))
+                (refusal.status(), FormState::refused(values.clone(), text), refusal.retry_after())
             }
         };
-        answer(status, form)
+        let mut response = answer(status, form).await?;
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
+        }
+        Ok(response)
     };
 
     if page == Page::Contact {

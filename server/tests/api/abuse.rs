@@ -184,6 +184,12 @@ async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
     let page = app.post_raw("/reserveren", "application/x-www-form-urlencoded", "name=Jan").await;
     assert_ne!(page.status(), 503, "invalid forms are answered as usual");
     assert_eq!(app.post_json("/api/contact/nl", &json!({"name": "A", "email": "a@example.nl", "subject": "S", "message": "M"})).await.status(), 503);
+    // Without JavaScript: the form page again, with the message, the phone number and Retry-After.
+    let page = app.post_raw("/contact", "application/x-www-form-urlencoded", "name=A&email=a%40example.nl&subject=S&message=M").await;
+    assert_eq!(page.status(), 503);
+    assert!(header(&page, "retry-after").parse::<u64>().unwrap() > 0);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("0475 00 00 00") && html.contains("value=\"a@example.nl\""), "answers kept, phone shown");
 }
 
 #[actix_web::test]
