@@ -1,5 +1,6 @@
 // Browser entry for the interactive pages. Built once per language, each build
 // embedding only its own locale (see build.mjs: "virtual:locale").
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import locale from "virtual:locale";
@@ -13,10 +14,14 @@ const root = document.getElementById("root");
 if (dataElement && root) {
   const props = JSON.parse(dataElement.textContent ?? "{}") as PageProps;
   const i18n = createI18n(props.lang, { [props.lang]: { translation: locale } });
-  hydrateRoot(
-    root,
-    <I18nextProvider i18n={i18n}>
-      <App {...props} />
-    </I18nextProvider>,
-  );
+  // As a transition, hydration runs in short slices that let the browser answer
+  // input in between, instead of one long task on a slow phone.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <I18nextProvider i18n={i18n}>
+        <App {...props} />
+      </I18nextProvider>,
+    );
+  });
 }
