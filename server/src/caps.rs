@@ -38,7 +38,7 @@ impl Caps {
     /// Whether one more booking or message may be accepted now; takes it from
     /// the site's hourly allowance when it may.
     pub fn admit(&self, outbox: &Outbox) -> Result<(), Refusal> {
-        let queued = outbox.stats().depth;
+        let queued = outbox.depth();
         if queued >= self.max_queued_mails {
             tracing::error!(queued, "mail spool full: new bookings are refused until it drains");
             return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });

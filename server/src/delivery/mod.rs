@@ -262,6 +262,11 @@ impl Outbox {
         self.inner.shared.stats()
     }
 
+    /// Mails accepted and not yet delivered; cheap enough for every submission.
+    pub fn depth(&self) -> usize {
+        self.inner.shared.depth()
+    }
+
     /// Status and counts for `/healthz`.
     pub fn health(&self) -> DeliveryHealth {
         self.inner.shared.health()

@@ -102,6 +102,11 @@ impl Shared {
         self.wake.notify_one();
     }
 
+    /// Undelivered mails: `stats().depth` without walking the queue.
+    pub fn depth(&self) -> usize {
+        self.state.lock().unwrap().pending.len()
+    }
+
     pub fn stats(&self) -> SpoolStats {
         let state = self.state.lock().unwrap();
         SpoolStats {

@@ -24,7 +24,7 @@ pub fn stored_lang(req: &HttpRequest) -> Option<Lang> {
 }
 
 /// The language the matched route names, if any (step 1).
-pub fn route_lang(req: &HttpRequest) -> Option<Lang> {
+fn route_lang(req: &HttpRequest) -> Option<Lang> {
     if let Some((_, lang)) = req.match_pattern().as_deref().and_then(Page::from_path) {
         return Some(lang);
     }

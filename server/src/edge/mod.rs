@@ -66,10 +66,6 @@ impl Edge {
         Self { limits: RateLimits::new(&settings.limits), clients: ClientResolver::new(&settings.limits), settings, locales }
     }
 
-    pub fn clients(&self) -> &ClientResolver {
-        &self.clients
-    }
-
     fn limiter(&self, kind: Kind, method: &Method) -> Option<&Limiter> {
         match kind {
             Kind::Page if method == Method::POST => Some(&self.limits.forms),

@@ -16,11 +16,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-use crate::{config::Settings, delivery::Outbox, edge::client::is_operator, metrics, places::Places, render::Pages};
+use crate::{config::Settings, delivery::{Outbox, SpoolStats}, edge::client::is_operator, metrics, places::Places, render::Pages};
 
 /// Status and counts: all the public answer shows, and the start of the detailed one.
-fn summary(pages: &Pages, outbox: &Outbox) -> serde_json::Value {
-    let spool = outbox.stats();
+fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Value {
     let delivery = outbox.health();
     json!({
         "status": if delivery.degraded() { "degraded" } else { "ok" },
@@ -33,7 +32,7 @@ fn summary(pages: &Pages, outbox: &Outbox) -> serde_json::Value {
 }
 
 pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(&pages, &outbox))
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(&pages, &outbox, &outbox.stats()))
 }
 
 /// As if there were nothing here, for anyone but an operator.
@@ -46,8 +45,9 @@ pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
-    let mut answer = summary(&pages, &outbox);
-    answer["spool"] = json!(outbox.stats());
+    let spool = outbox.stats();
+    let mut answer = summary(&pages, &outbox, &spool);
+    answer["spool"] = json!(spool);
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 
