@@ -79,7 +79,7 @@ impl BookingService {
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
-        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now()) {
+        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now()) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
@@ -152,7 +152,7 @@ impl BookingService {
 
     /// A valid WhatsApp booking becomes a chat link with the prefilled message.
     pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<String, FieldErrors> {
-        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now())?;
+        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now())?;
         let price = self
             .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
             .await;

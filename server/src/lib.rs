@@ -53,6 +53,7 @@ pub mod healthcheck;
 pub mod i18n;
 pub mod indication;
 pub mod metrics;
+pub mod phone;
 pub mod places;
 pub mod pricing;
 pub mod rate_limit;

@@ -1,4 +1,5 @@
 import type { PageProps } from "./contract";
+import { CompanyPhoneContext } from "./components/CallLink";
 import { Layout } from "./components/Layout";
 import { Home } from "./pages/Home";
 import { Prices } from "./pages/Prices";
@@ -16,9 +17,12 @@ const pages = {
 
 export function App(props: PageProps) {
   const Page = pages[props.page];
+  const phone = { display: props.company.phoneDisplay, href: props.company.phoneHref };
   return (
-    <Layout {...props}>
-      <Page {...props} />
-    </Layout>
+    <CompanyPhoneContext.Provider value={phone}>
+      <Layout {...props}>
+        <Page {...props} />
+      </Layout>
+    </CompanyPhoneContext.Provider>
   );
 }

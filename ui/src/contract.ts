@@ -46,7 +46,7 @@ export type Tariff = { startRate: string, perKm: string, perMinute: string, fixe
 /**
  * Which tariff rule priced a trip (see the tariff engine, `pricing`).
  */
-export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge";
+export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge";
 
 /**
  * The price the server computed for the booking (never the client's number).
@@ -105,7 +105,15 @@ form?: FormState,
 /**
  * Largest passenger count the server accepts.
  */
-maxPassengers: number, };
+maxPassengers: number, 
+/**
+ * The earliest pick-up the server accepts is this many minutes from now…
+ */
+leadTimeMinutes: number, 
+/**
+ * …and the latest this many days from now (the date picker's bounds).
+ */
+maxDaysAhead: number, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).

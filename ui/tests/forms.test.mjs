@@ -23,9 +23,9 @@ const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departu
 /** Some messages word for word, not read from the locale files. */
 const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
 const TOO_SOON = {
-  nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt.",
-  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt.",
-  en: "Choose a time at least 30 minutes from now.",
+  nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00.",
+  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 00 00 00.",
+  en: "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 00 00 00.",
 };
 const SUBJECT_REQUIRED = { nl: "Vul een onderwerp in.", de: "Bitte geben Sie einen Betreff ein.", en: "Enter a subject." };
 
@@ -234,8 +234,9 @@ async function assertErrors(page, lang, expected, { focused = true } = {}) {
   assert.equal(await summary.getAttribute("role"), "alert");
   assert.equal(await summary.getAttribute("tabindex"), "-1", "the summary can take the focus");
   assert.equal((await summary.locator("h2").textContent()).trim(), TEXTS[lang].form.errorSummaryTitle);
-  const links = await summary.locator("li a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent.trim()]));
-  assert.deepEqual(links, Object.entries(expected).map(([id, message]) => [`#${id}`, message]), "links in the error summary");
+  // Each item links to its field (a refusal's phone number is a second, call link).
+  const items = await summary.locator("li").evaluateAll((lis) => lis.map((li) => [li.querySelector("a")?.getAttribute("href"), li.textContent.trim()]));
+  assert.deepEqual(items, Object.entries(expected).map(([id, message]) => [`#${id}`, message]), "links in the error summary");
 
   for (const [id, message] of Object.entries(expected)) {
     const error = page.locator(`#${id}-error`);
@@ -363,14 +364,14 @@ describe("mail booking errors", () => {
 
         // Valid in the browser, but yesterday: the server says no.
         const id = unique();
-        const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "0475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
+        const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "+31 475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
         const chosen = await fillBooking(page, lang, booking);
         const posted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
         await submitButton(page).click();
         const response = await posted;
         assert.equal(response.status(), 400);
         assert.deepEqual(await response.json(), { errors: { dateTime: TOO_SOON[lang] } }, "the server's answer");
-        assert.equal(fmt(v.dateTimeTooSoon, { minutes: 30 }), TOO_SOON[lang]);
+        assert.equal(fmt(v.dateTimeTooSoon_other, { count: 30, phone: "0475 00 00 00" }), TOO_SOON[lang]);
         await eventually("the summary lists only the time", () => page.locator(".error-summary li").count(), (n) => n === 1);
         await assertErrors(page, lang, { dateTime: TOO_SOON[lang] });
         assert.equal(await page.locator(".success-box").count(), 0, "no success message");

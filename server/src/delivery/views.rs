@@ -10,11 +10,11 @@ use crate::{
     domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, Rule}, format_euro, links::whatsapp_chat, Lang},
     format::{date_short, date_time_long, decimal1, local, time},
     i18n::Locales,
+    phone,
 };
 
 use super::{
     links::maps_directions,
-    phone,
     text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };
 
@@ -222,8 +222,8 @@ impl Views<'_> {
             self.row(lang, "price", self.price_long(b, lang)),
         ];
         if let Some(p) = b.price.as_ref().filter(|p| p.distance_km > 0.0) {
-            let minutes = (p.duration_min.max(0.0).round() as i64).to_string();
-            rows.push(self.row(lang, "route", self.f(lang, "mail.value.route", &[("km", &decimal1(p.distance_km, lang)), ("minutes", &minutes)])));
+            let route = self.locales.plural(lang, "mail.value.route", p.duration_min.max(0.0).round() as u64, &[("km", &decimal1(p.distance_km, lang))]);
+            rows.push(self.row(lang, "route", route));
         }
         rows.push(self.row(lang, "payment", self.payment(b.payment_method, lang)));
         rows
@@ -246,6 +246,7 @@ impl Views<'_> {
             Rule::Fixed => self.f(lang, "mail.price.fixed", &args),
             Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
             Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
+            Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
         };
         self.f(lang, "mail.value.priceWithRule", &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)])
     }

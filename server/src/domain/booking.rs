@@ -67,6 +67,8 @@ pub enum Rule {
     Fixed,
     FixedPickup,
     FixedSurcharge,
+    /// From a listed destination to outside the zone: fixed + pick-up + radius step.
+    FixedPickupSurcharge,
 }
 
 /// The price the server computed for the booking (never the client's number).

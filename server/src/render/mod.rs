@@ -262,6 +262,8 @@ impl Pages {
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,
+            lead_time_minutes: s.booking.lead_time_minutes,
+            max_days_ahead: s.booking.max_days_ahead,
         }
     }
 

@@ -16,6 +16,7 @@ mod pages;
 mod places;
 mod proxy;
 mod rate_limits;
+mod rules;
 mod redirects;
 mod render_failures;
 mod security;

@@ -5,7 +5,7 @@ import type { PageProps, ReservationMode } from "../contract";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers }: PageProps) {
+export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, maxDaysAhead }: PageProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
 
@@ -39,6 +39,8 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
         lang={lang}
         action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
         maxPassengers={maxPassengers}
+        leadTimeMinutes={leadTimeMinutes}
+        maxDaysAhead={maxDaysAhead}
         initial={mode === (reservationMode ?? "mail") ? form : undefined}
       />
       <p>
