@@ -113,7 +113,7 @@ pub fn contact(lang: Lang) -> ContactMessage {
         lang,
         name: "Jürgen Weiß".into(),
         email: "juergen@example.de".into(),
-        phone: Some("+49 151 2345678".into()),
+        phone: Some("+49 151 23456789".into()),
         subject: "Gruppenfahrt nach Venlo".into(),
         message: "Hallo,\n\nwir sind 7 Personen und möchten am Samstag nach Venlo.\nGeht das mit einem Bus?\n\nGrüße\nJürgen".into(),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
