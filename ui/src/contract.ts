@@ -107,13 +107,10 @@ form?: FormState,
  */
 maxPassengers: number, 
 /**
- * The earliest pick-up the server accepts is this many minutes from now…
+ * The earliest pick-up the server accepts is this many minutes from now
+ * (the date picker's `min`).
  */
-leadTimeMinutes: number, 
-/**
- * …and the latest this many days from now (the date picker's bounds).
- */
-maxDaysAhead: number, };
+leadTimeMinutes: number, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).

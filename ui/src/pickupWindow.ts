@@ -1,7 +1,9 @@
-// The picker's earliest and latest pick-up time. Pages are cached server
-// renders, so a time written into the HTML would soon be in the past: the
-// bounds are set in the browser after hydration and kept fresh. The server
-// checks the time again and has the last word.
+// The picker's earliest pick-up time. Pages are cached server renders, so a
+// time written into the HTML would soon be in the past: the bound is set in the
+// browser after hydration and kept fresh. The server checks the time again and
+// has the last word. There is no `max` (the booking horizon): with one,
+// Chromium refuses a date typed by keyboard, and the server's refusal of a
+// date too far ahead offers the phone number instead.
 import { useEffect, useState } from "react";
 
 /** The company's time zone: the server reads every typed time as local time there. */
@@ -23,25 +25,18 @@ export function pickerValue(at: Date): string {
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
 }
 
-export interface PickupWindow {
-  min?: string;
-  max?: string;
-}
-
-/** `min` and `max` for the date-time input; none until hydrated, then refreshed every half minute. */
-export function usePickupWindow(leadTimeMinutes: number, maxDaysAhead: number): PickupWindow {
-  const [bounds, setBounds] = useState<PickupWindow>({});
+/** `min` for the date-time input: none until hydrated, then refreshed every half minute. */
+export function useEarliestPickup(leadTimeMinutes: number): string | undefined {
+  const [earliest, setEarliest] = useState<string>();
   useEffect(() => {
     const update = () => {
-      const now = Date.now();
       // The picker has no seconds: the first whole minute after the lead time.
-      const earliest = Math.ceil((now + leadTimeMinutes * MINUTE) / MINUTE) * MINUTE;
-      const latest = now + maxDaysAhead * 24 * 60 * MINUTE;
-      setBounds({ min: pickerValue(new Date(earliest)), max: pickerValue(new Date(latest)) });
+      const at = Math.ceil((Date.now() + leadTimeMinutes * MINUTE) / MINUTE) * MINUTE;
+      setEarliest(pickerValue(new Date(at)));
     };
     update();
     const timer = setInterval(update, MINUTE / 2);
     return () => clearInterval(timer);
-  }, [leadTimeMinutes, maxDaysAhead]);
-  return bounds;
+  }, [leadTimeMinutes]);
+  return earliest;
 }

@@ -73,7 +73,7 @@ describe("booking rules on a phone", () => {
     const path = ROUTES[lang].reservation;
     const submit = () => TEXTS[lang].form.submitMail;
 
-    test(`${lang}: the date picker offers no past times and nothing beyond the horizon`, TIMEOUT, () =>
+    test(`${lang}: the date picker offers no past times`, TIMEOUT, () =>
       withPhone(lang, {}, async (page) => {
         await visit(page, server.baseUrl, path);
         await waitForHydration(page);
@@ -82,8 +82,6 @@ describe("booking rules on a phone", () => {
         // The lead time (30 minutes) from now, to the minute; never earlier.
         assert.ok(min >= dutchIn(30) || min === dutchIn(29), `min ${min} is the lead time from now (${dutchIn(30)})`);
         assert.ok(min <= dutchIn(32), `min ${min} is not later than needed`);
-        const max = await input.getAttribute("max");
-        assert.ok(max && max.slice(0, 10) === dutchIn(365 * 24 * 60).slice(0, 10), `max ${max} is a year ahead`);
         assert.equal(await page.evaluate(() => { const i = document.querySelector("#dateTime"); i.value = "2020-01-01T10:00"; return i.validity.rangeUnderflow; }), true, "a past time is below the picker's range");
       }),
     );

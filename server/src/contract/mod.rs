@@ -65,10 +65,9 @@ pub struct PageProps {
     pub form: Option<FormState>,
     /// Largest passenger count the server accepts.
     pub max_passengers: u8,
-    /// The earliest pick-up the server accepts is this many minutes from now…
+    /// The earliest pick-up the server accepts is this many minutes from now
+    /// (the date picker's `min`).
     pub lead_time_minutes: u32,
-    /// …and the latest this many days from now (the date picker's bounds).
-    pub max_days_ahead: u32,
 }
 
 /// The paths of the pages in the page's language.

@@ -263,7 +263,6 @@ impl Pages {
             form: None,
             max_passengers: s.booking.max_passengers,
             lead_time_minutes: s.booking.lead_time_minutes,
-            max_days_ahead: s.booking.max_days_ahead,
         }
     }
 

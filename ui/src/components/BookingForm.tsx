@@ -18,7 +18,7 @@ import { AddressCombobox } from "./AddressCombobox";
 import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 import { PriceIndication } from "./PriceIndication";
-import { usePickupWindow } from "../pickupWindow";
+import { useEarliestPickup } from "../pickupWindow";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 const FIELD_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod"];
@@ -30,14 +30,13 @@ interface Props {
   action: string;
   maxPassengers: number;
   leadTimeMinutes: number;
-  maxDaysAhead: number;
   initial?: FormState;
 }
 
 /** One form for both ways of booking: by e-mail, or as a prefilled WhatsApp message. */
-export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes, maxDaysAhead, initial }: Props) {
+export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes, initial }: Props) {
   const { t } = useTranslation();
-  const pickupWindow = usePickupWindow(leadTimeMinutes, maxDaysAhead);
+  const earliestPickup = useEarliestPickup(leadTimeMinutes);
   const start = initial?.values ?? {};
   const [values, setValues] = useState({ ...EMPTY, ...pick(start, Object.keys(EMPTY)) });
   const [texts, setTexts] = useState({ departure: start.departure ?? "", destination: start.destination ?? "" });
@@ -185,7 +184,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       <TextField id="passengerAmount" label={t("form.passengerAmount")} error={errors.passengerAmount} inputMode="numeric" className="short" value={values.passengerAmount} onChange={(e) => set("passengerAmount")(e.target.value)} />
       {address("departure")}
       {address("destination")}
-      <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={pickupWindow.min} max={pickupWindow.max} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
+      <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={earliestPickup} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
       <fieldset className={errors.paymentMethod ? "field has-error" : "field"} aria-describedby={describedBy("paymentMethod", undefined, errors.paymentMethod)}>
         <legend>
           {t("form.paymentMethod")} <span className="hint-inline">{t("form.paymentOptional")}</span>

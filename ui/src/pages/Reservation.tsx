@@ -5,7 +5,7 @@ import type { PageProps, ReservationMode } from "../contract";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, maxDaysAhead }: PageProps) {
+export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes }: PageProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
 
@@ -40,7 +40,6 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
         action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
         maxPassengers={maxPassengers}
         leadTimeMinutes={leadTimeMinutes}
-        maxDaysAhead={maxDaysAhead}
         initial={mode === (reservationMode ?? "mail") ? form : undefined}
       />
       <p>
