@@ -648,7 +648,7 @@ for (const s of rail.sort((a, b) => a.id.localeCompare(b.id))) {
 }
 
 // --- Postcodes and well-known places
-for (const p of pois({ localities: localities(), distanceKm, fold })) add(p);
+for (const p of pois({ localities: localities(), stops, distanceKm, fold })) add(p);
 for (const p of postcodes({ dir: path.join(HERE, 'pypi'), localities: localities(), centre: ROERMOND, radiusKm: POSTCODE_RADIUS_KM, distanceKm, fold })) add(p);
 
 // --- Checks: places that are easy to get wrong, and every fixed-price destination.

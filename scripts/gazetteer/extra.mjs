@@ -12,9 +12,9 @@
 // with positions (checked: npm, PyPI, Debian, crates.io), so the gazetteer has
 // no streets; a typed street is placed at its town (see addresses.rs).
 //
-// Well-known places (POIS below) are curated here: names per language, the
-// names people type for them, and a position read off public maps (to a few
-// hundred metres, which is below what a taxi fare can tell apart).
+// Well-known places (POIS below) are curated here: names per language and the
+// names people type for them; each is placed at the bus stop named after it in
+// the DB data that build.mjs reads anyway.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -141,27 +141,37 @@ export function postcodes({ dir, localities, centre, radiusKm, distanceKm, fold 
   return out;
 }
 
-// Well-known places of the region: [id, lat, lon, [nl, de, en], names people type, locality].
+// Well-known places of the region: [id, the DB stop serving it, [nl, de, en],
+// names people type, locality]. Each is placed at that stop (DB InfraGO data,
+// CC BY 4.0), a short walk from its entrance.
 const POIS = [
-  ['roermond-outlet', 51.1957, 5.9957, ['Designer Outlet Roermond', 'Designer Outlet Roermond', 'Designer Outlet Roermond'],
+  ['roermond-outlet', 'Roermond Outlet Center/Stadskantoor, Niederlande',
+    ['Designer Outlet Roermond', 'Designer Outlet Roermond', 'Designer Outlet Roermond'],
     ['McArthurGlen Designer Outlet Roermond', 'Outlet Roermond', 'Outlet Center Roermond', 'Outletcenter Roermond', 'Outlet Centre Roermond'], 'Roermond'],
-  ['roermond-laurentius', 51.1868, 5.9915, ['Laurentius Ziekenhuis', 'Laurentius Krankenhaus', 'Laurentius Hospital'],
+  ['roermond-laurentius', 'Roermond Laurentius Ziekenhuis, Niederlande',
+    ['Laurentius Ziekenhuis', 'Laurentius Krankenhaus', 'Laurentius Hospital'],
     ['Laurentius Ziekenhuis Roermond', 'Ziekenhuis Roermond', 'Krankenhaus Roermond', 'Hospital Roermond'], 'Roermond'],
-  ['venlo-viecuri', 51.3567, 6.1455, ['VieCuri Medisch Centrum', 'VieCuri Medisch Centrum', 'VieCuri Medical Centre'],
+  ['venlo-viecuri', 'Venlo Ziekenhuis VieCuri, Niederlande',
+    ['VieCuri Medisch Centrum', 'VieCuri Medisch Centrum', 'VieCuri Medical Centre'],
     ['VieCuri', 'VieCuri Venlo', 'Ziekenhuis Venlo', 'Krankenhaus Venlo', 'Hospital Venlo'], 'Venlo'],
-  ['sittard-zuyderland', 50.9890, 5.8445, ['Zuyderland Medisch Centrum Sittard-Geleen', 'Zuyderland Medisch Centrum Sittard-Geleen', 'Zuyderland Medical Centre Sittard-Geleen'],
-    ['Zuyderland Sittard', 'Zuyderland Geleen', 'Ziekenhuis Sittard', 'Ziekenhuis Geleen'], 'Geleen'],
-  ['heerlen-zuyderland', 50.8790, 5.9580, ['Zuyderland Medisch Centrum Heerlen', 'Zuyderland Medisch Centrum Heerlen', 'Zuyderland Medical Centre Heerlen'],
+  ['sittard-zuyderland', 'Sittard-Geleen Sittard Zuyderland Med. Centrum, Ni',
+    ['Zuyderland Medisch Centrum Sittard-Geleen', 'Zuyderland Medisch Centrum Sittard-Geleen', 'Zuyderland Medical Centre Sittard-Geleen'],
+    ['Zuyderland Sittard', 'Zuyderland Geleen', 'Ziekenhuis Sittard', 'Ziekenhuis Geleen'], 'Sittard'],
+  ['heerlen-zuyderland', 'Heerlen Zuyderland MC, Niederlande',
+    ['Zuyderland Medisch Centrum Heerlen', 'Zuyderland Medisch Centrum Heerlen', 'Zuyderland Medical Centre Heerlen'],
     ['Zuyderland Heerlen', 'Ziekenhuis Heerlen'], 'Heerlen'],
-  ['moenchengladbach-borussia-park', 51.1746, 6.3855, ['Borussia-Park', 'Borussia-Park', 'Borussia-Park'],
-    ['Borussia Park Mönchengladbach', 'Stadion Mönchengladbach'], 'Mönchengladbach'],
-  ['sevenum-toverland', 51.3967, 5.9831, ['Toverland', 'Toverland', 'Toverland'], ['Attractiepark Toverland', 'Freizeitpark Toverland'], 'Sevenum'],
+  ['moenchengladbach-borussia-park', 'Am Borussiapark, Mönchengladbach',
+    ['Borussia-Park', 'Borussia-Park', 'Borussia-Park'], ['Borussia Park Mönchengladbach', 'Stadion Mönchengladbach'], 'Mönchengladbach'],
+  ['sevenum-toverland', 'Horst Sevenum Toverland, Niederlande',
+    ['Toverland', 'Toverland', 'Toverland'], ['Attractiepark Toverland', 'Freizeitpark Toverland'], 'Sevenum'],
 ];
 
-/** The curated well-known places, attached to their localities. */
-export function pois({ localities, distanceKm, fold }) {
-  return POIS.map(([id, lat, lon, [nl, de, en], also, town]) => {
-    const pt = { lat, lon };
+/** The curated well-known places, at their stops (`stops`: { name, lat, lon }), attached to their localities. */
+export function pois({ localities, stops, distanceKm, fold }) {
+  return POIS.map(([id, stopName, [nl, de, en], also, town]) => {
+    const stop = stops.find((s) => s.name === stopName);
+    if (!stop) throw new Error(`well-known place ${id}: no stop ${stopName}`);
+    const pt = { lat: stop.lat, lon: stop.lon };
     const locality = localities
       .filter((p) => fold(p.name) === fold(town) && distanceKm(p, pt) < 15)
       .sort((a, b) => distanceKm(a, pt) - distanceKm(b, pt))[0];
@@ -171,8 +181,8 @@ export function pois({ localities, distanceKm, fold }) {
       kind: 'O',
       region: locality.region,
       country: locality.country,
-      lat,
-      lon,
+      lat: pt.lat,
+      lon: pt.lon,
       size: 20000,
       name: nl,
       nl: '',
