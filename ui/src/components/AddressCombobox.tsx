@@ -61,7 +61,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
       setOpen(list.length > 0);
       // An answer that failed is no "nothing found": the form's own errors cover it.
       setNoMatch(answer.ok && list.length === 0);
-      setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : noMatchText());
+      setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : answer.ok ? noMatchText() : t("form.noSuggestions"));
     }, DEBOUNCE_MS);
   };
 
