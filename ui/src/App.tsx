@@ -1,5 +1,5 @@
 import type { PageProps } from "./contract";
-import { CompanyPhoneContext } from "./components/CallLink";
+import { CompanyContext } from "./company";
 import { Layout } from "./components/Layout";
 import { Home } from "./pages/Home";
 import { Prices } from "./pages/Prices";
@@ -17,12 +17,11 @@ const pages = {
 
 export function App(props: PageProps) {
   const Page = pages[props.page];
-  const phone = { display: props.company.phoneDisplay, href: props.company.phoneHref };
   return (
-    <CompanyPhoneContext.Provider value={phone}>
+    <CompanyContext.Provider value={props.company}>
       <Layout {...props}>
         <Page {...props} />
       </Layout>
-    </CompanyPhoneContext.Provider>
+    </CompanyContext.Provider>
   );
 }

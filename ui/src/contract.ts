@@ -115,7 +115,11 @@ leadTimeMinutes: number, };
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).
  */
-export type Suggestion = { id: string, mainText: string, secondaryText: string, };
+export type Suggestion = { id: string, mainText: string, secondaryText: string, 
+/**
+ * Placed only roughly (a typed street at its town, a postcode area): the list says so.
+ */
+approximate: boolean, };
 
 /**
  * `GET /api/place-suggestions`.
@@ -123,9 +127,23 @@ export type Suggestion = { id: string, mainText: string, secondaryText: string, 
 export type Suggestions = { suggestions: Array<Suggestion>, };
 
 /**
+ * What a chosen place is. A `locality` or `postcode` names no street: a pick-up
+ * there needs the street and house number asked separately.
+ */
+export type PlaceKind = "address" | "locality" | "postcode" | "airport" | "station" | "poi";
+
+/**
  * A chosen place (`/api/place-details/{id}`).
  */
-export type PlaceDetails = { id: string, formattedAddress: string, displayName: string, };
+export type PlaceDetails = { id: string, formattedAddress: string, displayName: string, 
+/**
+ * Always sent; optional for the client, which also builds places from form values.
+ */
+kind?: PlaceKind, 
+/**
+ * Whether `location` is only roughly the place (see [`Suggestion::approximate`]).
+ */
+approximate?: boolean, };
 
 /**
  * A booking or contact message accepted.

@@ -6,7 +6,7 @@ use ts_rs::{Config, TS};
 use super::*;
 use crate::{
     domain::booking::{PriceSummary, Rule},
-    places::PlaceDetails,
+    places::{PlaceDetails, PlaceKind},
 };
 
 /// Where the generated file lives, from the crate's directory.
@@ -36,7 +36,7 @@ pub fn typescript() -> String {
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, FormState, PageProps,
-        Suggestion, Suggestions, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
     ];
     let constants = [
         constant("LIMITS", "Characters per field, and the address search's limits; the server applies the same.", &LIMITS),

@@ -13,6 +13,7 @@ mod http_limits;
 mod languages;
 mod operations;
 mod pages;
+mod place_kinds;
 mod places;
 mod proxy;
 mod rate_limits;

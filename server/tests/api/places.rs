@@ -18,11 +18,13 @@ async fn suggestions_are_localized_bounded_and_shaped_as_documented() {
     let app = spawn_app().await;
     let (status, body) = json(&app, "/api/place-suggestions?input=keulen&lang=nl&session=s1").await;
     assert_eq!(status, 200);
-    let first = &body["suggestions"][0];
-    assert_eq!(first["mainText"], "Keulen");
-    assert!(first["id"].is_string() && first["secondaryText"].as_str().unwrap().contains("Duitsland"));
+    // The town's airport first, then the town.
+    assert_eq!(body["suggestions"][0]["mainText"], "Luchthaven Keulen/Bonn");
+    let town = &body["suggestions"][1];
+    assert_eq!(town["mainText"], "Keulen");
+    assert!(town["id"].is_string() && town["secondaryText"].as_str().unwrap().contains("Duitsland"));
     let (_, body) = json(&app, "/api/place-suggestions?input=k%C3%B6ln&lang=en").await;
-    assert_eq!(body["suggestions"][0]["mainText"], "Cologne");
+    assert_eq!(body["suggestions"][1]["mainText"], "Cologne");
     let (_, body) = json(&app, "/api/place-suggestions?input=a&lang=en").await;
     assert_eq!(body["suggestions"].as_array().unwrap().len(), 0);
     let (_, body) = json(&app, "/api/place-suggestions?input=station&lang=de").await;

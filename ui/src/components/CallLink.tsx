@@ -1,12 +1,5 @@
-import { createContext, useContext, type ReactNode } from "react";
-
-/** The company's phone number as shown and as a `tel:` link. */
-export interface CompanyPhone {
-  display: string;
-  href: string;
-}
-
-export const CompanyPhoneContext = createContext<CompanyPhone | null>(null);
+import type { ReactNode } from "react";
+import { useCompany } from "../company";
 
 /**
  * A message, with the company's phone number in it (the server writes it into
@@ -15,7 +8,8 @@ export const CompanyPhoneContext = createContext<CompanyPhone | null>(null);
  * one link cannot sit inside another.
  */
 export function WithCallLink({ text, wrapText = (part) => part }: { text: string; wrapText?: (part: string) => ReactNode }) {
-  const phone = useContext(CompanyPhoneContext);
+  const company = useCompany();
+  const phone = company && { display: company.phoneDisplay, href: company.phoneHref };
   const at = phone?.display ? text.indexOf(phone.display) : -1;
   if (!phone || at < 0) return <>{wrapText(text)}</>;
   const before = text.slice(0, at).trimEnd();
