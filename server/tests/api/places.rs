@@ -77,7 +77,7 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
     assert!(metered["fixedDestination"].is_null());
     let cents = metered["amountCents"].as_i64().unwrap();
     let expected = 326.0 + 240.0 * metered["distanceKm"].as_f64().unwrap() + 40.0 * metered["durationMin"].as_f64().unwrap();
-    assert!((cents as f64 - expected).abs() <= 30.0, "{cents} vs {expected} (display rounding)");
+    assert_eq!(cents, expected.round() as i64, "the amount follows from exactly the shown distance and minutes");
     assert!(metered["explanation"].as_str().unwrap().starts_with("Metered estimate for"));
 
     let (status, body) = json(&app, &format!("/api/places/unknown/{schiphol}?lang=en")).await;
