@@ -24,6 +24,7 @@
 //! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
+//! - [`whatsapp`]: the prefilled chat message of a booking sent by WhatsApp.
 //! - [`caps`]: site-wide caps on accepted submissions, spool and disk, and on
 //!   confirmation mails per address.
 //! - [`forms`]: server-side validation of the booking and contact forms.
@@ -62,3 +63,4 @@ pub mod security;
 pub mod startup;
 pub mod telemetry;
 pub mod variant;
+pub mod whatsapp;

@@ -6,6 +6,27 @@ use serde::Serialize;
 /// shorter. Every check of a place id (forms, providers, mail links) uses this.
 pub const MAX_PLACE_ID_LEN: usize = 1200;
 
+/// What a chosen place is, as far as its id tells. Only the embedded
+/// gazetteer's ids say it (`g:`/`v:` localities, `a:` airports); a typed
+/// address or another provider's place is `Other`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceKind {
+    /// A whole town or village: no street, so a pick-up there needs one.
+    Locality,
+    Airport,
+    Other,
+}
+
+impl PlaceKind {
+    pub fn of_id(id: &str) -> Self {
+        match id.split_once(':').map(|(prefix, _)| prefix) {
+            Some("g" | "v") => PlaceKind::Locality,
+            Some("a") => PlaceKind::Airport,
+            _ => PlaceKind::Other,
+        }
+    }
+}
+
 /// A point on earth in degrees (WGS 84).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct LatLon {
@@ -27,6 +48,16 @@ impl LatLon {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kinds_from_gazetteer_ids() {
+        assert_eq!(PlaceKind::of_id("g:2748000"), PlaceKind::Locality);
+        assert_eq!(PlaceKind::of_id("v:12"), PlaceKind::Locality);
+        assert_eq!(PlaceKind::of_id("a:EHAM"), PlaceKind::Airport);
+        for other in ["s:8000207", "addr:g:2748000:TWFya3Q", "ChIJxyz", ""] {
+            assert_eq!(PlaceKind::of_id(other), PlaceKind::Other, "{other}");
+        }
+    }
 
     #[test]
     fn distance_roermond_to_schiphol_is_about_150_km_crow_fly() {
