@@ -65,6 +65,8 @@ pub struct PageProps {
     pub form: Option<FormState>,
     /// Largest passenger count the server accepts.
     pub max_passengers: u8,
+    /// Above this many passengers a larger vehicle comes.
+    pub large_vehicle_above: u8,
 }
 
 /// The paths of the pages in the page's language.
@@ -149,6 +151,9 @@ pub struct FormState {
     pub error_message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<Indication>,
+    /// The return ride's price (the reversed route), when a return time was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_price: Option<Indication>,
 }
 
 impl FormState {

@@ -262,6 +262,7 @@ impl Pages {
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,
+            large_vehicle_above: s.booking.large_vehicle_above,
         }
     }
 
