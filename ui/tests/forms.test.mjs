@@ -18,7 +18,8 @@ import {
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const PRICE = { nl: "€ 230,00", de: "€ 230,00", en: "€ 230.00" };
 const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
-const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...TRIP_PAYLOAD].sort();
+const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
+const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...EXTRAS_PAYLOAD, ...TRIP_PAYLOAD].sort();
 const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departureName", "destinationName"].sort();
 /** Some messages word for word, not read from the locale files. */
 const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
@@ -202,6 +203,8 @@ async function fillBooking(page, lang, v, { mail = true, places = true } = {}) {
   const chosen = {};
   if (places) {
     chosen.departure = await choosePlace(page, "departure", "roerm", "Roermond");
+    // Roermond is a whole town: the form asks for the street.
+    await page.fill("#pickupStreet", v.street ?? "Markt 1");
     chosen.destination = await choosePlace(page, "destination", "schip", AIRPORT[lang]);
   }
   await page.fill("#dateTime", v.dateTime);
@@ -259,13 +262,14 @@ function whatsappLines(waUrl) {
 }
 
 /** The message the server should write, line by line. */
-function expectedWhatsapp(lang, { name, passengers, departure, destination, dateTime, payment, price }) {
+function expectedWhatsapp(lang, { name, passengers, departure, street, destination, dateTime, payment, price }) {
   const t = TEXTS[lang];
   return [
     t.whatsapp.greeting,
     `${t.form.name}: ${name}`,
     `${t.form.passengerAmount}: ${passengers}`,
     `${t.form.departure}: ${departure ?? "-"}`,
+    ...(street ? [`${t.funnel.form.pickupStreet}: ${street}`] : []),
     `${t.form.destination}: ${destination ?? "-"}`,
     `${t.whatsapp.when}: ${whatsappWhen(dateTime, lang)}`,
     `${t.form.paymentMethod}: ${payment ? t.form[payment] : "-"}`,
@@ -303,13 +307,17 @@ describe("mail booking with JavaScript", () => {
 
         const box = page.locator(".success-box");
         await box.waitFor();
-        const message = (await box.textContent()).trim();
+        const message = (await box.locator("p").textContent()).trim();
         const reference = /\bR-[A-Z0-9]{6}\b/.exec(message)?.[0];
         assert.ok(reference, `a reference in "${message}"`);
         assert.equal(message, fmt(t.api.reservationReceived, { reference }), "the server's message");
         assert.equal(message, (await response.json()).message);
         assert.equal(await box.getAttribute("role"), "status");
+        await eventually("the success box focused", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
 
+        // "Book another ride" brings back an empty form.
+        await box.getByRole("link", { name: t.funnel.success.another }).click();
+        await page.locator("#departure").waitFor();
         for (const field of ["#name", "#email", "#phone", "#passengerAmount", "#departure", "#destination", "#dateTime", "input[name=departurePlaceId]", "input[name=destinationPlaceId]"]) {
           assert.equal(await value(page, field), "", `${field} is empty after sending`);
         }
@@ -413,7 +421,7 @@ describe("WhatsApp booking with JavaScript", () => {
         assert.equal(await page.locator("#email").count(), 0, "no e-mail field in WhatsApp mode");
         assert.equal((await submitButton(page).textContent()).trim(), TEXTS[lang].form.submitWhatsapp);
 
-        const booking = { name: "Zoë & Jan+1", passengers: 4, dateTime: dutchDateTime(2, "09:05"), payment: "creditcard" };
+        const booking = { name: "Zoë & Jan+1", passengers: 4, dateTime: dutchDateTime(2, "09:05"), payment: "creditcard", street: "Markt 1" };
         const chosen = await fillBooking(page, lang, booking, { mail: false });
         await getPrice(page, lang);
 

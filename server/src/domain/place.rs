@@ -7,8 +7,9 @@ use serde::Serialize;
 pub const MAX_PLACE_ID_LEN: usize = 1200;
 
 /// What a chosen place is, as far as its id tells. Only the embedded
-/// gazetteer's ids say it (`g:`/`v:` localities, `a:` airports); a typed
-/// address or another provider's place is `Other`.
+/// gazetteer's ids say it, by their lowercase first letter (`g`/`v`
+/// localities, `a` airports); a typed address (`addr:`) or another provider's
+/// place (Google's ids start with a capital) is `Other`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlaceKind {
     /// A whole town or village: no street, so a pick-up there needs one.
@@ -19,9 +20,12 @@ pub enum PlaceKind {
 
 impl PlaceKind {
     pub fn of_id(id: &str) -> Self {
-        match id.split_once(':').map(|(prefix, _)| prefix) {
-            Some("g" | "v") => PlaceKind::Locality,
-            Some("a") => PlaceKind::Airport,
+        if id.starts_with("addr:") || id.len() < 2 {
+            return PlaceKind::Other;
+        }
+        match id.as_bytes()[0] {
+            b'g' | b'v' => PlaceKind::Locality,
+            b'a' => PlaceKind::Airport,
             _ => PlaceKind::Other,
         }
     }
@@ -51,10 +55,10 @@ mod tests {
 
     #[test]
     fn kinds_from_gazetteer_ids() {
-        assert_eq!(PlaceKind::of_id("g:2748000"), PlaceKind::Locality);
-        assert_eq!(PlaceKind::of_id("v:12"), PlaceKind::Locality);
-        assert_eq!(PlaceKind::of_id("a:EHAM"), PlaceKind::Airport);
-        for other in ["s:8000207", "addr:g:2748000:TWFya3Q", "ChIJxyz", ""] {
+        assert_eq!(PlaceKind::of_id("g2748000"), PlaceKind::Locality);
+        assert_eq!(PlaceKind::of_id("vnl-roermond-swalmen"), PlaceKind::Locality);
+        assert_eq!(PlaceKind::of_id("aAMS"), PlaceKind::Airport);
+        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"] {
             assert_eq!(PlaceKind::of_id(other), PlaceKind::Other, "{other}");
         }
     }

@@ -187,7 +187,7 @@ mod tests {
             "name": "Jan de Vries", "email": "jan@example.nl", "phone": "06 12345678", "passengerAmount": "2",
             "departure": "Markt 1, Roermond", "departureName": "Markt 1", "destination": "Schiphol", "destinationName": "Schiphol",
             "dateTime": "2026-11-24T14:30", "paymentMethod": "cash", "priceIndication": "€ 230,00", "language": "nl",
-            "departurePlaceId": "g:2748000", "destinationPlaceId": "a:EHAM", "pickupStreet": "Markt 1"
+            "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS", "pickupStreet": "Markt 1"
         })
     }
 
@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(ok.passengers, 2);
         assert_eq!(ok.payment_method, Some(PaymentMethod::Cash));
         assert_eq!(ok.pickup_at.to_string(), "2026-11-24T14:30:00");
-        assert_eq!(ok.destination_place_id.as_deref(), Some("a:EHAM"));
+        assert_eq!(ok.destination_place_id.as_deref(), Some("aAMS"));
         // Numbers as numbers, empty payment method, no phone.
         let ok = check(with("passengerAmount", json!(8)), Lang::Nl).unwrap();
         assert_eq!(ok.passengers, 8);
