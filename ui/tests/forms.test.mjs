@@ -358,13 +358,14 @@ describe("mail booking errors", () => {
         // Empty: the browser's own checks, no request.
         await submitButton(page).click();
         assert.equal(v.nameRequired, NAME_REQUIRED[lang]);
+        // In the form's order: the route first, then passengers and contact details.
         await assertErrors(page, lang, {
-          name: v.nameRequired,
-          email: v.emailRequired,
-          passengerAmount: v.passengerAmountRequired,
           departure: v.departureRequired,
           destination: v.destinationRequired,
           dateTime: v.dateTimeRequired,
+          passengerAmount: v.passengerAmountRequired,
+          name: v.nameRequired,
+          email: v.emailRequired,
         });
         assert.equal(watch.requests.filter((r) => r.includes("/api/reservation/")).length, 0, "nothing is sent while the form is incomplete");
         await page.screenshot({ path: join(screenshots, `forms-${lang}-booking-empty.png`), fullPage: true });
@@ -540,11 +541,11 @@ describe("without JavaScript", () => {
         page,
         "nl",
         {
-          email: v.emailRequired,
-          passengerAmount: v.passengerAmountRequired,
           departure: v.departureRequired,
           destination: v.destinationRequired,
           dateTime: v.dateTimeRequired,
+          passengerAmount: v.passengerAmountRequired,
+          email: v.emailRequired,
         },
         { focused: false },
       );
@@ -663,6 +664,7 @@ describe("double submit", () => {
       destination: "Luchthaven Schiphol, Haarlemmermeer, Nederland",
       destinationName: "Luchthaven Schiphol",
       destinationPlaceId: "aAMS",
+      pickupStreet: "Markt 1",
       dateTime: dutchDateTime(3, "11:00"),
       paymentMethod: "cash",
       priceIndication: PRICE.nl,

@@ -219,7 +219,6 @@ describe("after sending", () => {
       await page.fill("#name", "Zonder Script");
       await page.fill("#email", `zonder.${Date.now()}@example.com`);
       await Promise.all([page.waitForNavigation(), sendButton(page).click()]);
-      assert.equal(new URL(page.url()).hash, "#booking-result");
       const box = page.locator(".success-box");
       assert.match(await box.textContent(), /R-[A-Z0-9]{6}/);
       assert.equal(await activeId(page), "booking-result", "autofocus on the box");

@@ -212,3 +212,37 @@ async fn every_fixed_price_row_links_to_the_reservation_page_with_its_destinatio
         }
     }
 }
+
+#[actix_web::test]
+async fn a_page_opened_with_a_route_counts_as_a_look_up() {
+    let app = crate::helpers::spawn_app_with(crate::helpers::AppOptions {
+        config_toml: Some("[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 3\n".into()),
+        ..Default::default()
+    })
+    .await;
+    for n in 0..3 {
+        assert_eq!(app.get(&format!("/reservation?to=Venlo{n}")).await.status(), 200);
+    }
+    let response = app.get("/reservation?from=Roermond").await;
+    assert_eq!(response.status(), 429, "the look-up budget is spent");
+    assert!(!header(&response, "retry-after").is_empty());
+    // The plain page costs no look-up.
+    assert_eq!(app.get("/reservation").await.status(), 200);
+    assert_eq!(app.get("/reservation?mode=whatsapp&to=").await.status(), 200);
+}
+
+#[actix_web::test]
+async fn without_javascript_the_price_button_also_prices_the_return_ride() {
+    let app = spawn_app().await;
+    let body = format!(
+        "mode=mail&action=price&departure=Roermond&departurePlaceId=g2748000&destination=Schiphol&destinationPlaceId=aAMS&returnDateTime={}",
+        in_days(6, "18:00")
+    );
+    let response = app.post_raw("/reservation", "application/x-www-form-urlencoded", body).await;
+    assert_eq!(response.status(), 200);
+    let html = response.text().await.unwrap();
+    let form = &props(&html)["form"];
+    assert_eq!(form["price"]["priceText"], "€ 230.00");
+    assert_eq!(form["returnPrice"]["priceText"], "€ 235.00", "the reversed route, priced as its own ride");
+    assert!(html.contains("Price indication return ride"), "shown on the page");
+}

@@ -22,7 +22,7 @@ import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 import { PassengerNote } from "./PassengerNote";
 import { PriceIndication } from "./PriceIndication";
 import { RemarksField } from "./RemarksField";
-import { RESULT_ID, SuccessBox } from "./SuccessBox";
+import { SuccessBox } from "./SuccessBox";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 // The order of the page: the route and its price first, then who travels and how to reach them.
@@ -219,7 +219,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, largeVehicleAbo
   );
 
   return (
-    <form method="post" action={`${action}#${RESULT_ID}`} noValidate onSubmit={onSubmit} className="booking-form">
+    <form method="post" action={action} noValidate onSubmit={onSubmit} className="booking-form">
       <ErrorSummary errors={errors} order={FIELD_ORDER} reported={reported} />
       <input type="hidden" name="mode" value={mode} />
       <h2>{t("funnel.form.routeHeading")}</h2>

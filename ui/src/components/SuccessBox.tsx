@@ -1,9 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The id the no-JavaScript answer's address points at, so the browser scrolls there. */
-export const RESULT_ID = "booking-result";
-
 /**
  * A sent booking: in view, focused (`autoFocus` does it on the server-rendered
  * page without JavaScript) and announced, with its reference (in
@@ -22,7 +19,7 @@ export function SuccessBox({ message, anotherHref, onAnother }: { message: strin
     onAnother();
   };
   return (
-    <div className="success-box" id={RESULT_ID} role="status" tabIndex={-1} ref={ref} autoFocus>
+    <div className="success-box" id="booking-result" role="status" tabIndex={-1} ref={ref} autoFocus>
       <h2>{t("funnel.success.heading")}</h2>
       <p>{message}</p>
       <a className="button secondary" href={anotherHref} onClick={another}>
