@@ -24,6 +24,8 @@
 //! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
+//! - [`prefill`]: the reservation page opened with a route (`?from=…&to=…`).
+//! - [`whatsapp`]: the prefilled chat message of a booking sent by WhatsApp.
 //! - [`caps`]: site-wide caps on accepted submissions, spool and disk, and on
 //!   confirmation mails per address.
 //! - [`forms`]: server-side validation of the booking and contact forms.
@@ -60,6 +62,8 @@ pub mod rate_limit;
 pub mod render;
 pub mod routes;
 pub mod security;
+pub mod prefill;
 pub mod startup;
 pub mod telemetry;
 pub mod variant;
+pub mod whatsapp;

@@ -83,7 +83,11 @@ fixedDestination: string | null, surchargeCents: number, };
  * What a page shows after a form post without JavaScript: the typed values
  * again, and the errors, the success message or the price.
  */
-export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, };
+export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, 
+/**
+ * The return ride's price (the reversed route), when a return time was given.
+ */
+returnPrice?: Indication, };
 
 /**
  * The props every page receives. The server builds them (paths, formatted
@@ -110,7 +114,11 @@ maxPassengers: number,
  * The earliest pick-up the server accepts is this many minutes from now
  * (the date picker's `min`).
  */
-leadTimeMinutes: number, };
+leadTimeMinutes: number, 
+/**
+ * Above this many passengers a larger vehicle comes.
+ */
+largeVehicleAbove: number, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).
@@ -173,6 +181,9 @@ export const LIMITS = {
   "subject": 50,
   "message": 500,
   "address": 300,
+  "pickupStreet": 100,
+  "flightNumber": 10,
+  "remarks": 500,
   "searchMinChars": 2,
   "searchMaxChars": 200,
   "maxSuggestions": 8

@@ -5,6 +5,7 @@
 //! Every rejection is a message in the request's language, keyed by the field
 //! names the forms and the API share.
 mod contact;
+mod extras;
 mod reservation;
 
 use std::collections::{BTreeMap, HashMap};
@@ -14,6 +15,7 @@ use validator::{ValidateEmail, ValidateLength};
 
 use crate::{contract::LIMITS, domain::Lang, i18n::Locales, phone};
 pub use contact::{validate_contact, ContactInput};
+pub use extras::{normalize_flight_number, ExtrasInput};
 pub use reservation::{parse_pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
 
 /// Field name → localized message.
@@ -95,7 +97,12 @@ impl<'a> Checker<'a> {
     }
 
     pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&str, &str)]) {
-        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, &format!("validation.{key}"), args));
+        self.fail_with(field, &format!("validation.{key}"), args);
+    }
+
+    /// Like [`Checker::fail`] with the message's full locale key.
+    pub fn fail_with(&mut self, field: &'static str, locale_key: &str, args: &[(&str, &str)]) {
+        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, locale_key, args));
     }
 
     /// Like [`Self::fail`], for a message that counts something (`{key}_one`/`_other`).

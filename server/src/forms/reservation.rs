@@ -1,6 +1,6 @@
 use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
 
-use super::{Checker, FieldErrors, Input};
+use super::{extras::{check_extras, ExtrasInput}, Checker, FieldErrors, Input};
 use crate::{
     config::BookingSettings,
     contract::LIMITS,
@@ -23,6 +23,7 @@ pub struct ReservationInput {
     pub destination_place_id: Option<String>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
+    pub extras: ExtrasInput,
 }
 
 /// A valid WhatsApp booking: the places are optional there.
@@ -36,6 +37,7 @@ pub struct WhatsappInput {
     pub destination_place_id: Option<String>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
+    pub extras: ExtrasInput,
 }
 
 /// `2026-11-24T14:30` (what `<input type="datetime-local">` sends) as local
@@ -65,6 +67,8 @@ pub fn validate_reservation(
     let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
+    let departure_place_id = place_id(input, "departurePlaceId");
+    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
     let departure_name = input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name = input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     c.into_result(ReservationInput {
@@ -74,12 +78,13 @@ pub fn validate_reservation(
         passengers,
         departure,
         departure_name,
-        departure_place_id: place_id(input, "departurePlaceId"),
+        departure_place_id,
         destination,
         destination_name,
         destination_place_id: place_id(input, "destinationPlaceId"),
         pickup_at,
         payment_method,
+        extras,
     })
 }
 
@@ -98,15 +103,18 @@ pub fn validate_whatsapp(
     let destination = c.optional(input, "destination", LIMITS.address);
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
+    let departure_place_id = place_id(input, "departurePlaceId");
+    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
     c.into_result(WhatsappInput {
         name,
         passengers,
         departure,
-        departure_place_id: place_id(input, "departurePlaceId"),
+        departure_place_id,
         destination,
         destination_place_id: place_id(input, "destinationPlaceId"),
         pickup_at,
         payment_method,
+        extras,
     })
 }
 
@@ -186,7 +194,7 @@ mod tests {
             "name": "Jan de Vries", "email": "jan@example.nl", "phone": "06 12345678", "passengerAmount": "2",
             "departure": "Markt 1, Roermond", "departureName": "Markt 1", "destination": "Schiphol", "destinationName": "Schiphol",
             "dateTime": "2026-11-24T14:30", "paymentMethod": "cash", "priceIndication": "€ 230,00", "language": "nl",
-            "departurePlaceId": "g:2748000", "destinationPlaceId": "a:EHAM"
+            "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS", "pickupStreet": "Markt 1"
         })
     }
 
@@ -206,7 +214,7 @@ mod tests {
         assert_eq!(ok.passengers, 2);
         assert_eq!(ok.payment_method, Some(PaymentMethod::Cash));
         assert_eq!(ok.pickup_at.to_string(), "2026-11-24T14:30:00");
-        assert_eq!(ok.destination_place_id.as_deref(), Some("a:EHAM"));
+        assert_eq!(ok.destination_place_id.as_deref(), Some("aAMS"));
         assert_eq!(ok.phone.as_deref(), Some("+31612345678"), "kept in international form");
         // Numbers as numbers, empty payment method, no phone.
         let ok = check(with("passengerAmount", json!(8)), Lang::Nl).unwrap();

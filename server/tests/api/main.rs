@@ -8,6 +8,7 @@ mod booking;
 mod conditional;
 mod config;
 mod errors;
+mod funnel;
 mod fuzz;
 mod http_limits;
 mod languages;
