@@ -139,7 +139,7 @@ impl Views<'_> {
             view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
         }
         if b.extras.large_vehicle {
-            view.notes.push(self.f(lang, "funnel.mail.largeVehicle", &[("count", &b.passengers.to_string())]));
+            view.notes.push(self.locales.plural(lang, "funnel.mail.largeVehicle", u64::from(b.passengers), &[]));
         }
         if let Some(remarks) = &b.extras.remarks {
             view.block = Some(Block { label: self.t(lang, "funnel.mail.remarks"), text: paragraph(remarks, MESSAGE_MAX) });
