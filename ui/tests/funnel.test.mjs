@@ -143,7 +143,7 @@ describe("nothing typed is lost", () => {
         assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), "cash", "payment method after hydration");
         // React owns the values now: the form sends what was typed.
         await page.fill("#passengerAmount", "6");
-        await page.getByText(fmt(TEXTS[lang].funnel.largeVehicle, { count: 6 })).waitFor();
+        await page.getByText(fmt(TEXTS[lang].funnel.largeVehicle_other, { count: 6 })).waitFor();
         watch.assertClean(assert);
       }),
     );
@@ -253,7 +253,7 @@ describe("airport rides and whole-town pick-ups", () => {
         await call.waitFor();
         assert.match(await call.getAttribute("href"), /^tel:/);
         await page.fill("#passengerAmount", "6");
-        await page.getByText(fmt(t.funnel.largeVehicle, { count: 6 })).waitFor();
+        await page.getByText(fmt(t.funnel.largeVehicle_other, { count: 6 })).waitFor();
 
         const name = `Vlieger ${lang} ${Date.now()}`;
         await page.fill("#name", name);
