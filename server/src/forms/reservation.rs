@@ -121,7 +121,8 @@ fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings) -> u8 {
     0
 }
 
-fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> DateTime {
+/// The `dateTime` field checked by the booking rules (also for the time staff propose).
+pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> DateTime {
     let text = input.line("dateTime").unwrap_or_else(|()| "?".into());
     if text.is_empty() {
         c.fail("dateTime", "dateTimeRequired", &[]);
