@@ -32,14 +32,6 @@ use crate::{
     staff::{form, links},
 };
 
-#[derive(serde::Deserialize)]
-pub struct LinkQuery {
-    #[serde(default)]
-    expires: String,
-    #[serde(default)]
-    sig: String,
-}
-
 /// What every staff request needs, handed over at start-up.
 pub struct Staff {
     pub key: SecretKey,
@@ -62,22 +54,21 @@ impl std::ops::Deref for Context {
     }
 }
 
-pub async fn show(req: HttpRequest, path: web::Path<(String, String)>, query: web::Query<LinkQuery>, staff: web::Data<Staff>) -> Result<HttpResponse, AppError> {
+pub async fn show(req: HttpRequest, path: web::Path<(String, String)>, staff: web::Data<Staff>) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
-    let Some((action, record)) = open(&cx, &path, &query).await? else { return cx.not_found().await };
+    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
     cx.page(StatusCode::OK, action, &record, None).await
 }
 
 pub async fn answer(
     req: HttpRequest,
     path: web::Path<(String, String)>,
-    query: web::Query<LinkQuery>,
     payload: web::Payload,
     staff: web::Data<Staff>,
 ) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
     let outbox = &cx.outbox;
-    let Some((action, record)) = open(&cx, &path, &query).await? else { return cx.not_found().await };
+    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
     if !has_content_type(&cx.req, "application/x-www-form-urlencoded") {
         return Err(Refusal::UnsupportedMediaType.into());
     }
@@ -110,9 +101,12 @@ pub async fn answer(
 }
 
 /// The action and the booking of a genuine, unexpired link to a stored booking.
-async fn open(cx: &Context, path: &(String, String), query: &LinkQuery) -> Result<Option<(Action, Record)>, AppError> {
+async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, Record)>, AppError> {
     let (reference, action) = path;
-    let Some(action) = links::verify(&cx.key, reference, action, &query.expires, &query.sig, jiff::Timestamp::now()) else {
+    // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
+    let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
+    let Some(action) = links::verify(&cx.key, reference, action, param("expires"), param("sig"), jiff::Timestamp::now()) else {
         tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
         return Ok(None);
     };

@@ -189,6 +189,7 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
         format!("/staff/{}/confirm?{query}", reference.replace("R-", "R-X")),
         format!("{path}?expires={expires}"),
         format!("{path}"),
+        format!("{path}?expires=%ZZ&sig={sig}&sig={sig}"),
         expired,
         unknown,
     ];
