@@ -510,6 +510,15 @@ mod tests {
     }
 
     #[test]
+    fn the_secret_key_must_be_long_and_is_not_printed() {
+        let err = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "short")])).unwrap_err();
+        assert!(err.to_string().contains("TAXI_SECRET_KEY"), "{err}");
+        let s = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "a-long-enough-secret-key-for-the-test")])).unwrap();
+        assert!(s.secrets.secret_key.is_some());
+        assert!(!format!("{s:?}").contains("a-long-enough"), "Debug must not show the key");
+    }
+
+    #[test]
     fn validation_names_the_setting() {
         let dir = std::env::temp_dir().join(format!("taxi-config-v-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
