@@ -17,14 +17,17 @@ let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-/** Books a ride over the API; returns the reference. */
+let booked = 0;
+
+/** Books a ride over the API (each at another time: identical requests share one booking); returns the reference. */
 async function book() {
+  booked += 1;
   const response = await fetch(`${server.baseUrl}/api/reservation/en`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       name: "Anna de Wit", email: "anna@example.com", phone: "06 12345678", passengerAmount: "2",
-      departure: "Markt 1, Roermond", destination: "Schiphol", dateTime: dutchDateTime(3), language: "en",
+      departure: "Markt 1, Roermond", destination: "Schiphol", dateTime: dutchDateTime(3, `10:${10 + booked}`), language: "en",
     }),
   });
   assert.equal(response.status, 200);
