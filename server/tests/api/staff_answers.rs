@@ -269,3 +269,17 @@ async fn a_bad_answer_is_shown_again_with_its_errors_and_sends_nothing() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(desk.answers_to_customer().is_empty());
 }
+
+#[actix_web::test]
+async fn the_form_opened_cookie_is_still_recognised_after_a_restart() {
+    let config = "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[booking]\nmin_fill_seconds = 3600\n";
+    let app = spawn_app_with(AppOptions { config_toml: Some(config.into()), ..AppOptions::default() }).await;
+    let page = app.get("/reservation").await;
+    let cookie = header(&page, "set-cookie").split(';').next().unwrap().to_string();
+    let app = app.restart().await;
+    let post = |cookie: &str| app.client.post(format!("{}/api/reservation/en", app.address)).header("Cookie", cookie.to_string()).json(&booking()).send();
+    // Sent within the (long) minimum fill time: refused only if the cookie is recognised as genuine.
+    assert_eq!(post(&cookie).await.unwrap().status(), 400, "the key survived the restart");
+    let forged = format!("{}x", cookie.trim_end_matches('='));
+    assert_eq!(post(&forged).await.unwrap().status(), 200, "an altered cookie tells nothing");
+}
