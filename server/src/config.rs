@@ -103,6 +103,8 @@ pub struct HttpSettings {
 pub struct BookingSettings {
     /// Most passengers one booking may name.
     pub max_passengers: u8,
+    /// Above this many passengers a larger vehicle comes (the form and the staff mail say so).
+    pub large_vehicle_above: u8,
     /// A pick-up must be at least this many minutes ahead.
     pub lead_time_minutes: u32,
     /// A pick-up may be at most this many days ahead.
@@ -388,6 +390,9 @@ impl Settings {
         }
         if self.booking.max_passengers == 0 {
             return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));
+        }
+        if self.booking.large_vehicle_above == 0 {
+            return Err(ConfigError::new("booking.large_vehicle_above", "must be at least 1"));
         }
         if self.booking.max_days_ahead == 0 {
             return Err(ConfigError::new("booking.max_days_ahead", "must be at least 1"));

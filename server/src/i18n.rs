@@ -46,9 +46,28 @@ impl Locales {
         text
     }
 
+    /// A text that depends on a number, as i18next plurals it: `{key}_one` or
+    /// `{key}_other` by the language's plural rule, with `{{count}}` filled in.
+    pub fn plural(&self, lang: Lang, key: &str, count: u64, args: &[(&str, &str)]) -> String {
+        let count_text = count.to_string();
+        let mut all = vec![("count", count_text.as_str())];
+        all.extend_from_slice(args);
+        self.format(lang, &format!("{key}_{}", plural_category(lang, count)), &all)
+    }
+
     /// Keys of one language, for the parity test.
     pub fn keys(&self, lang: Lang) -> impl Iterator<Item = &str> {
         self.texts[&lang].keys().map(String::as_str)
+    }
+}
+
+/// The CLDR cardinal plural category of a whole number. Dutch, German and
+/// English share one rule: "one" for exactly 1 (without decimals), else "other";
+/// the browser's `Intl.PluralRules` (and the server bundle's polyfill) agree.
+pub fn plural_category(lang: Lang, count: u64) -> &'static str {
+    match lang {
+        Lang::Nl | Lang::De | Lang::En if count == 1 => "one",
+        Lang::Nl | Lang::De | Lang::En => "other",
     }
 }
 
@@ -95,6 +114,39 @@ mod tests {
         assert_eq!(l.text(Lang::De, "error.heading"), "Etwas ist schief gelaufen!");
         assert_eq!(l.text(Lang::Nl, "error.heading"), "Er is iets mis gegaan!");
         assert_eq!(l.text(Lang::En, "nav.refreshQuestion"), "Would you like to refresh the page?");
+    }
+
+    #[test]
+    fn counts_take_the_plural_form_of_their_language() {
+        let l = Locales::load();
+        let tariff = [("km", "0,4")];
+        assert_eq!(l.plural(Lang::Nl, "form.ruleMetered", 1, &tariff), "Schatting volgens metertarief voor 0,4 km en 1 minuut.");
+        assert_eq!(l.plural(Lang::Nl, "form.ruleMetered", 2, &tariff), "Schatting volgens metertarief voor 0,4 km en 2 minuten.");
+        assert_eq!(l.plural(Lang::De, "form.ruleMetered", 1, &tariff), "Schätzung nach Taxameter-Tarif für 0,4 km und 1 Minute.");
+        assert_eq!(l.plural(Lang::De, "form.ruleMetered", 0, &tariff), "Schätzung nach Taxameter-Tarif für 0,4 km und 0 Minuten.");
+        assert_eq!(l.plural(Lang::En, "form.ruleMetered", 1, &[("km", "0.4")]), "Metered estimate for 0.4 km and 1 minute.");
+        assert_eq!(l.plural(Lang::En, "form.ruleMetered", 11, &[("km", "0.4")]), "Metered estimate for 0.4 km and 11 minutes.");
+        assert_eq!(l.plural(Lang::En, "mail.value.route", 1, &[("km", "0.5")]), "0.5 km, about 1 minute's drive");
+        assert_eq!(l.plural(Lang::De, "mail.value.route", 21, &[("km", "9,5")]), "9,5 km, etwa 21 Minuten Fahrzeit");
+    }
+
+    /// Every text with a count has both forms in every language, and no text
+    /// prints a count without them (`{{count}}` only in `_one`/`_other` keys).
+    #[test]
+    fn plural_keys_come_in_pairs() {
+        let l = Locales::load();
+        for lang in Lang::ALL {
+            let keys: BTreeSet<&str> = l.keys(lang).collect();
+            for key in &keys {
+                if let Some(base) = key.strip_suffix("_one") {
+                    assert!(keys.contains(format!("{base}_other").as_str()), "{lang}: {base}_other");
+                } else if let Some(base) = key.strip_suffix("_other") {
+                    assert!(keys.contains(format!("{base}_one").as_str()), "{lang}: {base}_one");
+                } else {
+                    assert!(!l.text(lang, key).contains("{{count}}"), "{lang}: {key} prints a count without plural forms");
+                }
+            }
+        }
     }
 
     #[test]

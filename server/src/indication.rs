@@ -49,16 +49,21 @@ pub async fn between_places(
     };
     let q = quote(tariff, &trip);
     let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
-    let distance_km = (trip.distance_km * 10.0).round() / 10.0;
-    let duration_min = trip.duration_min.round();
     let surcharge = format_euro(q.surcharge_cents, lang);
     let destination = fixed_destination.clone().unwrap_or_default();
-    let (km, min) = (decimal1(distance_km, lang), format!("{duration_min:.0}"));
+    let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
     let explanation = match q.rule {
-        Rule::Fixed => locales.format(lang, "form.ruleFixed", &[("destination", &destination)]),
-        Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &[("destination", &destination), ("surcharge", &surcharge)]),
-        Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &[("destination", &destination), ("surcharge", &surcharge)]),
-        Rule::Metered => locales.format(lang, "form.ruleMetered", &[("km", &km), ("min", &min)]),
+        Rule::Fixed => locales.format(lang, "form.ruleFixed", &fixed_args),
+        Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
+        Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
+        Rule::FixedPickupSurcharge => {
+            let pickup = tariff.pickup_surcharge_cents.into();
+            let step = format_euro(q.surcharge_cents - pickup, lang);
+            let args = [("destination", destination.as_str()), ("pickup", &format_euro(pickup, lang)), ("surcharge", &step)];
+            locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
+        }
+        // Exactly the figures the amount was computed from.
+        Rule::Metered => locales.plural(lang, "form.ruleMetered", q.duration_min as u64, &[("km", &decimal1(q.distance_km, lang))]),
     };
     Ok(Indication {
         price_indication: format_amount(q.amount_cents, lang),
@@ -66,8 +71,8 @@ pub async fn between_places(
         summary: PriceSummary {
             amount_cents: q.amount_cents,
             rule: q.rule,
-            distance_km,
-            duration_min,
+            distance_km: q.distance_km,
+            duration_min: q.duration_min,
             fixed_destination,
             surcharge_cents: q.surcharge_cents,
         },

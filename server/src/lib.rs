@@ -26,6 +26,8 @@
 //! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
+//! - [`prefill`]: the reservation page opened with a route (`?from=…&to=…`).
+//! - [`whatsapp`]: the prefilled chat message of a booking sent by WhatsApp.
 //! - [`caps`]: site-wide caps on accepted submissions, spool and disk, and on
 //!   confirmation mails per address.
 //! - [`forms`]: server-side validation of the booking and contact forms.
@@ -55,6 +57,7 @@ pub mod healthcheck;
 pub mod i18n;
 pub mod indication;
 pub mod metrics;
+pub mod phone;
 pub mod places;
 pub mod pricing;
 pub mod rate_limit;
@@ -63,6 +66,8 @@ pub mod routes;
 pub mod secret;
 pub mod security;
 pub mod staff;
+pub mod prefill;
 pub mod startup;
 pub mod telemetry;
 pub mod variant;
+pub mod whatsapp;

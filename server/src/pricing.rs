@@ -1,14 +1,18 @@
 //! The tariff engine: which price rule applies to a trip, and the amount.
 //!
 //! Pure functions over [`TariffSettings`] (the same values the prices page
-//! shows), and only on the server (see `docs/decisions.md`). Rules, in order:
-//! 1. `fixed`: one end in the Roermond zone, the other at a listed destination.
-//!    From the zone to the destination: the fixed price.
-//! 2. `fixedPickup`: from a listed destination to the zone: fixed + pick-up surcharge.
-//! 3. `fixedSurcharge`: from outside the zone to a listed destination, starting
+//! shows), and only on the server (see `docs/decisions.md` and `docs/pricing.md`).
+//! Rules, in order:
+//! 1. `fixed`: from the Roermond zone to a listed destination: the fixed price.
+//! 2. `fixedSurcharge`: from outside the zone to a listed destination, starting
 //!    within the last radius step (crow-fly from the centre): fixed + that step's surcharge.
-//! 4. `metered`: everything else: start + per km × km + per minute × minutes,
-//!    rounded to whole cents once, at the end.
+//! 3. `fixedPickup`: from a listed destination to the zone: fixed + pick-up surcharge.
+//! 4. `fixedPickupSurcharge`: from a listed destination to outside the zone, ending
+//!    within the last radius step: fixed + pick-up surcharge + that step's surcharge.
+//!    So a fixed-price trip and its return differ only by the pick-up surcharge.
+//! 5. `metered`: everything else: start + per km × km + per minute × minutes, from
+//!    the distance rounded to 0.1 km and the minutes rounded to whole minutes that
+//!    the visitor is shown, rounded to whole cents once, at the end.
 use crate::{
     config::{Destination, TariffSettings},
     domain::{booking::Rule, LatLon},
@@ -29,44 +33,83 @@ pub struct Quote<'a> {
     pub rule: Rule,
     /// The listed destination whose fixed price applied.
     pub fixed_destination: Option<&'a Destination>,
-    /// The part of the amount that is a surcharge on the fixed price.
+    /// The part of the amount that is a surcharge on the fixed price (all surcharges).
     pub surcharge_cents: i64,
+    /// The route as the visitor sees it (0.1 km, whole minutes); a metered
+    /// amount is computed from exactly these figures.
+    pub distance_km: f64,
+    pub duration_min: f64,
 }
 
 pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
+    let (distance_km, duration_min) = (shown_km(trip.distance_km), shown_minutes(trip.duration_min));
     let centre = tariff.zone.centre();
-    let in_zone = |p: LatLon| p.distance_km(centre) <= tariff.zone.radius_km;
+    // The surcharge for one end: none in the zone, a radius step's within the
+    // last step, `None` beyond it (no fixed price from or to there).
+    let end_surcharge = |p: LatLon| -> Option<i64> {
+        let from_centre = p.distance_km(centre);
+        if from_centre <= tariff.zone.radius_km {
+            return Some(0);
+        }
+        tariff.radius_surcharges.iter().find(|s| from_centre <= s.within_km).map(|s| s.cents.into())
+    };
     let fixed = |d: &'a Destination, rule, surcharge: i64| Quote {
         amount_cents: i64::from(d.price_cents) + surcharge,
         rule,
         fixed_destination: Some(d),
         surcharge_cents: surcharge,
+        distance_km,
+        duration_min,
     };
 
     if let Some(d) = listed_destination_at(tariff, trip.destination) {
-        if in_zone(trip.pickup) {
-            return fixed(d, Rule::Fixed, 0);
-        }
-        let from_centre = trip.pickup.distance_km(centre);
-        if let Some(step) = tariff.radius_surcharges.iter().find(|s| from_centre <= s.within_km) {
-            return fixed(d, Rule::FixedSurcharge, step.cents.into());
+        match end_surcharge(trip.pickup) {
+            Some(0) => return fixed(d, Rule::Fixed, 0),
+            Some(step) => return fixed(d, Rule::FixedSurcharge, step),
+            None => {}
         }
     }
     if let Some(d) = listed_destination_at(tariff, trip.pickup) {
-        if in_zone(trip.destination) {
-            return fixed(d, Rule::FixedPickup, tariff.pickup_surcharge_cents.into());
+        let pickup = i64::from(tariff.pickup_surcharge_cents);
+        match end_surcharge(trip.destination) {
+            Some(0) => return fixed(d, Rule::FixedPickup, pickup),
+            Some(step) => return fixed(d, Rule::FixedPickupSurcharge, pickup + step),
+            None => {}
         }
     }
-    Quote { amount_cents: metered_cents(tariff, trip.distance_km, trip.duration_min), rule: Rule::Metered, fixed_destination: None, surcharge_cents: 0 }
+    let amount_cents = metered_cents(tariff, distance_km, duration_min);
+    Quote { amount_cents, rule: Rule::Metered, fixed_destination: None, surcharge_cents: 0, distance_km, duration_min }
 }
 
-/// The metered price; negative or non-finite inputs count as zero.
+/// A distance as shown: rounded to 0.1 km; negative or non-finite counts as zero.
+pub fn shown_km(km: f64) -> f64 {
+    (clean(km) * 10.0).round() / 10.0
+}
+
+/// A duration as shown: whole minutes; negative or non-finite counts as zero.
+pub fn shown_minutes(minutes: f64) -> f64 {
+    clean(minutes).round()
+}
+
+fn clean(v: f64) -> f64 {
+    if v.is_finite() && v > 0.0 {
+        v
+    } else {
+        0.0
+    }
+}
+
+/// The metered price for a distance and a duration as shown (they are rounded
+/// to 0.1 km and whole minutes first). Computed in tenths of a cent, so
+/// `start + per km × km + per minute × minutes` is exact before the one rounding.
 pub fn metered_cents(tariff: &TariffSettings, distance_km: f64, duration_min: f64) -> i64 {
-    let clean = |v: f64| if v.is_finite() && v > 0.0 { v } else { 0.0 };
-    let cents = f64::from(tariff.start_rate_cents)
-        + f64::from(tariff.per_km_cents) * clean(distance_km)
-        + f64::from(tariff.per_minute_cents) * clean(duration_min);
-    cents.round() as i64
+    let tenths_of_km = (shown_km(distance_km) * 10.0).round() as i64;
+    let minutes = shown_minutes(duration_min) as i64;
+    // Saturating: an absurd route from a provider gives a huge price, not an overflow.
+    let tenths_of_cent = (i64::from(tariff.start_rate_cents) * 10)
+        .saturating_add(i64::from(tariff.per_km_cents).saturating_mul(tenths_of_km))
+        .saturating_add(i64::from(tariff.per_minute_cents).saturating_mul(minutes).saturating_mul(10));
+    tenths_of_cent.saturating_add(5) / 10
 }
 
 /// The nearest listed destination whose radius contains `point`.
@@ -79,6 +122,9 @@ fn listed_destination_at(tariff: &TariffSettings, point: LatLon) -> Option<&Dest
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(d, _)| d)
 }
+
+#[cfg(test)]
+mod table;
 
 #[cfg(test)]
 mod tests {
@@ -107,10 +153,15 @@ mod tests {
         let t = tariff();
         assert_eq!(metered_cents(&t, 0.0, 0.0), 326);
         assert_eq!(metered_cents(&t, 10.0, 15.0), 326 + 2400 + 600);
-        // 1.234 km × 240 = 296.16, 1.5 min × 40 = 60 → 682.16 → 682 (one rounding).
-        assert_eq!(metered_cents(&t, 1.234, 1.5), 682);
-        assert_eq!(metered_cents(&t, 0.0021, 0.0), 327, "326.504 rounds up");
+        // Shown as 1.2 km and 2 minutes, so priced as 1.2 × 240 + 2 × 40, not 1.234 × 240 + 1.5 × 40.
+        assert_eq!(metered_cents(&t, 1.234, 1.5), 326 + 288 + 80);
+        assert_eq!(metered_cents(&t, 1.25, 1.49), 326 + 312 + 40, "1.3 km, 1 minute");
         assert_eq!(metered_cents(&t, -5.0, f64::NAN), 326);
+        assert_eq!(metered_cents(&t, f64::MAX, f64::MAX), i64::MAX / 10, "saturates, never overflows");
+        // Half a cent rounds up, once, at the end: 0.1 km at 2.45 is 24.5 cents.
+        let odd = TariffSettings { per_km_cents: 245, ..t.clone() };
+        assert_eq!(metered_cents(&odd, 0.1, 0.0), 351);
+        assert_eq!(metered_cents(&odd, 0.2, 0.0), 375);
     }
 
     #[test]
@@ -147,13 +198,14 @@ mod tests {
     }
 
     #[test]
-    fn reversed_trip_to_the_zone_adds_the_pickup_surcharge() {
+    fn reversed_trip_adds_the_pickup_surcharge_and_the_far_end_s_step() {
         let t = tariff();
         let q = quote(&t, &trip(SCHIPHOL, ROERMOND));
         assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::FixedPickup, 23500, 500));
-        // From the destination to somewhere outside the zone: metered.
         let q = quote(&t, &trip(SCHIPHOL, east_of(ROERMOND, 12.0)));
-        assert_eq!(q.rule, Rule::Metered);
+        assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::FixedPickupSurcharge, 23000 + 500 + 1500, 2000));
+        // Beyond the last step the return is metered, like the outward trip.
+        assert_eq!(quote(&t, &trip(SCHIPHOL, east_of(ROERMOND, 30.1))).rule, Rule::Metered);
     }
 
     #[test]
@@ -172,6 +224,9 @@ mod tests {
         let t = tariff();
         let q = quote(&t, &Trip { pickup: ROERMOND, destination: east_of(ROERMOND, 2.0), distance_km: 2.5, duration_min: 6.0 });
         assert_eq!((q.rule, q.amount_cents), (Rule::Metered, 326 + 600 + 240));
+        // The quote carries the figures it priced, as shown.
+        let q = quote(&t, &Trip { pickup: ROERMOND, destination: east_of(ROERMOND, 2.0), distance_km: 2.549, duration_min: 6.5 });
+        assert_eq!((q.distance_km, q.duration_min, q.amount_cents), (2.5, 7.0, 326 + 600 + 280));
     }
 
     proptest! {
@@ -183,6 +238,15 @@ mod tests {
             let base = metered_cents(&t, km, min);
             prop_assert!(metered_cents(&t, km + extra_km, min) >= base);
             prop_assert!(metered_cents(&t, km, min + extra_min) >= base);
+        }
+
+        #[test]
+        fn the_shown_breakdown_adds_up_to_the_metered_price(km in 0.0f64..2000.0, min in 0.0f64..1500.0) {
+            let t = tariff();
+            let (shown_km, shown_min) = (shown_km(km), shown_minutes(min));
+            // What a visitor can check with the rates and the figures on the page.
+            let by_hand = 326.0 + 240.0 * shown_km + 40.0 * shown_min;
+            prop_assert_eq!(metered_cents(&t, km, min), by_hand.round() as i64);
         }
 
         #[test]

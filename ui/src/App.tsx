@@ -1,4 +1,5 @@
 import type { PageProps } from "./contract";
+import { CompanyContext } from "./company";
 import { Layout } from "./components/Layout";
 import { Home } from "./pages/Home";
 import { Prices } from "./pages/Prices";
@@ -19,8 +20,10 @@ const pages = {
 export function App(props: PageProps) {
   const Page = pages[props.page];
   return (
-    <Layout {...props}>
-      <Page {...props} />
-    </Layout>
+    <CompanyContext.Provider value={props.company}>
+      <Layout {...props}>
+        <Page {...props} />
+      </Layout>
+    </CompanyContext.Provider>
   );
 }

@@ -7,11 +7,13 @@ import locale from "virtual:locale";
 import { App } from "./App";
 import { createI18n } from "./i18n";
 import type { PageProps } from "./contract";
+import { watchTyping } from "./prehydration";
 import "./site";
 
 const dataElement = document.getElementById("page-data");
 const root = document.getElementById("root");
 if (dataElement && root) {
+  watchTyping(root);
   const props = JSON.parse(dataElement.textContent ?? "{}") as PageProps;
   const i18n = createI18n(props.lang, { [props.lang]: { translation: locale } });
   // As a transition, hydration runs in short slices that let the browser answer

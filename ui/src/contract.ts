@@ -46,7 +46,7 @@ export type Tariff = { startRate: string, perKm: string, perMinute: string, fixe
 /**
  * Which tariff rule priced a trip (see the tariff engine, `pricing`).
  */
-export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge";
+export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge";
 
 /**
  * The price the server computed for the booking (never the client's number).
@@ -83,7 +83,11 @@ fixedDestination: string | null, surchargeCents: number, };
  * What a page shows after a form post without JavaScript: the typed values
  * again, and the errors, the success message or the price.
  */
-export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, };
+export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, 
+/**
+ * The return ride's price (the reversed route), when a return time was given.
+ */
+returnPrice?: Indication, };
 
 /**
  * What staff chose in their mail.
@@ -143,12 +147,25 @@ maxPassengers: number,
 /**
  * Set on the staff answer page only.
  */
-staff?: StaffPage, };
+staff?: StaffPage, 
+/**
+ * The earliest pick-up the server accepts is this many minutes from now
+ * (the date picker's `min`).
+ */
+leadTimeMinutes: number, 
+/**
+ * Above this many passengers a larger vehicle comes.
+ */
+largeVehicleAbove: number, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).
  */
-export type Suggestion = { id: string, mainText: string, secondaryText: string, };
+export type Suggestion = { id: string, mainText: string, secondaryText: string, 
+/**
+ * Placed only roughly (a typed street at its town, a postcode area): the list says so.
+ */
+approximate: boolean, };
 
 /**
  * `GET /api/place-suggestions`.
@@ -156,9 +173,23 @@ export type Suggestion = { id: string, mainText: string, secondaryText: string, 
 export type Suggestions = { suggestions: Array<Suggestion>, };
 
 /**
+ * What a chosen place is. A `locality` or `postcode` names no street: a pick-up
+ * there needs the street and house number asked separately.
+ */
+export type PlaceKind = "address" | "locality" | "postcode" | "airport" | "station" | "poi";
+
+/**
  * A chosen place (`/api/place-details/{id}`).
  */
-export type PlaceDetails = { id: string, formattedAddress: string, displayName: string, };
+export type PlaceDetails = { id: string, formattedAddress: string, displayName: string, 
+/**
+ * Always sent; optional for the client, which also builds places from form values.
+ */
+kind?: PlaceKind, 
+/**
+ * Whether `location` is only roughly the place (see [`Suggestion::approximate`]).
+ */
+approximate?: boolean, };
 
 /**
  * A booking or contact message accepted.
@@ -188,6 +219,9 @@ export const LIMITS = {
   "subject": 50,
   "message": 500,
   "address": 300,
+  "pickupStreet": 100,
+  "flightNumber": 10,
+  "remarks": 500,
   "searchMinChars": 2,
   "searchMaxChars": 200,
   "maxSuggestions": 8

@@ -18,14 +18,15 @@ import {
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const PRICE = { nl: "€ 230,00", de: "€ 230,00", en: "€ 230.00" };
 const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
-const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...TRIP_PAYLOAD].sort();
+const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
+const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...EXTRAS_PAYLOAD, ...TRIP_PAYLOAD].sort();
 const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departureName", "destinationName"].sort();
 /** Some messages word for word, not read from the locale files. */
 const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
 const TOO_SOON = {
-  nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt.",
-  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt.",
-  en: "Choose a time at least 30 minutes from now.",
+  nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00.",
+  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 00 00 00.",
+  en: "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 00 00 00.",
 };
 const SUBJECT_REQUIRED = { nl: "Vul een onderwerp in.", de: "Bitte geben Sie einen Betreff ein.", en: "Enter a subject." };
 
@@ -202,6 +203,8 @@ async function fillBooking(page, lang, v, { mail = true, places = true } = {}) {
   const chosen = {};
   if (places) {
     chosen.departure = await choosePlace(page, "departure", "roerm", "Roermond");
+    // Roermond is a whole town: the form asks for the street.
+    await page.fill("#pickupStreet", v.street ?? "Markt 1");
     chosen.destination = await choosePlace(page, "destination", "schip", AIRPORT[lang]);
   }
   await page.fill("#dateTime", v.dateTime);
@@ -234,8 +237,9 @@ async function assertErrors(page, lang, expected, { focused = true } = {}) {
   assert.equal(await summary.getAttribute("role"), "alert");
   assert.equal(await summary.getAttribute("tabindex"), "-1", "the summary can take the focus");
   assert.equal((await summary.locator("h2").textContent()).trim(), TEXTS[lang].form.errorSummaryTitle);
-  const links = await summary.locator("li a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent.trim()]));
-  assert.deepEqual(links, Object.entries(expected).map(([id, message]) => [`#${id}`, message]), "links in the error summary");
+  // Each item links to its field (a refusal's phone number is a second, call link).
+  const items = await summary.locator("li").evaluateAll((lis) => lis.map((li) => [li.querySelector("a")?.getAttribute("href"), li.textContent.trim()]));
+  assert.deepEqual(items, Object.entries(expected).map(([id, message]) => [`#${id}`, message]), "links in the error summary");
 
   for (const [id, message] of Object.entries(expected)) {
     const error = page.locator(`#${id}-error`);
@@ -259,13 +263,14 @@ function whatsappLines(waUrl) {
 }
 
 /** The message the server should write, line by line. */
-function expectedWhatsapp(lang, { name, passengers, departure, destination, dateTime, payment, price }) {
+function expectedWhatsapp(lang, { name, passengers, departure, street, destination, dateTime, payment, price }) {
   const t = TEXTS[lang];
   return [
     t.whatsapp.greeting,
     `${t.form.name}: ${name}`,
     `${t.form.passengerAmount}: ${passengers}`,
     `${t.form.departure}: ${departure ?? "-"}`,
+    ...(street ? [`${t.funnel.form.pickupStreet}: ${street}`] : []),
     `${t.form.destination}: ${destination ?? "-"}`,
     `${t.whatsapp.when}: ${whatsappWhen(dateTime, lang)}`,
     `${t.form.paymentMethod}: ${payment ? t.form[payment] : "-"}`,
@@ -303,13 +308,17 @@ describe("mail booking with JavaScript", () => {
 
         const box = page.locator(".success-box");
         await box.waitFor();
-        const message = (await box.textContent()).trim();
+        const message = (await box.locator("p").textContent()).trim();
         const reference = /\bR-[A-Z0-9]{6}\b/.exec(message)?.[0];
         assert.ok(reference, `a reference in "${message}"`);
         assert.equal(message, fmt(t.api.reservationReceived, { reference }), "the server's message");
         assert.equal(message, (await response.json()).message);
         assert.equal(await box.getAttribute("role"), "status");
+        await eventually("the success box focused", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
 
+        // "Book another ride" brings back an empty form.
+        await box.getByRole("link", { name: t.funnel.success.another }).click();
+        await page.locator("#departure").waitFor();
         for (const field of ["#name", "#email", "#phone", "#passengerAmount", "#departure", "#destination", "#dateTime", "input[name=departurePlaceId]", "input[name=destinationPlaceId]"]) {
           assert.equal(await value(page, field), "", `${field} is empty after sending`);
         }
@@ -350,27 +359,28 @@ describe("mail booking errors", () => {
         // Empty: the browser's own checks, no request.
         await submitButton(page).click();
         assert.equal(v.nameRequired, NAME_REQUIRED[lang]);
+        // In the form's order: the route first, then passengers and contact details.
         await assertErrors(page, lang, {
-          name: v.nameRequired,
-          email: v.emailRequired,
-          passengerAmount: v.passengerAmountRequired,
           departure: v.departureRequired,
           destination: v.destinationRequired,
           dateTime: v.dateTimeRequired,
+          passengerAmount: v.passengerAmountRequired,
+          name: v.nameRequired,
+          email: v.emailRequired,
         });
         assert.equal(watch.requests.filter((r) => r.includes("/api/reservation/")).length, 0, "nothing is sent while the form is incomplete");
         await page.screenshot({ path: join(screenshots, `forms-${lang}-booking-empty.png`), fullPage: true });
 
         // Valid in the browser, but yesterday: the server says no.
         const id = unique();
-        const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "0475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
+        const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "+31 475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
         const chosen = await fillBooking(page, lang, booking);
         const posted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
         await submitButton(page).click();
         const response = await posted;
         assert.equal(response.status(), 400);
         assert.deepEqual(await response.json(), { errors: { dateTime: TOO_SOON[lang] } }, "the server's answer");
-        assert.equal(fmt(v.dateTimeTooSoon, { minutes: 30 }), TOO_SOON[lang]);
+        assert.equal(fmt(v.dateTimeTooSoon_other, { count: 30, phone: "0475 00 00 00" }), TOO_SOON[lang]);
         await eventually("the summary lists only the time", () => page.locator(".error-summary li").count(), (n) => n === 1);
         await assertErrors(page, lang, { dateTime: TOO_SOON[lang] });
         assert.equal(await page.locator(".success-box").count(), 0, "no success message");
@@ -413,7 +423,7 @@ describe("WhatsApp booking with JavaScript", () => {
         assert.equal(await page.locator("#email").count(), 0, "no e-mail field in WhatsApp mode");
         assert.equal((await submitButton(page).textContent()).trim(), TEXTS[lang].form.submitWhatsapp);
 
-        const booking = { name: "Zoë & Jan+1", passengers: 4, dateTime: dutchDateTime(2, "09:05"), payment: "creditcard" };
+        const booking = { name: "Zoë & Jan+1", passengers: 4, dateTime: dutchDateTime(2, "09:05"), payment: "creditcard", street: "Markt 1" };
         const chosen = await fillBooking(page, lang, booking, { mail: false });
         await getPrice(page, lang);
 
@@ -532,11 +542,11 @@ describe("without JavaScript", () => {
         page,
         "nl",
         {
-          email: v.emailRequired,
-          passengerAmount: v.passengerAmountRequired,
           departure: v.departureRequired,
           destination: v.destinationRequired,
           dateTime: v.dateTimeRequired,
+          passengerAmount: v.passengerAmountRequired,
+          email: v.emailRequired,
         },
         { focused: false },
       );
@@ -655,6 +665,7 @@ describe("double submit", () => {
       destination: "Luchthaven Schiphol, Haarlemmermeer, Nederland",
       destinationName: "Luchthaven Schiphol",
       destinationPlaceId: "aAMS",
+      pickupStreet: "Markt 1",
       dateTime: dutchDateTime(3, "11:00"),
       paymentMethod: "cash",
       priceIndication: PRICE.nl,

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
-const FORM_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod", "action=price", "action=send"];
+const FORM_ORDER = ["departure", "destination", "dateTime", "returnDateTime", "action=price", "passengerAmount", "name", "email", "phone", "remarks", "paymentMethod", "action=send"];
 
 let server;
 let browser;
@@ -92,19 +92,14 @@ describe("mail booking by keyboard only", () => {
         await page.keyboard.press("Enter");
         await eventually("focus on the error summary", () => page.evaluate(() => document.activeElement?.className), (c) => c === "error-summary");
 
-        // 3. The summary's first link leads to the name field; fill in the form from there.
-        assert.equal((await tab(page)).key, `a "${TEXTS[lang].validation.nameRequired}"`);
+        // 3. The summary's first link leads to the pick-up field; fill in the form from there.
+        assert.equal((await tab(page)).key, `a "${TEXTS[lang].validation.departureRequired}"`);
         await page.keyboard.press("Enter");
-        await eventually("focus on #name", () => focused(page), (f) => f?.key === "name");
-        await page.keyboard.type("Kees Toetsenbord");
-        assert.equal((await tab(page)).key, "email");
-        await page.keyboard.type("kees@example.com");
-        assert.equal((await tab(page)).key, "phone");
-        await page.keyboard.type("0475 123456");
-        assert.equal((await tab(page)).key, "passengerAmount");
-        await page.keyboard.type("3");
-        assert.equal((await tab(page)).key, "departure");
+        await eventually("focus on #departure", () => focused(page), (f) => f?.key === "departure");
         await choosePlace(page, "departure", "roerm", "Roermond");
+        // A whole town: the street comes next.
+        assert.equal((await tab(page)).key, "pickupStreet");
+        await page.keyboard.type("Markt 1");
         assert.equal((await tab(page)).key, "destination");
         await choosePlace(page, "destination", "schip", AIRPORT[lang]);
         assert.equal((await tab(page)).key, "dateTime");
@@ -113,17 +108,31 @@ describe("mail booking by keyboard only", () => {
         assert.equal(await page.inputValue("#dateTime"), when, "the date and time typed");
         let next = await tab(page);
         while (next?.key === "dateTime") next = await tab(page); // Tab walks the date's parts first
+        assert.equal(next.key, "returnDateTime");
+        while (next?.key === "returnDateTime") next = await tab(page);
+        assert.equal(next.key, "action=price");
+        await page.keyboard.press("Enter");
+        await page.locator(".price-box .amount").waitFor();
+        assert.equal((await tab(page)).key, "passengerAmount");
+        await page.keyboard.type("3");
+        assert.equal((await tab(page)).key, "name");
+        await page.keyboard.type("Kees Toetsenbord");
+        assert.equal((await tab(page)).key, "email");
+        await page.keyboard.type("kees@example.com");
+        assert.equal((await tab(page)).key, "phone");
+        await page.keyboard.type("0475 123456");
+        assert.equal((await tab(page)).key, "remarks");
+        await page.keyboard.type("Kinderzitje");
+        next = await tab(page);
         assert.equal(next.name, "paymentMethod");
         await page.keyboard.press("Space");
         assert.equal(await page.locator("input[name=paymentMethod]:checked").count(), 1, "a payment method chosen with Space");
-        assert.equal((await tab(page)).key, "action=price");
-        await page.keyboard.press("Enter");
-        await page.locator(".price-box .amount").waitFor();
         assert.equal((await tab(page)).key, "action=send");
         await page.keyboard.press("Enter");
         const box = page.locator(".success-box");
         await box.waitFor();
         assert.match((await box.textContent()).trim(), /R-[A-Z0-9]{6}/);
+        await eventually("focus on the success box", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
         watch.assertClean(assert);
       } finally {
         await context.close();

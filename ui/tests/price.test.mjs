@@ -83,7 +83,7 @@ async function typeAndWaitForList(page, box, lang, typed, expectedValue) {
   const count = await eventually(`options in #${box.id}-listbox`, () => box.options.count(), (n) => n > 0);
   assert.equal(await box.input.getAttribute("aria-expanded"), "true", `#${box.id} aria-expanded while the list is open`);
   assert.equal(await box.input.getAttribute("aria-controls"), `${box.id}-listbox`, `#${box.id} aria-controls`);
-  const announced = fmt(TEXTS[lang].form.suggestionsCount, { count });
+  const announced = fmt(TEXTS[lang].form[count === 1 ? "suggestionsCount_one" : "suggestionsCount_other"], { count });
   await eventually(`live region of #${box.id}`, () => text(box.status), (s) => s === announced);
   assert.equal(await box.status.getAttribute("aria-live"), "polite");
   return count;

@@ -17,5 +17,6 @@ pub fn booking(prefix: char, i: usize) -> Booking {
         price: Some(PriceSummary { amount_cents: 23000, rule: Rule::Fixed, distance_km: 178.4, duration_min: 115.0, fixed_destination: Some("Schiphol".into()), surcharge_cents: 0 }),
         received_at: jiff::Timestamp::now(),
         confirmation_withheld: false,
+        extras: Default::default(),
     }
 }

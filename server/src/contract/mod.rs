@@ -71,6 +71,11 @@ pub struct PageProps {
     /// Set on the staff answer page only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub staff: Option<staff::StaffPage>,
+    /// The earliest pick-up the server accepts is this many minutes from now
+    /// (the date picker's `min`).
+    pub lead_time_minutes: u32,
+    /// Above this many passengers a larger vehicle comes.
+    pub large_vehicle_above: u8,
 }
 
 /// The paths of the pages in the page's language.
@@ -155,6 +160,9 @@ pub struct FormState {
     pub error_message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<Indication>,
+    /// The return ride's price (the reversed route), when a return time was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_price: Option<Indication>,
 }
 
 impl FormState {
@@ -219,6 +227,9 @@ pub struct Limits {
     pub subject: u64,
     pub message: u64,
     pub address: u64,
+    pub pickup_street: u64,
+    pub flight_number: u64,
+    pub remarks: u64,
     /// Address search: shortest input searched, longest input read, most suggestions.
     pub search_min_chars: usize,
     pub search_max_chars: usize,
@@ -232,6 +243,9 @@ pub const LIMITS: Limits = Limits {
     subject: 50,
     message: 500,
     address: 300,
+    pickup_street: 100,
+    flight_number: 10,
+    remarks: 500,
     search_min_chars: 2,
     search_max_chars: 200,
     max_suggestions: 8,

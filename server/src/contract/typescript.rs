@@ -9,7 +9,7 @@ use crate::{
         answer::{Action, DeclineReason},
         booking::{PriceSummary, Rule},
     },
-    places::PlaceDetails,
+    places::{PlaceDetails, PlaceKind},
 };
 
 /// Where the generated file lives, from the crate's directory.
@@ -39,7 +39,7 @@ pub fn typescript() -> String {
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, PageProps,
-        Suggestion, Suggestions, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
     ];
     let constants = [
         constant("LIMITS", "Characters per field, and the address search's limits; the server applies the same.", &LIMITS),

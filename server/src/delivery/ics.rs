@@ -66,10 +66,11 @@ impl Revision {
 }
 
 /// One ride as a calendar event.
-pub struct Event<'a> {
+#[derive(Debug, Clone)]
+pub struct Event {
     /// Globally unique and stable: the same booking gives the same UID, so a
     /// second import updates the event instead of adding one.
-    pub uid: &'a str,
+    pub uid: String,
     /// When this version was made (`DTSTAMP`): received, or answered.
     pub stamp: Timestamp,
     /// 0 for the booking, one more for each answer: calendars keep the highest.
@@ -78,17 +79,13 @@ pub struct Event<'a> {
     /// Pick-up, local time in Europe/Amsterdam.
     pub start: DateTime,
     pub duration_min: i64,
-    pub summary: &'a str,
-    pub location: &'a str,
-    pub description: &'a str,
+    pub summary: String,
+    pub location: String,
+    pub description: String,
 }
 
-/// A complete `VCALENDAR` with one event, CRLF line endings.
-pub fn calendar(product: &str, event: &Event<'_>) -> String {
-    let end = event
-        .start
-        .checked_add(jiff::Span::new().minutes(event.duration_min.clamp(1, 24 * 60)))
-        .unwrap_or(event.start);
+/// A complete `VCALENDAR` with one event per ride, CRLF line endings.
+pub fn calendar(product: &str, events: &[Event]) -> String {
     let mut lines: Vec<String> = vec![
         "BEGIN:VCALENDAR".into(),
         "VERSION:2.0".into(),
@@ -97,27 +94,37 @@ pub fn calendar(product: &str, event: &Event<'_>) -> String {
         "METHOD:PUBLISH".into(),
     ];
     lines.extend(VTIMEZONE.iter().map(|l| l.to_string()));
-    lines.extend([
-        "BEGIN:VEVENT".into(),
-        format!("UID:{}", escape(event.uid)),
-        format!("DTSTAMP:{}", event.stamp.strftime("%Y%m%dT%H%M%SZ")),
-        format!("DTSTART;TZID=Europe/Amsterdam:{}", local(event.start)),
-        format!("DTEND;TZID=Europe/Amsterdam:{}", local(end)),
-        format!("SUMMARY:{}", escape(event.summary)),
-        format!("LOCATION:{}", escape(event.location)),
-        format!("DESCRIPTION:{}", escape(event.description)),
-        format!("SEQUENCE:{}", event.sequence),
-        format!("STATUS:{}", event.status.code()),
-        "TRANSP:OPAQUE".into(),
-        "END:VEVENT".into(),
-        "END:VCALENDAR".into(),
-    ]);
+    for event in events {
+        lines.extend(event_lines(event));
+    }
+    lines.push("END:VCALENDAR".into());
     let mut out = String::new();
     for line in lines {
         out.push_str(&fold(&line));
         out.push_str("\r\n");
     }
     out
+}
+
+fn event_lines(event: &Event) -> [String; 12] {
+    let end = event
+        .start
+        .checked_add(jiff::Span::new().minutes(event.duration_min.clamp(1, 24 * 60)))
+        .unwrap_or(event.start);
+    [
+        "BEGIN:VEVENT".into(),
+        format!("UID:{}", escape(&event.uid)),
+        format!("DTSTAMP:{}", event.stamp.strftime("%Y%m%dT%H%M%SZ")),
+        format!("DTSTART;TZID=Europe/Amsterdam:{}", local(event.start)),
+        format!("DTEND;TZID=Europe/Amsterdam:{}", local(end)),
+        format!("SUMMARY:{}", escape(&event.summary)),
+        format!("LOCATION:{}", escape(&event.location)),
+        format!("DESCRIPTION:{}", escape(&event.description)),
+        format!("SEQUENCE:{}", event.sequence),
+        format!("STATUS:{}", event.status.code()),
+        "TRANSP:OPAQUE".into(),
+        "END:VEVENT".into(),
+    ]
 }
 
 fn local(at: DateTime) -> String {
@@ -164,23 +171,23 @@ pub fn fold(line: &str) -> String {
 mod tests {
     use super::*;
 
-    fn event<'a>(description: &'a str) -> Event<'a> {
+    fn event(description: &str) -> Event {
         Event {
-            uid: "R7K3Q9@taxi.example",
+            uid: "R7K3Q9@taxi.example".into(),
             stamp: "2025-11-20T09:15:00Z".parse().unwrap(),
             sequence: 0,
             status: Status::Tentative,
             start: "2025-11-24T14:30".parse().unwrap(),
             duration_min: DEFAULT_DURATION_MIN,
-            summary: "Taxi Roermond → Schiphol (R7K3Q9)",
-            location: "Stationsplein 1, 6041 GV Roermond",
-            description,
+            summary: "Taxi Roermond → Schiphol (R7K3Q9)".into(),
+            location: "Stationsplein 1, 6041 GV Roermond".into(),
+            description: description.into(),
         }
     }
 
     #[test]
     fn event_in_amsterdam_time_with_one_hour_default() {
-        let ics = calendar("Taxi Roermond", &event("Ophalen; 3 personen"));
+        let ics = calendar("Taxi Roermond", &[event("Ophalen; 3 personen")]);
         assert!(ics.contains("\r\nDTSTART;TZID=Europe/Amsterdam:20251124T143000\r\n"), "{ics}");
         assert!(ics.contains("\r\nDTEND;TZID=Europe/Amsterdam:20251124T153000\r\n"));
         assert!(ics.contains("\r\nDTSTAMP:20251120T091500Z\r\n"));
@@ -197,9 +204,19 @@ mod tests {
         let mut e = event("x");
         e.sequence = 1;
         e.status = Status::Cancelled;
-        let ics = calendar("T", &e);
+        let ics = calendar("T", &[e]);
         assert!(ics.contains("\r\nUID:R7K3Q9@taxi.example\r\n"));
         assert!(ics.contains("\r\nSEQUENCE:1\r\nSTATUS:CANCELLED\r\n"), "{ics}");
+    }
+
+    #[test]
+    fn a_return_ride_is_a_second_event() {
+        let back = Event { uid: "return.R7K3Q9@taxi.example".into(), start: "2025-11-28T18:45".parse().unwrap(), ..event("Terug") };
+        let ics = calendar("T", &[event("Heen"), back]);
+        assert_eq!(ics.matches("\r\nBEGIN:VEVENT\r\n").count(), 2, "{ics}");
+        assert_eq!(ics.matches("END:VCALENDAR").count(), 1);
+        assert!(ics.contains("\r\nUID:return.R7K3Q9@taxi.example\r\nDTSTAMP:20251120T091500Z\r\nDTSTART;TZID=Europe/Amsterdam:20251128T184500\r\n"), "{ics}");
+        assert!(ics.find("DESCRIPTION:Heen").unwrap() < ics.find("DESCRIPTION:Terug").unwrap());
     }
 
     #[test]
@@ -224,7 +241,7 @@ mod tests {
         let mut e = event("x");
         e.start = "2026-07-01T06:00".parse().unwrap();
         e.duration_min = 135;
-        let ics = calendar("T", &e);
+        let ics = calendar("T", &[e]);
         assert!(ics.contains("DTSTART;TZID=Europe/Amsterdam:20260701T060000"));
         assert!(ics.contains("DTEND;TZID=Europe/Amsterdam:20260701T081500"));
     }

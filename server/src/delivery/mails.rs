@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::{CompanySettings, MailSettings, Settings},
-    domain::{booking::{Booking, ContactMessage}, Lang},
+    domain::{booking::{Booking, ContactMessage, TripExtras}, Lang},
     i18n::Locales,
     secret::SecretKey,
 };
@@ -203,6 +203,8 @@ impl Composer {
         Booking {
             name: b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
             phone: None,
+            // Typed by the visitor: for the planners only.
+            extras: TripExtras { pickup_street: None, remarks: None, ..b.extras.clone() },
             departure: place(&b.departure),
             destination: place(&b.destination),
             ..b.clone()
@@ -294,6 +296,9 @@ impl Composer {
             &[("from", &place_short(&b.departure)), ("to", &place_short(&b.destination)), ("reference", &b.reference)],
         );
         let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
+        if let Some(block) = &view.block {
+            lines.push(format!("{}: {}", block.label, block.text));
+        }
         if with_contact {
             lines.push(String::new());
             lines.push(self.company.name.clone());
@@ -306,20 +311,33 @@ impl Composer {
             .filter(|m| m.is_finite() && *m >= 1.0)
             .map(|m| m.ceil() as i64)
             .unwrap_or(ics::DEFAULT_DURATION_MIN);
-        ics::calendar(
-            &self.company.name,
-            &ics::Event {
-                uid,
-                stamp: revision.stamp.unwrap_or(b.received_at),
-                sequence: revision.sequence,
-                status: revision.status,
-                start: b.pickup_at,
-                duration_min,
-                summary: &summary,
-                location: &place_long(&b.departure),
-                description: &lines.join("\n"),
+        let outward = ics::Event {
+            uid: uid.to_string(),
+            stamp: revision.stamp.unwrap_or(b.received_at),
+            sequence: revision.sequence,
+            status: revision.status,
+            start: b.pickup_at,
+            duration_min,
+            summary,
+            location: match &b.extras.pickup_street {
+                Some(street) => format!("{street}, {}", place_long(&b.departure)),
+                None => place_long(&b.departure),
             },
-        )
+            description: lines.join("\n"),
+        };
+        // The ride back as a second event, from the destination.
+        let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
+            uid: format!("return.{uid}"),
+            start: back.pickup_at,
+            summary: self.locales.format(
+                lang,
+                "funnel.mail.calendarReturnSummary",
+                &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure)), ("reference", &b.reference)],
+            ),
+            location: place_long(&b.destination),
+            ..outward.clone()
+        });
+        ics::calendar(&self.company.name, &[Some(outward), back].into_iter().flatten().collect::<Vec<_>>())
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -24,8 +24,8 @@
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
 //! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
-//! attachment, `phone.rs` and `links.rs` the call, WhatsApp and route links
-//! (dates and numbers come from the crate's `format` module), `text.rs` cleans
+//! attachment, `links.rs` the route links (call and WhatsApp links come
+//! from the crate's `phone` module, dates and numbers from its `format` module), `text.rs` cleans
 //! visitor text.
 mod answer_mail;
 mod bookings;
@@ -33,7 +33,6 @@ mod ics;
 mod links;
 mod maildir;
 mod mails;
-mod phone;
 mod sender;
 mod spool;
 mod state;

@@ -7,14 +7,14 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     config::{CompanySettings, MailSettings},
-    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, Rule}, format_euro, links::whatsapp_chat, Lang},
+    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary, Rule}, format_euro, links::whatsapp_chat, Lang},
     format::{date_short, date_time_long, decimal1, local, time},
     i18n::Locales,
+    phone,
 };
 
 use super::{
     links::maps_directions,
-    phone,
     text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };
 
@@ -142,6 +142,12 @@ impl Views<'_> {
         if b.confirmation_withheld {
             view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
         }
+        if b.extras.large_vehicle {
+            view.notes.push(self.locales.plural(lang, "funnel.mail.largeVehicle", u64::from(b.passengers), &[]));
+        }
+        if let Some(remarks) = &b.extras.remarks {
+            view.block = Some(Block { label: self.t(lang, "funnel.mail.remarks"), text: paragraph(remarks, MESSAGE_MAX) });
+        }
         view.outro.push(self.t(lang, "mail.staffBooking.calendar"));
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
         view
@@ -221,19 +227,31 @@ impl Views<'_> {
         view
     }
 
-    /// Reference, pick-up, both ends, passengers, price, route and payment.
+    /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
     pub(super) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
+        let extra = |key: &str, value: String| Row { label: self.t(lang, &format!("funnel.mail.{key}")), value, href: None };
         let mut rows = vec![
             self.row(lang, "reference", b.reference.clone()),
             self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
             self.row(lang, "from", place_long(&b.departure)),
-            self.row(lang, "to", place_long(&b.destination)),
-            self.row(lang, "passengers", b.passengers.to_string()),
-            self.row(lang, "price", self.price_long(b, lang)),
         ];
+        rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
+        rows.push(self.row(lang, "to", place_long(&b.destination)));
+        if let Some(flight) = &b.extras.flight_number {
+            rows.push(extra("flight", self.f(lang, "funnel.mail.flightValue", &[("flight", &one_line(flight, SHORT_MAX))])));
+        }
+        rows.extend([
+            self.row(lang, "passengers", b.passengers.to_string()),
+            self.row(lang, "price", self.price_long(b.price.as_ref(), &b.destination, lang)),
+        ]);
         if let Some(p) = b.price.as_ref().filter(|p| p.distance_km > 0.0) {
-            let minutes = (p.duration_min.max(0.0).round() as i64).to_string();
-            rows.push(self.row(lang, "route", self.f(lang, "mail.value.route", &[("km", &decimal1(p.distance_km, lang)), ("minutes", &minutes)])));
+            let route = self.locales.plural(lang, "mail.value.route", p.duration_min.max(0.0).round() as u64, &[("km", &decimal1(p.distance_km, lang))]);
+            rows.push(self.row(lang, "route", route));
+        }
+        if let Some(back) = &b.extras.return_trip {
+            let route = self.f(lang, "funnel.mail.returnRoute", &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure))]);
+            rows.push(extra("returnRide", format!("{}, {route}", date_time_long(self.locales, lang, back.pickup_at))));
+            rows.push(extra("returnPrice", self.price_long(back.price.as_ref(), &b.departure, lang)));
         }
         rows.push(self.row(lang, "payment", self.payment(b.payment_method, lang)));
         rows
@@ -246,9 +264,10 @@ impl Views<'_> {
         }
     }
 
-    fn price_long(&self, b: &Booking, lang: Lang) -> String {
-        let Some(p) = &b.price else { return self.t(lang, "mail.value.noPrice") };
-        let destination = p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(&b.destination));
+    /// A price with the rule that made it; `to` names a fixed-price destination the rule did not name.
+    fn price_long(&self, price: Option<&PriceSummary>, to: &Address, lang: Lang) -> String {
+        let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
+        let destination = p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
         let surcharge = format_euro(p.surcharge_cents, lang);
         let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
         let rule = match p.rule {
@@ -256,6 +275,7 @@ impl Views<'_> {
             Rule::Fixed => self.f(lang, "mail.price.fixed", &args),
             Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
             Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
+            Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
         };
         self.f(lang, "mail.value.priceWithRule", &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)])
     }

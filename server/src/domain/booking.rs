@@ -67,6 +67,8 @@ pub enum Rule {
     Fixed,
     FixedPickup,
     FixedSurcharge,
+    /// From a listed destination to outside the zone: fixed + pick-up + radius step.
+    FixedPickupSurcharge,
 }
 
 /// The price the server computed for the booking (never the client's number).
@@ -104,6 +106,34 @@ pub struct Booking {
     /// note, the customer gets no mail.
     #[serde(default)]
     pub confirmation_withheld: bool,
+    /// What airport rides and whole-town pick-ups add (absent in older bookings).
+    #[serde(default)]
+    pub extras: TripExtras,
+}
+
+/// The optional parts of a booking: street for a whole-town pick-up, flight,
+/// remarks, return ride, and whether a larger vehicle must come.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TripExtras {
+    /// Street and house number, asked when the pick-up place is a whole town.
+    pub pickup_street: Option<String>,
+    /// Normalised, e.g. `KL1234`; the landing time is the pick-up time.
+    pub flight_number: Option<String>,
+    /// Child seats, wheelchair, luggage: free text for staff only.
+    pub remarks: Option<String>,
+    pub return_trip: Option<ReturnTrip>,
+    /// More passengers than the settings' `large_vehicle_above`.
+    pub large_vehicle: bool,
+}
+
+/// The ride back: the reversed route at its own time, priced as its own ride.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnTrip {
+    /// Local time in [`TIME_ZONE`].
+    pub pickup_at: jiff::civil::DateTime,
+    pub price: Option<PriceSummary>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

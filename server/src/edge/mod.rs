@@ -66,9 +66,12 @@ impl Edge {
         Self { limits: RateLimits::new(&settings.limits), clients: ClientResolver::new(&settings.limits), settings, locales }
     }
 
-    fn limiter(&self, kind: Kind, method: &Method) -> Option<&Limiter> {
+    fn limiter(&self, kind: Kind, req: &ServiceRequest) -> Option<&Limiter> {
+        let method = req.method();
         match kind {
             Kind::Page if method == Method::POST => Some(&self.limits.forms),
+            // A page opened with a route looks places up and is rendered afresh: a look-up.
+            Kind::Page if crate::prefill::has_route(req.query_string()) => Some(&self.limits.lookups),
             Kind::Page => None,
             Kind::Submission => Some(&self.limits.forms),
             Kind::Lookup => Some(&self.limits.lookups),
@@ -86,7 +89,7 @@ impl Edge {
             tracing::warn!(route = req.match_pattern().as_deref().unwrap_or(""), "cross-site POST refused");
             return Err(Refusal::CrossSite.into());
         }
-        let Some(limiter) = self.limiter(kind, req.method()) else { return Ok(()) };
+        let Some(limiter) = self.limiter(kind, req) else { return Ok(()) };
         // No peer address (not a TCP connection): nothing to count by.
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
         limiter.check(self.clients.key(client)).map_err(|retry_after| {

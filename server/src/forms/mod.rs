@@ -5,6 +5,7 @@
 //! Every rejection is a message in the request's language, keyed by the field
 //! names the forms and the API share.
 mod contact;
+mod extras;
 mod reservation;
 
 use std::collections::{BTreeMap, HashMap};
@@ -12,8 +13,9 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::Value;
 use validator::{ValidateEmail, ValidateLength};
 
-use crate::{contract::LIMITS, domain::Lang, i18n::Locales};
+use crate::{contract::LIMITS, domain::Lang, i18n::Locales, phone};
 pub use contact::{validate_contact, ContactInput};
+pub use extras::{normalize_flight_number, ExtrasInput};
 pub use reservation::{parse_pickup_time, pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
 
 /// Field name → localized message.
@@ -95,7 +97,31 @@ impl<'a> Checker<'a> {
     }
 
     pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&str, &str)]) {
-        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, &format!("validation.{key}"), args));
+        self.fail_with(field, &format!("validation.{key}"), args);
+    }
+
+    /// Like [`Checker::fail`] with the message's full locale key.
+    pub fn fail_with(&mut self, field: &'static str, locale_key: &str, args: &[(&str, &str)]) {
+        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, locale_key, args));
+    }
+
+    /// Like [`Self::fail`], for a message that counts something (`{key}_one`/`_other`).
+    pub fn fail_counting(&mut self, field: &'static str, key: &str, count: u64, args: &[(&str, &str)]) {
+        self.errors.entry(field).or_insert_with(|| self.locales.plural(self.lang, &format!("validation.{key}"), count, args));
+    }
+
+    /// An optional phone number, in E.164 form (`+31612345678`); a number without
+    /// a country code is read in the country of the page's language.
+    pub fn phone(&mut self, input: &Input, field: &'static str) -> Option<String> {
+        let typed = self.optional(input, field, LIMITS.phone);
+        if typed.is_empty() || self.errors.contains_key(field) {
+            return None;
+        }
+        let normalized = phone::normalize(&typed, self.lang);
+        if normalized.is_none() {
+            self.fail(field, "phone", &[]);
+        }
+        normalized
     }
 
     /// A one-line field that may be empty, at most `max` characters.

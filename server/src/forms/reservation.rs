@@ -1,6 +1,6 @@
 use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
 
-use super::{Checker, FieldErrors, Input};
+use super::{extras::{check_extras, ExtrasInput}, Checker, FieldErrors, Input};
 use crate::{
     config::BookingSettings,
     contract::LIMITS,
@@ -23,6 +23,7 @@ pub struct ReservationInput {
     pub destination_place_id: Option<String>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
+    pub extras: ExtrasInput,
 }
 
 /// A valid WhatsApp booking: the places are optional there.
@@ -36,6 +37,7 @@ pub struct WhatsappInput {
     pub destination_place_id: Option<String>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
+    pub extras: ExtrasInput,
 }
 
 /// `2026-11-24T14:30` (what `<input type="datetime-local">` sends) as local
@@ -53,32 +55,36 @@ pub fn validate_reservation(
     lang: Lang,
     locales: &Locales,
     rules: &BookingSettings,
+    call_us: &str,
     now: Timestamp,
 ) -> Result<ReservationInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
     let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let email = c.email(input, "email");
-    let phone = c.optional(input, "phone", LIMITS.phone);
-    let passengers = passengers(&mut c, input, rules);
+    let phone = c.phone(input, "phone");
+    let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
     let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
-    let pickup_at = pickup_time(&mut c, input, rules, now);
+    let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
+    let departure_place_id = place_id(input, "departurePlaceId");
+    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
     let departure_name = input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name = input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     c.into_result(ReservationInput {
         name,
         email,
-        phone: (!phone.is_empty()).then_some(phone),
+        phone,
         passengers,
         departure,
         departure_name,
-        departure_place_id: place_id(input, "departurePlaceId"),
+        departure_place_id,
         destination,
         destination_name,
         destination_place_id: place_id(input, "destinationPlaceId"),
         pickup_at,
         payment_method,
+        extras,
     })
 }
 
@@ -87,33 +93,40 @@ pub fn validate_whatsapp(
     lang: Lang,
     locales: &Locales,
     rules: &BookingSettings,
+    call_us: &str,
     now: Timestamp,
 ) -> Result<WhatsappInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
     let name = c.required(input, "name", LIMITS.name, "nameRequired");
-    let passengers = passengers(&mut c, input, rules);
+    let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.optional(input, "departure", LIMITS.address);
     let destination = c.optional(input, "destination", LIMITS.address);
-    let pickup_at = pickup_time(&mut c, input, rules, now);
+    let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
+    let departure_place_id = place_id(input, "departurePlaceId");
+    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
     c.into_result(WhatsappInput {
         name,
         passengers,
         departure,
-        departure_place_id: place_id(input, "departurePlaceId"),
+        departure_place_id,
         destination,
         destination_place_id: place_id(input, "destinationPlaceId"),
         pickup_at,
         payment_method,
+        extras,
     })
 }
 
-fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings) -> u8 {
+/// Refusals that a phone call can solve (too many passengers, too soon, too far
+/// ahead) say so, with `call_us`, the company's number as shown on the site.
+fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str) -> u8 {
     let max = rules.max_passengers.to_string();
     match input.line("passengerAmount") {
         Ok(text) if text.is_empty() => c.fail("passengerAmount", "passengerAmountRequired", &[]),
-        Ok(text) => match text.parse::<u8>() {
-            Ok(n) if (1..=rules.max_passengers).contains(&n) => return n,
+        Ok(text) => match text.parse::<u64>() {
+            Ok(n) if (1..=u64::from(rules.max_passengers)).contains(&n) => return n as u8,
+            Ok(n) if n > u64::from(rules.max_passengers) => c.fail_counting("passengerAmount", "passengerAmountTooMany", rules.max_passengers.into(), &[("phone", call_us)]),
             _ => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
         },
         Err(()) => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
@@ -122,7 +135,7 @@ fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings) -> u8 {
 }
 
 /// The `dateTime` field checked by the booking rules (also for the time staff propose).
-pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> DateTime {
+pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> DateTime {
     let text = input.line("dateTime").unwrap_or_else(|()| "?".into());
     if text.is_empty() {
         c.fail("dateTime", "dateTimeRequired", &[]);
@@ -135,9 +148,9 @@ pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now:
     let earliest = now.saturating_add(SignedDuration::from_mins(rules.lead_time_minutes.into())).expect("in range");
     let latest = now.saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24)).expect("in range");
     if instant < earliest {
-        c.fail("dateTime", "dateTimeTooSoon", &[("minutes", &rules.lead_time_minutes.to_string())]);
+        c.fail_counting("dateTime", "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
     } else if instant > latest {
-        c.fail("dateTime", "dateTimeTooFar", &[]);
+        c.fail("dateTime", "dateTimeTooFar", &[("phone", call_us)]);
     }
     local
 }
@@ -171,6 +184,8 @@ mod tests {
         Settings::load_from(&Default::default()).unwrap().booking
     }
 
+    const CALL_US: &str = "0475 123 456";
+
     fn now() -> Timestamp {
         "2026-11-22T10:00:00Z".parse().unwrap()
     }
@@ -180,12 +195,12 @@ mod tests {
             "name": "Jan de Vries", "email": "jan@example.nl", "phone": "06 12345678", "passengerAmount": "2",
             "departure": "Markt 1, Roermond", "departureName": "Markt 1", "destination": "Schiphol", "destinationName": "Schiphol",
             "dateTime": "2026-11-24T14:30", "paymentMethod": "cash", "priceIndication": "€ 230,00", "language": "nl",
-            "departurePlaceId": "g:2748000", "destinationPlaceId": "a:EHAM"
+            "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS", "pickupStreet": "Markt 1"
         })
     }
 
     fn check(value: Value, lang: Lang) -> Result<ReservationInput, FieldErrors> {
-        validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), now())
+        validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), CALL_US, now())
     }
 
     fn with(field: &str, value: Value) -> Value {
@@ -200,7 +215,8 @@ mod tests {
         assert_eq!(ok.passengers, 2);
         assert_eq!(ok.payment_method, Some(PaymentMethod::Cash));
         assert_eq!(ok.pickup_at.to_string(), "2026-11-24T14:30:00");
-        assert_eq!(ok.destination_place_id.as_deref(), Some("a:EHAM"));
+        assert_eq!(ok.destination_place_id.as_deref(), Some("aAMS"));
+        assert_eq!(ok.phone.as_deref(), Some("+31612345678"), "kept in international form");
         // Numbers as numbers, empty payment method, no phone.
         let ok = check(with("passengerAmount", json!(8)), Lang::Nl).unwrap();
         assert_eq!(ok.passengers, 8);
@@ -241,14 +257,50 @@ mod tests {
     }
 
     #[test]
+    fn phone_numbers_are_read_in_the_page_language_s_country() {
+        let phone = |typed: &str, lang| check(with("phone", json!(typed)), lang).map(|ok| ok.phone);
+        assert_eq!(phone("0151 23456789", Lang::De).unwrap().as_deref(), Some("+4915123456789"));
+        assert_eq!(phone("06 12345678", Lang::En).unwrap().as_deref(), Some("+31612345678"));
+        assert_eq!(phone("+32 470 12 34 56", Lang::De).unwrap().as_deref(), Some("+32470123456"), "other countries are welcome");
+        let messages = [
+            (Lang::Nl, "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),
+            (Lang::De, "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen, z. B. 0151 23456789 oder +31 6 12345678."),
+            (Lang::En, "Enter a phone number we can call you on, like +31 6 12345678 or +49 151 23456789."),
+        ];
+        for (lang, message) in messages {
+            for bad in ["abc", "0612", "+31 6 123456789", "0151 23456789x"] {
+                assert_eq!(phone(bad, lang).unwrap_err()["phone"], message, "{bad}");
+            }
+        }
+        assert_eq!(phone("0151 23456789", Lang::Nl).unwrap_err().len(), 1, "a German mobile is no Dutch number");
+    }
+
+    #[test]
+    fn refusals_say_what_to_do_instead() {
+        let many = check(with("passengerAmount", json!("9")), Lang::Nl).unwrap_err();
+        assert_eq!(many["passengerAmount"], "Via de website kunt u voor maximaal 8 personen boeken. Voor een grotere groep belt u ons op 0475 123 456.");
+        let many = check(with("passengerAmount", json!(300)), Lang::De).unwrap_err();
+        assert!(many["passengerAmount"].ends_with("rufen Sie uns an: 0475 123 456."), "{many:?}");
+        let one_seat = BookingSettings { max_passengers: 1, ..rules() };
+        let input = Input::from_json(with("passengerAmount", json!(2))).unwrap();
+        let many = validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, CALL_US, now()).unwrap_err();
+        assert_eq!(many["passengerAmount"], "You can book for at most 1 passenger on the website. For a larger group, call us on 0475 123 456.");
+        // The lead time's unit follows the number.
+        let one_minute = BookingSettings { lead_time_minutes: 1, ..rules() };
+        let input = Input::from_json(with("dateTime", json!("2026-11-22T10:30"))).unwrap();
+        let soon = validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, CALL_US, now()).unwrap_err();
+        assert_eq!(soon["dateTime"], "Bitte wählen Sie eine Zeit, die mindestens 1 Minute in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 123 456.");
+    }
+
+    #[test]
     fn lead_time_and_horizon_boundaries() {
         // now = 11:00 in Amsterdam (UTC+1 in November); lead time 30 minutes.
         assert!(check(with("dateTime", json!("2026-11-22T11:30")), Lang::En).is_ok());
         let early = check(with("dateTime", json!("2026-11-22T11:29")), Lang::En).unwrap_err();
-        assert_eq!(early["dateTime"], "Choose a time at least 30 minutes from now.");
+        assert_eq!(early["dateTime"], "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 123 456.");
         assert!(check(with("dateTime", json!("2027-11-22T11:00")), Lang::En).is_ok(), "365 days is allowed");
         let far = check(with("dateTime", json!("2027-11-22T11:01")), Lang::En).unwrap_err();
-        assert_eq!(far["dateTime"], "Choose a date within one year.");
+        assert_eq!(far["dateTime"], "Choose a date within one year. For a ride further ahead, call us on 0475 123 456.");
         assert!(check(with("dateTime", json!("2026-11-22T09:00")), Lang::En).is_err(), "the past");
         assert!(check(with("dateTime", json!("99999-01-01T00:00")), Lang::En).is_err());
     }
@@ -270,17 +322,17 @@ mod tests {
         let now: Timestamp = "2027-03-28T00:45:00Z".parse().unwrap();
         let input = |t: &str| Input::from_json(with("dateTime", json!(t))).unwrap();
         let locales = Locales::load();
-        assert!(validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), now).is_err());
-        assert!(validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), now).is_ok());
+        assert!(validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), CALL_US, now).is_err());
+        assert!(validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), CALL_US, now).is_ok());
     }
 
     #[test]
     fn whatsapp_needs_only_name_passengers_and_time() {
         let input = Input::from_json(json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-11-24T08:00"})).unwrap();
-        let ok = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), now()).unwrap();
+        let ok = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap();
         assert_eq!((ok.passengers, ok.departure.as_str()), (3, ""));
         let input = Input::from_json(json!({"name": "", "passengerAmount": "x", "dateTime": ""})).unwrap();
-        let errors = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), now()).unwrap_err();
+        let errors = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap_err();
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["dateTime", "name", "passengerAmount"]);
     }
 

@@ -1,8 +1,8 @@
 //! Address search and routes: the provider interface and its implementations.
 //!
 //! - [`gazetteer`]: the embedded default, no key and no network: localities,
-//!   airports and railway stations of NL, DE and BE from open data, with a route
-//!   estimate from crow-fly distance.
+//!   airports, railway stations, postcodes and well-known places of NL, DE and
+//!   BE from open data, with a route estimate from crow-fly distance.
 //! - [`google`]: Google Maps Platform (Places API (New) and Routes API), chosen
 //!   when `TAXI_GOOGLE_MAPS_KEY` is set.
 //!
@@ -25,6 +25,23 @@ pub struct Suggestion {
     pub id: String,
     pub main_text: String,
     pub secondary_text: String,
+    /// Placed only roughly (a typed street at its town, a postcode area): the list says so.
+    pub approximate: bool,
+}
+
+/// What a chosen place is. A `locality` or `postcode` names no street: a pick-up
+/// there needs the street and house number asked separately.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub enum PlaceKind {
+    /// A street address (typed, or from Google).
+    Address,
+    Locality,
+    Postcode,
+    Airport,
+    Station,
+    /// A well-known place: hospital, shopping centre, venue.
+    Poi,
 }
 
 /// A chosen place (`/api/place-details/{id}`).
@@ -34,6 +51,12 @@ pub struct PlaceDetails {
     pub id: String,
     pub formatted_address: String,
     pub display_name: String,
+    /// Always sent; optional for the client, which also builds places from form values.
+    #[ts(as = "Option<PlaceKind>", optional)]
+    pub kind: PlaceKind,
+    /// Whether `location` is only roughly the place (see [`Suggestion::approximate`]).
+    #[ts(as = "Option<bool>", optional)]
+    pub approximate: bool,
     #[serde(skip)]
     pub location: LatLon,
 }

@@ -135,8 +135,12 @@ pub async fn form_post(
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
         let id = |k: &str| Some(get(k)).filter(|v| !v.is_empty());
         let price = service.price(get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"), lang).await;
+        let return_price = match get("returnDateTime").trim() {
+            "" => None,
+            _ => service.price(get("destination"), id("destinationPlaceId"), get("departure"), id("departurePlaceId"), lang).await,
+        };
         let form = match price {
-            Some(price) => FormState::priced(values.clone(), price),
+            Some(price) => FormState { return_price, ..FormState::priced(values.clone(), price) },
             None => FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string()),
         };
         return answer(StatusCode::OK, form).await;

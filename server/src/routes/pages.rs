@@ -4,22 +4,46 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use crate::{
     antispam::FormGuard,
+    config::Settings,
     domain::{Lang, Page, ReservationMode},
     edge::lang::stored_lang,
     error::AppError,
+    i18n::Locales,
+    places::Places,
+    prefill::{prefilled_form, query_text},
     render::{encoded, PageKey, Pages},
 };
 
 #[derive(serde::Deserialize)]
 pub struct PageQuery {
     mode: Option<String>,
+    /// Reservation page: the route to fill in (free text).
+    from: Option<String>,
+    to: Option<String>,
 }
 
-pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>, query: web::Query<PageQuery>) -> Result<HttpResponse, AppError> {
+pub async fn page(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    guard: web::Data<FormGuard>,
+    query: web::Query<PageQuery>,
+    places: web::Data<Places>,
+    settings: web::Data<Settings>,
+    locales: web::Data<Locales>,
+) -> Result<HttpResponse, AppError> {
     // The matched pattern, not the path: every spelling of the path is the same page.
     let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).ok_or(AppError::NotFound)?;
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
-    let rendered = pages.get(PageKey::page(page, lang, mode)).await?;
+    let key = PageKey::page(page, lang, mode);
+    let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
+    // A route in the query makes a page of its own: rendered for this request and
+    // never cached, so no query string can fill the cache.
+    let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
+        let form = prefilled_form(&places, &settings.tariff, &locales, &from, &to, lang).await;
+        std::sync::Arc::new(pages.with_form(key, form).await?)
+    } else {
+        pages.get(key).await?
+    };
     let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
     if page.is_interactive() {
         // When the form was opened, for the minimum fill time (see `antispam`).

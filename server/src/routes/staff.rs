@@ -79,7 +79,7 @@ pub async fn answer(
     }
     let lang = cx.settings.mail.staff_language;
     let checker = Checker::new(lang, &cx.locales);
-    let answer = match form::validate(action, &input, checker, &cx.settings.booking, jiff::Timestamp::now()) {
+    let answer = match form::validate(action, &input, checker, &cx.settings.booking, &cx.settings.company.phone_display, jiff::Timestamp::now()) {
         Ok(answer) => answer,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);

@@ -10,7 +10,8 @@ use crate::{
     forms::{pickup_time, Checker, FieldErrors, Input},
 };
 
-pub fn validate(action: Action, input: &Input, checker: Checker<'_>, rules: &BookingSettings, now: Timestamp) -> Result<Answer, FieldErrors> {
+/// `call_us`: the company's number, which the booking rules' refusals name.
+pub fn validate(action: Action, input: &Input, checker: Checker<'_>, rules: &BookingSettings, call_us: &str, now: Timestamp) -> Result<Answer, FieldErrors> {
     let mut c = checker;
     let note = match input.text("note") {
         Ok(note) if note.chars().count() as u64 > LIMITS.message => {
@@ -23,7 +24,7 @@ pub fn validate(action: Action, input: &Input, checker: Checker<'_>, rules: &Boo
             String::new()
         }
     };
-    let proposed_pickup_at = (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, now));
+    let proposed_pickup_at = (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, call_us, now));
     let reason = match action {
         Action::Decline => {
             let reason = input.line("reason").ok().as_deref().and_then(DeclineReason::parse);
@@ -47,10 +48,10 @@ mod tests {
     use crate::{domain::Lang, i18n::Locales};
 
     fn check(action: Action, value: serde_json::Value) -> Result<Answer, FieldErrors> {
-        let rules = BookingSettings { max_passengers: 8, lead_time_minutes: 30, max_days_ahead: 365, min_fill_seconds: 0 };
+        let rules = BookingSettings { max_passengers: 8, lead_time_minutes: 30, max_days_ahead: 365, min_fill_seconds: 0, large_vehicle_above: 4 };
         let locales = Locales::load();
         let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
-        validate(action, &Input::from_json(value).unwrap(), Checker::new(Lang::En, &locales), &rules, now)
+        validate(action, &Input::from_json(value).unwrap(), Checker::new(Lang::En, &locales), &rules, "+31 475 000000", now)
     }
 
     #[test]

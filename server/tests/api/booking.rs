@@ -13,7 +13,7 @@ pub fn booking() -> Value {
         "departure": "Markt 1, Roermond", "departureName": "Markt 1", "dateTime": in_two_days(),
         "destination": "Luchthaven Schiphol, Haarlemmermeer, Nederland", "destinationName": "Luchthaven Schiphol",
         "paymentMethod": "cash", "priceIndication": "€ 1,00", "language": "nl",
-        "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS"
+        "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS", "pickupStreet": "Markt 1"
     })
 }
 
@@ -143,7 +143,8 @@ async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
     let app = spawn_app().await;
     let body = json!({
         "name": "Zoë & Jan+1 #2", "passengerAmount": 3, "dateTime": in_two_days(), "paymentMethod": "debitcard",
-        "departure": "Roermond", "departurePlaceId": "g2748000", "destination": "Schiphol Airport", "destinationPlaceId": "aAMS"
+        "departure": "Roermond", "departurePlaceId": "g2748000", "destination": "Schiphol Airport", "destinationPlaceId": "aAMS",
+        "pickupStreet": "Markt 1"
     });
     let response = app.post_json("/api/whatsappreservation/de", &body).await;
     assert_eq!(response.status(), 200);
@@ -152,10 +153,10 @@ async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
     let text = url.strip_prefix("https://wa.me/31600000000?text=").expect("company number");
     assert!(!text.contains(' ') && !text.contains('&') && !text.contains('+') && !text.contains('#') && !text.contains('\n'));
     let decoded = percent_decode(text);
-    for part in ["Name: Zoë & Jan+1 #2", "Anzahl Personen: 3", "Abholadresse: Roermond", "Ziel: Schiphol Airport", "Girokarte", "€ 230,00", "14:30"] {
+    for part in ["Name: Zoë & Jan+1 #2", "Anzahl Personen: 3", "Abholadresse: Roermond", "Straße und Hausnummer: Markt 1", "Ziel: Schiphol Airport", "Girokarte", "€ 230,00", "14:30"] {
         assert!(decoded.contains(part), "{part} in {decoded}");
     }
-    assert_eq!(decoded.lines().count(), 8);
+    assert_eq!(decoded.lines().count(), 9);
 
     let response = app.post_json("/api/whatsappreservation/nl", &json!({"name": "", "passengerAmount": "", "dateTime": ""})).await;
     assert_eq!(response.status(), 400);
@@ -231,7 +232,7 @@ async fn forms_work_without_javascript() {
     assert!(response.status().is_client_error(), "only form pages accept posts");
 }
 
-fn percent_decode(text: &str) -> String {
+pub fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

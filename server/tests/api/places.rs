@@ -18,11 +18,13 @@ async fn suggestions_are_localized_bounded_and_shaped_as_documented() {
     let app = spawn_app().await;
     let (status, body) = json(&app, "/api/place-suggestions?input=keulen&lang=nl&session=s1").await;
     assert_eq!(status, 200);
-    let first = &body["suggestions"][0];
-    assert_eq!(first["mainText"], "Keulen");
-    assert!(first["id"].is_string() && first["secondaryText"].as_str().unwrap().contains("Duitsland"));
+    // The town's airport first, then the town.
+    assert_eq!(body["suggestions"][0]["mainText"], "Luchthaven Keulen/Bonn");
+    let town = &body["suggestions"][1];
+    assert_eq!(town["mainText"], "Keulen");
+    assert!(town["id"].is_string() && town["secondaryText"].as_str().unwrap().contains("Duitsland"));
     let (_, body) = json(&app, "/api/place-suggestions?input=k%C3%B6ln&lang=en").await;
-    assert_eq!(body["suggestions"][0]["mainText"], "Cologne");
+    assert_eq!(body["suggestions"][1]["mainText"], "Cologne");
     let (_, body) = json(&app, "/api/place-suggestions?input=a&lang=en").await;
     assert_eq!(body["suggestions"].as_array().unwrap().len(), 0);
     let (_, body) = json(&app, "/api/place-suggestions?input=station&lang=de").await;
@@ -75,7 +77,7 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
     assert!(metered["fixedDestination"].is_null());
     let cents = metered["amountCents"].as_i64().unwrap();
     let expected = 326.0 + 240.0 * metered["distanceKm"].as_f64().unwrap() + 40.0 * metered["durationMin"].as_f64().unwrap();
-    assert!((cents as f64 - expected).abs() <= 30.0, "{cents} vs {expected} (display rounding)");
+    assert_eq!(cents, expected.round() as i64, "the amount follows from exactly the shown distance and minutes");
     assert!(metered["explanation"].as_str().unwrap().starts_with("Metered estimate for"));
 
     let (status, body) = json(&app, &format!("/api/places/unknown/{schiphol}?lang=en")).await;

@@ -13,7 +13,7 @@ use taxi_server::{
     config::Settings,
     delivery::{Composer, Outbox, RetryPolicy},
     domain::{
-        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, Rule},
+        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, ReturnTrip, Rule, TripExtras},
         Lang,
     },
     i18n::Locales,
@@ -107,6 +107,21 @@ pub fn booking(lang: Lang) -> Booking {
         }),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
         confirmation_withheld: false,
+        extras: TripExtras {
+            remarks: Some("Two suitcases and a child seat (age 3).\nPlease ring twice.".into()),
+            return_trip: Some(ReturnTrip {
+                pickup_at: "2025-11-28T18:45".parse().unwrap(),
+                price: Some(PriceSummary {
+                    amount_cents: 25500,
+                    rule: Rule::FixedPickup,
+                    distance_km: 178.4,
+                    duration_min: 115.0,
+                    fixed_destination: Some("Schiphol".into()),
+                    surcharge_cents: 2500,
+                }),
+            }),
+            ..TripExtras::default()
+        },
     }
 }
 
@@ -116,7 +131,7 @@ pub fn contact(lang: Lang) -> ContactMessage {
         lang,
         name: "Jürgen Weiß".into(),
         email: "juergen@example.de".into(),
-        phone: Some("+49 151 2345678".into()),
+        phone: Some("+49 151 23456789".into()),
         subject: "Gruppenfahrt nach Venlo".into(),
         message: "Hallo,\n\nwir sind 7 Personen und möchten am Samstag nach Venlo.\nGeht das mit einem Bus?\n\nGrüße\nJürgen".into(),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiPath, getJson, newSessionToken } from "../api";
+import { useCompany } from "../company";
 import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../contract";
 import { describedBy, FieldMessages } from "./Field";
 
@@ -20,6 +21,8 @@ const DEBOUNCE_MS = 250;
 /**
  * WAI-ARIA 1.2 combobox with a listbox popup. It enhances a plain text input:
  * the server renders the same input, so the form works before (and without) JavaScript.
+ * When nothing matches, a note below the input (not an option) says what to type
+ * instead and offers the phone number; the live region reads it out.
  */
 export function AddressCombobox({ id, label, lang, text, place, error, onText, onChoose }: Props) {
   const { t } = useTranslation();
@@ -27,6 +30,8 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
+  const [noMatch, setNoMatch] = useState(false);
+  const company = useCompany();
   const session = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
@@ -40,6 +45,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
     if (input.trim().length < LIMITS.searchMinChars) {
       setSuggestions([]);
       setOpen(false);
+      setNoMatch(false);
       return;
     }
     session.current ??= newSessionToken();
@@ -53,20 +59,28 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
       setSuggestions(list);
       setActive(-1);
       setOpen(list.length > 0);
-      setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : t("form.noSuggestions"));
+      // An answer that failed is no "nothing found": the form's own errors cover it.
+      setNoMatch(answer.ok && list.length === 0);
+      setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : answer.ok ? noMatchText() : t("form.noSuggestions"));
     }, DEBOUNCE_MS);
   };
+
+  const noMatchText = () => [t("places.noMatch"), company ? `${t("footer.phone")}: ${company.phoneDisplay}` : ""].join(" ").trim();
 
   const choose = async (suggestion: Suggestion) => {
     setOpen(false);
     setActive(-1);
+    // The choice counts at once (the server resolves the id itself when pricing or
+    // booking): a price request before the details arrive must not find the field empty.
     onText(suggestion.mainText);
+    onChoose({ id: suggestion.id, formattedAddress: suggestion.mainText, displayName: suggestion.mainText, approximate: suggestion.approximate });
     const query = { lang, ...(session.current ? { session: session.current } : {}) };
     session.current = null; // the details call ends the session; the next search starts a new one
     const answer = await getJson<PlaceDetails>(apiPath(API_PATHS.placeDetails, { id: suggestion.id }, query));
     if (answer.ok && answer.data.id) {
-      onText(answer.data.formattedAddress);
-      onChoose({ id: answer.data.id, formattedAddress: answer.data.formattedAddress, displayName: answer.data.displayName });
+      const { id, formattedAddress, displayName, kind, approximate } = answer.data;
+      onText(formattedAddress);
+      onChoose({ id, formattedAddress, displayName, kind, approximate });
     } else {
       setStatus(answer.data.errorMessage ?? t("api.placeNotFound"));
     }
@@ -84,9 +98,10 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
       event.preventDefault();
       void choose(suggestions[active]);
     } else if (event.key === "Escape") {
-      if (open) {
+      if (open || noMatch) {
         event.preventDefault();
         setOpen(false);
+        setNoMatch(false);
         setActive(-1);
       }
     }
@@ -116,7 +131,14 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
           search(event.target.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={(event: FocusEvent<HTMLInputElement>) => {
+          // Tabbing into the note (its phone link) keeps it open.
+          if (event.relatedTarget instanceof Node && event.currentTarget.parentElement?.contains(event.relatedTarget)) return;
+          setTimeout(() => {
+            setOpen(false);
+            setNoMatch(false);
+          }, 150);
+        }}
       />
       <input type="hidden" name={`${id}PlaceId`} value={place?.id ?? ""} />
       <ul id={listId} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
@@ -130,9 +152,25 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
             onClick={() => void choose(s)}
           >
             <span className="main">{s.mainText}</span> <span className="secondary">{s.secondaryText}</span>
+            {s.approximate && (
+              <>
+                {" "}
+                <span className="approximate">{t("places.approximate")}</span>
+              </>
+            )}
           </li>
         ))}
       </ul>
+      {noMatch && (
+        <p className="suggestions no-match" id={`${id}-no-match`} onMouseDown={(event) => event.preventDefault()}>
+          {t("places.noMatch")}{" "}
+          {company && (
+            <a href={company.phoneHref}>
+              {t("footer.phone")}: {company.phoneDisplay}
+            </a>
+          )}
+        </p>
+      )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>

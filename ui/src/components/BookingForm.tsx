@@ -13,37 +13,58 @@ import {
   type ReservationMode,
   type WhatsappReady,
 } from "../contract";
+import { placeKind } from "../placeKind";
+import { takeTyped } from "../prehydration";
 import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact } from "../validation";
 import { AddressCombobox } from "./AddressCombobox";
 import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
+import { PassengerNote } from "./PassengerNote";
 import { PriceIndication } from "./PriceIndication";
+import { useEarliestPickup } from "../pickupWindow";
+import { RemarksField } from "./RemarksField";
+import { SuccessBox } from "./SuccessBox";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
-const FIELD_ORDER = ["name", "email", "phone", "passengerAmount", "departure", "destination", "dateTime", "paymentMethod"];
-const EMPTY = { name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "", [HONEYPOT_FIELD]: "" };
+// The order of the page: the route and its price first, then who travels and how to reach them.
+const FIELD_ORDER = [
+  "departure", "pickupStreet", "destination", "dateTime", "returnDateTime", "flightNumber",
+  "passengerAmount", "name", "email", "phone", "remarks", "paymentMethod",
+];
+const EMPTY = {
+  name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "",
+  pickupStreet: "", returnDateTime: "", flightNumber: "", remarks: "", [HONEYPOT_FIELD]: "",
+};
+type Ends = "departure" | "destination";
 
 interface Props {
   mode: ReservationMode;
   lang: Lang;
   action: string;
   maxPassengers: number;
+  leadTimeMinutes: number;
+  largeVehicleAbove: number;
+  phone: { href: string; display: string };
   initial?: FormState;
+  /** Everything typed so far, for the other booking form (the mail ⇄ WhatsApp switch). */
+  onDraft?: (values: Record<string, string>) => void;
 }
 
 /** One form for both ways of booking: by e-mail, or as a prefilled WhatsApp message. */
-export function BookingForm({ mode, lang, action, maxPassengers, initial }: Props) {
+export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes, largeVehicleAbove, phone, initial, onDraft }: Props) {
   const { t } = useTranslation();
+  const earliestPickup = useEarliestPickup(leadTimeMinutes);
   const start = initial?.values ?? {};
   const [values, setValues] = useState({ ...EMPTY, ...pick(start, Object.keys(EMPTY)) });
   const [texts, setTexts] = useState({ departure: start.departure ?? "", destination: start.destination ?? "" });
-  const [places, setPlaces] = useState<Record<"departure" | "destination", PlaceDetails | null>>({
+  const [places, setPlaces] = useState<Record<Ends, PlaceDetails | null>>({
     departure: placeFrom(start, "departure"),
     destination: placeFrom(start, "destination"),
   });
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [price, setPrice] = useState<Indication | null>(initial?.price ?? null);
+  const [returnPrice, setReturnPrice] = useState<Indication | null>(initial?.returnPrice ?? null);
   const [priceError, setPriceError] = useState("");
   const [loading, setLoading] = useState({ price: false, submit: false });
   const [success, setSuccess] = useState(initial?.success ?? "");
@@ -51,9 +72,27 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
   // Without JavaScript the price button posts the form; once hydrated it asks the API.
   // It turns into a plain button so Enter in a field sends the form, not the price request.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // What was typed before hydration wins over the server's values.
+    const typed = takeTyped();
+    const typedValues = pick(typed, Object.keys(EMPTY));
+    if (Object.keys(typedValues).length) setValues((v) => ({ ...v, ...typedValues }));
+    for (const id of ["departure", "destination"] as const) {
+      if (typed[id] === undefined) continue;
+      setTexts((x) => ({ ...x, [id]: typed[id] }));
+      setPlaces((p) => (p[id] && p[id]!.formattedAddress !== typed[id] ? { ...p, [id]: null } : p));
+    }
+  }, []);
+  useEffect(() => {
+    onDraft?.({ ...values, ...texts, ...placeValues(places) });
+  }, [values, texts, places, onDraft]);
 
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const bareTown = placeKind(places.departure) === "locality";
+  const showStreet = bareTown || values.pickupStreet !== "" || !!errors.pickupStreet;
+  const airportRide = placeKind(places.departure) === "airport" || (placeKind(places.destination) === "airport" && values.returnDateTime !== "");
+  const showFlight = airportRide || values.flightNumber !== "" || !!errors.flightNumber;
 
   const fetchPrice = async () => {
     const missing = compact({
@@ -66,9 +105,15 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
     }
     setLoading((l) => ({ ...l, price: true }));
     setPriceError("");
-    const ids = { pickup: places.departure!.id, destination: places.destination!.id };
-    const answer = await getJson<Indication>(apiPath(API_PATHS.price, ids, { lang }));
+    const priceOf = (pickup: PlaceDetails, destination: PlaceDetails) =>
+      getJson<Indication>(apiPath(API_PATHS.price, { pickup: pickup.id, destination: destination.id }, { lang }));
+    // The ride back is its own ride: the server prices the reversed route.
+    const [answer, back] = await Promise.all([
+      priceOf(places.departure!, places.destination!),
+      values.returnDateTime ? priceOf(places.destination!, places.departure!) : null,
+    ]);
     setLoading((l) => ({ ...l, price: false }));
+    setReturnPrice(back?.ok && back.data.priceText ? back.data : null);
     if (answer.ok && answer.data.priceText) {
       setPrice(answer.data);
       return;
@@ -91,7 +136,19 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
       dateTime: checkRequired(t, values.dateTime, "validation.dateTimeRequired"),
       departure: mail ? checkRequired(t, texts.departure, "validation.departureRequired") : undefined,
       destination: mail ? checkRequired(t, texts.destination, "validation.destinationRequired") : undefined,
+      pickupStreet: bareTown ? checkRequired(t, values.pickupStreet, "funnel.validation.pickupStreetRequired") : undefined,
+      remarks: checkLength(t, values.remarks, LIMITS.remarks),
     });
+
+  const reset = () => {
+    setValues(EMPTY);
+    setTexts({ departure: "", destination: "" });
+    setPlaces({ departure: null, destination: null });
+    setErrors({});
+    setPrice(null);
+    setReturnPrice(null);
+    setPriceError("");
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,7 +166,8 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
       destination: places.destination?.formattedAddress ?? texts.destination,
       destinationPlaceId: places.destination?.id,
     };
-    const { name, passengerAmount, dateTime, paymentMethod } = values;
+    const { name, passengerAmount, dateTime, paymentMethod, pickupStreet, returnDateTime, flightNumber, remarks } = values;
+    const extras = { pickupStreet, returnDateTime, flightNumber, remarks };
     const payload = mail
       ? {
           ...values,
@@ -117,7 +175,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
           departureName: places.departure?.displayName ?? texts.departure,
           destinationName: places.destination?.displayName ?? texts.destination,
         }
-      : { name, passengerAmount, dateTime, paymentMethod, ...trip };
+      : { name, passengerAmount, dateTime, paymentMethod, ...extras, ...trip };
     const url = apiPath(mail ? API_PATHS.reservation : API_PATHS.whatsappReservation, { language: lang });
     const answer = await postJson<Partial<Accepted & WhatsappReady>>(url, payload);
     setLoading((l) => ({ ...l, submit: false }));
@@ -125,12 +183,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
       setErrors({});
       window.location.assign(answer.data.whatsappUrl);
     } else if (answer.ok && mail) {
-      setValues(EMPTY);
-      setTexts({ departure: "", destination: "" });
-      setPlaces({ departure: null, destination: null });
-      setErrors({});
-      setPrice(null);
-      setPriceError("");
+      reset();
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
       report(answer.data.errors);
@@ -139,7 +192,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
     }
   };
 
-  const address = (id: "departure" | "destination") => (
+  if (success) {
+    return <SuccessBox message={success} anotherHref={action} onAnother={() => setSuccess("")} />;
+  }
+
+  const address = (id: Ends) => (
     <AddressCombobox
       id={id}
       label={t(`form.${id}`)}
@@ -152,25 +209,56 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
         if (places[id] && text !== places[id]!.formattedAddress) {
           setPlaces((p) => ({ ...p, [id]: null }));
           setPrice(null);
+          setReturnPrice(null);
         }
       }}
       onChoose={(place) => {
         setPlaces((p) => ({ ...p, [id]: place }));
         setErrors(({ [id]: _gone, ...rest }) => rest);
         setPrice(null);
+        setReturnPrice(null);
       }}
     />
   );
 
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="booking-form">
-      {success && (
-        <div className="success-box" role="status">
-          {success}
-        </div>
-      )}
       <ErrorSummary errors={errors} order={FIELD_ORDER} reported={reported} />
       <input type="hidden" name="mode" value={mode} />
+      <h2>{t("funnel.form.routeHeading")}</h2>
+      {address("departure")}
+      {showStreet && (
+        <TextField id="pickupStreet" label={t("funnel.form.pickupStreet")} hint={t("funnel.form.pickupStreetHint")} error={errors.pickupStreet} autoComplete="street-address" maxLength={LIMITS.pickupStreet} value={values.pickupStreet} onChange={(e) => set("pickupStreet")(e.target.value)} />
+      )}
+      {address("destination")}
+      <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={earliestPickup} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
+      <TextField
+        id="returnDateTime"
+        type="datetime-local"
+        label={t("funnel.form.returnDateTime")}
+        hint={t("funnel.form.returnDateTimeHint")}
+        error={errors.returnDateTime}
+        min={values.dateTime || earliestPickup}
+        value={values.returnDateTime}
+        onChange={(e) => {
+          set("returnDateTime")(e.target.value);
+          setReturnPrice(null);
+        }}
+      />
+      {showFlight && (
+        <TextField id="flightNumber" label={t("funnel.form.flightNumber")} hint={t("funnel.form.flightNumberHint")} error={errors.flightNumber} autoComplete="off" className="short" maxLength={LIMITS.flightNumber} value={values.flightNumber} onChange={(e) => set("flightNumber")(e.target.value)} />
+      )}
+      <div className="price-row">
+        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={loading.price}>
+          {t("form.getPrice")}
+        </button>
+        <PriceIndication price={price} error={priceError} loading={loading.price} />
+        {!loading.price && returnPrice && <PriceIndication price={returnPrice} loading={false} label={t("funnel.returnPriceLabel")} />}
+      </div>
+      <h2>{t("funnel.form.detailsHeading")}</h2>
+      <TextField id="passengerAmount" label={t("form.passengerAmount")} error={errors.passengerAmount} inputMode="numeric" className="short" value={values.passengerAmount} onChange={(e) => set("passengerAmount")(e.target.value)}>
+        <PassengerNote value={values.passengerAmount} largeAbove={largeVehicleAbove} max={maxPassengers} phoneHref={phone.href} phoneDisplay={phone.display} />
+      </TextField>
       <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
       {mail && (
         <>
@@ -178,10 +266,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
           <TextField id="phone" type="tel" label={t("form.phone")} hint={t("form.phoneHint")} error={errors.phone} autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(e) => set("phone")(e.target.value)} />
         </>
       )}
-      <TextField id="passengerAmount" label={t("form.passengerAmount")} error={errors.passengerAmount} inputMode="numeric" className="short" value={values.passengerAmount} onChange={(e) => set("passengerAmount")(e.target.value)} />
-      {address("departure")}
-      {address("destination")}
-      <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
+      <RemarksField value={values.remarks} error={errors.remarks} onChange={set("remarks")} />
       <fieldset className={errors.paymentMethod ? "field has-error" : "field"} aria-describedby={describedBy("paymentMethod", undefined, errors.paymentMethod)}>
         <legend>
           {t("form.paymentMethod")} <span className="hint-inline">{t("form.paymentOptional")}</span>
@@ -196,12 +281,6 @@ export function BookingForm({ mode, lang, action, maxPassengers, initial }: Prop
           ))}
         </div>
       </fieldset>
-      <div className="price-row">
-        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={loading.price}>
-          {t("form.getPrice")}
-        </button>
-        <PriceIndication price={price} error={priceError} loading={loading.price} />
-      </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
       <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
       <button type="submit" name="action" value="send" className="button" disabled={loading.submit}>
@@ -219,4 +298,14 @@ function pick(source: Record<string, string>, keys: string[]): Record<string, st
 function placeFrom(values: Record<string, string>, id: string): PlaceDetails | null {
   const placeId = values[`${id}PlaceId`];
   return placeId ? { id: placeId, formattedAddress: values[id] ?? "", displayName: values[`${id}Name`] ?? values[id] ?? "" } : null;
+}
+
+/** The chosen places as the form's hidden fields carry them. */
+function placeValues(places: Record<Ends, PlaceDetails | null>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of ["departure", "destination"] as const) {
+    const place = places[id];
+    if (place) Object.assign(out, { [`${id}PlaceId`]: place.id, [`${id}Name`]: place.displayName });
+  }
+  return out;
 }

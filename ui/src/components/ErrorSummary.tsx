@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
+import { WithCallLink } from "./CallLink";
 
 type Errors = Record<string, string>;
 
@@ -40,7 +41,7 @@ export function ErrorSummary({ errors, order, reported }: { errors: Errors; orde
       <ul>
         {fields.map((f) => (
           <li key={f}>
-            <a href={`#${f}`}>{errors[f]}</a>
+            <WithCallLink text={errors[f]} wrapText={(part) => <a href={`#${f}`}>{part}</a>} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "../contract";
+import { WithCallLink } from "./CallLink";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -26,7 +27,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: string; 
       )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          <WithCallLink text={error} />
         </p>
       )}
     </>

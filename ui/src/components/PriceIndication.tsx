@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Indication } from "../contract";
 
-export function PriceIndication({ price, error, loading }: { price: Indication | null; error?: string; loading: boolean }) {
+export function PriceIndication({ price, error, loading, label }: { price: Indication | null; error?: string; loading: boolean; label?: string }) {
   const { t } = useTranslation();
   return (
     <div className="price" aria-live="polite">
@@ -13,7 +13,7 @@ export function PriceIndication({ price, error, loading }: { price: Indication |
       {!loading && price && (
         <div className="price-box">
           <p>
-            {t("form.priceLabel")}: <strong className="amount">{price.priceText}</strong>
+            {label ?? t("form.priceLabel")}: <strong className="amount">{price.priceText}</strong>
           </p>
           <p className="hint">{price.explanation}</p>
           <p className="hint">{t("form.priceNote")}</p>

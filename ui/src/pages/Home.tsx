@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PageProps } from "../contract";
+import { RouteBox } from "../components/RouteBox";
 
 export function Home({ company, links }: PageProps) {
   const { t } = useTranslation();
@@ -8,6 +9,7 @@ export function Home({ company, links }: PageProps) {
       <section className="hero">
         <div>
           <h1>{t("home.welcome", { company: company.name })}</h1>
+          <RouteBox action={links.reservation} />
           <p className="lead">{t("home.lead")}</p>
           <p className="actions">
             <a className="button" href={company.phoneHref}>

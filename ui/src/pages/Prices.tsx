@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { PageProps } from "../contract";
 
-export function Prices({ tariff }: PageProps) {
+export function Prices({ tariff, links }: PageProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -38,7 +38,9 @@ export function Prices({ tariff }: PageProps) {
         <tbody>
           {tariff.fixedPrices.map((row) => (
             <tr key={row.name}>
-              <th scope="row">{row.name}</th>
+              <th scope="row">
+                <a href={`${links.reservation}?to=${encodeURIComponent(row.name)}`}>{row.name}</a>
+              </th>
               <td>{row.price}</td>
             </tr>
           ))}

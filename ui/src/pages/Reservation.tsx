@@ -1,18 +1,23 @@
-import { useState, type MouseEvent } from "react";
+import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "../components/BookingForm";
 import type { PageProps, ReservationMode } from "../contract";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers }: PageProps) {
+export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, largeVehicleAbove }: PageProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
+  // What was typed in one form fills the other after a switch.
+  const draft = useRef<Record<string, string>>({});
+  const [switched, setSwitched] = useState(false);
+  const keepDraft = useCallback((values: Record<string, string>) => (draft.current = values), []);
 
   // The toggle is a pair of links so it works without JavaScript; with it, no reload.
   const choose = (next: ReservationMode) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setMode(next);
+    setSwitched(true);
     window.history.replaceState(null, "", next === "mail" ? links.reservation : `${links.reservation}?mode=${next}`);
   };
 
@@ -39,7 +44,11 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
         lang={lang}
         action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
         maxPassengers={maxPassengers}
-        initial={mode === (reservationMode ?? "mail") ? form : undefined}
+        leadTimeMinutes={leadTimeMinutes}
+        largeVehicleAbove={largeVehicleAbove}
+        phone={{ href: company.phoneHref, display: company.phoneDisplay }}
+        initial={switched ? { values: draft.current, errors: {} } : mode === (reservationMode ?? "mail") ? form : undefined}
+        onDraft={keepDraft}
       />
       <p>
         <a href={company.phoneHref}>{t("reservation.byPhone", { phone: company.phoneDisplay })}</a>

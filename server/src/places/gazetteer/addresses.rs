@@ -1,7 +1,8 @@
 //! Street addresses typed before choosing a place.
 //!
 //! The gazetteer has no streets. When the visitor types an address before
-//! choosing a place (`Markt 12, Roermond`, `Stationsplein 3 6041 Roermond`),
+//! choosing a place (`Markt 12, Roermond`, `Stationsplein 3 6041 Roermond`,
+//! `Roermond Markt`: a street name and a locality in either order),
 //! the first suggestion keeps the typed text and resolves to the locality
 //! named in it: id `addr:<locality id>:<typed text, base64url>`; its details
 //! give the typed text (plus the locality when it is not in it) as
@@ -9,8 +10,8 @@
 //! position.
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
-use super::{matching::fold, truncate_chars, Gazetteer, Kind};
-use crate::{domain::Lang, places::PlaceDetails};
+use super::{matching::fold, truncate_chars, Gazetteer, Kind, AIRPORT_WORDS, STATION_WORDS};
+use crate::{domain::Lang, places::{PlaceDetails, PlaceKind}};
 
 /// Longest typed address kept in an `addr:` id, in characters.
 pub(super) const MAX_ADDRESS_CHARS: usize = 200;
@@ -51,6 +52,8 @@ impl Gazetteer {
             id: format!("addr:{}:{}", p.id, payload),
             formatted_address,
             display_name: street,
+            kind: PlaceKind::Address,
+            approximate: true,
             location: p.location,
         })
     }
@@ -60,9 +63,11 @@ impl Gazetteer {
         let text = truncate_chars(text.trim(), MAX_ADDRESS_CHARS);
         let has_digit = text.chars().any(|c| c.is_ascii_digit());
         let mut segments: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-        // An address has a number, or a street name before a comma.
+        // An address has a number, or a street name before a comma, or a street
+        // name and a locality in one segment ('Markt Roermond', 'Roermond Markt').
         let street_first = segments.len() >= 2 && looks_like_street(segments[0]);
-        if !has_digit && !street_first {
+        let street_and_town = segments.len() == 1 && text.split_whitespace().count() >= 2;
+        if !has_digit && !street_first && !street_and_town {
             return None;
         }
         // Trailing country names filter the localities.
@@ -104,6 +109,28 @@ impl Gazetteer {
             } else {
                 return None;
             }
+        } else if !has_digit {
+            // A street name and a locality, the locality's words at either end.
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let mut result = None;
+            for split in 1..words.len() {
+                let (head, tail) = (words[..split].join(" "), words[split..].join(" "));
+                if looks_like_street(&head) {
+                    if let Some((list, name)) = found(&tail) {
+                        result = Some((head, list, name));
+                        break;
+                    }
+                }
+                let (head, tail) = (words[..words.len() - split].join(" "), words[words.len() - split..].join(" "));
+                if looks_like_street(&tail) {
+                    if let Some((list, name)) = found(&head) {
+                        result = Some((tail, list, name));
+                        break;
+                    }
+                }
+            }
+            // 'Köln Hauptbahnhof' names the station, not a street.
+            result.filter(|(street, _, _)| !names_a_kind(street))?
         } else {
             // One segment with a digit: the locality is the longest run of words
             // after the last word with a digit, or before the first.
@@ -201,6 +228,11 @@ fn postcode_tail_len(words: &[&str]) -> usize {
     } else {
         0
     }
+}
+
+/// Whether `s` holds a word naming a station or an airport.
+fn names_a_kind(s: &str) -> bool {
+    fold(s, false).split(' ').any(|w| w == "hauptbahnhof" || STATION_WORDS.contains(&w) || AIRPORT_WORDS.contains(&w))
 }
 
 /// Whether the last word of `s` reads like a street name ('Markt', 'Kerkstraat').

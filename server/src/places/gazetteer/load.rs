@@ -68,6 +68,8 @@ impl Gazetteer {
                         "L" => Kind::Locality,
                         "A" => Kind::Airport,
                         "S" => Kind::Station,
+                        "Z" => Kind::Postcode,
+                        "O" => Kind::Poi,
                         _ => return Err(bad("unknown kind")),
                     };
                     let region = *region_index.get(f[3]).ok_or_else(|| bad("unknown region"))?;
@@ -84,6 +86,9 @@ impl Gazetteer {
                         Kind::Airport => 15.0,
                         Kind::Station => -8.0,
                         Kind::Locality => 0.0,
+                        // Their names hold their town's: 'Roermond, Nederland' is the town.
+                        Kind::Poi => -10.0,
+                        Kind::Postcode => -20.0,
                     };
                     let importance = 12.0 * (size.max(0.0) + 10.0).log10() - 0.2 * distance + bonus;
                     places.push(Place {

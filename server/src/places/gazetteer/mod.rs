@@ -1,7 +1,7 @@
 //! The embedded default places provider: an offline gazetteer of NL, DE and BE.
 //!
 //! # Data
-//! `server/data/gazetteer.tsv.gz` (about 250 KB), built by
+//! `server/data/gazetteer.tsv.gz` (about 280 KB), built by
 //! `scripts/gazetteer/build.mjs` from open data (format described there) and
 //! embedded in the binary: about 7,400 localities within 250 km of Roermond
 //! (GeoNames cities500, CC BY 4.0, plus villages near Roermond that GeoNames
@@ -9,21 +9,30 @@
 //! stops in the DB InfraGO data), 19 airports with scheduled flights
 //! (OurAirports, public domain; names curated per language) and about 2,700
 //! railway stations (DB InfraGO, CC BY 4.0). Names are localized where the
-//! data allows (Keulen/Köln/Cologne, Luik/Lüttich/Liège, …).
+//! data allows (Keulen/Köln/Cologne, Luik/Lüttich/Liège, …). Within 120 km of
+//! Roermond also about 1,400 Dutch four-digit postcodes (GeoNames postal codes,
+//! CC BY 4.0; placed at their locality) and 650 German ones (at the centre of
+//! their area, from OpenStreetMap, ODbL), and a few curated well-known places
+//! (the outlet centre, hospitals, venues). There are no streets: no open data
+//! with their positions is to be had from the package registries (see
+//! docs/gazetteer.md), so a typed street is placed at its town, marked
+//! approximate.
 //!
 //! The gazetteer answers in three steps, each in its own file: [`load`] reads
 //! the data file into places and search keys; [`matching`] folds names and
 //! finds the places a query names; [`addresses`] keeps a typed street address
-//! and resolves it to the locality it names. [`route`] estimates road distance
-//! and driving time from the crow-fly distance.
+//! and resolves it to the locality it names; [`postcodes`] reads a typed
+//! postcode. [`route`] estimates road distance and driving time from the
+//! crow-fly distance.
 use std::collections::HashMap;
 
-use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use super::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
 use crate::{contract::LIMITS, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
 
 mod addresses;
 mod load;
 mod matching;
+mod postcodes;
 mod route;
 
 use addresses::{address_id, MAX_ADDRESS_CHARS};
@@ -46,6 +55,26 @@ enum Kind {
     Locality,
     Airport,
     Station,
+    Postcode,
+    /// A well-known place (curated).
+    Poi,
+}
+
+impl Kind {
+    fn public(self) -> PlaceKind {
+        match self {
+            Kind::Locality => PlaceKind::Locality,
+            Kind::Airport => PlaceKind::Airport,
+            Kind::Station => PlaceKind::Station,
+            Kind::Postcode => PlaceKind::Postcode,
+            Kind::Poi => PlaceKind::Poi,
+        }
+    }
+
+    /// Postcodes are areas: NL ones placed at their locality, DE ones at the area's centre.
+    fn approximate(self) -> bool {
+        self == Kind::Postcode
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -123,7 +152,7 @@ fn kind_words(kind: Kind) -> &'static [&'static str] {
     match kind {
         Kind::Airport => AIRPORT_WORDS,
         Kind::Station => STATION_WORDS,
-        Kind::Locality => &[],
+        Kind::Locality | Kind::Postcode | Kind::Poi => &[],
     }
 }
 
@@ -140,7 +169,7 @@ impl Gazetteer {
         EMBEDDED.len()
     }
 
-    /// Number of places (localities, airports, stations).
+    /// Number of places (localities, airports, stations, postcodes, well-known places).
     pub fn len(&self) -> usize {
         self.places.len()
     }
@@ -193,7 +222,8 @@ impl Gazetteer {
     /// `[municipality, ]region, country`, e.g. 'Limburg, Nederland'.
     fn secondary_text(&self, p: &Place, lang: Lang) -> String {
         let mut parts: Vec<String> = Vec::with_capacity(3);
-        if let Some(parent) = self.parent_name(p, lang) {
+        // A postcode's name carries its locality already.
+        if let Some(parent) = self.parent_name(p, lang).filter(|_| p.kind != Kind::Postcode) {
             if parent != self.display_name(p, lang) || p.kind != Kind::Locality {
                 parts.push(parent);
             }
@@ -222,13 +252,20 @@ impl Gazetteer {
             id: p.id.to_string(),
             formatted_address: self.formatted_address(p, lang),
             display_name: self.display_name(p, lang),
+            kind: p.kind.public(),
+            approximate: p.kind.approximate(),
             location: p.location,
         }
     }
 
     fn suggestion_of(&self, index: u32, lang: Lang) -> Suggestion {
         let p = &self.places[index as usize];
-        Suggestion { id: p.id.to_string(), main_text: self.display_name(p, lang), secondary_text: self.secondary_text(p, lang) }
+        Suggestion {
+            id: p.id.to_string(),
+            main_text: self.display_name(p, lang),
+            secondary_text: self.secondary_text(p, lang),
+            approximate: p.kind.approximate(),
+        }
     }
 
     /// Suggestions for what the visitor typed (synchronous core of the trait method).
@@ -252,9 +289,15 @@ impl Gazetteer {
                         s.push_str(&self.secondary_text(p, lang));
                         s
                     },
+                    // No streets in the data: placed at the town.
+                    approximate: true,
                 });
             }
             rest_query = Some(addr.locality_text);
+        }
+        if let Some((postcode, rest)) = self.typed_postcode(input) {
+            out.push(self.suggestion_of(postcode, lang));
+            rest_query.get_or_insert(rest);
         }
         let query = rest_query.as_deref().unwrap_or(input);
         for index in self.search(query, lang, MAX_SUGGESTIONS * 2, false) {

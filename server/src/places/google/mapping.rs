@@ -4,7 +4,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{is_valid_place_id, MAX_SUGGESTIONS};
-use crate::{domain::LatLon, places::{PlaceDetails, RouteEstimate, Suggestion}};
+use crate::{domain::LatLon, places::{PlaceDetails, PlaceKind, RouteEstimate, Suggestion}};
 
 /// A point as Google's `LatLng` JSON.
 pub(super) fn lat_lng(p: LatLon) -> serde_json::Value {
@@ -31,7 +31,8 @@ impl AutocompleteResponse {
                     None => (None, None),
                 };
                 let main_text = main.filter(|t| !t.trim().is_empty()).or(p.text.map(|t| t.text))?;
-                (!main_text.trim().is_empty()).then(|| Suggestion { id, main_text, secondary_text: secondary.unwrap_or_default() })
+                (!main_text.trim().is_empty())
+                    .then(|| Suggestion { id, main_text, secondary_text: secondary.unwrap_or_default(), approximate: false })
             })
             .take(MAX_SUGGESTIONS)
             .collect()
@@ -53,7 +54,15 @@ impl PlaceResponse {
             (Some(one), None) | (None, Some(one)) => (one.clone(), one),
             (None, None) => return Err("no name or address"),
         };
-        Ok(PlaceDetails { id: self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()), formatted_address, display_name, location })
+        // Google places are taken as addresses: the field mask asks for no types.
+        Ok(PlaceDetails {
+            id: self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()),
+            formatted_address,
+            display_name,
+            kind: PlaceKind::Address,
+            approximate: false,
+            location,
+        })
     }
 }
 

@@ -30,7 +30,8 @@ async fn autocomplete_sends_the_documented_request_and_maps_place_predictions() 
         Suggestion {
             id: "ChIJ_schiphol-1".into(),
             main_text: "Schiphol".into(),
-            secondary_text: "Evert van de Beekstraat, Schiphol, Nederland".into()
+            secondary_text: "Evert van de Beekstraat, Schiphol, Nederland".into(),
+            approximate: false,
         }
     );
     assert_eq!(result[1].id, "ChIJnoSecondary");
@@ -119,6 +120,8 @@ async fn details_sends_the_documented_request_and_is_cached() {
             id: "ChIJ_schiphol-1".into(),
             formatted_address: "Evert van de Beekstraat 202, 1118 CP Schiphol, Netherlands".into(),
             display_name: "Schiphol Airport".into(),
+            kind: crate::places::PlaceKind::Address,
+            approximate: false,
             location: LatLon { lat: 52.3105, lon: 4.7683 },
         }
     );

@@ -126,7 +126,14 @@ impl Fake {
 }
 
 fn place(id: &str, lat: f64, lon: f64) -> PlaceDetails {
-    PlaceDetails { id: id.into(), formatted_address: id.into(), display_name: id.into(), location: LatLon { lat, lon } }
+    PlaceDetails {
+        id: id.into(),
+        formatted_address: id.into(),
+        display_name: id.into(),
+        kind: crate::places::PlaceKind::Address,
+        approximate: false,
+        location: LatLon { lat, lon },
+    }
 }
 
 fn prediction(id: &str, main: &str, secondary: Option<&str>) -> Value {

@@ -1,0 +1,66 @@
+//! The reservation page opened with `?from=…&to=…` (the home page's route box,
+//! the prices page, landing pages): each text resolved to the provider's first
+//! suggestion, the form filled with the chosen places and, when both resolve,
+//! the price shown. Text that finds nothing stays typed, with a message.
+use std::collections::BTreeMap;
+
+use crate::{
+    config::TariffSettings,
+    contract::{FormState, LIMITS},
+    domain::Lang,
+    forms::FieldErrors,
+    i18n::Locales,
+    indication,
+    places::{PlaceDetails, Places},
+};
+
+/// Whether a page's query string carries a route (`from` or `to`).
+pub fn has_route(query: &str) -> bool {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .map(|pairs| pairs.iter().any(|(k, v)| (k == "from" || k == "to") && !v.trim().is_empty()))
+        .unwrap_or(false)
+}
+
+/// The query's text for one field: one line, at most as long as a search.
+pub fn query_text(value: Option<&str>) -> String {
+    let line: String = value.unwrap_or("").chars().map(|c| if c.is_control() { ' ' } else { c }).take(LIMITS.search_max_chars).collect();
+    line.trim().to_string()
+}
+
+/// The form state of a reservation page prefilled from `from` and `to`.
+pub async fn prefilled_form(places: &Places, tariff: &TariffSettings, locales: &Locales, from: &str, to: &str, lang: Lang) -> FormState {
+    let resolve = |text: &str| {
+        let text = text.to_string();
+        async move {
+            if text.is_empty() {
+                return None;
+            }
+            indication::resolve_text(places, &text, lang).await.ok()
+        }
+    };
+    let (from_place, to_place) = tokio::join!(resolve(from), resolve(to));
+    let mut values = BTreeMap::new();
+    let mut errors = FieldErrors::new();
+    for (field, text, place) in [("departure", from, &from_place), ("destination", to, &to_place)] {
+        match place {
+            Some(place) => fill(&mut values, field, place),
+            None if !text.is_empty() => {
+                values.insert(field.to_string(), text.to_string());
+                errors.insert(field, locales.text(lang, "funnel.prefillNotFound").to_string());
+            }
+            None => {}
+        }
+    }
+    let price = match (&from_place, &to_place) {
+        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, a, b, lang).await.ok(),
+        _ => None,
+    };
+    FormState { values, errors, price, ..FormState::default() }
+}
+
+/// The field, its place id and name, as a choice from the list would leave them.
+fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
+    values.insert(field.to_string(), place.formatted_address.clone());
+    values.insert(format!("{field}PlaceId"), place.id.clone());
+    values.insert(format!("{field}Name"), place.display_name.clone());
+}

@@ -1,0 +1,97 @@
+//! Both directions of fixed-price trips, as a table: every listed destination,
+//! with the other end in the Roermond zone, in each radius step and beyond the
+//! last one. A trip and its return differ only by the pick-up surcharge; where
+//! no fixed price applies, both directions are metered alike.
+use super::{quote, Trip};
+use crate::{config::Settings, domain::{booking::Rule, LatLon}};
+
+const ROERMOND: LatLon = LatLon { lat: 51.1942, lon: 5.9875 };
+
+/// A point `km` from the Roermond centre in a compass direction (north, east, south, west).
+fn from_centre(direction: char, km: f64) -> LatLon {
+    let lat_km = 111.32;
+    let lon_km = lat_km * ROERMOND.lat.to_radians().cos();
+    match direction {
+        'N' => LatLon { lat: ROERMOND.lat + km / lat_km, lon: ROERMOND.lon },
+        'S' => LatLon { lat: ROERMOND.lat - km / lat_km, lon: ROERMOND.lon },
+        'E' => LatLon { lat: ROERMOND.lat, lon: ROERMOND.lon + km / lon_km },
+        _ => LatLon { lat: ROERMOND.lat, lon: ROERMOND.lon - km / lon_km },
+    }
+}
+
+/// The metered price of the route every trip below uses (100 km, 60 minutes).
+const METERED: i64 = 326 + 100 * 240 + 60 * 40;
+
+/// Destination id, where the other end is (direction, km from the centre),
+/// expected price there → destination, expected price destination → there.
+const TABLE: &[(&str, char, f64, i64, i64)] = &[
+    // From and to the zone: fixed; fixed + 5 pick-up surcharge.
+    ("dus", 'E', 0.0, 10000, 10500),
+    ("ein", 'N', 1.5, 10000, 10500),
+    ("ams", 'W', 3.9, 23000, 23500),
+    ("fra", 'S', 2.0, 34000, 34500),
+    ("cgn", 'E', 3.0, 15500, 16000),
+    ("bonn", 'N', 0.5, 15500, 16000),
+    ("mst", 'E', 1.0, 7000, 7500),
+    ("maastricht", 'W', 2.5, 9000, 9500),
+    ("bru", 'S', 3.5, 17500, 18000),
+    ("liege", 'N', 3.0, 13000, 13500),
+    ("nrn", 'W', 0.0, 11000, 11500),
+    // Within 10 km: + 10 (and + 5 more on the return).
+    ("dus", 'N', 4.1, 11000, 11500),
+    ("ein", 'E', 9.9, 11000, 11500),
+    ("ams", 'S', 6.0, 24000, 24500),
+    ("nrn", 'E', 8.0, 12000, 12500),
+    ("mst", 'N', 5.0, 8000, 8500),
+    // Within 15 km: + 15.
+    ("fra", 'W', 10.1, 35500, 36000),
+    ("cgn", 'S', 12.0, 17000, 17500),
+    ("bonn", 'E', 14.9, 17000, 17500),
+    ("maastricht", 'N', 11.0, 10500, 11000),
+    ("bru", 'E', 13.0, 19000, 19500),
+    // Within 20 km: + 20.
+    ("liege", 'E', 15.1, 15000, 15500),
+    ("nrn", 'S', 18.0, 13000, 13500),
+    ("dus", 'W', 19.9, 12000, 12500),
+    ("ein", 'S', 16.0, 12000, 12500),
+    ("ams", 'E', 17.5, 25000, 25500),
+    // Within 30 km: + 30.
+    ("fra", 'N', 20.1, 37000, 37500),
+    ("cgn", 'W', 25.0, 18500, 19000),
+    ("bonn", 'S', 29.9, 18500, 19000),
+    ("mst", 'E', 28.0, 10000, 10500),
+    ("bru", 'N', 22.0, 20500, 21000),
+    ("liege", 'W', 26.0, 16000, 16500),
+    // Beyond 30 km from the centre: metered both ways.
+    ("ams", 'E', 30.1, METERED, METERED),
+    ("dus", 'N', 35.0, METERED, METERED),
+    ("maastricht", 'E', 40.0, METERED, METERED),
+    ("nrn", 'S', 31.0, METERED, METERED),
+];
+
+#[test]
+fn both_directions_of_every_fixed_price_trip() {
+    let t = Settings::load_from(&Default::default()).unwrap().tariff;
+    assert!(TABLE.len() >= 30);
+    let pickup_surcharge = i64::from(t.pickup_surcharge_cents);
+    for &(id, direction, km, outward, back) in TABLE {
+        let d = t.destinations.iter().find(|d| d.id == id).unwrap();
+        let (there, other) = (LatLon { lat: d.lat, lon: d.lon }, from_centre(direction, km));
+        let trip = |pickup, destination| Trip { pickup, destination, distance_km: 100.0, duration_min: 60.0 };
+        let to = quote(&t, &trip(other, there));
+        let from = quote(&t, &trip(there, other));
+        let case = format!("{id}, {km} km {direction}");
+        assert_eq!((to.amount_cents, from.amount_cents), (outward, back), "{case}");
+        if to.rule == Rule::Metered {
+            assert_eq!(from.rule, Rule::Metered, "{case}");
+            continue;
+        }
+        assert_eq!(from.amount_cents - to.amount_cents, pickup_surcharge, "{case}: the directions differ by the pick-up surcharge only");
+        assert_eq!(to.amount_cents - to.surcharge_cents, i64::from(d.price_cents), "{case}");
+        assert_eq!(from.amount_cents - from.surcharge_cents, i64::from(d.price_cents), "{case}");
+        let expected_rules = if km <= t.zone.radius_km { (Rule::Fixed, Rule::FixedPickup) } else { (Rule::FixedSurcharge, Rule::FixedPickupSurcharge) };
+        assert_eq!((to.rule, from.rule), expected_rules, "{case}");
+        assert_eq!(to.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");
+        assert_eq!(from.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");
+    }
+}

@@ -1,0 +1,324 @@
+// The booking funnel on a 360 px phone, in each language: the home page's route
+// box (with and without JavaScript), text typed before hydration, the mail ⇄
+// WhatsApp switch, the success box, the airport extras (flight number, return
+// ride, remarks, larger vehicle) and the street asked for a whole-town pick-up.
+// The last test measures first paint → usable form on an emulated slow 3G phone.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, settle, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage,
+} from "./helpers.mjs";
+
+const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
+const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
+const PRICE = { nl: "€ 230,00", de: "€ 230,00", en: "€ 230.00" };
+const TIMEOUT = { timeout: 60_000 };
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+/** i18next-style `{{name}}` interpolation. */
+const fmt = (text, vars = {}) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(vars[name]));
+const value = (page, selector) => page.locator(selector).inputValue();
+const activeId = (page) => page.evaluate(() => document.activeElement?.id ?? "");
+const sendButton = (page) => page.locator("button[name=action][value=send]");
+
+async function onPhone(lang, options, run) {
+  const context = await visitorContext(browser, server.baseUrl, lang, { ...PHONE, ...options });
+  const page = await context.newPage();
+  const watch = watchPage(page, server.baseUrl);
+  try {
+    await run(page, watch);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the element is wholly inside the viewport. */
+async function inView(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  });
+}
+
+/** The staff mail whose raw text contains `needle` (the Maildir of the test server). */
+async function staffMailWith(needle) {
+  const dir = join(server.dataDir, "maildir", "new");
+  return eventually(`a staff mail with ${needle}`, () => {
+    try {
+      return readdirSync(dir).filter((f) => f.includes("staff-booking")).map((f) => readFileSync(join(dir, f), "utf8")).find((raw) => raw.includes(needle));
+    } catch {
+      return undefined;
+    }
+  }, Boolean, 10_000);
+}
+
+describe("price first", () => {
+  for (const lang of LANGS) {
+    test(`${lang}: the route box is on the first screen and opens the reservation page filled in and priced`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        const t = TEXTS[lang].funnel;
+        await visit(page, server.baseUrl, ROUTES[lang].home);
+        const box = page.locator("form.route-box");
+        assert.ok(await inView(box.locator("button[type=submit]")), "the route box's button is on the first screen of a phone");
+        await box.getByLabel(t.routeBox.from, { exact: true }).fill("Roermond");
+        await box.getByLabel(t.routeBox.to, { exact: true }).fill("Schiphol");
+        await Promise.all([page.waitForURL(/from=/), box.getByRole("button", { name: t.routeBox.submit }).click()]);
+        assert.equal(new URL(page.url()).pathname, ROUTES[lang].reservation);
+        await waitForHydration(page);
+        assert.match(await value(page, "#departure"), /Roermond/);
+        assert.match(await value(page, "#destination"), /Schiphol/);
+        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
+        assert.equal(await page.locator("#pickupStreet").count(), 1, "a whole town as pick-up: the street is asked");
+        // The route comes first, then the price, then passengers and contact details.
+        const order = await page.evaluate(() =>
+          ["departure", "destination", "dateTime", "price", "passengerAmount", "name", "email"].map((id) =>
+            (id === "price" ? document.querySelector(".price-row") : document.getElementById(id)).getBoundingClientRect().top,
+          ),
+        );
+        assert.deepEqual([...order].sort((a, b) => a - b), order, `form order ${order}`);
+        watch.assertClean(assert);
+      }),
+    );
+  }
+
+  test("de: without JavaScript the route box works the same", TIMEOUT, () =>
+    onPhone("de", { javaScriptEnabled: false }, async (page) => {
+      const t = TEXTS.de.funnel;
+      await visit(page, server.baseUrl, ROUTES.de.home);
+      await page.getByLabel(t.routeBox.from, { exact: true }).fill("Roermond");
+      await page.getByLabel(t.routeBox.to, { exact: true }).fill("Flughafen Düsseldorf");
+      await Promise.all([page.waitForURL(/from=/), page.getByRole("button", { name: t.routeBox.submit }).click()]);
+      assert.equal((await page.locator(".price-box .amount").textContent()).trim(), "€ 100,00");
+      assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aDUS");
+    }),
+  );
+
+  test("en: each fixed price on the prices page opens the reservation page with that destination", TIMEOUT, () =>
+    onPhone("en", {}, async (page) => {
+      await visit(page, server.baseUrl, ROUTES.en.prices);
+      const link = page.locator("table.rates a", { hasText: "Schiphol Airport" });
+      await Promise.all([page.waitForURL(/to=/), link.click()]);
+      await waitForHydration(page);
+      assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aAMS");
+    }),
+  );
+});
+
+describe("nothing typed is lost", () => {
+  for (const lang of LANGS) {
+    test(`${lang}: text typed before hydration survives it`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        // Hold the client bundle back until the visitor has typed.
+        let release;
+        const held = new Promise((r) => (release = r));
+        await page.route(/\/assets\/client-[a-z]{2}\.[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await visit(page, server.baseUrl, ROUTES[lang].reservation, { waitUntil: "commit" });
+        await page.locator("#remarks").waitFor();
+        const typed = {
+          "#departure": "Venlo",
+          "#destination": "Weeze",
+          "#dateTime": dutchDateTime(3, "06:45"),
+          "#returnDateTime": dutchDateTime(6, "21:10"),
+          "#passengerAmount": "2",
+          "#name": "Voor Hydratie",
+          "#email": "vroeg@example.com",
+          "#phone": "0475 123456",
+          "#remarks": "Een rolstoel",
+        };
+        for (const [selector, text] of Object.entries(typed)) await page.fill(selector, text);
+        await page.check("input[name=paymentMethod][value=cash]");
+        assert.equal(await page.evaluate(() => Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))), false, "not hydrated yet");
+        release();
+        await waitForHydration(page);
+        await settle(page, 300);
+        for (const [selector, text] of Object.entries(typed)) assert.equal(await value(page, selector), text, `${selector} after hydration`);
+        assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), "cash", "payment method after hydration");
+        // React owns the values now: the form sends what was typed.
+        await page.fill("#passengerAmount", "6");
+        await page.getByText(fmt(TEXTS[lang].funnel.largeVehicle, { count: 6 })).waitFor();
+        watch.assertClean(assert);
+      }),
+    );
+
+    test(`${lang}: the mail ⇄ WhatsApp switch keeps every shared field`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        await visit(page, server.baseUrl, ROUTES[lang].reservation);
+        await waitForHydration(page);
+        const departure = await choosePlace(page, "departure", "roerm", "Roermond");
+        await page.fill("#pickupStreet", "Markt 1");
+        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+        const shared = { "#dateTime": dutchDateTime(2, "10:00"), "#returnDateTime": dutchDateTime(4, "12:00"), "#passengerAmount": "3", "#name": "Wissel Test", "#remarks": "Twee koffers" };
+        for (const [selector, text] of Object.entries(shared)) await page.fill(selector, text);
+        await page.fill("#email", "wissel@example.com");
+        await page.check("input[name=paymentMethod][value=debitcard]");
+        await page.locator("nav.toggle a").nth(1).click();
+        await page.waitForURL(/mode=whatsapp/);
+        assert.equal(await page.locator("#email").count(), 0, "the WhatsApp form");
+        const kept = async () => {
+          for (const [selector, text] of Object.entries(shared)) assert.equal(await value(page, selector), text, `${selector} kept`);
+          assert.equal(await value(page, "#departure"), departure.formattedAddress);
+          assert.equal(await value(page, "input[name=departurePlaceId]"), departure.id);
+          assert.equal(await value(page, "#pickupStreet"), "Markt 1");
+          assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), "debitcard");
+        };
+        await kept();
+        await page.locator("nav.toggle a").nth(0).click();
+        await page.locator("#email").waitFor();
+        await kept();
+        assert.equal(await value(page, "#email"), "wissel@example.com", "the mail form's own field is back too");
+        watch.assertClean(assert);
+      }),
+    );
+  }
+});
+
+describe("after sending", () => {
+  for (const lang of LANGS) {
+    test(`${lang}: the success box is in view, focused and announced, and 'book another ride' starts afresh`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        const t = TEXTS[lang];
+        await visit(page, server.baseUrl, ROUTES[lang].reservation);
+        await waitForHydration(page);
+        await choosePlace(page, "departure", "roerm", "Roermond");
+        await page.fill("#pickupStreet", "Markt 1");
+        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+        await page.fill("#dateTime", dutchDateTime(3, "08:00"));
+        await page.fill("#passengerAmount", "2");
+        await page.fill("#name", `Succes ${lang}`);
+        await page.fill("#email", `succes.${lang}.${Date.now()}@example.com`);
+        await sendButton(page).click();
+        const box = page.locator(".success-box");
+        await box.waitFor();
+        assert.equal(await box.getAttribute("role"), "status");
+        assert.match(await box.textContent(), /R-[A-Z0-9]{6}/, "the reference");
+        await eventually("focus on the success box", () => activeId(page), (id) => id === "booking-result");
+        await eventually("the success box in view", () => inView(box), Boolean);
+        await box.getByRole("link", { name: t.funnel.success.another }).click();
+        await page.locator("#departure").waitFor();
+        assert.equal(await value(page, "#departure"), "");
+        assert.equal(await value(page, "#name"), "");
+        watch.assertClean(assert);
+      }),
+    );
+  }
+
+  test("nl: without JavaScript the answer page shows the same box, focused", TIMEOUT, () =>
+    onPhone("nl", { javaScriptEnabled: false }, async (page) => {
+      await visit(page, server.baseUrl, `${ROUTES.nl.reservation}?from=Roermond&to=Schiphol`);
+      await page.fill("#pickupStreet", "Markt 1");
+      await page.fill("#dateTime", dutchDateTime(3, "09:30"));
+      await page.fill("#passengerAmount", "1");
+      await page.fill("#name", "Zonder Script");
+      await page.fill("#email", `zonder.${Date.now()}@example.com`);
+      await Promise.all([page.waitForNavigation(), sendButton(page).click()]);
+      const box = page.locator(".success-box");
+      assert.match(await box.textContent(), /R-[A-Z0-9]{6}/);
+      assert.equal(await activeId(page), "booking-result", "autofocus on the box");
+      assert.ok(await inView(box), "scrolled to the box");
+      assert.equal(await box.getByRole("link", { name: TEXTS.nl.funnel.success.another }).getAttribute("href"), ROUTES.nl.reservation);
+    }),
+  );
+});
+
+describe("airport rides and whole-town pick-ups", () => {
+  for (const lang of LANGS) {
+    test(`${lang}: flight number, return ride, remarks and a larger vehicle reach the staff`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        const t = TEXTS[lang];
+        await visit(page, server.baseUrl, ROUTES[lang].reservation);
+        await waitForHydration(page);
+        assert.equal(await page.locator("#flightNumber").count(), 0, "no flight field before an airport is chosen");
+        await choosePlace(page, "departure", "schip", AIRPORT[lang]);
+        assert.equal(await page.locator("#pickupStreet").count(), 0, "an airport needs no street");
+        await page.locator("#flightNumber").waitFor();
+        await page.fill("#flightNumber", "kl 1234");
+        await choosePlace(page, "destination", "venl", "Venlo");
+        await page.fill("#dateTime", dutchDateTime(4, "07:30"));
+        await page.fill("#returnDateTime", dutchDateTime(9, "16:00"));
+        await page.getByRole("button", { name: t.form.getPrice, exact: true }).click();
+        const boxes = page.locator(".price-box");
+        await eventually("two prices", () => boxes.count(), (n) => n === 2);
+        assert.match(await boxes.nth(1).textContent(), new RegExp(t.funnel.returnPriceLabel));
+
+        await page.fill("#passengerAmount", "9");
+        const call = page.locator(".passenger-note a");
+        await call.waitFor();
+        assert.match(await call.getAttribute("href"), /^tel:/);
+        await page.fill("#passengerAmount", "6");
+        await page.getByText(fmt(t.funnel.largeVehicle, { count: 6 })).waitFor();
+
+        const name = `Vlieger ${lang} ${Date.now()}`;
+        await page.fill("#name", name);
+        await page.fill("#email", `vlieger.${lang}.${Date.now()}@example.com`);
+        await page.fill("#remarks", "Kinderzitje\nRolstoel");
+        await sendButton(page).click();
+        await page.locator(".success-box").waitFor();
+        const staff = await staffMailWith("KL1234");
+        assert.ok(staff.includes("BEGIN:VEVENT") && staff.split("BEGIN:VEVENT").length === 3, "two events in the staff calendar");
+        watch.assertClean(assert);
+      }),
+    );
+
+    test(`${lang}: a whole town as pick-up asks for the street before sending`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page) => {
+        const t = TEXTS[lang];
+        await visit(page, server.baseUrl, ROUTES[lang].reservation);
+        await waitForHydration(page);
+        await choosePlace(page, "departure", "venl", "Venlo");
+        await page.locator("#pickupStreet").waitFor();
+        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+        await page.fill("#dateTime", dutchDateTime(3, "11:00"));
+        await page.fill("#passengerAmount", "1");
+        await page.fill("#name", "Straat Vergeten");
+        await page.fill("#email", `straat.${lang}.${Date.now()}@example.com`);
+        await sendButton(page).click();
+        await page.locator("#pickupStreet-error").waitFor();
+        assert.equal((await page.locator("#pickupStreet-error").textContent()).trim(), t.funnel.validation.pickupStreetRequired);
+        await page.fill("#pickupStreet", "Parade 12");
+        await sendButton(page).click();
+        await page.locator(".success-box").waitFor();
+        await staffMailWith("Parade 12");
+      }),
+    );
+  }
+});
+
+describe("slow 3G phone", () => {
+  test("first paint → usable form, measured", TIMEOUT, () =>
+    onPhone("nl", {}, async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      // Chrome DevTools' "Slow 3G" preset and a 4× slower CPU (Lighthouse's mobile setting).
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: (500 * 1024) / 8 * 0.8, uploadThroughput: (500 * 1024) / 8 * 0.8 });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await page.addInitScript(() => {
+        const poll = () => {
+          const root = document.getElementById("root");
+          const field = document.getElementById("name");
+          if (root && field && Object.keys(field).some((k) => k.startsWith("__reactFiber"))) {
+            window.__usableAt = performance.now();
+          } else {
+            setTimeout(poll, 10);
+          }
+        };
+        poll();
+      });
+      await visit(page, server.baseUrl, ROUTES.nl.reservation, { timeout: 50_000 });
+      await page.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: 50_000 });
+      const { paint, usable } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+        usable: window.__usableAt,
+      }));
+      console.log(`slow 3G + 4x CPU: first contentful paint ${Math.round(paint)} ms, form usable (hydrated) ${Math.round(usable)} ms, gap ${Math.round(usable - paint)} ms`);
+      assert.ok(usable >= paint, "hydration after the first paint");
+    }),
+  );
+});
