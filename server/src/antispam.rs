@@ -10,14 +10,12 @@
 //!   never gets there, and if one did, nothing is lost silently). Without the
 //!   cookie (API clients, cookies off) the time is unknown and not held against
 //!   anyone.
-use std::{
-    hash::{BuildHasher, RandomState},
-    time::Duration,
-};
+use std::time::Duration;
 
 use actix_web::{cookie::{Cookie, SameSite}, HttpRequest};
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
-use crate::forms::Input;
+use crate::{forms::Input, secret::SecretKey};
 
 /// The honeypot's field name: plausible to a bot, meaningless to the form.
 pub const TRAP_FIELD: &str = "website";
@@ -32,24 +30,25 @@ pub enum Verdict {
     TooFast,
 }
 
-/// Issues and checks the form-opened cookie. Its tag is a SipHash keyed with a
-/// random key per process, so a forged or stale (pre-restart) cookie is ignored.
+/// Issues and checks the form-opened cookie. Its tag is an HMAC with the
+/// server's secret key, so a forged cookie is ignored, while a genuine one
+/// holds across restarts and instances that share the key.
 pub struct FormGuard {
-    key: RandomState,
+    key: SecretKey,
     min_fill: Duration,
     /// The site is served over HTTPS: the cookie travels only there.
     secure: bool,
 }
 
 impl FormGuard {
-    pub fn new(min_fill_seconds: u64, secure: bool) -> Self {
-        Self { key: RandomState::new(), min_fill: Duration::from_secs(min_fill_seconds), secure }
+    pub fn new(min_fill_seconds: u64, secure: bool, key: SecretKey) -> Self {
+        Self { key, min_fill: Duration::from_secs(min_fill_seconds), secure }
     }
 
     /// The cookie to set on a form page's answer.
     pub fn opened_cookie(&self, now: jiff::Timestamp) -> Cookie<'static> {
         let millis = now.as_millisecond();
-        Cookie::build(COOKIE, format!("{millis}.{:016x}", self.tag(millis)))
+        Cookie::build(COOKIE, format!("{millis}.{}", URL_SAFE_NO_PAD.encode(self.key.sign(&[COOKIE, &millis.to_string()]))))
             .path("/")
             .http_only(true)
             .same_site(SameSite::Lax)
@@ -58,16 +57,12 @@ impl FormGuard {
             .finish()
     }
 
-    fn tag(&self, millis: i64) -> u64 {
-        self.key.hash_one(millis)
-    }
-
     /// When the visitor opened the form, if the cookie is there and genuine.
     fn opened_at(&self, req: &HttpRequest) -> Option<i64> {
         let cookie = req.cookie(COOKIE)?;
         let (millis, tag) = cookie.value().split_once('.')?;
-        let millis: i64 = millis.parse().ok()?;
-        (u64::from_str_radix(tag, 16).ok()? == self.tag(millis)).then_some(millis)
+        let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
+        self.key.verify(&[COOKIE, millis], &tag).then(|| millis.parse().ok()).flatten()
     }
 
     pub fn verdict(&self, req: &HttpRequest, input: &Input, now: jiff::Timestamp) -> Verdict {
@@ -87,13 +82,17 @@ mod tests {
 
     use super::*;
 
+    fn key(byte: u8) -> SecretKey {
+        SecretKey::from_bytes(vec![byte; 32])
+    }
+
     fn input(pairs: &[(&str, &str)]) -> Input {
         Input::from_pairs(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())))
     }
 
     #[test]
     fn a_filled_in_trap_gives_the_bot_away() {
-        let guard = FormGuard::new(3, false);
+        let guard = FormGuard::new(3, false, key(1));
         let req = TestRequest::default().to_http_request();
         let now = jiff::Timestamp::now();
         assert_eq!(guard.verdict(&req, &input(&[("name", "A")]), now), Verdict::Person);
@@ -103,7 +102,7 @@ mod tests {
 
     #[test]
     fn sending_sooner_than_the_minimum_after_opening_is_too_fast() {
-        let guard = FormGuard::new(3, false);
+        let guard = FormGuard::new(3, false, key(1));
         let opened = jiff::Timestamp::now();
         let req = TestRequest::default().cookie(guard.opened_cookie(opened)).to_http_request();
         let empty = input(&[]);
@@ -113,13 +112,16 @@ mod tests {
 
     #[test]
     fn a_forged_or_foreign_cookie_is_ignored() {
-        let guard = FormGuard::new(3, false);
+        let guard = FormGuard::new(3, false, key(1));
         let now = jiff::Timestamp::now();
         let forged = Cookie::new(COOKIE, format!("{}.0000000000000000", now.as_millisecond()));
         let req = TestRequest::default().cookie(forged).to_http_request();
         assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
-        let other_process = FormGuard::new(3, false).opened_cookie(now);
-        let req = TestRequest::default().cookie(other_process).to_http_request();
+        let other_key = FormGuard::new(3, false, key(2)).opened_cookie(now);
+        let req = TestRequest::default().cookie(other_key).to_http_request();
         assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
+        let same_key = FormGuard::new(3, false, key(1)).opened_cookie(now);
+        let req = TestRequest::default().cookie(same_key).to_http_request();
+        assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::TooFast, "another instance (or a restart) with the key reads it");
     }
 }

@@ -24,7 +24,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
 ];
 
 /// Secrets: read from the environment only, never from a file, never logged.
-pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY", "TAXI_SMTP_URL"];
+pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY", "TAXI_SMTP_URL", "TAXI_SECRET_KEY"];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -137,6 +137,13 @@ pub struct MailSettings {
     pub degraded_after_seconds: u64,
     /// On SIGTERM, how long mails being sent may take to finish.
     pub shutdown_grace_ms: u64,
+    /// The answer promise in the customer's booking mail: staff answer within
+    /// this many minutes between `answer_from` and `answer_until`; 0 = no promise.
+    pub answer_within_minutes: u32,
+    /// Local time (`HH:MM`, Europe/Amsterdam) from which staff answer bookings.
+    pub answer_from: String,
+    /// Local time (`HH:MM`) until which staff answer bookings.
+    pub answer_until: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -146,6 +153,9 @@ pub struct Secrets {
     /// SMTP server in lettre's URL form (`TAXI_SMTP_URL`), may hold a password;
     /// without it mail goes to a Maildir under the data directory.
     pub smtp_url: Option<secrecy::SecretString>,
+    /// Signs the staff answer links and the form-opened cookie (`TAXI_SECRET_KEY`);
+    /// without it a random key kept in the data directory is used (see `secret`).
+    pub secret_key: Option<secrecy::SecretString>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -320,6 +330,13 @@ impl Settings {
             .get("TAXI_SMTP_URL")
             .filter(|k| !k.trim().is_empty())
             .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        settings.secrets.secret_key = env
+            .get("TAXI_SECRET_KEY")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        if settings.secrets.secret_key.as_ref().is_some_and(|k| secrecy::ExposeSecret::expose_secret(k).len() < crate::secret::MIN_KEY_CHARS) {
+            return Err(ConfigError::new("TAXI_SECRET_KEY", format!("must be at least {} characters long", crate::secret::MIN_KEY_CHARS)));
+        }
         settings.validate()?;
         Ok(settings)
     }
@@ -495,6 +512,15 @@ mod tests {
         assert_eq!(s.secrets.google_maps_key.as_ref().unwrap().expose_secret(), "k-123");
         assert_eq!(s.google.places_url, "http://127.0.0.1:9");
         assert!(!format!("{s:?}").contains("k-123"), "Debug must not show the key");
+    }
+
+    #[test]
+    fn the_secret_key_must_be_long_and_is_not_printed() {
+        let err = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "short")])).unwrap_err();
+        assert!(err.to_string().contains("TAXI_SECRET_KEY"), "{err}");
+        let s = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "a-long-enough-secret-key-for-the-test")])).unwrap();
+        assert!(s.secrets.secret_key.is_some());
+        assert!(!format!("{s:?}").contains("a-long-enough"), "Debug must not show the key");
     }
 
     #[test]

@@ -21,6 +21,8 @@
 //! - [`i18n`]: the `locales/*.json` texts, shared with the UI bundles.
 //! - [`places`]: address suggestions, place details and routes, from the embedded
 //!   gazetteer or Google Maps Platform.
+//! - [`staff`]: staff answer a booking from their mail: signed links, the
+//!   answer form; [`secret`]: the key that signs those links and the form cookie.
 //! - [`antispam`]: the honeypot field and the minimum fill time of the forms.
 //! - [`booking`]: accepting booking requests and contact messages (validate, price,
 //!   de-duplicate, hand to the outbox).
@@ -61,7 +63,9 @@ pub mod pricing;
 pub mod rate_limit;
 pub mod render;
 pub mod routes;
+pub mod secret;
 pub mod security;
+pub mod staff;
 pub mod prefill;
 pub mod startup;
 pub mod telemetry;

@@ -16,7 +16,9 @@ use crate::{
     i18n::Locales,
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
-    routes, security, telemetry,
+    routes::{self, staff::Staff},
+    secret::SecretKey,
+    security, telemetry,
 };
 
 pub struct Application {
@@ -53,6 +55,8 @@ impl Application {
         )
         .context("the server-side rendering bundle could not be loaded")?;
 
+        let (key, key_source) = SecretKey::load(&settings).context("the secret key (TAXI_SECRET_KEY, or secret.key in data_dir)")?;
+        tracing::info!(source = key_source.describe(), "secret key for staff links and form cookies");
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
         let outbox = Arc::new(Outbox::start(&settings, locales.clone()).context("mail delivery could not start")?);
@@ -72,7 +76,8 @@ impl Application {
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let hsts = settings.site.hsts;
         let secure_cookies = settings.site.base_url.starts_with("https://");
-        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies));
+        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
+        let staff = web::Data::new(Staff { key, outbox: outbox.clone(), settings: settings.clone(), pages: pages.clone(), locales: locales.clone() });
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id and metrics
@@ -93,6 +98,7 @@ impl Application {
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
                 .app_data(form_guard.clone())
+                .app_data(staff.clone())
                 .configure(move |cfg| routes::configure(cfg, &edge))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))
@@ -107,6 +113,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// Stops the server like SIGTERM does (tests restart an application this way).
+    pub fn stop_handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
     }
 
     /// How mail is delivered, for the start-up log.

@@ -6,6 +6,7 @@ import { Prices } from "./pages/Prices";
 import { Reservation } from "./pages/Reservation";
 import { Contact } from "./pages/Contact";
 import { ErrorPage } from "./pages/ErrorPage";
+import { Staff } from "./pages/Staff";
 
 const pages = {
   home: Home,
@@ -13,6 +14,7 @@ const pages = {
   reservation: Reservation,
   contact: Contact,
   error: ErrorPage,
+  staff: Staff,
 } as const;
 
 export function App(props: PageProps) {

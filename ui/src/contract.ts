@@ -14,7 +14,7 @@ export type ReservationMode = "mail" | "whatsapp";
 /**
  * The page a set of props renders: one of the site's pages, or the error page.
  */
-export type PageName = "home" | "prices" | "reservation" | "contact" | "error";
+export type PageName = "home" | "prices" | "reservation" | "contact" | "error" | "staff";
 
 /**
  * The paths of the pages in the page's language.
@@ -90,6 +90,40 @@ export type FormState = { values: { [key in string]: string }, errors: { [key in
 returnPrice?: Indication, };
 
 /**
+ * What staff chose in their mail.
+ */
+export type Action = "confirm" | "propose" | "decline";
+
+/**
+ * Why a booking is declined: a short list, or staff's own words.
+ */
+export type DeclineReason = "fullyBooked" | "noSuitableVehicle" | "outsideArea" | "other";
+
+export type StaffRow = { label: string, value: string, };
+
+export type StaffPage = { reference: string, action: Action, 
+/**
+ * The booking, in the staff language.
+ */
+rows: Array<StaffRow>, 
+/**
+ * Where the form posts: the signed link itself.
+ */
+formAction: string, 
+/**
+ * The booking's pick-up as the date-time field shows it (`2026-11-24T14:30`).
+ */
+pickupValue: string, 
+/**
+ * The choices of a decline.
+ */
+reasons: Array<DeclineReason>, 
+/**
+ * Once answered (by anyone): what was answered and when, in words.
+ */
+answered?: string, };
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -110,6 +144,10 @@ form?: FormState,
  * Largest passenger count the server accepts.
  */
 maxPassengers: number, 
+/**
+ * Set on the staff answer page only.
+ */
+staff?: StaffPage, 
 /**
  * The earliest pick-up the server accepts is this many minutes from now
  * (the date picker's `min`).

@@ -3,10 +3,8 @@
 // the error page. Any violation (all of axe's rules, best practices included) fails.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { LANGS, PAGES, ROUTES, TEXTS, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import { LANGS, PAGES, ROUTES, TEXTS, assertAccessible, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const TIMEOUT = { timeout: 60_000 };
 
@@ -21,17 +19,6 @@ async function open(path, lang) {
   const page = await context.newPage();
   const response = await visit(page, server.baseUrl, path, { lang });
   return { page, response, close: () => context.close() };
-}
-
-/** Runs axe on the page and fails with a readable list of what it found. */
-async function assertAccessible(page, state) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    // @ts-ignore axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  assert.deepEqual(violations, [], `${state}: ${JSON.stringify(violations, null, 1)}`);
 }
 
 test("the check can fail: a planted image without text alternative is found", TIMEOUT, async () => {

@@ -6,6 +6,7 @@ import { after, before } from "node:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -264,6 +265,22 @@ export async function eventually(what, read, accept, timeout = 5_000) {
     if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/**
+ * Runs axe-core (all rules) on the page and fails with a readable list of what it
+ * found. The page's context must bypass the site's CSP, which refuses the injected script.
+ */
+export async function assertAccessible(page, state) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore axe is injected above
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  assert.deepEqual(violations, [], `${state}: ${JSON.stringify(violations, null, 1)}`);
 }
 
 /** `<repo>/test-output/screenshots`, created on first use (ignored by git). */

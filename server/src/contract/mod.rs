@@ -7,6 +7,7 @@
 //! alone. The API's own answer types live beside their code and are listed in
 //! the generator: [`crate::places::Suggestion`], [`crate::places::PlaceDetails`],
 //! [`crate::indication::Indication`].
+pub mod staff;
 pub mod typescript;
 
 use std::collections::BTreeMap;
@@ -31,6 +32,8 @@ pub enum PageName {
     Reservation,
     Contact,
     Error,
+    /// Staff's answer to a booking (see [`staff::StaffPage`]).
+    Staff,
 }
 
 impl From<Option<Page>> for PageName {
@@ -65,6 +68,9 @@ pub struct PageProps {
     pub form: Option<FormState>,
     /// Largest passenger count the server accepts.
     pub max_passengers: u8,
+    /// Set on the staff answer page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub staff: Option<staff::StaffPage>,
     /// The earliest pick-up the server accepts is this many minutes from now
     /// (the date picker's `min`).
     pub lead_time_minutes: u32,

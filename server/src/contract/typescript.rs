@@ -5,7 +5,10 @@ use ts_rs::{Config, TS};
 
 use super::*;
 use crate::{
-    domain::booking::{PriceSummary, Rule},
+    domain::{
+        answer::{Action, DeclineReason},
+        booking::{PriceSummary, Rule},
+    },
     places::{PlaceDetails, PlaceKind},
 };
 
@@ -35,7 +38,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, FormState, PageProps,
+        Rule, PriceSummary, Indication, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, PageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
     ];
     let constants = [

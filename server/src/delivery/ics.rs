@@ -32,14 +32,50 @@ const VTIMEZONE: &[&str] = &[
 /// Length of an event when the ride's duration is not known.
 pub const DEFAULT_DURATION_MIN: i64 = 60;
 
+/// Where the ride stands, as calendars show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Requested, not yet answered.
+    Tentative,
+    Confirmed,
+    /// Declined, or another time proposed (see `docs/staff-answers.md`).
+    Cancelled,
+}
+
+impl Status {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Tentative => "TENTATIVE",
+            Self::Confirmed => "CONFIRMED",
+            Self::Cancelled => "CANCELLED",
+        }
+    }
+}
+
+/// Which version of a booking's calendar event a mail carries.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Revision {
+    pub(super) sequence: u32,
+    pub(super) status: Status,
+    /// `None`: when the booking was received.
+    pub(super) stamp: Option<jiff::Timestamp>,
+}
+
+impl Revision {
+    pub(super) const BOOKED: Revision = Revision { sequence: 0, status: Status::Tentative, stamp: None };
+}
+
 /// One ride as a calendar event.
 #[derive(Debug, Clone)]
 pub struct Event {
     /// Globally unique and stable: the same booking gives the same UID, so a
     /// second import updates the event instead of adding one.
     pub uid: String,
-    /// When the booking was received (`DTSTAMP`).
+    /// When this version was made (`DTSTAMP`): received, or answered.
     pub stamp: Timestamp,
+    /// 0 for the booking, one more for each answer: calendars keep the highest.
+    pub sequence: u32,
+    pub status: Status,
     /// Pick-up, local time in Europe/Amsterdam.
     pub start: DateTime,
     pub duration_min: i64,
@@ -70,7 +106,7 @@ pub fn calendar(product: &str, events: &[Event]) -> String {
     out
 }
 
-fn event_lines(event: &Event) -> [String; 11] {
+fn event_lines(event: &Event) -> [String; 12] {
     let end = event
         .start
         .checked_add(jiff::Span::new().minutes(event.duration_min.clamp(1, 24 * 60)))
@@ -84,7 +120,8 @@ fn event_lines(event: &Event) -> [String; 11] {
         format!("SUMMARY:{}", escape(&event.summary)),
         format!("LOCATION:{}", escape(&event.location)),
         format!("DESCRIPTION:{}", escape(&event.description)),
-        "STATUS:TENTATIVE".into(),
+        format!("SEQUENCE:{}", event.sequence),
+        format!("STATUS:{}", event.status.code()),
         "TRANSP:OPAQUE".into(),
         "END:VEVENT".into(),
     ]
@@ -138,6 +175,8 @@ mod tests {
         Event {
             uid: "R7K3Q9@taxi.example".into(),
             stamp: "2025-11-20T09:15:00Z".parse().unwrap(),
+            sequence: 0,
+            status: Status::Tentative,
             start: "2025-11-24T14:30".parse().unwrap(),
             duration_min: DEFAULT_DURATION_MIN,
             summary: "Taxi Roermond → Schiphol (R7K3Q9)".into(),
@@ -157,6 +196,17 @@ mod tests {
         assert!(ics.contains("\r\nDESCRIPTION:Ophalen\\; 3 personen\r\n"));
         assert!(ics.starts_with("BEGIN:VCALENDAR\r\n") && ics.ends_with("END:VCALENDAR\r\n"));
         assert!(!ics.replace("\r\n", "").contains('\n'), "only CRLF line ends");
+        assert!(ics.contains("\r\nSEQUENCE:0\r\nSTATUS:TENTATIVE\r\n"));
+    }
+
+    #[test]
+    fn an_answer_raises_the_sequence_and_sets_the_status() {
+        let mut e = event("x");
+        e.sequence = 1;
+        e.status = Status::Cancelled;
+        let ics = calendar("T", &[e]);
+        assert!(ics.contains("\r\nUID:R7K3Q9@taxi.example\r\n"));
+        assert!(ics.contains("\r\nSEQUENCE:1\r\nSTATUS:CANCELLED\r\n"), "{ics}");
     }
 
     #[test]

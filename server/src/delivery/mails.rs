@@ -17,9 +17,10 @@ use lettre::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    config::{CompanySettings, Settings},
+    config::{CompanySettings, MailSettings, Settings},
     domain::{booking::{Booking, ContactMessage, TripExtras}, Lang},
     i18n::Locales,
+    secret::SecretKey,
 };
 
 use super::{
@@ -41,6 +42,8 @@ pub enum MailKind {
     ContactAck,
     /// Tells staff that another mail could not be delivered.
     FailureNotice,
+    /// Staff's answer to a booking: confirmed, another time proposed, declined.
+    CustomerAnswer,
 }
 
 impl MailKind {
@@ -51,6 +54,7 @@ impl MailKind {
             Self::StaffContact => "staff-contact",
             Self::ContactAck => "contact-ack",
             Self::FailureNotice => "failure-notice",
+            Self::CustomerAnswer => "customer-answer",
         }
     }
 
@@ -62,6 +66,7 @@ impl MailKind {
             Self::StaffContact => "staffContact",
             Self::ContactAck => "contactAck",
             Self::FailureNotice => "failureNotice",
+            Self::CustomerAnswer => "customerAnswer",
         }
     }
 }
@@ -99,13 +104,18 @@ pub struct FailedMail<'a> {
 const CUSTOMER_NAME_MAX: usize = 40;
 
 pub struct Composer {
-    locales: Arc<Locales>,
-    company: CompanySettings,
-    staff_lang: Lang,
+    pub(super) locales: Arc<Locales>,
+    pub(super) company: CompanySettings,
+    mail: MailSettings,
+    pub(super) staff_lang: Lang,
     from: Mailbox,
     staff: Vec<Mailbox>,
     /// Right-hand side of Message-IDs and calendar UIDs: the sender's domain.
     domain: String,
+    /// Signs the answer links in staff mails.
+    pub(super) key: SecretKey,
+    /// The site's public origin, for links in mails.
+    pub(super) base_url: String,
 }
 
 impl Composer {
@@ -122,21 +132,38 @@ impl Composer {
             .map(|r| r.parse::<Mailbox>().map_err(|e| DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))))
             .collect::<Result<Vec<_>, _>>()?;
         let domain = from.email.domain().to_string();
-        Ok(Self { locales, company: settings.company.clone(), staff_lang: settings.mail.staff_language, from, staff, domain })
+        let (key, _) = SecretKey::load(settings).map_err(|e| DeliveryError::Config(format!("the secret key (TAXI_SECRET_KEY or data_dir): {e}")))?;
+        Ok(Self {
+            locales,
+            company: settings.company.clone(),
+            mail: settings.mail.clone(),
+            staff_lang: settings.mail.staff_language,
+            from,
+            staff,
+            domain,
+            key,
+            base_url: settings.site.base_url.clone(),
+        })
     }
 
-    fn views(&self) -> Views<'_> {
-        Views { locales: &self.locales, company: &self.company }
+    pub(super) fn views(&self) -> Views<'_> {
+        Views { locales: &self.locales, company: &self.company, mail: &self.mail }
+    }
+
+    /// The calendar UID of a booking: every `.ics` of it carries this one.
+    pub fn calendar_uid(&self, reference: &str, nonce: &str) -> String {
+        format!("{}.{}@{}", safe_token(reference), safe_token(nonce), self.domain)
     }
 
     /// The staff mail and, when the customer's address is usable, the
     /// customer's confirmation. `nonce` makes Message-IDs unique per request.
     pub fn booking(&self, b: &Booking, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
         let customer = self.customer_mailbox(&b.name, &b.email);
-        let uid = format!("{}.{}@{}", safe_token(&b.reference), safe_token(nonce), self.domain);
+        let uid = self.calendar_uid(&b.reference, nonce);
         let date = SystemTime::from(b.received_at);
-        let staff_view = self.views().staff_booking(b, self.staff_lang);
-        let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false);
+        let mut staff_view = self.views().staff_booking(b, self.staff_lang);
+        staff_view.answers = self.answer_links(b);
+        let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false, ics::Revision::BOOKED);
         let mut mails = vec![self.build(
             MailKind::StaffBooking,
             &b.reference,
@@ -152,7 +179,7 @@ impl Composer {
         match self.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
                 let view = self.views().customer_booking(b);
-                let ics = self.booking_ics(b, b.lang, &uid, &view, true);
+                let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
                 // Replies go to `From`, the company.
                 mails.push(self.build(MailKind::CustomerBooking, &b.reference, nonce, &view, vec![to], None, date, Some((self.ics_name(b, b.lang), ics)))?);
             }
@@ -165,7 +192,7 @@ impl Composer {
     /// short), the places as the provider names them, and the server's own
     /// figures. Nothing else the visitor typed reaches the recipient's mailbox,
     /// so the form cannot be used to send a stranger someone's text.
-    fn customer_copy(&self, b: &Booking) -> Booking {
+    pub(super) fn customer_copy(&self, b: &Booking) -> Booking {
         let place = |a: &crate::domain::booking::Address| match &a.listed {
             Some(listed) => crate::domain::booking::Address { name: listed.name.clone(), formatted: listed.formatted.clone(), place_id: None, listed: a.listed.clone() },
             None => {
@@ -250,19 +277,19 @@ impl Composer {
         format!("<{}.{}.{}@{}>", safe_token(reference), kind.code(), safe_token(nonce), self.domain)
     }
 
-    fn customer_mailbox(&self, name: &str, email: &str) -> Option<Mailbox> {
+    pub(super) fn customer_mailbox(&self, name: &str, email: &str) -> Option<Mailbox> {
         let address: Address = email.trim().parse().ok()?;
         let name = header_line(name, 80);
         Some(Mailbox::new((!name.is_empty()).then_some(name), address))
     }
 
-    fn ics_name(&self, b: &Booking, lang: Lang) -> String {
+    pub(super) fn ics_name(&self, b: &Booking, lang: Lang) -> String {
         self.locales.format(lang, "mail.calendar.fileName", &[("reference", &safe_token(&b.reference))])
     }
 
     /// The ride as a calendar event; its description repeats the mail's fields
     /// (and, for the customer, how to reach the company).
-    fn booking_ics(&self, b: &Booking, lang: Lang, uid: &str, view: &MailView, with_contact: bool) -> String {
+    pub(super) fn booking_ics(&self, b: &Booking, lang: Lang, uid: &str, view: &MailView, with_contact: bool, revision: ics::Revision) -> String {
         let summary = self.locales.format(
             lang,
             "mail.calendar.summary",
@@ -286,7 +313,9 @@ impl Composer {
             .unwrap_or(ics::DEFAULT_DURATION_MIN);
         let outward = ics::Event {
             uid: uid.to_string(),
-            stamp: b.received_at,
+            stamp: revision.stamp.unwrap_or(b.received_at),
+            sequence: revision.sequence,
+            status: revision.status,
             start: b.pickup_at,
             duration_min,
             summary,
@@ -312,7 +341,7 @@ impl Composer {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn build(
+    pub(super) fn build(
         &self,
         kind: MailKind,
         reference: &str,
@@ -333,7 +362,7 @@ impl Composer {
             .date(date)
             .message_id(Some(message_id.clone()))
             .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Content-Language"), view.lang.code().to_string()));
-        if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck) {
+        if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck | MailKind::CustomerAnswer) {
             // RFC 3834: no out-of-office replies to these.
             builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
         }
@@ -369,7 +398,7 @@ impl Composer {
     }
 }
 
-fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {
+pub(super) fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {
     for mail in &mut mails {
         mail.customer_phone = phone.clone();
     }

@@ -17,12 +17,18 @@
 //! (also that of `submit_*`) run there. It does not need to be called from
 //! inside a runtime, and the `submit_*` futures run on any executor.
 //!
+//! Every booking is also kept in the booking store (`store.rs`, SQLite), written
+//! in the same blocking step as its mails; staff's answers (`answer_mail.rs`)
+//! update it and queue the customer's mail in one transaction.
+//!
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
 //! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
 //! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
 //! attachment, `links.rs` the route links (call and WhatsApp links come
 //! from the crate's `phone` module, dates and numbers from its `format` module), `text.rs` cleans
 //! visitor text.
+mod answer_mail;
+mod bookings;
 mod ics;
 mod links;
 mod maildir;
@@ -30,6 +36,7 @@ mod mails;
 mod sender;
 mod spool;
 mod state;
+mod store;
 mod templates;
 mod text;
 mod transport;
@@ -49,13 +56,15 @@ use tokio::sync::{oneshot, watch};
 
 use crate::{
     config::Settings,
-    domain::booking::{Booking, ContactMessage},
+    domain::booking::ContactMessage,
     i18n::Locales,
 };
 
 pub use mails::{Composer, FailedMail, MailKind, OutgoingMail};
 pub use sender::RetryPolicy;
 pub use spool::Entry as SpoolEntry;
+pub use store::Record;
+use bookings::Failure;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -67,6 +76,9 @@ pub enum DeliveryError {
     Spool { path: PathBuf, source: std::io::Error },
     #[error("could not compose the mail: {0}")]
     Compose(String),
+    /// The booking store could not be read or written.
+    #[error("booking store: {0}")]
+    Store(std::io::Error),
     #[error("the mail outbox is shut down")]
     ShutDown,
 }
@@ -174,7 +186,8 @@ impl Outbox {
             retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
         };
         let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
-        let shared = Arc::new(state::Shared::new(spool, loaded, composer.clone(), limits));
+        let store = Arc::new(store::BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
+        let shared = Arc::new(state::Shared::new(spool, store, loaded, composer.clone(), limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -223,14 +236,6 @@ impl Outbox {
         })
     }
 
-    /// Renders the staff mail and the customer's confirmation and stores both
-    /// durably; returns once they are on disk (the sender delivers them later).
-    pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
-        let nonce = nonce();
-        let mails = self.inner.composer.booking(booking, &nonce)?;
-        self.enqueue(mails, &nonce).await
-    }
-
     /// Like [`Outbox::submit_booking`] for a contact message and its acknowledgement.
     pub async fn submit_contact(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
         let nonce = nonce();
@@ -239,6 +244,18 @@ impl Outbox {
     }
 
     async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
+        self.enqueue_with(mails, nonce, |write| Ok(write()?)).await
+    }
+
+    /// Writes the mails to the spool from within `step`, which runs on a
+    /// blocking thread and calls the writer it is given when (and if) the
+    /// mails are to be stored: around it, the booking store's own work.
+    async fn enqueue_with<T: Send + 'static>(
+        &self,
+        mails: Vec<OutgoingMail>,
+        nonce: &str,
+        step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, DeliveryError> {
         if self.inner.closed.load(Ordering::SeqCst) {
             return Err(DeliveryError::ShutDown);
         }
@@ -246,13 +263,29 @@ impl Outbox {
         let entries: Vec<spool::Entry> = mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
         let registered: Vec<(String, jiff::Timestamp)> = entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
         let shared = self.inner.shared.clone();
-        let written = self.inner.runtime.spawn_blocking(move || shared.spool.enqueue(&entries)).await;
+        let written = self
+            .inner
+            .runtime
+            .spawn_blocking(move || {
+                let mut wrote = false;
+                let result = step(&mut || {
+                    shared.spool.enqueue(&entries)?;
+                    wrote = true;
+                    Ok(())
+                });
+                (result, wrote)
+            })
+            .await;
         match written {
-            Ok(Ok(())) => {
-                self.inner.shared.queued(&registered);
-                Ok(())
+            Ok((result, wrote)) => {
+                if wrote && result.is_ok() {
+                    self.inner.shared.queued(&registered);
+                }
+                result.map_err(|failure| match failure {
+                    Failure::Spool(source) => DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source },
+                    Failure::Store(source) => DeliveryError::Store(source),
+                })
             }
-            Ok(Err(source)) => Err(DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }),
             Err(_) => Err(DeliveryError::ShutDown),
         }
     }

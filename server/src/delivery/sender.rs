@@ -340,6 +340,12 @@ async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
         }
         Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
     }
+    let store = shared.store.clone();
+    match blocking(move || store.sweep(retention, jiff::Timestamp::now())).await {
+        Ok(deleted) if deleted > 0 => tracing::info!(deleted, "deleted bookings past their retention"),
+        Ok(_) => {}
+        Err(e) => tracing::error!(error = %e, "could not delete old bookings"),
+    }
     if let Transport::Maildir(maildir) = transport {
         let maildir = maildir.clone();
         match blocking(move || maildir.prune(retention)).await {

@@ -10,7 +10,7 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
-use super::{mails::Composer, sender::RetryPolicy, spool::{Entry, Spool}, DeliveryHealth, SpoolStats};
+use super::{mails::Composer, sender::RetryPolicy, spool::{Entry, Spool}, store::BookingStore, DeliveryHealth, SpoolStats};
 use crate::metrics;
 
 /// The `[mail]` settings the sender applies.
@@ -29,6 +29,8 @@ pub(super) struct Shared {
     pub(super) wake: Notify,
     pub(super) composer: Arc<Composer>,
     pub(super) limits: Limits,
+    /// The bookings and their answers; swept with the spool.
+    pub(super) store: Arc<BookingStore>,
 }
 
 #[derive(Default)]
@@ -74,7 +76,7 @@ pub(super) struct Loaded {
 }
 
 impl Shared {
-    pub fn new(spool: Spool, loaded: Loaded, composer: Arc<Composer>, limits: Limits) -> Self {
+    pub fn new(spool: Spool, store: Arc<BookingStore>, loaded: Loaded, composer: Arc<Composer>, limits: Limits) -> Self {
         let now = Instant::now();
         let pending = loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
         for _ in 0..loaded.newly_quarantined {
@@ -88,7 +90,7 @@ impl Shared {
             last_trouble: (loaded.newly_quarantined > 0).then_some(now),
             ..State::default()
         };
-        Self { spool, state: Mutex::new(state), wake: Notify::new(), composer, limits }
+        Self { spool, state: Mutex::new(state), wake: Notify::new(), composer, limits, store }
     }
 
     /// Registers mails that are now durably queued and wakes the sender.

@@ -6,7 +6,7 @@
 //! HTML, see `templates.rs`). Every visible word comes from `locales/*.json`
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
-    config::CompanySettings,
+    config::{CompanySettings, MailSettings},
     domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary, Rule}, format_euro, links::whatsapp_chat, Lang},
     format::{date_short, date_time_long, decimal1, local, time},
     i18n::Locales,
@@ -47,6 +47,8 @@ pub struct MailView {
     pub subject: String,
     pub heading: String,
     pub intro: Vec<String>,
+    /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
+    pub answers: Vec<Link>,
     pub actions: Vec<Link>,
     pub rows_heading: Option<String>,
     pub rows: Vec<Row>,
@@ -60,12 +62,13 @@ pub struct MailView {
 }
 
 impl MailView {
-    fn new(lang: Lang, subject: String, heading: String) -> Self {
+    pub(super) fn new(lang: Lang, subject: String, heading: String) -> Self {
         Self {
             lang,
             subject,
             heading,
             intro: Vec::new(),
+            answers: Vec::new(),
             actions: Vec::new(),
             rows_heading: None,
             rows: Vec::new(),
@@ -84,18 +87,19 @@ impl MailView {
 pub struct Views<'a> {
     pub locales: &'a Locales,
     pub company: &'a CompanySettings,
+    pub mail: &'a MailSettings,
 }
 
 impl Views<'_> {
-    fn t(&self, lang: Lang, key: &str) -> String {
+    pub(super) fn t(&self, lang: Lang, key: &str) -> String {
         self.locales.text(lang, key).to_string()
     }
 
-    fn f(&self, lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+    pub(super) fn f(&self, lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
         self.locales.format(lang, key, args)
     }
 
-    fn row(&self, lang: Lang, field: &str, value: impl Into<String>) -> Row {
+    pub(super) fn row(&self, lang: Lang, field: &str, value: impl Into<String>) -> Row {
         Row { label: self.t(lang, &format!("mail.field.{field}")), value: value.into(), href: None }
     }
 
@@ -162,6 +166,12 @@ impl Views<'_> {
             self.f(lang, "mail.customerBooking.received", &[("company", &self.company.name)]),
             self.t(lang, "mail.customerBooking.notFinal"),
         ];
+        let m = self.mail;
+        if m.answer_within_minutes > 0 {
+            let minutes = m.answer_within_minutes.to_string();
+            let args = [("minutes", minutes.as_str()), ("from", m.answer_from.as_str()), ("until", m.answer_until.as_str())];
+            view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
+        }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
         view.rows = self.trip_rows(b, lang);
         if b.price.is_some() {
@@ -218,7 +228,7 @@ impl Views<'_> {
     }
 
     /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
-    fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
+    pub(super) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
         let extra = |key: &str, value: String| Row { label: self.t(lang, &format!("funnel.mail.{key}")), value, href: None };
         let mut rows = vec![
             self.row(lang, "reference", b.reference.clone()),
@@ -299,7 +309,7 @@ impl Views<'_> {
     }
 
     /// Closing, the company's contact details, and the footer of customer mails.
-    fn sign_off(&self, view: &mut MailView) {
+    pub(super) fn sign_off(&self, view: &mut MailView) {
         let lang = view.lang;
         let c = self.company;
         view.closing = vec![self.t(lang, "mail.closing"), c.name.clone()];

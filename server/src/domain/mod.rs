@@ -1,4 +1,5 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
+pub mod answer;
 pub mod booking;
 mod lang;
 pub mod links;

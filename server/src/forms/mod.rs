@@ -16,7 +16,7 @@ use validator::{ValidateEmail, ValidateLength};
 use crate::{contract::LIMITS, domain::Lang, i18n::Locales, phone};
 pub use contact::{validate_contact, ContactInput};
 pub use extras::{normalize_flight_number, ExtrasInput};
-pub use reservation::{parse_pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
+pub use reservation::{parse_pickup_time, pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
 
 /// Field name → localized message.
 pub type FieldErrors = BTreeMap<&'static str, String>;

@@ -134,7 +134,8 @@ fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: 
     0
 }
 
-fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> DateTime {
+/// The `dateTime` field checked by the booking rules (also for the time staff propose).
+pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> DateTime {
     let text = input.line("dateTime").unwrap_or_else(|()| "?".into());
     if text.is_empty() {
         c.fail("dateTime", "dateTimeRequired", &[]);

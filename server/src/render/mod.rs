@@ -10,6 +10,7 @@ pub mod document;
 pub mod engine;
 pub mod pool;
 pub mod respond;
+mod staff;
 
 use std::{
     collections::HashMap,
@@ -262,6 +263,7 @@ impl Pages {
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,
+            staff: None,
             lead_time_minutes: s.booking.lead_time_minutes,
             large_vehicle_above: s.booking.large_vehicle_above,
         }

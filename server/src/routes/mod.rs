@@ -8,6 +8,7 @@
 //! - [`places`]: address suggestions, place details and price indications (JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness, readiness and metrics.
+//! - [`staff`]: the page staff answer a booking on, from their mail.
 pub mod api;
 pub mod assets;
 pub mod booking;
@@ -16,6 +17,7 @@ pub mod pages;
 pub mod places;
 pub mod redirects;
 pub mod seo;
+pub mod staff;
 
 use std::sync::Arc;
 
@@ -74,6 +76,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>) {
     ] {
         cfg.service(at(Kind::Page, web::resource(path).route(route)));
     }
+    // A page, whose post counts against the form-post limit like the booking form's.
+    let answer_page = web::resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));
+    cfg.service(at(Kind::Page, answer_page));
     redirects::configure(cfg);
 }
 

@@ -8,6 +8,10 @@ pub struct TestApp {
     /// `TAXI_DATA_DIR` of this app (spool and Maildir).
     pub data_dir: std::path::PathBuf,
     _temp: TempDir,
+    env: BTreeMap<String, String>,
+    bundle: Option<&'static str>,
+    server: actix_web::dev::ServerHandle,
+    running: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
 }
 
 /// A directory removed when the test ends.
@@ -59,19 +63,32 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     if let Some(key) = options.google_key {
         env.insert("TAXI_GOOGLE_MAPS_KEY".to_string(), key.to_string());
     }
+    launch(env, options.bundle, data_dir)
+}
+
+fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir: TempDir) -> TestApp {
     let settings = Settings::load_from(&env).expect("test settings");
-    let app = match options.bundle {
+    let app = match bundle {
         Some(bundle) => Application::build_with_bundle(settings, bundle),
         None => Application::build(settings),
     }
     .expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
-    actix_web::rt::spawn(app.run_until_stopped());
+    let server = app.stop_handle();
+    let running = actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { address, client, data_dir: data_dir.0.join("var"), _temp: data_dir }
+    TestApp { address, client, data_dir: data_dir.0.join("var"), _temp: data_dir, env, bundle, server, running }
 }
 
 impl TestApp {
+    /// Stops the server as SIGTERM would and starts a new one on the same data
+    /// directory and settings (at another port).
+    pub async fn restart(self) -> TestApp {
+        self.server.stop(true).await;
+        self.running.await.expect("server task").expect("server ran");
+        launch(self.env, self.bundle, self._temp)
+    }
+
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(format!("{}{path}", self.address)).json(body).send().await.expect("request sent")
     }

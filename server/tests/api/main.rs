@@ -1,5 +1,7 @@
 //! Integration tests: the real server on a random port, spoken to over HTTP.
 mod helpers;
+#[path = "../support/smtp.rs"]
+mod smtp;
 
 mod abuse;
 mod antispam;
@@ -24,3 +26,4 @@ mod render_failures;
 mod security;
 mod seo;
 mod shutdown;
+mod staff_answers;

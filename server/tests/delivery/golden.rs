@@ -88,6 +88,26 @@ fn booking_mails_in_three_languages() {
     }
 }
 
+/// Staff's three answers, one per language: the customer's mail and its calendar update.
+#[test]
+fn answer_mails_in_three_languages() {
+    use taxi_server::{
+        delivery::Record,
+        domain::answer::{Action, Answer, DeclineReason, Status},
+    };
+    let answers = [
+        (Lang::Nl, Action::Confirm, "De chauffeur belt bij aankomst.", None, None),
+        (Lang::De, Action::Propose, "", Some("2025-11-24T16:00".parse().unwrap()), None),
+        (Lang::En, Action::Decline, "", None, Some(DeclineReason::NoSuitableVehicle)),
+    ];
+    for (lang, action, note, proposed_pickup_at, reason) in answers {
+        let record = Record { booking: booking(lang), status: Status::Requested, sequence: 0, calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(), answer: None };
+        let answer = Answer { action, note: note.into(), proposed_pickup_at, reason, answered_at: "2025-11-20T09:40:00Z".parse().unwrap() };
+        let mail = composer(Lang::Nl).answer(&record, &answer, "golden").unwrap().expect("a mail to the customer");
+        check(&format!("answer-{}-{lang}", action.code()), &describe(&mail));
+    }
+}
+
 #[test]
 fn contact_mails_in_three_languages() {
     for lang in Lang::ALL {

@@ -1,12 +1,13 @@
 use std::{
     collections::BTreeMap,
-    io::{BufRead, BufReader},
-    net::TcpListener,
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
-    sync::{Arc, Once},
+    sync::Arc,
     time::{Duration, Instant},
 };
+
+#[path = "../support/smtp.rs"]
+mod smtp;
+pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
     config::Settings,
@@ -46,6 +47,8 @@ impl Drop for TempDir {
 pub fn settings(data_dir: &Path, smtp_url: Option<&str>, toml: &str) -> Settings {
     let mut env = BTreeMap::new();
     env.insert("TAXI_DATA_DIR".to_string(), data_dir.display().to_string());
+    // A fixed key: the signed links in the golden staff mails stay the same.
+    env.insert("TAXI_SECRET_KEY".to_string(), "delivery-tests-fixed-secret-key-0123456789".to_string());
     if let Some(url) = smtp_url {
         env.insert("TAXI_SMTP_URL".to_string(), url.to_string());
     }
@@ -142,102 +145,6 @@ pub fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
         assert!(start.elapsed() < timeout, "timed out after {timeout:?} waiting for {what}");
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-/// A port nothing listens on (yet).
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// Makes sure Python has aiosmtpd (CI: `python3 -m pip install aiosmtpd`).
-fn ensure_aiosmtpd() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let have = Command::new("python3").args(["-c", "import aiosmtpd"]).status().map(|s| s.success()).unwrap_or(false);
-        if !have {
-            let status = Command::new("python3")
-                .args(["-m", "pip", "install", "--quiet", "aiosmtpd"])
-                .status()
-                .expect("python3 is needed for the SMTP tests");
-            assert!(status.success(), "could not install aiosmtpd: run `python3 -m pip install aiosmtpd`");
-        }
-    });
-}
-
-/// One message the sink received.
-pub struct Received {
-    pub rcpt_to: Vec<String>,
-    pub message_id: String,
-    pub raw: Vec<u8>,
-}
-
-/// The SMTP sink (`tests/smtp_sink.py`) as a child process; killed on drop.
-pub struct Sink {
-    child: Child,
-    pub port: u16,
-    pub dir: PathBuf,
-}
-
-impl Sink {
-    pub fn start(port: u16, dir: &Path, extra: &[&str]) -> Sink {
-        ensure_aiosmtpd();
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
-        let mut child = Command::new("python3")
-            .arg(script)
-            .args(["--port", &port.to_string(), "--dir", &dir.display().to_string()])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3 starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        assert_eq!(line.trim(), "READY", "the SMTP sink did not start");
-        Sink { child, port, dir: dir.to_path_buf() }
-    }
-
-    pub fn url(&self) -> String {
-        format!("smtp://127.0.0.1:{}", self.port)
-    }
-
-    pub fn messages(&self) -> Vec<Received> {
-        read_messages(&self.dir)
-    }
-
-    pub fn count(&self) -> usize {
-        std::fs::read_dir(&self.dir).map(|d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".eml") && !e.file_name().to_string_lossy().starts_with('.')).count()).unwrap_or(0)
-    }
-}
-
-impl Drop for Sink {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-pub fn read_messages(dir: &Path) -> Vec<Received> {
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "eml") && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|path| {
-            let raw = std::fs::read(&path).unwrap();
-            let text = String::from_utf8_lossy(&raw);
-            let header = |name: &str| {
-                text.lines().find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string())).unwrap_or_default()
-            };
-            Received {
-                rcpt_to: header("X-Sink-Rcpt-To:").split(", ").map(str::to_string).collect(),
-                message_id: header("Message-ID:"),
-                raw,
-            }
-        })
-        .collect()
 }
 
 /// Message-IDs of the delivered entries of a spool (`done/`).

@@ -64,7 +64,10 @@ async fn smtp_down_at_first_and_up_later() {
     let port = free_port();
     let outbox = start(&settings(&dir.path("var"), Some(&format!("smtp://127.0.0.1:{port}")), ""));
     for lang in Lang::ALL {
-        outbox.submit_booking(&booking(lang)).await.unwrap();
+        // Three bookings: the booking store takes each reference once.
+        let mut b = booking(lang);
+        b.reference = format!("R7K3Q9-{}", lang.code());
+        outbox.submit_booking(&b).await.unwrap();
     }
     wait_for("failed attempts", LONG, || outbox.stats().failed_attempts_since_start >= 3);
     let stats = outbox.stats();

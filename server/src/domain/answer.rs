@@ -1,0 +1,103 @@
+//! Staff's answer to a booking request: confirm it, propose another time, or
+//! decline it. A booking's status follows: requested → confirmed | rescheduled
+//! | declined, once.
+use serde::{Deserialize, Serialize};
+
+/// What staff chose in their mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Confirm,
+    Propose,
+    Decline,
+}
+
+impl Action {
+    pub const ALL: [Action; 3] = [Action::Confirm, Action::Propose, Action::Decline];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Confirm => "confirm",
+            Self::Propose => "propose",
+            Self::Decline => "decline",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.code() == code)
+    }
+
+    /// The status a booking has once answered this way.
+    pub fn status(self) -> Status {
+        match self {
+            Self::Confirm => Status::Confirmed,
+            Self::Propose => Status::Rescheduled,
+            Self::Decline => Status::Declined,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Requested,
+    Confirmed,
+    Rescheduled,
+    Declined,
+}
+
+impl Status {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Requested => "requested",
+            Self::Confirmed => "confirmed",
+            Self::Rescheduled => "rescheduled",
+            Self::Declined => "declined",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined].into_iter().find(|s| s.code() == code)
+    }
+}
+
+/// Why a booking is declined: a short list, or staff's own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub enum DeclineReason {
+    FullyBooked,
+    NoSuitableVehicle,
+    OutsideArea,
+    /// The reason is the note staff typed.
+    Other,
+}
+
+impl DeclineReason {
+    pub const ALL: [DeclineReason; 4] = [Self::FullyBooked, Self::NoSuitableVehicle, Self::OutsideArea, Self::Other];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::FullyBooked => "fullyBooked",
+            Self::NoSuitableVehicle => "noSuitableVehicle",
+            Self::OutsideArea => "outsideArea",
+            Self::Other => "other",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
+/// One answer, as stored with the booking and mailed to the customer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    pub action: Action,
+    /// Staff's words to the customer (for a decline with reason `Other`, the reason).
+    pub note: String,
+    /// The time staff propose instead, local time in Europe/Amsterdam.
+    pub proposed_pickup_at: Option<jiff::civil::DateTime>,
+    pub reason: Option<DeclineReason>,
+    pub answered_at: jiff::Timestamp,
+}

@@ -1,0 +1,32 @@
+//! The staff answer page: rendered per request like a form result, never
+//! cached, not indexed, and not hydrated (its forms are plain posts).
+use crate::{
+    contract::{staff::StaffPage, FormState, PageName, PageProps},
+    domain::{Lang, ReservationMode},
+};
+
+use super::{document::{document, Shell}, EncodedPage, Pages, RenderError};
+
+impl Pages {
+    pub async fn staff(&self, lang: Lang, page: StaffPage, form: Option<FormState>) -> Result<EncodedPage, RenderError> {
+        let args = [("reference", page.reference.as_str()), ("company", self.settings.company.name.as_str())];
+        let title = self.locales.format(lang, "staff.meta.title", &args);
+        let props = PageProps { page: PageName::Staff, form, staff: Some(page), ..self.props(None, lang, ReservationMode::default()) };
+        let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;
+        let shell = Shell {
+            lang,
+            // No page: no canonical or alternates, and `noindex`.
+            page: None,
+            title: &title,
+            description: self.locales.text(lang, "staff.meta.description"),
+            keywords: "",
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            hydration_props: None,
+            json_ld: None,
+        };
+        let html = document(&shell, &self.settings, &body);
+        actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
+    }
+}

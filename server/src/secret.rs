@@ -1,0 +1,152 @@
+//! The server's secret key: signs the staff answer links and the form-opened
+//! cookie, so both survive restarts and hold across instances sharing the key.
+//!
+//! From `TAXI_SECRET_KEY` when set; otherwise 32 random bytes kept in
+//! `<data_dir>/secret.key` (mode 0600), created on first start and reused.
+use std::{
+    fs::{self, OpenOptions},
+    io::{self, Write as _},
+    os::unix::fs::OpenOptionsExt,
+    path::Path,
+    sync::Arc,
+};
+
+use hmac::{Hmac, KeyInit as _, Mac as _};
+use secrecy::{ExposeSecret, SecretSlice};
+use sha2::Sha256;
+
+use crate::config::Settings;
+
+/// Shortest `TAXI_SECRET_KEY` accepted (characters; its bytes are the key).
+pub const MIN_KEY_CHARS: usize = 32;
+const KEY_FILE: &str = "secret.key";
+const GENERATED_BYTES: usize = 32;
+
+/// Where the key came from, for the start-up log (never the key itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeySource {
+    Environment,
+    DataDir,
+    Generated,
+}
+
+impl KeySource {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Environment => "TAXI_SECRET_KEY",
+            Self::DataDir => "the key file in the data directory",
+            Self::Generated => "a new random key file in the data directory",
+        }
+    }
+}
+
+/// The key, cheap to clone; `Debug` shows nothing of it.
+#[derive(Clone)]
+pub struct SecretKey(Arc<SecretSlice<u8>>);
+
+impl std::fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SecretKey(..)")
+    }
+}
+
+impl SecretKey {
+    pub fn from_bytes(bytes: Vec<u8>) -> Self {
+        Self(Arc::new(SecretSlice::from(bytes)))
+    }
+
+    /// The key of these settings: the environment's, else the data directory's
+    /// (created when missing).
+    pub fn load(settings: &Settings) -> io::Result<(SecretKey, KeySource)> {
+        if let Some(key) = &settings.secrets.secret_key {
+            return Ok((Self::from_bytes(key.expose_secret().as_bytes().to_vec()), KeySource::Environment));
+        }
+        load_or_create(&settings.data_dir.join(KEY_FILE))
+    }
+
+    /// HMAC-SHA256 of `parts`, each length-prefixed so that no two lists of
+    /// parts give the same input.
+    pub fn sign(&self, parts: &[&str]) -> [u8; 32] {
+        self.mac(parts).finalize().into_bytes().into()
+    }
+
+    /// Whether `tag` is the HMAC of `parts`, compared in constant time.
+    pub fn verify(&self, parts: &[&str], tag: &[u8]) -> bool {
+        self.mac(parts).verify_slice(tag).is_ok()
+    }
+
+    fn mac(&self, parts: &[&str]) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(self.0.expose_secret()).expect("HMAC takes a key of any length");
+        for part in parts {
+            mac.update(&(part.len() as u64).to_be_bytes());
+            mac.update(part.as_bytes());
+        }
+        mac
+    }
+}
+
+fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
+    match fs::read(path) {
+        Ok(bytes) if bytes.len() >= GENERATED_BYTES => return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir)),
+        Ok(_) => return Err(io::Error::new(io::ErrorKind::InvalidData, format!("{} is too short to be a key", path.display()))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let mut bytes = vec![0u8; GENERATED_BYTES];
+    getrandom::fill(&mut bytes).map_err(|e| io::Error::other(format!("no random numbers: {e}")))?;
+    // Written under a temporary name and linked into place: another instance
+    // starting at the same moment either wins (and we read its key) or loses.
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let mut file = OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&tmp)?;
+    file.write_all(&bytes)?;
+    file.sync_all()?;
+    let linked = fs::hard_link(&tmp, path);
+    let _ = fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => {
+            if let Some(dir) = path.parent() {
+                fs::File::open(dir)?.sync_all()?;
+            }
+            Ok((SecretKey::from_bytes(bytes), KeySource::Generated))
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => load_or_create(path),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use super::*;
+
+    #[test]
+    fn a_generated_key_is_private_and_reused() {
+        let dir = std::env::temp_dir().join(format!("taxi-secret-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let path = dir.join(KEY_FILE);
+        let (first, source) = load_or_create(&path).unwrap();
+        assert_eq!(source, KeySource::Generated);
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        let (second, source) = load_or_create(&path).unwrap();
+        assert_eq!(source, KeySource::DataDir);
+        assert_eq!(first.sign(&["a"]), second.sign(&["a"]));
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn signatures_depend_on_every_part_and_the_key() {
+        let key = SecretKey::from_bytes(b"k".repeat(32));
+        let tag = key.sign(&["R-ABC", "confirm", "100"]);
+        assert!(key.verify(&["R-ABC", "confirm", "100"], &tag));
+        assert!(!key.verify(&["R-ABC", "decline", "100"], &tag));
+        assert!(!key.verify(&["R-ABCc", "onfirm", "100"], &tag), "parts are delimited");
+        assert!(!key.verify(&["R-ABC", "confirm", "100"], &tag[..31]));
+        assert!(!SecretKey::from_bytes(b"x".repeat(32)).verify(&["R-ABC", "confirm", "100"], &tag));
+        assert!(!format!("{key:?}").contains('k'));
+    }
+}

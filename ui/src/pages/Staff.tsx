@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import type { FormState, PageProps, StaffPage } from "../contract";
+import { LIMITS } from "../contract";
+import { ErrorSummary } from "../components/ErrorSummary";
+import { describedBy, FieldMessages, TextField } from "../components/Field";
+
+/**
+ * Staff answer a booking from the button in their mail: the booking, and the
+ * form of the chosen action. A plain form post (this page is not hydrated);
+ * once answered, it says what was answered and when instead of the form.
+ */
+export function Staff({ staff, form }: PageProps) {
+  const { t } = useTranslation();
+  if (!staff) return null;
+  return (
+    <>
+      <h1>{t(`staff.heading.${staff.action}`, { reference: staff.reference })}</h1>
+      {form?.success && (
+        <div className="success-box" role="status">
+          {form.success}
+        </div>
+      )}
+      {staff.answered && !form?.success && <p className="notice-box">{staff.answered}</p>}
+      {!staff.answered && <AnswerForm staff={staff} form={form} />}
+      <h2>{t("staff.bookingHeading")}</h2>
+      <dl className="booking-summary">
+        {staff.rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
+  const { t } = useTranslation();
+  const errors = form?.errors ?? {};
+  const values = form?.values ?? {};
+  const decline = staff.action === "decline";
+  const noteKey = decline ? "staff.declineNote" : "staff.note";
+  return (
+    <form method="post" action={staff.formAction} noValidate className="staff-form">
+      <p>{t("staff.intro")}</p>
+      <ErrorSummary errors={errors} order={["reason", "dateTime", "note"]} reported={0} />
+      {staff.action === "propose" && (
+        <TextField
+          id="dateTime"
+          type="datetime-local"
+          label={t("staff.dateTime.label")}
+          hint={t("staff.dateTime.hint")}
+          error={errors.dateTime}
+          defaultValue={values.dateTime ?? staff.pickupValue}
+        />
+      )}
+      {decline && (
+        <fieldset className={errors.reason ? "field has-error" : "field"} aria-describedby={describedBy("reason", undefined, errors.reason)}>
+          <legend>{t("staff.reason.label")}</legend>
+          <FieldMessages id="reason" error={errors.reason} />
+          <div className="radios stacked" id="reason">
+            {staff.reasons.map((reason) => (
+              <label key={reason} className="radio">
+                <input type="radio" name="reason" value={reason} defaultChecked={values.reason === reason} />
+                {t(`staff.reasons.${reason}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className={errors.note ? "field has-error" : "field"}>
+        <label htmlFor="note">{t(`${noteKey}.label`)}</label>
+        <FieldMessages id="note" hint={t(`${noteKey}.hint`)} error={errors.note} />
+        <textarea id="note" name="note" rows={4} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={values.note ?? ""} />
+      </div>
+      <button type="submit" className={decline ? "button danger" : "button"}>
+        {t(`staff.submit.${staff.action}`)}
+      </button>
+    </form>
+  );
+}

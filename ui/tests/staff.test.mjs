@@ -1,0 +1,131 @@
+// The staff answer page as staff meet it: a button in their mail opened on a
+// 360 px phone. axe-core finds nothing on the form, the form with errors, the
+// answer sent and the answer already given; nothing scrolls sideways; and the
+// page works without JavaScript.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TEXTS, assertAccessible as axeFindsNothing, assertShows, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext } from "./helpers.mjs";
+
+const TIMEOUT = { timeout: 60_000 };
+// The staff language (mail.staff_language) of the default settings.
+const STAFF = "nl";
+const T = TEXTS[STAFF].staff;
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+let booked = 0;
+
+/** Books a ride over the API (each at another time: identical requests share one booking); returns the reference. */
+async function book() {
+  booked += 1;
+  const response = await fetch(`${server.baseUrl}/api/reservation/en`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name: "Anna de Wit", email: "anna@example.com", phone: "06 12345678", passengerAmount: "2",
+      departure: "Markt 1, Roermond", destination: "Schiphol", dateTime: dutchDateTime(3, `10:${10 + booked}`), language: "en",
+    }),
+  });
+  assert.equal(response.status, 200);
+  return /R-[A-Z0-9]{6}/.exec((await response.json()).message)[0];
+}
+
+/** A mail's text with quoted-printable and base64 parts decoded. */
+function decoded(raw) {
+  const qp = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1], "base64").toString("utf8"));
+  return [qp, ...base64].join("\n");
+}
+
+/** Path and query of the staff mail's `action` button for `reference`. */
+async function staffLink(reference, action) {
+  const dir = join(server.dataDir, "maildir", "new");
+  const text = await eventually(
+    `the staff mail of ${reference}`,
+    () => readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.includes("staff-booking")).map((f) => decoded(readFileSync(join(dir, f.name), "utf8"))).find((t) => t.includes(reference)),
+    (t) => t !== undefined,
+    8_000,
+  );
+  const match = new RegExp(`https://www\\.taxiroermond\\.example(/staff/${reference}/${action}\\?expires=\\d+&sig=[A-Za-z0-9_-]+)`).exec(text);
+  assert.ok(match, `a ${action} link in the staff mail of ${reference}`);
+  return match[1];
+}
+
+/** A phone-sized context; the site's CSP would refuse the injected axe script, so it is bypassed here only. */
+async function open(path, options = {}) {
+  const context = await visitorContext(browser, server.baseUrl, STAFF, { bypassCSP: true, viewport: { width: 360, height: 740 }, ...options });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const response = await visit(page, server.baseUrl, path, { lang: STAFF });
+  return { page, response, close: () => context.close() };
+}
+
+/** axe finds nothing, and nothing scrolls sideways on the phone. */
+async function assertAccessible(page, state) {
+  await axeFindsNothing(page, state);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `${state}: nothing scrolls sideways on a 360 px phone (${width} px wide)`);
+}
+
+/** Sends the form and checks that the browser shows the signed link's page again. */
+async function send(page, path) {
+  await Promise.all([page.waitForNavigation(), page.locator("form button[type=submit]").click()]);
+  await assertShows(page, server.baseUrl, path, STAFF);
+}
+
+test("declining on a phone: the form, its errors, the answer sent and the answer given are accessible", TIMEOUT, async () => {
+  const reference = await book();
+  const path = await staffLink(reference, "decline");
+  const { page, response, close } = await open(path);
+  try {
+    assert.equal(response.status(), 200);
+    assert.equal(response.headers()["referrer-policy"], "no-referrer");
+    await page.getByRole("heading", { level: 1, name: T.heading.decline.replace("{{reference}}", reference) }).waitFor();
+    await assertAccessible(page, "decline form");
+
+    await send(page, path);
+    await page.locator(".error-summary").waitFor();
+    assert.match(await page.locator(".error-summary").innerText(), new RegExp(TEXTS[STAFF].validation.staffReasonRequired));
+    await assertAccessible(page, "decline form with errors");
+
+    await page.getByLabel(T.reasons.other).check();
+    await page.fill("#note", "De weg is afgesloten.");
+    await send(page, path);
+    await page.locator(".success-box").waitFor();
+    await assertAccessible(page, "decline sent");
+
+    const again = await open(path);
+    try {
+      await again.page.locator(".notice-box").waitFor();
+      assert.equal(await again.page.locator("form").count(), 0, "no second answer");
+      await assertAccessible(again.page, "already answered");
+    } finally {
+      await again.close();
+    }
+  } finally {
+    await close();
+  }
+});
+
+test("proposing another time works without JavaScript and keeps the typed answer on an error", TIMEOUT, async () => {
+  const reference = await book();
+  const path = await staffLink(reference, "propose");
+  const { page, close } = await open(path, { javaScriptEnabled: false });
+  try {
+    await page.fill("#dateTime", "2020-01-01T10:00");
+    await page.fill("#note", "Een uur later?");
+    await send(page, path);
+    assert.equal(await page.locator("#note").inputValue(), "Een uur later?", "the note is kept");
+    await page.locator("#dateTime-error").waitFor();
+    await page.fill("#dateTime", dutchDateTime(4, "09:15"));
+    await send(page, path);
+    await page.locator(".success-box").waitFor();
+    assert.equal(await page.locator(".success-box").innerText(), T.sent.propose);
+  } finally {
+    await close();
+  }
+});
