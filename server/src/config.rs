@@ -157,9 +157,32 @@ pub enum LogFormat {
 #[serde(deny_unknown_fields)]
 pub struct SiteSettings {
     pub base_url: String,
-    pub alternate_domains: Vec<String>,
+    /// Further origins: each redirects to `base_url`, or is the canonical home of
+    /// the languages it names (see `crate::site`).
+    pub alternate_domains: Vec<AlternateDomain>,
+    /// What a request for a host that is none of the site's origins gets
+    /// (IP addresses and `localhost` are always served, for development).
+    pub unknown_hosts: UnknownHosts,
     /// Send `Strict-Transport-Security` (only when the site is served over HTTPS).
     pub hsts: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlternateDomain {
+    pub origin: String,
+    /// Languages whose pages live on this origin; empty: the origin redirects to `base_url`.
+    #[serde(default)]
+    pub languages: Vec<Lang>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnknownHosts {
+    /// Answer as if the main origin had been asked.
+    Serve,
+    /// Redirect (301) to the main origin, path and query kept.
+    Redirect,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -292,6 +315,9 @@ impl Settings {
                 .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("cannot read {path}: {e}")))?;
             let file: toml::Table =
                 text.parse().map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
+            if !file.get("site").and_then(|s| s.get("alternate_domains")).is_some() {
+                drop_demo_domains(&mut table, &file);
+            }
             merge(&mut table, file);
         }
         for (var, key) in ENV_OVERRIDES {
@@ -323,11 +349,12 @@ impl Settings {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
+        crate::site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
         for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
-            .chain(self.site.alternate_domains.iter().map(|u| ("site.alternate_domains", u)))
+            .chain(self.site.alternate_domains.iter().map(|d| ("site.alternate_domains", &d.origin)))
         {
-            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
-                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a trailing slash")));
+            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') || url[url.find("//").unwrap_or(0) + 2..].contains('/') {
+                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a path or trailing slash")));
             }
         }
         let c = &self.company;
@@ -404,6 +431,17 @@ impl Settings {
         match self.render.workers {
             0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
             n => n,
+        }
+    }
+}
+
+/// The demo's alternate domains belong to the demo origin: a file that moves
+/// `site.base_url` elsewhere without naming its own alternates gets none.
+fn drop_demo_domains(defaults: &mut toml::Table, file: &toml::Table) {
+    let base = |t: &toml::Table| t.get("site").and_then(|s| s.get("base_url")).and_then(|v| v.as_str()).map(str::to_string);
+    if base(file).is_some_and(|b| Some(b) != base(defaults)) {
+        if let Some(toml::Value::Table(site)) = defaults.get_mut("site") {
+            site.insert("alternate_domains".into(), toml::Value::Array(Vec::new()));
         }
     }
 }

@@ -84,6 +84,16 @@ pub struct Alternates {
     pub en: String,
 }
 
+impl Alternates {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {

@@ -7,14 +7,17 @@ use serde_json::json;
 
 use crate::{
     config::Settings,
+    contract::Alternates,
     domain::{format_amount, Lang, Page},
+    site,
 };
 
 /// What the shell needs besides the rendered body.
 pub struct Shell<'a> {
     pub lang: Lang,
-    /// `None` for error pages: they get no canonical or alternates and are not indexed.
-    pub page: Option<Page>,
+    /// The page's path in each language; `None` for error pages: they get no
+    /// canonical or alternates and are not indexed.
+    pub paths: Option<&'a Alternates>,
     pub title: &'a str,
     pub description: &'a str,
     pub keywords: &'a str,
@@ -39,14 +42,12 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
         description = escape_html(shell.description),
         keywords = escape_html(shell.keywords),
     );
-    match shell.page {
-        Some(page) => {
-            let _ = write!(html, "<link rel=\"canonical\" href=\"{}{}\">", settings.site.base_url, page.path(shell.lang));
-            for origin in std::iter::once(&settings.site.base_url).chain(&settings.site.alternate_domains) {
-                for lang in Lang::ALL {
-                    let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{origin}{}\">", page.path(lang));
-                }
-                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}{}\">", page.path(Lang::Nl));
+    match shell.paths {
+        Some(paths) => {
+            let canonical = format!("{}{}", site::origin(&settings.site, shell.lang), paths.get(shell.lang));
+            let _ = write!(html, "<link rel=\"canonical\" href=\"{}\">", escape_html(&canonical));
+            for (hreflang, url) in site::alternates(&settings.site, |lang| paths.get(lang).to_string()) {
+                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\">", escape_html(&url));
             }
         }
         None => html.push_str("<meta name=\"robots\" content=\"noindex\">"),

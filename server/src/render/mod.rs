@@ -206,7 +206,7 @@ impl Pages {
         let json_ld = page.map(|_| local_business_json_ld(&self.settings, lang, self.locales.text(lang, "meta.areaServed")));
         let shell = Shell {
             lang,
-            page,
+            paths: page.map(|_| &props.alternates),
             title: &title,
             description: &description,
             keywords: &keywords,
@@ -282,7 +282,7 @@ impl Pages {
         let title = l.format(lang, "meta.error.title", &[("company", &self.settings.company.name)]);
         let shell = Shell {
             lang,
-            page: None,
+            paths: None,
             title: &title,
             description: l.text(lang, "meta.error.description"),
             keywords: l.text(lang, "meta.error.keywords"),

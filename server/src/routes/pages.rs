@@ -40,8 +40,12 @@ pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResp
     };
     let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
     match stored.or_else(browser) {
+        // The query goes along: campaign parameters must survive the language choice.
         Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
-            .insert_header((header::LOCATION, Page::Home.path(lang)))
+            .insert_header((header::LOCATION, match req.query_string() {
+                "" => Page::Home.path(lang).to_string(),
+                query => format!("{}?{query}", Page::Home.path(lang)),
+            }))
             .insert_header(vary)
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),

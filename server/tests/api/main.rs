@@ -7,6 +7,7 @@ mod assets;
 mod booking;
 mod conditional;
 mod config;
+mod domains;
 mod errors;
 mod fuzz;
 mod http_limits;
