@@ -202,6 +202,37 @@ pub struct CompanySettings {
     pub vat: String,
     pub taxi_image_file: String,
     pub quality_mark_file: String,
+    /// Replaces the built-in 1200×630 share preview (Open Graph, Twitter cards).
+    pub share_image_file: String,
+    /// Where the business is (structured data), in degrees.
+    pub lat: f64,
+    pub lon: f64,
+    pub opening_hours: Vec<OpeningHours>,
+    /// schema.org `priceRange`, e.g. `€€`.
+    pub price_range: String,
+    /// The business's profiles elsewhere (structured data `sameAs`).
+    pub same_as: Vec<String>,
+}
+
+/// Days with the same opening times; `opens`/`closes` as `HH:MM` (`23:59`: until midnight).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<Weekday>,
+    pub opens: String,
+    pub closes: String,
+}
+
+/// schema.org's day names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+pub enum Weekday {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -366,6 +397,16 @@ impl Settings {
         }
         if c.whatsapp_number.is_empty() || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit()) || c.whatsapp_number.starts_with('0') {
             return Err(ConfigError::new("company.whatsapp_number", "digits only, country code first, e.g. 31612345678"));
+        }
+        if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lon) {
+            return Err(ConfigError::new("company.lat / company.lon", "must be degrees of latitude and longitude"));
+        }
+        let is_time = |t: &str| jiff::civil::Time::strptime("%H:%M", t).is_ok();
+        if c.opening_hours.iter().any(|h| h.days.is_empty() || !is_time(&h.opens) || !is_time(&h.closes)) {
+            return Err(ConfigError::new("company.opening_hours", "each entry needs days and opens/closes as HH:MM"));
+        }
+        if let Some(bad) = c.same_as.iter().find(|u| !u.starts_with("https://")) {
+            return Err(ConfigError::new("company.same_as", format!("`{bad}` must be an https:// URL")));
         }
         if !c.email.contains('@') {
             return Err(ConfigError::new("company.email", "must be an e-mail address"));

@@ -40,8 +40,9 @@ impl Application {
         let assets = Assets::load(&[
             ("taxi.svg", settings.company.taxi_image_file.as_str()),
             ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
+            ("share.png", settings.company.share_image_file.as_str()),
         ])
-        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / company.quality_mark_file: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / quality_mark_file / share_image_file: {e}"))?;
         let pool = RenderPool::start(
             bundle,
             PoolSettings {

@@ -3,6 +3,7 @@
 //! - [`engine`]: one QuickJS runtime with the server bundle loaded as bytecode.
 //! - [`pool`]: render threads fed by a bounded queue, with deadlines and replacement.
 //! - [`document`]: the HTML shell, metadata and hydration data around the body.
+//! - [`structured_data`]: the business as schema.org JSON-LD.
 //! - [`Pages`] (here): page props, the in-memory cache of request-independent
 //!   pages (HTML plus gzip and brotli), and the error pages with a fallback that
 //!   needs no JavaScript at all.
@@ -10,6 +11,7 @@ pub mod document;
 pub mod engine;
 pub mod pool;
 pub mod respond;
+pub mod structured_data;
 
 use std::{
     collections::HashMap,
@@ -27,7 +29,8 @@ use crate::{
     i18n::Locales,
     variant::Variant,
 };
-use document::{document, escape_html, local_business_json_ld, Shell};
+use document::{document, escape_html, Shell};
+use structured_data::{Images, OfferedRoute};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 pub use respond::{encoded, pick, preferred_encoding};
 
@@ -203,7 +206,8 @@ impl Pages {
         let keywords = self.locales.format(lang, &format!("meta.{meta_key}.keywords"), &company);
         let interactive = page.is_some_and(Page::is_interactive);
         let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
-        let json_ld = page.map(|_| local_business_json_ld(&self.settings, lang, self.locales.text(lang, "meta.areaServed")));
+        let json_ld = page.map(|page| self.json_ld(page, lang));
+        let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
             lang,
             paths: page.map(|_| &props.alternates),
@@ -215,8 +219,26 @@ impl Pages {
             script: self.assets.url(&script_name),
             hydration_props: interactive.then_some(props_json.as_str()),
             json_ld: json_ld.as_deref(),
+            share_image: &share_image,
+            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
         };
         Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// An asset's URL on the origin of the pages in `lang`.
+    fn absolute(&self, lang: Lang, asset: &str) -> String {
+        format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
+    }
+
+    /// The business, with the fixed prices as offers on the page that shows them.
+    fn json_ld(&self, page: Page, lang: Lang) -> String {
+        let images = Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
+        let prices_url = format!("{}{}", crate::site::origin(&self.settings.site, lang), Page::Prices.path(lang));
+        let offers: Vec<_> = match page {
+            Page::Prices => self.settings.tariff.destinations.iter().map(|d| OfferedRoute { destination: d, url: prices_url.clone() }).collect(),
+            _ => Vec::new(),
+        };
+        structured_data::local_business(&self.settings, lang, self.locales.text(lang, "meta.areaServed"), &images, &offers)
     }
 
     /// The props every page component receives.
@@ -291,6 +313,8 @@ impl Pages {
             script: self.assets.url("site.js"),
             hydration_props: None,
             json_ld: None,
+            share_image: &self.absolute(lang, "share.png"),
+            share_image_alt: l.text(lang, "seo.shareImageAlt"),
         };
         document(&shell, &self.settings, &body)
     }
