@@ -80,6 +80,7 @@ impl Application {
         // first, then headers, compression, error pages and the canonical host
         // (`edge::host`). The checks that depend on the route (origin, header
         // size, limits) run per route: see `edge`.
+        let route_settings = settings.clone();
         let server = HttpServer::new(move || {
             let edge = edge.clone();
             App::new()
@@ -96,7 +97,7 @@ impl Application {
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
                 .app_data(form_guard.clone())
-                .configure(move |cfg| routes::configure(cfg, &edge))
+                .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))
         .client_request_timeout(Duration::from_millis(http.header_timeout_ms))

@@ -5,12 +5,14 @@ import { Prices } from "./pages/Prices";
 import { Reservation } from "./pages/Reservation";
 import { Contact } from "./pages/Contact";
 import { ErrorPage } from "./pages/ErrorPage";
+import { Landing } from "./pages/Landing";
 
 const pages = {
   home: Home,
   prices: Prices,
   reservation: Reservation,
   contact: Contact,
+  landing: Landing,
   error: ErrorPage,
 } as const;
 

@@ -14,7 +14,7 @@ export type ReservationMode = "mail" | "whatsapp";
 /**
  * The page a set of props renders: one of the site's pages, or the error page.
  */
-export type PageName = "home" | "prices" | "reservation" | "contact" | "error";
+export type PageName = "home" | "prices" | "reservation" | "contact" | "landing" | "error";
 
 /**
  * The paths of the pages in the page's language.
@@ -34,7 +34,11 @@ export type Company = { name: string, phoneDisplay: string, phoneHref: string, e
  */
 address: PostalAddress, kvk: string, vat: string, demo: boolean, qualityMarkSrc: string, taxiImageSrc: string, };
 
-export type FixedPriceRow = { name: string, price: string, };
+export type FixedPriceRow = { name: string, price: string, 
+/**
+ * The route's landing page in the page's language.
+ */
+landingPath: string, };
 
 export type RadiusSurchargeRow = { km: number, price: string, };
 
@@ -86,6 +90,23 @@ fixedDestination: string | null, surchargeCents: number, };
 export type FormState = { values: { [key in string]: string }, errors: { [key in string]: string }, success?: string, errorMessage?: string, price?: Indication, };
 
 /**
+ * A fixed-price route as its landing page tells it, amounts formatted.
+ */
+export type LandingRoute = { 
+/**
+ * The destination's name in the page's language.
+ */
+destination: string, airport: boolean, price: string, 
+/**
+ * Typical road distance and driving time from the zone's centre, rounded.
+ */
+distanceKm: number, minutes: number, 
+/**
+ * Where fixed prices start from (the zone's name).
+ */
+zone: string, zoneRadiusKm: number, };
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -105,7 +126,11 @@ form?: FormState,
 /**
  * Largest passenger count the server accepts.
  */
-maxPassengers: number, };
+maxPassengers: number, 
+/**
+ * Landing page: the route it describes.
+ */
+landing?: LandingRoute, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).

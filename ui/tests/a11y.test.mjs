@@ -4,7 +4,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { LANGS, PAGES, ROUTES, TEXTS, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import { LANDINGS, LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
@@ -52,9 +52,11 @@ async function sendAndWaitFor(page, selector) {
 
 describe("axe-core finds nothing", () => {
   for (const lang of LANGS) {
-    for (const name of PAGES) {
+    // The site's pages and landing pages of fixed-price routes.
+    const paths = { ...ROUTES[lang], ...LANDINGS[lang] };
+    for (const name of Object.keys(paths)) {
       test(`${lang} ${name}`, TIMEOUT, async () => {
-        const { page, close } = await open(ROUTES[lang][name], lang);
+        const { page, close } = await open(paths[name], lang);
         try {
           if (name === "reservation" || name === "contact") await waitForHydration(page);
           await assertAccessible(page, `${lang} ${name}`);

@@ -35,7 +35,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, FormState, PageProps,
+        Rule, PriceSummary, Indication, FormState, LandingRoute, PageProps,
         Suggestion, Suggestions, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
     ];
     let constants = [

@@ -1,5 +1,6 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
 pub mod booking;
+pub mod landing;
 mod lang;
 pub mod links;
 mod money;

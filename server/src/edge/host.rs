@@ -14,7 +14,7 @@ use actix_web::{
 
 use crate::{
     config::Settings,
-    domain::{Lang, Page},
+    domain::{landing, Lang, Page},
     routes::redirects,
     site::{self, Host},
 };
@@ -77,6 +77,6 @@ fn with_query(origin: &str, path: &str, query: &str) -> String {
 }
 
 /// The language of the page at `path`, if `path` is a page.
-fn page_lang(_settings: &Settings, path: &str) -> Option<Lang> {
-    Page::from_path(path).map(|(_, lang)| lang)
+fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
+    Page::from_path(path).map(|(_, lang)| lang).or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
 }

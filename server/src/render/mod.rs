@@ -9,6 +9,7 @@
 //!   needs no JavaScript at all.
 pub mod document;
 pub mod engine;
+mod landing;
 pub mod pool;
 pub mod respond;
 pub mod structured_data;
@@ -25,7 +26,7 @@ use crate::{
     assets::Assets,
     config::Settings,
     contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
-    domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
+    domain::{format_euro, landing::path as landing_path, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
     variant::Variant,
 };
@@ -69,6 +70,8 @@ impl EncodedPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PageKey {
     Page(Page, Lang, ReservationMode),
+    /// The landing page of the fixed-price destination with this index.
+    Landing(usize, Lang),
     Error(Lang),
 }
 
@@ -79,13 +82,14 @@ impl PageKey {
         PageKey::Page(page, lang, mode)
     }
 
-    /// Every cacheable page.
-    pub fn all() -> Vec<PageKey> {
+    /// Every cacheable page, with `landings` fixed-price destinations.
+    pub fn all(landings: usize) -> Vec<PageKey> {
         let mut keys: Vec<_> = Page::ALL
             .iter()
             .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
             .collect();
         keys.extend(Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)));
+        keys.extend((0..landings).flat_map(|i| Lang::ALL.iter().map(move |&l| PageKey::Landing(i, l))));
         keys.extend(Lang::ALL.iter().map(|&l| PageKey::Error(l)));
         keys
     }
@@ -102,7 +106,7 @@ pub struct Pages {
 
 impl Pages {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
-        let cache = PageKey::all().into_iter().map(|key| (key, OnceLock::new())).collect();
+        let cache = PageKey::all(settings.tariff.destinations.len()).into_iter().map(|key| (key, OnceLock::new())).collect();
         Self { settings, locales, assets, pool, cache }
     }
 
@@ -144,7 +148,7 @@ impl Pages {
     /// tried again in a later round; a bundle that fails on everything is given up
     /// on quickly, so it does not keep the render threads busy.
     pub async fn warm_up(&self) -> Result<usize, RenderError> {
-        let keys = PageKey::all();
+        let keys = PageKey::all(self.settings.tariff.destinations.len());
         let mut rendered_any = false;
         let mut last_error = None;
         for round in 0..3u64 {
@@ -192,25 +196,38 @@ impl Pages {
     }
 
     async fn render(&self, key: PageKey, form: Option<FormState>) -> Result<String, RenderError> {
-        let (page, lang, mode) = match key {
-            PageKey::Page(page, lang, mode) => (Some(page), lang, mode),
-            PageKey::Error(lang) => (None, lang, ReservationMode::default()),
+        let (page, lang, mode, landing) = match key {
+            PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),
+            PageKey::Landing(index, lang) => (None, lang, ReservationMode::default(), Some(index)),
+            PageKey::Error(lang) => (None, lang, ReservationMode::default(), None),
         };
-        let props = PageProps { form, ..self.props(page, lang, mode) };
+        let mut props = PageProps { form, ..self.props(page, lang, mode) };
+        if let Some(index) = landing {
+            self.make_landing(&mut props, index);
+        }
         let props_json = serde_json::to_string(&props).expect("page props serialize");
         let body = self.pool.render(props_json.clone()).await?;
-        let meta_key = page.map(Page::key).unwrap_or("error");
-        let company = [("company", self.settings.company.name.as_str())];
-        let title = self.locales.format(lang, &format!("meta.{meta_key}.title"), &company);
-        let description = self.locales.format(lang, &format!("meta.{meta_key}.description"), &company);
-        let keywords = self.locales.format(lang, &format!("meta.{meta_key}.keywords"), &company);
+        let meta_key = match (page, landing) {
+            (Some(page), _) => format!("meta.{}", page.key()),
+            (None, Some(_)) => "landing.meta".to_string(),
+            (None, None) => "meta.error".to_string(),
+        };
+        let vars = self.meta_vars(&props);
+        let vars: Vec<_> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let title = self.locales.format(lang, &format!("{meta_key}.title"), &vars);
+        let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
+        let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
         let interactive = page.is_some_and(Page::is_interactive);
         let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
-        let json_ld = page.map(|page| self.json_ld(page, lang));
+        let json_ld = match (page, landing) {
+            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..))),
+            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1))),
+            (None, None) => None,
+        };
         let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
             lang,
-            paths: page.map(|_| &props.alternates),
+            paths: (page.is_some() || landing.is_some()).then_some(&props.alternates),
             title: &title,
             description: &description,
             keywords: &keywords,
@@ -230,13 +247,17 @@ impl Pages {
         format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
     }
 
-    /// The business, with the fixed prices as offers on the page that shows them.
-    fn json_ld(&self, page: Page, lang: Lang) -> String {
+    /// The business, with as offers the fixed prices the page shows (`shown`, by index).
+    fn json_ld(&self, lang: Lang, shown: Option<impl std::ops::RangeBounds<usize>>) -> String {
         let images = Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
-        let prices_url = format!("{}{}", crate::site::origin(&self.settings.site, lang), Page::Prices.path(lang));
-        let offers: Vec<_> = match page {
-            Page::Prices => self.settings.tariff.destinations.iter().map(|d| OfferedRoute { destination: d, url: prices_url.clone() }).collect(),
-            _ => Vec::new(),
+        let origin = crate::site::origin(&self.settings.site, lang);
+        let tariff = &self.settings.tariff;
+        let offers: Vec<_> = match shown {
+            Some(range) => (0..tariff.destinations.len())
+                .filter(|i| range.contains(i))
+                .map(|i| OfferedRoute { destination: &tariff.destinations[i], url: format!("{origin}{}", landing_path(tariff, i, lang)) })
+                .collect(),
+            None => Vec::new(),
         };
         structured_data::local_business(&self.settings, lang, self.locales.text(lang, "meta.areaServed"), &images, &offers)
     }
@@ -276,7 +297,12 @@ impl Pages {
                 start_rate: euro(t.start_rate_cents),
                 per_km: euro(t.per_km_cents),
                 per_minute: euro(t.per_minute_cents),
-                fixed_prices: t.destinations.iter().map(|d| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents) }).collect(),
+                fixed_prices: t
+                    .destinations
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents), landing_path: landing_path(t, i, lang) })
+                    .collect(),
                 pickup_surcharge: euro(t.pickup_surcharge_cents),
                 radius_surcharges: t.radius_surcharges.iter().map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) }).collect(),
                 metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
@@ -284,6 +310,7 @@ impl Pages {
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,
+            landing: None,
         }
     }
 

@@ -4,7 +4,8 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use crate::{
     antispam::FormGuard,
-    domain::{Lang, Page, ReservationMode},
+    config::Settings,
+    domain::{landing, Lang, Page, ReservationMode},
     edge::lang::stored_lang,
     error::AppError,
     render::{encoded, PageKey, Pages},
@@ -26,6 +27,13 @@ pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<Fo
         let _ = response.add_cookie(&guard.opened_cookie(jiff::Timestamp::now()));
     }
     Ok(response)
+}
+
+/// The landing page of a fixed-price route.
+pub async fn landing(req: HttpRequest, pages: web::Data<Pages>, settings: web::Data<Settings>) -> Result<HttpResponse, AppError> {
+    let (index, lang) = req.match_pattern().as_deref().and_then(|path| landing::find(&settings.tariff, path)).ok_or(AppError::NotFound)?;
+    let rendered = pages.get(PageKey::Landing(index, lang)).await?;
+    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
 }
 
 /// `/`: a visitor whose stored choice or browser prefers German or English goes

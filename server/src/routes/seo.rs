@@ -6,7 +6,7 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use crate::{
     config::Settings,
-    domain::{Lang, Page},
+    domain::{landing, Lang, Page},
     site::{self, Host},
 };
 
@@ -17,11 +17,13 @@ pub async fn sitemap(req: HttpRequest, settings: web::Data<Settings>) -> HttpRes
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    for page in Page::ALL {
-        let path = |lang: Lang| page.path(lang).to_string();
+    let tariff = &settings.tariff;
+    let pages = Page::ALL.iter().map(|&page| Box::new(move |lang| page.path(lang).to_string()) as Box<dyn Fn(Lang) -> String>);
+    let landings = (0..tariff.destinations.len()).map(|index| Box::new(move |lang| landing::path(tariff, index, lang)) as Box<dyn Fn(Lang) -> String>);
+    for path in pages.chain(landings) {
         for lang in Lang::ALL.into_iter().filter(|&lang| site::origin(&settings.site, lang) == here) {
             let _ = writeln!(xml, "  <url>\n    <loc>{here}{}</loc>\n    <lastmod>{lastmod}</lastmod>", xml_escape(&path(lang)));
-            for (hreflang, url) in site::alternates(&settings.site, path) {
+            for (hreflang, url) in site::alternates(&settings.site, &path) {
                 let _ = writeln!(xml, "    <xhtml:link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\"/>", xml_escape(&url));
             }
             xml.push_str("  </url>\n");

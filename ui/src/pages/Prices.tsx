@@ -38,7 +38,9 @@ export function Prices({ tariff }: PageProps) {
         <tbody>
           {tariff.fixedPrices.map((row) => (
             <tr key={row.name}>
-              <th scope="row">{row.name}</th>
+              <th scope="row">
+                <a href={row.landingPath}>{row.name}</a>
+              </th>
               <td>{row.price}</td>
             </tr>
           ))}
