@@ -32,13 +32,15 @@ async fn main() -> anyhow::Result<()> {
             memory_limit_bytes: settings.render.memory_limit_mb << 20,
         },
     )?;
+    // One landing page per language stands for all: they share one component.
+    let landings = settings.tariff.destinations.len().min(1);
     let pages = Pages::new(Arc::new(settings), Arc::new(Locales::load()), Arc::new(assets), pool);
 
     println!("Uncached render time per page ({runs} renders after {warmup} warm-up, 1 render worker, current-thread runtime)");
     println!("{:<22} {:<8} {:>9} {:>9} {:>9} {:>11}", "page", "language", "p50 ms", "p99 ms", "max ms", "HTML bytes");
     let mut all = Vec::new();
     let mut failures = 0;
-    for key in PageKey::all() {
+    for key in PageKey::all(landings) {
         let (name, lang) = match key {
             PageKey::Page(page, lang, mode) => {
                 let name = match (page, mode) {
@@ -47,6 +49,7 @@ async fn main() -> anyhow::Result<()> {
                 };
                 (name, lang)
             }
+            PageKey::Landing(_, lang) => ("landing".to_string(), lang),
             PageKey::Error(lang) => ("error".to_string(), lang),
         };
         let mut html_len = 0;

@@ -169,9 +169,32 @@ pub enum LogFormat {
 #[serde(deny_unknown_fields)]
 pub struct SiteSettings {
     pub base_url: String,
-    pub alternate_domains: Vec<String>,
+    /// Further origins: each redirects to `base_url`, or is the canonical home of
+    /// the languages it names (see `crate::site`).
+    pub alternate_domains: Vec<AlternateDomain>,
+    /// What a request for a host that is none of the site's origins gets
+    /// (IP addresses and `localhost` are always served, for development).
+    pub unknown_hosts: UnknownHosts,
     /// Send `Strict-Transport-Security` (only when the site is served over HTTPS).
     pub hsts: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlternateDomain {
+    pub origin: String,
+    /// Languages whose pages live on this origin; empty: the origin redirects to `base_url`.
+    #[serde(default)]
+    pub languages: Vec<Lang>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnknownHosts {
+    /// Answer as if the main origin had been asked.
+    Serve,
+    /// Redirect (301) to the main origin, path and query kept.
+    Redirect,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -191,6 +214,37 @@ pub struct CompanySettings {
     pub vat: String,
     pub taxi_image_file: String,
     pub quality_mark_file: String,
+    /// Replaces the built-in 1200×630 share preview (Open Graph, Twitter cards).
+    pub share_image_file: String,
+    /// Where the business is (structured data), in degrees.
+    pub lat: f64,
+    pub lon: f64,
+    pub opening_hours: Vec<OpeningHours>,
+    /// schema.org `priceRange`, e.g. `€€`.
+    pub price_range: String,
+    /// The business's profiles elsewhere (structured data `sameAs`).
+    pub same_as: Vec<String>,
+}
+
+/// Days with the same opening times; `opens`/`closes` as `HH:MM` (`23:59`: until midnight).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<Weekday>,
+    pub opens: String,
+    pub closes: String,
+}
+
+/// schema.org's day names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+pub enum Weekday {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -304,6 +358,9 @@ impl Settings {
                 .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("cannot read {path}: {e}")))?;
             let file: toml::Table =
                 text.parse().map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
+            if !file.get("site").and_then(|s| s.get("alternate_domains")).is_some() {
+                drop_demo_domains(&mut table, &file);
+            }
             merge(&mut table, file);
         }
         for (var, key) in ENV_OVERRIDES {
@@ -342,11 +399,12 @@ impl Settings {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
+        crate::site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
         for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
-            .chain(self.site.alternate_domains.iter().map(|u| ("site.alternate_domains", u)))
+            .chain(self.site.alternate_domains.iter().map(|d| ("site.alternate_domains", &d.origin)))
         {
-            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
-                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a trailing slash")));
+            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') || url[url.find("//").unwrap_or(0) + 2..].contains('/') {
+                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a path or trailing slash")));
             }
         }
         let c = &self.company;
@@ -358,6 +416,16 @@ impl Settings {
         }
         if c.whatsapp_number.is_empty() || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit()) || c.whatsapp_number.starts_with('0') {
             return Err(ConfigError::new("company.whatsapp_number", "digits only, country code first, e.g. 31612345678"));
+        }
+        if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lon) {
+            return Err(ConfigError::new("company.lat / company.lon", "must be degrees of latitude and longitude"));
+        }
+        let is_time = |t: &str| jiff::civil::Time::strptime("%H:%M", t).is_ok();
+        if c.opening_hours.iter().any(|h| h.days.is_empty() || !is_time(&h.opens) || !is_time(&h.closes)) {
+            return Err(ConfigError::new("company.opening_hours", "each entry needs days and opens/closes as HH:MM"));
+        }
+        if let Some(bad) = c.same_as.iter().find(|u| !u.starts_with("https://")) {
+            return Err(ConfigError::new("company.same_as", format!("`{bad}` must be an https:// URL")));
         }
         if !c.email.contains('@') {
             return Err(ConfigError::new("company.email", "must be an e-mail address"));
@@ -426,6 +494,17 @@ impl Settings {
         match self.render.workers {
             0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
             n => n,
+        }
+    }
+}
+
+/// The demo's alternate domains belong to the demo origin: a file that moves
+/// `site.base_url` elsewhere without naming its own alternates gets none.
+fn drop_demo_domains(defaults: &mut toml::Table, file: &toml::Table) {
+    let base = |t: &toml::Table| t.get("site").and_then(|s| s.get("base_url")).and_then(|v| v.as_str()).map(str::to_string);
+    if base(file).is_some_and(|b| Some(b) != base(defaults)) {
+        if let Some(toml::Value::Table(site)) = defaults.get_mut("site") {
+            site.insert("alternate_domains".into(), toml::Value::Array(Vec::new()));
         }
     }
 }

@@ -13,6 +13,7 @@
 //!   and the request's language.
 //! - [`rate_limit`]: the token buckets behind those limits.
 //! - [`security`]: security headers on every answer.
+//! - [`site`]: the site's origins and the one canonical URL of each page per language.
 //! - [`routes`]: one module per feature: pages, redirects, assets, SEO files, health.
 //! - [`render`]: React pages rendered to HTML inside QuickJS on dedicated threads,
 //!   wrapped in a document with metadata, cached per (page, language), compressed.
@@ -67,6 +68,7 @@ pub mod secret;
 pub mod security;
 pub mod staff;
 pub mod prefill;
+pub mod site;
 pub mod startup;
 pub mod telemetry;
 pub mod variant;

@@ -1,14 +1,15 @@
 //! The reservation page opened with `?from=…&to=…` (the home page's route box,
 //! the prices page, landing pages): each text resolved to the provider's first
 //! suggestion, the form filled with the chosen places and, when both resolve,
-//! the price shown. Text that finds nothing stays typed, with a message.
+//! the price shown. Text that finds nothing stays typed, with a message. A
+//! `dateTime` (staff's proposal of another time) fills the pick-up time.
 use std::collections::BTreeMap;
 
 use crate::{
     config::TariffSettings,
     contract::{FormState, LIMITS},
     domain::Lang,
-    forms::FieldErrors,
+    forms::{parse_pickup_time, FieldErrors},
     i18n::Locales,
     indication,
     places::{PlaceDetails, Places},
@@ -27,8 +28,15 @@ pub fn query_text(value: Option<&str>) -> String {
     line.trim().to_string()
 }
 
-/// The form state of a reservation page prefilled from `from` and `to`.
-pub async fn prefilled_form(places: &Places, tariff: &TariffSettings, locales: &Locales, from: &str, to: &str, lang: Lang) -> FormState {
+/// The pick-up time of the query, when it is one (`2026-11-24T14:30`).
+pub fn query_pickup(value: Option<&str>) -> Option<String> {
+    let (local, _) = parse_pickup_time(value?)?;
+    Some(local.strftime("%Y-%m-%dT%H:%M").to_string())
+}
+
+/// The form state of a reservation page prefilled from `from`, `to` and the pick-up time.
+pub async fn prefilled_form(places: &Places, tariff: &TariffSettings, locales: &Locales, route: (&str, &str), pickup: Option<String>, lang: Lang) -> FormState {
+    let (from, to) = route;
     let resolve = |text: &str| {
         let text = text.to_string();
         async move {
@@ -40,6 +48,7 @@ pub async fn prefilled_form(places: &Places, tariff: &TariffSettings, locales: &
     };
     let (from_place, to_place) = tokio::join!(resolve(from), resolve(to));
     let mut values = BTreeMap::new();
+    values.extend(pickup.map(|at| ("dateTime".to_string(), at)));
     let mut errors = FieldErrors::new();
     for (field, text, place) in [("departure", from, &from_place), ("destination", to, &to_place)] {
         match place {

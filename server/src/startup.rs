@@ -42,8 +42,9 @@ impl Application {
         let assets = Assets::load(&[
             ("taxi.svg", settings.company.taxi_image_file.as_str()),
             ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
+            ("share.png", settings.company.share_image_file.as_str()),
         ])
-        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / company.quality_mark_file: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / quality_mark_file / share_image_file: {e}"))?;
         let pool = RenderPool::start(
             bundle,
             PoolSettings {
@@ -81,11 +82,14 @@ impl Application {
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id and metrics
-        // first, then headers, compression and error pages. The checks that depend
-        // on the route (origin, header size, limits) run per route: see `edge`.
+        // first, then headers, compression, error pages and the canonical host
+        // (`edge::host`). The checks that depend on the route (origin, header
+        // size, limits) run per route: see `edge`.
+        let route_settings = settings.clone();
         let server = HttpServer::new(move || {
             let edge = edge.clone();
             App::new()
+                .wrap(middleware::from_fn(crate::edge::host::canonical_host))
                 .wrap(error_pages(pages_data.clone()))
                 .wrap(middleware::Compress::default())
                 .wrap(security::headers(hsts))
@@ -99,7 +103,7 @@ impl Application {
                 .app_data(booking.clone())
                 .app_data(form_guard.clone())
                 .app_data(staff.clone())
-                .configure(move |cfg| routes::configure(cfg, &edge))
+                .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))
         .client_request_timeout(Duration::from_millis(http.header_timeout_ms))

@@ -7,12 +7,14 @@ import { Reservation } from "./pages/Reservation";
 import { Contact } from "./pages/Contact";
 import { ErrorPage } from "./pages/ErrorPage";
 import { Staff } from "./pages/Staff";
+import { Landing } from "./pages/Landing";
 
 const pages = {
   home: Home,
   prices: Prices,
   reservation: Reservation,
   contact: Contact,
+  landing: Landing,
   error: ErrorPage,
   staff: Staff,
 } as const;

@@ -14,7 +14,7 @@ export type ReservationMode = "mail" | "whatsapp";
 /**
  * The page a set of props renders: one of the site's pages, or the error page.
  */
-export type PageName = "home" | "prices" | "reservation" | "contact" | "error" | "staff";
+export type PageName = "home" | "prices" | "reservation" | "contact" | "landing" | "error" | "staff";
 
 /**
  * The paths of the pages in the page's language.
@@ -34,7 +34,11 @@ export type Company = { name: string, phoneDisplay: string, phoneHref: string, e
  */
 address: PostalAddress, kvk: string, vat: string, demo: boolean, qualityMarkSrc: string, taxiImageSrc: string, };
 
-export type FixedPriceRow = { name: string, price: string, };
+export type FixedPriceRow = { name: string, price: string, 
+/**
+ * The route's landing page in the page's language.
+ */
+landingPath: string, };
 
 export type RadiusSurchargeRow = { km: number, price: string, };
 
@@ -124,6 +128,23 @@ reasons: Array<DeclineReason>,
 answered?: string, };
 
 /**
+ * A fixed-price route as its landing page tells it, amounts formatted.
+ */
+export type LandingRoute = { 
+/**
+ * The destination's name in the page's language.
+ */
+destination: string, airport: boolean, price: string, 
+/**
+ * Typical road distance and driving time from the zone's centre, rounded.
+ */
+distanceKm: number, minutes: number, 
+/**
+ * Where fixed prices start from (the zone's name).
+ */
+zone: string, zoneRadiusKm: number, };
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -156,7 +177,11 @@ leadTimeMinutes: number,
 /**
  * Above this many passengers a larger vehicle comes.
  */
-largeVehicleAbove: number, };
+largeVehicleAbove: number, 
+/**
+ * Landing page: the route it describes.
+ */
+landing?: LandingRoute, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).

@@ -3,7 +3,7 @@
 // the error page. Any violation (all of axe's rules, best practices included) fails.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { LANGS, PAGES, ROUTES, TEXTS, assertAccessible, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import { LANDINGS, LANGS, ROUTES, TEXTS, assertAccessible, choosePlace, dutchDateTime, missingPath, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const TIMEOUT = { timeout: 60_000 };
@@ -39,9 +39,11 @@ async function sendAndWaitFor(page, selector) {
 
 describe("axe-core finds nothing", () => {
   for (const lang of LANGS) {
-    for (const name of PAGES) {
+    // The site's pages and landing pages of fixed-price routes.
+    const paths = { ...ROUTES[lang], ...LANDINGS[lang] };
+    for (const name of Object.keys(paths)) {
       test(`${lang} ${name}`, TIMEOUT, async () => {
-        const { page, close } = await open(ROUTES[lang][name], lang);
+        const { page, close } = await open(paths[name], lang);
         try {
           if (name === "reservation" || name === "contact") await waitForHydration(page);
           await assertAccessible(page, `${lang} ${name}`);

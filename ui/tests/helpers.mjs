@@ -320,13 +320,22 @@ export const ROUTES = {
   en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
 };
 export const PAGES = ["home", "reservation", "contact", "prices"];
+/**
+ * Landing pages of fixed-price routes, written out: the airport with the longest
+ * name (the hardest layout) and a city, per language. All share one component.
+ */
+export const LANDINGS = {
+  nl: { landingAirport: "/taxi-roermond-maastricht-aachen-airport-beek", landingCity: "/taxi-roermond-luik" },
+  de: { landingAirport: "/de/taxi-roermond-flughafen-maastricht-aachen-beek", landingCity: "/de/taxi-roermond-luettich" },
+  en: { landingAirport: "/en/taxi-roermond-to-maastricht-aachen-airport-beek", landingCity: "/en/taxi-roermond-to-liege" },
+};
 /** The browser locale (and so the Accept-Language) of a visitor of each language. */
 export const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
 
 /** The language a page path of {@link ROUTES} belongs to (query ignored); `undefined` for other paths. */
 export function langOfPath(path) {
   const bare = path.split("?")[0];
-  return LANGS.find((lang) => Object.values(ROUTES[lang]).includes(bare));
+  return LANGS.find((lang) => Object.values(ROUTES[lang]).includes(bare) || Object.values(LANDINGS[lang]).includes(bare));
 }
 
 /** A path on the server that exists in no language: the error page. */

@@ -5,7 +5,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { LANGS, PAGES, ROUTES, missingPath, screenshotDir, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import { LANDINGS, LANGS, PAGES, ROUTES, missingPath, screenshotDir, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const WIDTHS = [360, 768, 1280];
 const screenshots = screenshotDir();
@@ -85,6 +85,7 @@ function findLayoutProblems() {
 }
 
 const VIEWS = [...PAGES.map((name) => ({ name, path: (lang) => ROUTES[lang][name] })),
+  ...Object.keys(LANDINGS.nl).map((name) => ({ name, path: (lang) => LANDINGS[lang][name] })),
   { name: "whatsapp", path: (lang) => `${ROUTES[lang].reservation}?mode=whatsapp` },
   { name: "error", path: missingPath },
 ];

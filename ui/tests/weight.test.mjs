@@ -6,9 +6,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { request } from "node:http";
-import { LANGS, LOCALES, PAGES, ROUTES, useServerAndBrowser, visit, watchPage } from "./helpers.mjs";
+import { LANDINGS, LANGS, LOCALES, ROUTES, useServerAndBrowser, visit, watchPage } from "./helpers.mjs";
 
-const BUDGET_KB = { home: 30, prices: 30, reservation: 110, contact: 110 };
+const BUDGET_KB = { home: 30, prices: 30, reservation: 110, contact: 110, landingAirport: 30, landingCity: 30 };
 const COUNTED = new Set(["document", "script", "stylesheet"]);
 
 let server;
@@ -31,7 +31,8 @@ function gzipBytes(url) {
 describe("first-visit bytes within budget, nothing from other hosts", () => {
   const report = [];
   for (const lang of LANGS) {
-    for (const name of PAGES) {
+    const paths = { ...ROUTES[lang], ...LANDINGS[lang] };
+    for (const name of Object.keys(paths)) {
       test(`${lang} ${name} ≤ ${BUDGET_KB[name]} KB`, async () => {
         // A first visit (no stored preference) by a browser in the page's language,
         // so `/` serves the Dutch page without a redirect.
@@ -41,8 +42,8 @@ describe("first-visit bytes within budget, nothing from other hosts", () => {
         const fetched = [];
         page.on("request", (r) => fetched.push({ url: r.url(), type: r.resourceType() }));
         try {
-          await visit(page, server.baseUrl, ROUTES[lang][name], { waitUntil: "networkidle" });
-          watch.assertClean(assert, ROUTES[lang][name]); // includes: no request to another host
+          await visit(page, server.baseUrl, paths[name], { waitUntil: "networkidle" });
+          watch.assertClean(assert, paths[name]); // includes: no request to another host
           let total = 0;
           const parts = [];
           for (const { url, type } of fetched.filter((r) => COUNTED.has(r.type))) {

@@ -31,6 +31,8 @@ pub enum PageName {
     Prices,
     Reservation,
     Contact,
+    /// The page of one fixed-price route.
+    Landing,
     Error,
     /// Staff's answer to a booking (see [`staff::StaffPage`]).
     Staff,
@@ -76,6 +78,25 @@ pub struct PageProps {
     pub lead_time_minutes: u32,
     /// Above this many passengers a larger vehicle comes.
     pub large_vehicle_above: u8,
+    /// Landing page: the route it describes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub landing: Option<LandingRoute>,
+}
+
+/// A fixed-price route as its landing page tells it, amounts formatted.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LandingRoute {
+    /// The destination's name in the page's language.
+    pub destination: String,
+    pub airport: bool,
+    pub price: String,
+    /// Typical road distance and driving time from the zone's centre, rounded.
+    pub distance_km: u32,
+    pub minutes: u32,
+    /// Where fixed prices start from (the zone's name).
+    pub zone: String,
+    pub zone_radius_km: f64,
 }
 
 /// The paths of the pages in the page's language.
@@ -93,6 +114,16 @@ pub struct Alternates {
     pub nl: String,
     pub de: String,
     pub en: String,
+}
+
+impl Alternates {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -135,9 +166,12 @@ pub struct Tariff {
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct FixedPriceRow {
     pub name: String,
     pub price: String,
+    /// The route's landing page in the page's language.
+    pub landing_path: String,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

@@ -1,6 +1,7 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
 pub mod answer;
 pub mod booking;
+pub mod landing;
 mod lang;
 pub mod links;
 mod money;

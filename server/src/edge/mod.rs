@@ -17,6 +17,7 @@
 //! Everything the edge needs is handed to it at start-up ([`Edge::new`]), so no
 //! protection can switch itself off because some state was not registered.
 pub mod client;
+pub mod host;
 pub mod lang;
 
 use std::sync::Arc;

@@ -3,18 +3,19 @@
 //! Built in Rust because React's `renderToString` emits no doctype or head.
 use std::fmt::Write as _;
 
-use serde_json::json;
-
 use crate::{
     config::Settings,
-    domain::{format_amount, Lang, Page},
+    contract::Alternates,
+    domain::Lang,
+    site,
 };
 
 /// What the shell needs besides the rendered body.
 pub struct Shell<'a> {
     pub lang: Lang,
-    /// `None` for error pages: they get no canonical or alternates and are not indexed.
-    pub page: Option<Page>,
+    /// The page's path in each language; `None` for error pages: they get no
+    /// canonical or alternates and are not indexed.
+    pub paths: Option<&'a Alternates>,
     pub title: &'a str,
     pub description: &'a str,
     pub keywords: &'a str,
@@ -24,6 +25,9 @@ pub struct Shell<'a> {
     /// Props for hydration, present only on pages React hydrates.
     pub hydration_props: Option<&'a str>,
     pub json_ld: Option<&'a str>,
+    /// The share preview: absolute URL, and its description for people who cannot see it.
+    pub share_image: &'a str,
+    pub share_image_alt: &'a str,
 }
 
 pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> String {
@@ -39,17 +43,16 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
         description = escape_html(shell.description),
         keywords = escape_html(shell.keywords),
     );
-    match shell.page {
-        Some(page) => {
-            let _ = write!(html, "<link rel=\"canonical\" href=\"{}{}\">", settings.site.base_url, page.path(shell.lang));
-            for origin in std::iter::once(&settings.site.base_url).chain(&settings.site.alternate_domains) {
-                for lang in Lang::ALL {
-                    let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{origin}{}\">", page.path(lang));
-                }
-                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}{}\">", page.path(Lang::Nl));
+    let canonical = shell.paths.map(|paths| format!("{}{}", site::origin(&settings.site, shell.lang), paths.get(shell.lang)));
+    share_preview(&mut html, shell, settings, canonical.as_deref());
+    match (shell.paths, &canonical) {
+        (Some(paths), Some(canonical)) => {
+            let _ = write!(html, "<link rel=\"canonical\" href=\"{}\">", escape_html(canonical));
+            for (hreflang, url) in site::alternates(&settings.site, |lang| paths.get(lang).to_string()) {
+                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\">", escape_html(&url));
             }
         }
-        None => html.push_str("<meta name=\"robots\" content=\"noindex\">"),
+        _ => html.push_str("<meta name=\"robots\" content=\"noindex\">"),
     }
     let _ = write!(
         html,
@@ -68,45 +71,41 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
     html
 }
 
-/// Structured data for a local taxi business, with the fixed prices as offers.
-pub fn local_business_json_ld(settings: &Settings, lang: Lang, area_served: &str) -> String {
-    let c = &settings.company;
-    let t = &settings.tariff;
-    let offers: Vec<_> = t
-        .destinations
-        .iter()
-        .map(|d| {
-            json!({
-                "@type": "Offer",
-                "name": format!("{} → {}", t.zone.name, d.name.get(lang)),
-                "price": format_amount(d.price_cents.into(), Lang::En).replace(',', ""),
-                "priceCurrency": "EUR",
-            })
-        })
-        .collect();
-    json!({
-        "@context": "https://schema.org",
-        "@type": "TaxiService",
-        "name": c.name,
-        "url": format!("{}{}", settings.site.base_url, Page::Home.path(lang)),
-        "areaServed": area_served,
-        "provider": {
-            "@type": "LocalBusiness",
-            "name": c.name,
-            "telephone": c.phone,
-            "email": c.email,
-            "address": {
-                "@type": "PostalAddress",
-                "streetAddress": c.street,
-                "postalCode": c.postal_code,
-                "addressLocality": c.city,
-                "addressCountry": c.country,
-            },
-            "geo": { "@type": "GeoCoordinates", "latitude": t.zone.lat, "longitude": t.zone.lon },
-        },
-        "offers": offers,
-    })
-    .to_string()
+/// Open Graph and Twitter card tags: the card a shared link shows (WhatsApp,
+/// Facebook, LinkedIn, X), in the page's language.
+fn share_preview(html: &mut String, shell: &Shell<'_>, settings: &Settings, canonical: Option<&str>) {
+    let locale = |lang: Lang| match lang {
+        Lang::Nl => "nl_NL",
+        Lang::De => "de_DE",
+        Lang::En => "en_GB",
+    };
+    let mut meta = |attribute: &str, name: &str, content: &str| {
+        let _ = write!(html, "<meta {attribute}=\"{name}\" content=\"{}\">", escape_html(content));
+    };
+    meta("property", "og:type", "website");
+    meta("property", "og:site_name", &settings.company.name);
+    meta("property", "og:title", shell.title);
+    meta("property", "og:description", shell.description);
+    if let Some(url) = canonical {
+        meta("property", "og:url", url);
+    }
+    meta("property", "og:locale", locale(shell.lang));
+    for other in Lang::ALL.into_iter().filter(|&l| l != shell.lang) {
+        meta("property", "og:locale:alternate", locale(other));
+    }
+    meta("property", "og:image", shell.share_image);
+    if settings.company.share_image_file.is_empty() {
+        // The built-in image's size; a replacement's is left to the reader to find.
+        meta("property", "og:image:type", "image/png");
+        meta("property", "og:image:width", "1200");
+        meta("property", "og:image:height", "630");
+    }
+    meta("property", "og:image:alt", shell.share_image_alt);
+    meta("name", "twitter:card", "summary_large_image");
+    meta("name", "twitter:title", shell.title);
+    meta("name", "twitter:description", shell.description);
+    meta("name", "twitter:image", shell.share_image);
+    meta("name", "twitter:image:alt", shell.share_image_alt);
 }
 
 pub fn escape_html(text: &str) -> String {

@@ -3,14 +3,17 @@
 //! - [`engine`]: one QuickJS runtime with the server bundle loaded as bytecode.
 //! - [`pool`]: render threads fed by a bounded queue, with deadlines and replacement.
 //! - [`document`]: the HTML shell, metadata and hydration data around the body.
+//! - [`structured_data`]: the business as schema.org JSON-LD.
 //! - [`Pages`] (here): page props, the in-memory cache of request-independent
 //!   pages (HTML plus gzip and brotli), and the error pages with a fallback that
 //!   needs no JavaScript at all.
 pub mod document;
 pub mod engine;
+mod landing;
 pub mod pool;
 pub mod respond;
 mod staff;
+pub mod structured_data;
 
 use std::{
     collections::HashMap,
@@ -24,11 +27,12 @@ use crate::{
     assets::Assets,
     config::Settings,
     contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
-    domain::{format_euro, links::whatsapp_chat, Lang, Page, ReservationMode},
+    domain::{format_euro, landing::path as landing_path, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
     variant::Variant,
 };
-use document::{document, escape_html, local_business_json_ld, Shell};
+use document::{document, escape_html, Shell};
+use structured_data::{Images, OfferedRoute};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 pub use respond::{encoded, pick, preferred_encoding};
 
@@ -67,6 +71,8 @@ impl EncodedPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PageKey {
     Page(Page, Lang, ReservationMode),
+    /// The landing page of the fixed-price destination with this index.
+    Landing(usize, Lang),
     Error(Lang),
 }
 
@@ -77,13 +83,14 @@ impl PageKey {
         PageKey::Page(page, lang, mode)
     }
 
-    /// Every cacheable page.
-    pub fn all() -> Vec<PageKey> {
+    /// Every cacheable page, with `landings` fixed-price destinations.
+    pub fn all(landings: usize) -> Vec<PageKey> {
         let mut keys: Vec<_> = Page::ALL
             .iter()
             .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
             .collect();
         keys.extend(Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)));
+        keys.extend((0..landings).flat_map(|i| Lang::ALL.iter().map(move |&l| PageKey::Landing(i, l))));
         keys.extend(Lang::ALL.iter().map(|&l| PageKey::Error(l)));
         keys
     }
@@ -100,7 +107,7 @@ pub struct Pages {
 
 impl Pages {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
-        let cache = PageKey::all().into_iter().map(|key| (key, OnceLock::new())).collect();
+        let cache = PageKey::all(settings.tariff.destinations.len()).into_iter().map(|key| (key, OnceLock::new())).collect();
         Self { settings, locales, assets, pool, cache }
     }
 
@@ -142,7 +149,7 @@ impl Pages {
     /// tried again in a later round; a bundle that fails on everything is given up
     /// on quickly, so it does not keep the render threads busy.
     pub async fn warm_up(&self) -> Result<usize, RenderError> {
-        let keys = PageKey::all();
+        let keys = PageKey::all(self.settings.tariff.destinations.len());
         let mut rendered_any = false;
         let mut last_error = None;
         for round in 0..3u64 {
@@ -190,24 +197,38 @@ impl Pages {
     }
 
     async fn render(&self, key: PageKey, form: Option<FormState>) -> Result<String, RenderError> {
-        let (page, lang, mode) = match key {
-            PageKey::Page(page, lang, mode) => (Some(page), lang, mode),
-            PageKey::Error(lang) => (None, lang, ReservationMode::default()),
+        let (page, lang, mode, landing) = match key {
+            PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),
+            PageKey::Landing(index, lang) => (None, lang, ReservationMode::default(), Some(index)),
+            PageKey::Error(lang) => (None, lang, ReservationMode::default(), None),
         };
-        let props = PageProps { form, ..self.props(page, lang, mode) };
+        let mut props = PageProps { form, ..self.props(page, lang, mode) };
+        if let Some(index) = landing {
+            self.make_landing(&mut props, index);
+        }
         let props_json = serde_json::to_string(&props).expect("page props serialize");
         let body = self.pool.render(props_json.clone()).await?;
-        let meta_key = page.map(Page::key).unwrap_or("error");
-        let company = [("company", self.settings.company.name.as_str())];
-        let title = self.locales.format(lang, &format!("meta.{meta_key}.title"), &company);
-        let description = self.locales.format(lang, &format!("meta.{meta_key}.description"), &company);
-        let keywords = self.locales.format(lang, &format!("meta.{meta_key}.keywords"), &company);
+        let meta_key = match (page, landing) {
+            (Some(page), _) => format!("meta.{}", page.key()),
+            (None, Some(_)) => "landing.meta".to_string(),
+            (None, None) => "meta.error".to_string(),
+        };
+        let vars = self.meta_vars(&props);
+        let vars: Vec<_> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let title = self.locales.format(lang, &format!("{meta_key}.title"), &vars);
+        let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
+        let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
         let interactive = page.is_some_and(Page::is_interactive);
         let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
-        let json_ld = page.map(|_| local_business_json_ld(&self.settings, lang, self.locales.text(lang, "meta.areaServed")));
+        let json_ld = match (page, landing) {
+            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..))),
+            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1))),
+            (None, None) => None,
+        };
+        let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
             lang,
-            page,
+            paths: (page.is_some() || landing.is_some()).then_some(&props.alternates),
             title: &title,
             description: &description,
             keywords: &keywords,
@@ -216,8 +237,30 @@ impl Pages {
             script: self.assets.url(&script_name),
             hydration_props: interactive.then_some(props_json.as_str()),
             json_ld: json_ld.as_deref(),
+            share_image: &share_image,
+            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
         };
         Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// An asset's URL on the origin of the pages in `lang`.
+    fn absolute(&self, lang: Lang, asset: &str) -> String {
+        format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
+    }
+
+    /// The business, with as offers the fixed prices the page shows (`shown`, by index).
+    fn json_ld(&self, lang: Lang, shown: Option<impl std::ops::RangeBounds<usize>>) -> String {
+        let images = Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
+        let origin = crate::site::origin(&self.settings.site, lang);
+        let tariff = &self.settings.tariff;
+        let offers: Vec<_> = match shown {
+            Some(range) => (0..tariff.destinations.len())
+                .filter(|i| range.contains(i))
+                .map(|i| OfferedRoute { destination: &tariff.destinations[i], url: format!("{origin}{}", landing_path(tariff, i, lang)) })
+                .collect(),
+            None => Vec::new(),
+        };
+        structured_data::local_business(&self.settings, lang, self.locales.text(lang, "meta.areaServed"), &images, &offers)
     }
 
     /// The props every page component receives.
@@ -255,7 +298,12 @@ impl Pages {
                 start_rate: euro(t.start_rate_cents),
                 per_km: euro(t.per_km_cents),
                 per_minute: euro(t.per_minute_cents),
-                fixed_prices: t.destinations.iter().map(|d| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents) }).collect(),
+                fixed_prices: t
+                    .destinations
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents), landing_path: landing_path(t, i, lang) })
+                    .collect(),
                 pickup_surcharge: euro(t.pickup_surcharge_cents),
                 radius_surcharges: t.radius_surcharges.iter().map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) }).collect(),
                 metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
@@ -266,6 +314,7 @@ impl Pages {
             staff: None,
             lead_time_minutes: s.booking.lead_time_minutes,
             large_vehicle_above: s.booking.large_vehicle_above,
+            landing: None,
         }
     }
 
@@ -286,7 +335,7 @@ impl Pages {
         let title = l.format(lang, "meta.error.title", &[("company", &self.settings.company.name)]);
         let shell = Shell {
             lang,
-            page: None,
+            paths: None,
             title: &title,
             description: l.text(lang, "meta.error.description"),
             keywords: l.text(lang, "meta.error.keywords"),
@@ -295,6 +344,8 @@ impl Pages {
             script: self.assets.url("site.js"),
             hydration_props: None,
             json_ld: None,
+            share_image: &self.absolute(lang, "share.png"),
+            share_image_alt: l.text(lang, "seo.shareImageAlt"),
         };
         document(&shell, &self.settings, &body)
     }

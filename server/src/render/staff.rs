@@ -13,10 +13,11 @@ impl Pages {
         let title = self.locales.format(lang, "staff.meta.title", &args);
         let props = PageProps { page: PageName::Staff, form, staff: Some(page), ..self.props(None, lang, ReservationMode::default()) };
         let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;
+        let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
             lang,
-            // No page: no canonical or alternates, and `noindex`.
-            page: None,
+            // No paths: no canonical or alternates, and `noindex`.
+            paths: None,
             title: &title,
             description: self.locales.text(lang, "staff.meta.description"),
             keywords: "",
@@ -25,6 +26,8 @@ impl Pages {
             script: self.assets.url("site.js"),
             hydration_props: None,
             json_ld: None,
+            share_image: &share_image,
+            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
         };
         let html = document(&shell, &self.settings, &body);
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)

@@ -1,7 +1,8 @@
 //! HTTP routes, one feature per module, each registered with its [`Kind`] so the
 //! edge knows which checks and which error format apply (see [`crate::edge`]).
 //!
-//! - [`pages`]: the four pages in three languages, and `/` choosing a language.
+//! - [`pages`]: the four pages and the fixed-price routes' landing pages in three
+//!   languages, and `/` choosing a language.
 //! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
@@ -28,12 +29,13 @@ use actix_web::{
 use futures_util::future::{ready, Either};
 
 use crate::{
+    config::Settings,
     contract::API_PATHS,
-    domain::{Lang, Page},
+    domain::{landing, Lang, Page},
     edge::{Edge, Kind},
 };
 
-pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>) {
+pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Settings) {
     let at = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource);
     cfg.service(at(Kind::Page, web::resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
@@ -49,6 +51,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>) {
                 cfg.service(at(Kind::Page, resource));
             }
         }
+    }
+    let tariff = &settings.tariff;
+    for (index, lang) in (0..tariff.destinations.len()).flat_map(|i| Lang::ALL.map(|l| (i, l))) {
+        cfg.service(at(Kind::Page, web::resource(landing::path(tariff, index, lang)).route(read().to(pages::landing))));
     }
     for (path, route) in [
         (API_PATHS.reservation, web::post().to(booking::reservation_api)),

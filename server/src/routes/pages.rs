@@ -5,12 +5,12 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use crate::{
     antispam::FormGuard,
     config::Settings,
-    domain::{Lang, Page, ReservationMode},
+    domain::{landing, Lang, Page, ReservationMode},
     edge::lang::stored_lang,
     error::AppError,
     i18n::Locales,
     places::Places,
-    prefill::{prefilled_form, query_text},
+    prefill::{prefilled_form, query_pickup, query_text},
     render::{encoded, PageKey, Pages},
 };
 
@@ -20,6 +20,9 @@ pub struct PageQuery {
     /// Reservation page: the route to fill in (free text).
     from: Option<String>,
     to: Option<String>,
+    /// With a route: the pick-up time to fill in (a proposal of another time).
+    #[serde(rename = "dateTime")]
+    date_time: Option<String>,
 }
 
 pub async fn page(
@@ -39,7 +42,7 @@ pub async fn page(
     // A route in the query makes a page of its own: rendered for this request and
     // never cached, so no query string can fill the cache.
     let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
-        let form = prefilled_form(&places, &settings.tariff, &locales, &from, &to, lang).await;
+        let form = prefilled_form(&places, &settings.tariff, &locales, (&from, &to), query_pickup(query.date_time.as_deref()), lang).await;
         std::sync::Arc::new(pages.with_form(key, form).await?)
     } else {
         pages.get(key).await?
@@ -50,6 +53,13 @@ pub async fn page(
         let _ = response.add_cookie(&guard.opened_cookie(jiff::Timestamp::now()));
     }
     Ok(response)
+}
+
+/// The landing page of a fixed-price route.
+pub async fn landing(req: HttpRequest, pages: web::Data<Pages>, settings: web::Data<Settings>) -> Result<HttpResponse, AppError> {
+    let (index, lang) = req.match_pattern().as_deref().and_then(|path| landing::find(&settings.tariff, path)).ok_or(AppError::NotFound)?;
+    let rendered = pages.get(PageKey::Landing(index, lang)).await?;
+    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
 }
 
 /// `/`: a visitor whose stored choice or browser prefers German or English goes
@@ -64,8 +74,12 @@ pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResp
     };
     let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
     match stored.or_else(browser) {
+        // The query goes along: campaign parameters must survive the language choice.
         Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
-            .insert_header((header::LOCATION, Page::Home.path(lang)))
+            .insert_header((header::LOCATION, match req.query_string() {
+                "" => Page::Home.path(lang).to_string(),
+                query => format!("{}?{query}", Page::Home.path(lang)),
+            }))
             .insert_header(vary)
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),

@@ -34,18 +34,36 @@ fn old_product_page(req: &HttpRequest, product: &str, suffix: &str, to: &str) ->
     }
 }
 
-/// Unknown paths: a trailing slash is dropped with a redirect; anything else is 404.
+/// Unknown paths: a trailing slash is dropped with a redirect, straight to the
+/// final page when the path without it redirects too; anything else is 404.
 async fn fallback(req: HttpRequest) -> Result<HttpResponse, AppError> {
-    let path = req.path();
     let is_read = matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
-    if is_read && path.len() > 1 && path.ends_with('/') {
-        let trimmed = path.trim_end_matches('/');
-        return Ok(moved_permanently(&req, if trimmed.is_empty() { "/" } else { trimmed }));
+    match resolve(req.path()) {
+        Some(to) if is_read => Ok(moved_permanently(&req, &to)),
+        _ => Err(AppError::NotFound),
     }
-    Err(AppError::NotFound)
 }
 
-fn moved_permanently(req: &HttpRequest, to: &str) -> HttpResponse {
+/// Where a path that redirects ends, in one hop (moved pages, old product pages,
+/// trailing slashes); `None` when it does not redirect.
+pub fn resolve(path: &str) -> Option<String> {
+    let trimmed = match path.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
+    if let Some((_, to)) = MOVED.iter().find(|(from, _)| *from == trimmed) {
+        return Some(to.to_string());
+    }
+    for (prefix, suffix) in [("/en/", "-english"), ("/de/", "-deutsch")] {
+        let name = trimmed.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(suffix));
+        if name.is_some_and(|name| !name.is_empty() && !name.contains('/')) {
+            return Some(prefix.trim_end_matches('/').to_string());
+        }
+    }
+    (trimmed != path).then(|| trimmed.to_string())
+}
+
+pub fn moved_permanently(req: &HttpRequest, to: &str) -> HttpResponse {
     // `//host` would make the redirect leave the site.
     let to = if to.starts_with("//") { "/" } else { to };
     let location = match req.query_string() {

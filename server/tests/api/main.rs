@@ -9,6 +9,7 @@ mod assets;
 mod booking;
 mod conditional;
 mod config;
+mod domains;
 mod errors;
 mod funnel;
 mod fuzz;

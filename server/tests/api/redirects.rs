@@ -37,6 +37,10 @@ async fn a_trailing_slash_redirects_to_the_path_without_it() {
         ("/prices//", "/prices"),
         ("/tarife/?x=1", "/tarife?x=1"),
         ("/nowhere/", "/nowhere"),
+        // In one hop when the path without the slash redirects too.
+        ("/de/preise/", "/tarife"),
+        ("/en/contact//?utm_source=x", "/contact-us?utm_source=x"),
+        ("/en/airport-taxi-english/", "/en"),
     ] {
         let response = app.get(from).await;
         assert_eq!(response.status(), 301, "{from}");
@@ -50,4 +54,12 @@ async fn a_redirect_never_leaves_the_site() {
     let response = app.get("//evil.example/").await;
     let location = header(&response, "location");
     assert!(!location.starts_with("//"), "{location}");
+}
+
+#[actix_web::test]
+async fn the_language_choice_at_the_root_keeps_the_query() {
+    let app = spawn_app().await;
+    let response = app.get_with("/?utm_source=whatsapp&utm_campaign=x", &[("Accept-Language", "de-DE")]).await;
+    assert_eq!(response.status(), 302);
+    assert_eq!(header(&response, "location"), "/de?utm_source=whatsapp&utm_campaign=x");
 }

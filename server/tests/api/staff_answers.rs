@@ -9,7 +9,7 @@ use taxi_server::{domain::answer::Action, secret::SecretKey, staff::links};
 
 use crate::{
     booking::booking,
-    helpers::{form_encode, header, spawn_app_with, AppOptions, TempDir, TestApp},
+    helpers::{form_encode, header, spawn_app, spawn_app_with, AppOptions, TempDir, TestApp},
     smtp::{free_port, Received, Sink},
 };
 
@@ -159,6 +159,13 @@ async fn a_proposed_time_reaches_a_german_customer_with_a_prefilled_request() {
     assert!(mail.text.contains("/reservieren?from=") && mail.text.contains(&format!("dateTime={day}T09%3A15")), "a prefilled new request: {}", mail.text);
     assert!(mail.flat.contains("0475 00 00 00"), "the phone number");
     assert_eq!(calendar(&mail.ics, "STATUS"), "CANCELLED", "the original time is off (see docs/staff-answers.md)");
+
+    // The link opens the reservation page with the places and the proposed time filled in.
+    let start = mail.text.find("/reservieren?from=").expect("the link");
+    let link: String = mail.text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let page = spawn_app().await.get(&link).await.text().await.unwrap();
+    assert!(page.contains(&format!("value=\"{day}T09:15\"")), "the proposed time in the form: {link}");
+    assert!(page.contains("name=\"departurePlaceId\""), "the pick-up chosen again: {link}");
 }
 
 #[actix_web::test]

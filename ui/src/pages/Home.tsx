@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { PageProps } from "../contract";
 import { RouteBox } from "../components/RouteBox";
 
-export function Home({ company, links }: PageProps) {
+export function Home({ company, links, tariff }: PageProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -29,6 +29,17 @@ export function Home({ company, links }: PageProps) {
         <a className="button" href={links.reservation}>
           {t("home.priceCta")}
         </a>
+      </section>
+      <section>
+        <h2>{t("landing.homeHeading")}</h2>
+        <p>{t("landing.homeIntro")}</p>
+        <ul className="options routes">
+          {tariff.fixedPrices.map((row) => (
+            <li key={row.landingPath}>
+              <a href={row.landingPath}>{t("landing.otherItem", { destination: row.name, price: row.price })}</a>
+            </li>
+          ))}
+        </ul>
       </section>
       <section>
         <h2>{t("home.optionsHeading")}</h2>

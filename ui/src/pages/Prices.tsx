@@ -33,15 +33,21 @@ export function Prices({ tariff, links }: PageProps) {
           <tr>
             <th scope="col">{t("prices.destination")}</th>
             <th scope="col">{t("prices.price")}</th>
+            <th scope="col">{t("funnel.bookRoute")}</th>
           </tr>
         </thead>
         <tbody>
           {tariff.fixedPrices.map((row) => (
             <tr key={row.name}>
               <th scope="row">
-                <a href={`${links.reservation}?to=${encodeURIComponent(row.name)}`}>{row.name}</a>
+                <a href={row.landingPath}>{row.name}</a>
               </th>
               <td>{row.price}</td>
+              <td>
+                <a href={`${links.reservation}?to=${encodeURIComponent(row.name)}`} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
+                  {t("funnel.bookRoute")}
+                </a>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,82 @@
+//! One origin per page: requests for the wrong host are redirected (301) to the
+//! page's canonical origin, path and query kept, in one hop with any redirect the
+//! path itself needs (see [`crate::site`] for the rules).
+//!
+//! Reads only: a form post is answered where it arrives. Health and metrics are
+//! answered on every host, so probes never follow redirects.
+use actix_web::{
+    body::{EitherBody, MessageBody},
+    dev::{ServiceRequest, ServiceResponse},
+    http::{header, Method},
+    middleware::Next,
+    web, HttpResponse,
+};
+
+use crate::{
+    config::Settings,
+    domain::{landing, Lang, Page},
+    routes::redirects,
+    site::{self, Host},
+};
+
+const EVERY_HOST: &[&str] = &["/healthz", "/healthz/details", "/readyz", "/metrics"];
+
+pub async fn canonical_host(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let location = match req.app_data::<web::Data<Settings>>() {
+        Some(settings) if matches!(*req.method(), Method::GET | Method::HEAD) && !EVERY_HOST.contains(&req.path()) => {
+            let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+            redirect(settings, host, req.path(), req.query_string())
+        }
+        _ => None,
+    };
+    match location {
+        Some(location) => {
+            let answer = HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish();
+            Ok(req.into_response(answer).map_into_right_body())
+        }
+        None => next.call(req).await.map(ServiceResponse::map_into_left_body),
+    }
+}
+
+/// The absolute URL to send a read of `path` on `host` to, if it is not served there.
+pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
+    let site = &settings.site;
+    let resolved = redirects::resolve(path);
+    let target = resolved.as_deref().unwrap_or(path);
+    let canonical = |lang: Lang| site::origin(site, lang);
+    let to_origin = match site::classify(site, host) {
+        Host::Any => return None,
+        Host::Redirect => page_lang(settings, target).map_or(site.base_url.as_str(), canonical),
+        Host::Canonical { origin, languages } => {
+            // A language's own domain opens on its home page, not on the Dutch one.
+            if let (Some(&first), "/") = (languages.first(), target) {
+                if first != Lang::Nl {
+                    return Some(with_query(origin, Page::Home.path(first), query));
+                }
+            }
+            match page_lang(settings, target).map(canonical) {
+                Some(home) if home != origin => home,
+                // Here already: the route (or the fallback) answers, redirecting a moved path itself.
+                _ => return None,
+            }
+        }
+    };
+    Some(with_query(to_origin, target, query))
+}
+
+fn with_query(origin: &str, path: &str, query: &str) -> String {
+    // `//host` would make the path part of another origin.
+    let path = if path.starts_with("//") { "/" } else { path };
+    match query {
+        "" => format!("{origin}{path}"),
+        query => format!("{origin}{path}?{query}"),
+    }
+}
+
+/// The language of the page at `path`, if `path` is a page.
+fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
+    Page::from_path(path).map(|(_, lang)| lang).or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
+}
