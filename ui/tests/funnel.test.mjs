@@ -101,7 +101,8 @@ describe("price first", () => {
   test("en: each fixed price on the prices page opens the reservation page with that destination", TIMEOUT, () =>
     onPhone("en", {}, async (page) => {
       await visit(page, server.baseUrl, ROUTES.en.prices);
-      const link = page.locator("table.rates a", { hasText: "Schiphol Airport" });
+      // The destination's name opens its landing page; the row's "Book" link the reservation page.
+      const link = page.getByRole("link", { name: `${TEXTS.en.funnel.bookRoute}: Schiphol Airport`, exact: true });
       await Promise.all([page.waitForURL(/to=/), link.click()]);
       await waitForHydration(page);
       assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aAMS");
