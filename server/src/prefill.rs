@@ -17,6 +17,10 @@ use crate::{
 
 /// Whether a page's query string carries a route (`from` or `to`).
 pub fn has_route(query: &str) -> bool {
+    // Asked for every page view: most carry no query at all, so skip the parse.
+    if query.is_empty() {
+        return false;
+    }
     serde_urlencoded::from_str::<Vec<(String, String)>>(query)
         .map(|pairs| pairs.iter().any(|(k, v)| (k == "from" || k == "to") && !v.trim().is_empty()))
         .unwrap_or(false)
