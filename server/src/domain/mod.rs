@@ -11,4 +11,4 @@ mod place;
 pub use lang::Lang;
 pub use money::{format_amount, format_euro};
 pub use page::{Page, ReservationMode};
-pub use place::{LatLon, PlaceKind, MAX_PLACE_ID_LEN};
+pub use place::{LatLon, MAX_PLACE_ID_LEN};

@@ -6,31 +6,6 @@ use serde::Serialize;
 /// shorter. Every check of a place id (forms, providers, mail links) uses this.
 pub const MAX_PLACE_ID_LEN: usize = 1200;
 
-/// What a chosen place is, as far as its id tells. Only the embedded
-/// gazetteer's ids say it, by their lowercase first letter (`g`/`v`
-/// localities, `z` postcode areas, `a` airports); a typed address (`addr:`) or another provider's
-/// place (Google's ids start with a capital) is `Other`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlaceKind {
-    /// A whole town, village or postcode area: no street, so a pick-up there needs one.
-    Locality,
-    Airport,
-    Other,
-}
-
-impl PlaceKind {
-    pub fn of_id(id: &str) -> Self {
-        if id.starts_with("addr:") || id.len() < 2 {
-            return PlaceKind::Other;
-        }
-        match id.as_bytes()[0] {
-            b'g' | b'v' | b'z' => PlaceKind::Locality,
-            b'a' => PlaceKind::Airport,
-            _ => PlaceKind::Other,
-        }
-    }
-}
-
 /// A point on earth in degrees (WGS 84).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct LatLon {
@@ -52,17 +27,6 @@ impl LatLon {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn kinds_from_gazetteer_ids() {
-        assert_eq!(PlaceKind::of_id("g2748000"), PlaceKind::Locality);
-        assert_eq!(PlaceKind::of_id("vnl-roermond-swalmen"), PlaceKind::Locality);
-        assert_eq!(PlaceKind::of_id("z6041"), PlaceKind::Locality, "a postcode area names no street");
-        assert_eq!(PlaceKind::of_id("aAMS"), PlaceKind::Airport);
-        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"] {
-            assert_eq!(PlaceKind::of_id(other), PlaceKind::Other, "{other}");
-        }
-    }
 
     #[test]
     fn distance_roermond_to_schiphol_is_about_150_km_crow_fly() {

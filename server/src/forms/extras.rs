@@ -6,7 +6,8 @@ use super::{reservation::parse_pickup_time, Checker, Input};
 use crate::{
     config::BookingSettings,
     contract::LIMITS,
-    domain::{booking::TIME_ZONE, PlaceKind},
+    domain::booking::TIME_ZONE,
+    places::PlaceKind,
 };
 
 /// The extras as typed and checked; the booking service adds the return price.
@@ -23,7 +24,7 @@ pub struct ExtrasInput {
 pub fn check_extras(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp, pickup_at: DateTime, pickup_place_id: Option<&str>) -> ExtrasInput {
     let pickup = TimeZone::get(TIME_ZONE).ok().and_then(|zone| pickup_at.to_zoned(zone).ok()).map(|z| z.timestamp());
     let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
-    let bare_town = pickup_place_id.is_some_and(|id| PlaceKind::of_id(id) == PlaceKind::Locality);
+    let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
     if bare_town && street.is_empty() {
         c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
     }

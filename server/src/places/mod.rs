@@ -44,6 +44,30 @@ pub enum PlaceKind {
     Poi,
 }
 
+impl PlaceKind {
+    /// What a place is, as far as its id tells without a look-up: the embedded
+    /// gazetteer's ids say it by their lowercase first letter (`g`/`v`
+    /// localities, `z` postcode areas, `a` airports). `None` for a typed
+    /// address (`addr:`), another provider's place (Google's ids start with a
+    /// capital) and the gazetteer's other kinds, which no rule needs.
+    pub fn of_id(id: &str) -> Option<Self> {
+        if id.starts_with("addr:") || id.len() < 2 {
+            return None;
+        }
+        match id.as_bytes()[0] {
+            b'g' | b'v' => Some(PlaceKind::Locality),
+            b'z' => Some(PlaceKind::Postcode),
+            b'a' => Some(PlaceKind::Airport),
+            _ => None,
+        }
+    }
+
+    /// A whole town, village or postcode area: a pick-up there needs the street asked.
+    pub fn names_no_street(self) -> bool {
+        matches!(self, PlaceKind::Locality | PlaceKind::Postcode)
+    }
+}
+
 /// A chosen place (`/api/place-details/{id}`).
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
@@ -91,4 +115,21 @@ pub trait PlacesProvider {
     async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError>;
     /// Driving distance and time.
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::PlaceKind;
+
+    #[test]
+    fn kinds_from_gazetteer_ids() {
+        let no_street = |id: &str| PlaceKind::of_id(id).is_some_and(PlaceKind::names_no_street);
+        assert!(no_street("g2748000"));
+        assert!(no_street("vnl-roermond-swalmen"));
+        assert!(no_street("z6041"), "a postcode area names no street");
+        assert_eq!(PlaceKind::of_id("aAMS"), Some(PlaceKind::Airport));
+        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"] {
+            assert_eq!(PlaceKind::of_id(other), None, "{other}");
+        }
+    }
 }
