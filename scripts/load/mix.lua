@@ -63,8 +63,9 @@ request = function()
   counter = counter + 1
   local who = "Load " .. id .. "-" .. counter
   if roll <= 97 then
-    local body = '{"name":"' .. who .. '","email":"load@example.com","phone":"0612345678","passengerAmount":"2",' ..
-      '"departure":"Roermond, Limburg, Nederland","departureName":"Roermond","departurePlaceId":"g2748000",' ..
+    -- A distinct address per booking: one address gets only a few confirmations a day.
+    local body = '{"name":"' .. who .. '","email":"load-' .. id .. '-' .. counter .. '@example.com","phone":"0612345678","passengerAmount":"2",' ..
+      '"departure":"Roermond, Limburg, Nederland","departureName":"Roermond","departurePlaceId":"g2748000","pickupStreet":"Markt 1",' ..
       '"destination":"Luchthaven Schiphol","destinationName":"Luchthaven Schiphol","destinationPlaceId":"aAMS",' ..
       '"dateTime":"' .. pickup .. '","paymentMethod":"cash","language":"' .. lang .. '"}'
     return wrk.format("POST", "/api/reservation/" .. lang, json_headers(), body)
