@@ -33,17 +33,13 @@ impl Maildir {
         &self.root
     }
 
-    /// Stores one message for its recipients. `unique` is the spool id.
+    /// Stores one message for its recipients. `unique` is the spool id, which
+    /// begins with the mail's acceptance time in milliseconds: the file name
+    /// depends on nothing else, so that a second delivery of the same entry
+    /// finds its file without listing `new/` (thousands of files after a busy
+    /// day: a listing per delivery made delivery quadratic).
     pub fn deliver(&self, unique: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> io::Result<PathBuf> {
-        let name = format!("{}.{unique}.taxi-server", jiff::Timestamp::now().as_second());
-        let name = match fs::read_dir(self.root.join("new"))?
-            .filter_map(Result::ok)
-            .filter_map(|e| e.file_name().into_string().ok())
-            .find(|n| n.split('.').nth(1) == Some(unique))
-        {
-            Some(existing) => existing,
-            None => name,
-        };
+        let name = file_name(unique);
         let tmp = self.root.join("tmp").join(&name);
         // What a delivery agent adds in front of the message; Maildir files use LF.
         let mut text = format!("Return-Path: <{envelope_from}>\n");
@@ -79,6 +75,14 @@ impl Maildir {
     }
 }
 
+/// `<seconds>.<unique>.taxi-server`, the Maildir convention, with the seconds
+/// of the acceptance time that leads the spool id (0 if it has none).
+fn file_name(unique: &str) -> String {
+    let millis: String = unique.chars().take_while(char::is_ascii_digit).collect();
+    let seconds = millis.parse::<u64>().map_or(0, |ms| ms / 1000);
+    format!("{seconds}.{unique}.taxi-server")
+}
+
 fn crlf_to_lf(raw: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
@@ -106,6 +110,7 @@ mod tests {
         let path = maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
         assert_eq!(fs::read_dir(dir.join("new")).unwrap().count(), 1, "a second delivery of the same entry replaces the file");
+        assert_eq!(path, dir.join("new/1700000000.1700000000000-ab12-staff-booking.taxi-server"));
         let text = fs::read_to_string(&path).unwrap();
         assert_eq!(text, "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n");
         use std::os::unix::fs::PermissionsExt;
