@@ -37,16 +37,17 @@ pub enum Host<'a> {
 
 pub fn classify<'a>(site: &'a SiteSettings, host: Option<&str>) -> Host<'a> {
     let Some(host) = host.map(normalize_host) else { return Host::Any };
-    if authority(&site.base_url) == host {
+    let is = |origin: &str| authority(origin).eq_ignore_ascii_case(host);
+    if is(&site.base_url) {
         return Host::Canonical { origin: &site.base_url, languages: &[] };
     }
-    if let Some(domain) = site.alternate_domains.iter().find(|d| authority(&d.origin) == host) {
+    if let Some(domain) = site.alternate_domains.iter().find(|d| is(&d.origin)) {
         return match domain.languages.is_empty() {
             true => Host::Redirect,
             false => Host::Canonical { origin: &domain.origin, languages: &domain.languages },
         };
     }
-    match (is_local(&host), site.unknown_hosts) {
+    match (is_local(host), site.unknown_hosts) {
         (true, _) | (false, UnknownHosts::Serve) => Host::Any,
         (false, UnknownHosts::Redirect) => Host::Redirect,
     }
@@ -54,9 +55,9 @@ pub fn classify<'a>(site: &'a SiteSettings, host: Option<&str>) -> Host<'a> {
 
 /// Checks the alternate domains against each other and the main origin.
 pub fn validate(site: &SiteSettings) -> Result<(), String> {
-    let mut seen = vec![authority(&site.base_url)];
+    let mut seen = vec![authority(&site.base_url).to_ascii_lowercase()];
     for domain in &site.alternate_domains {
-        let host = authority(&domain.origin);
+        let host = authority(&domain.origin).to_ascii_lowercase();
         if seen.contains(&host) {
             return Err(format!("`{}` is listed twice (or equals site.base_url)", domain.origin));
         }
@@ -70,17 +71,17 @@ pub fn validate(site: &SiteSettings) -> Result<(), String> {
     Ok(())
 }
 
-/// `host[:port]` of an origin, lower case.
-fn authority(origin: &str) -> String {
-    origin.split_once("://").map_or(origin, |(_, rest)| rest).to_ascii_lowercase()
+/// `host[:port]` of an origin (compared without regard to case).
+fn authority(origin: &str) -> &str {
+    origin.split_once("://").map_or(origin, |(_, rest)| rest)
 }
 
-/// A `Host` header as an origin's authority spells it: lower case, no
-/// trailing dot, no default port.
-fn normalize_host(host: &str) -> String {
-    let host = host.trim().to_ascii_lowercase();
-    let host = host.strip_suffix(":443").or_else(|| host.strip_suffix(":80")).unwrap_or(&host);
-    host.strip_suffix('.').unwrap_or(host).to_string()
+/// A `Host` header as an origin's authority spells it: no trailing dot, no
+/// default port. Borrowed: this runs for every page view.
+fn normalize_host(host: &str) -> &str {
+    let host = host.trim();
+    let host = host.strip_suffix(":443").or_else(|| host.strip_suffix(":80")).unwrap_or(host);
+    host.strip_suffix('.').unwrap_or(host)
 }
 
 /// Development and test hosts: IP literals and `localhost`, with any port.
@@ -89,7 +90,8 @@ fn is_local(host: &str) -> bool {
         Some(v6) => return v6.split(']').next().is_some_and(|ip| ip.parse::<std::net::Ipv6Addr>().is_ok()),
         None => host.rsplit_once(':').map_or(host, |(name, _)| name),
     };
-    name == "localhost" || name.ends_with(".localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+    let ends_with_ignoring_case = |suffix: &str| name.len() >= suffix.len() && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes());
+    name.eq_ignore_ascii_case("localhost") || ends_with_ignoring_case(".localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
 #[cfg(test)]
@@ -131,7 +133,7 @@ mod tests {
         assert_eq!(classify(&s, Some("taxi.example.de")), Host::Canonical { origin: "https://taxi.example.de", languages: &[Lang::De] });
         assert_eq!(classify(&s, Some("taxi.example")), Host::Redirect);
         assert_eq!(classify(&s, Some("evil.example")), Host::Redirect);
-        for local in ["127.0.0.1:8080", "localhost", "localhost:3000", "[::1]:8080", "10.0.0.5", "app.localhost"] {
+        for local in ["127.0.0.1:8080", "localhost", "localhost:3000", "[::1]:8080", "10.0.0.5", "app.localhost", "LocalHost:80", "App.LOCALHOST."] {
             assert_eq!(classify(&s, Some(local)), Host::Any, "{local}");
         }
         assert_eq!(classify(&s, None), Host::Any);

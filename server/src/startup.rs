@@ -82,16 +82,15 @@ impl Application {
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id and metrics
-        // first, then headers, compression, error pages and the canonical host
+        // first, then headers, error pages and the canonical host
         // (`edge::host`). The checks that depend on the route (origin, header
-        // size, limits) run per route: see `edge`.
+        // size, limits) and compression run per route: see `edge` and `routes`.
         let route_settings = settings.clone();
         let server = HttpServer::new(move || {
             let edge = edge.clone();
             App::new()
                 .wrap(middleware::from_fn(crate::edge::host::canonical_host))
                 .wrap(error_pages(pages_data.clone()))
-                .wrap(middleware::Compress::default())
                 .wrap(security::headers(hsts))
                 .wrap(middleware::from_fn(telemetry::observe))
                 .app_data(settings_data.clone())

@@ -44,10 +44,14 @@ pub async fn canonical_host(
 /// The absolute URL to send a read of `path` on `host` to, if it is not served there.
 pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
     let site = &settings.site;
+    let host = site::classify(site, host);
+    if host == Host::Any {
+        return None;
+    }
     let resolved = redirects::resolve(path);
     let target = resolved.as_deref().unwrap_or(path);
     let canonical = |lang: Lang| site::origin(site, lang);
-    let to_origin = match site::classify(site, host) {
+    let to_origin = match host {
         Host::Any => return None,
         Host::Redirect => page_lang(settings, target).map_or(site.base_url.as_str(), canonical),
         Host::Canonical { origin, languages } => {

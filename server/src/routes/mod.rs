@@ -23,10 +23,12 @@ pub mod staff;
 use std::sync::Arc;
 
 use actix_web::{
-    dev::{HttpServiceFactory, Service as _},
-    guard, web, Resource, Route,
+    body::MessageBody,
+    dev::{HttpServiceFactory, Service as _, ServiceFactory, ServiceRequest, ServiceResponse},
+    guard,
+    middleware::Compress,
+    web, Resource, Route,
 };
-use futures_util::future::{ready, Either};
 
 use crate::{
     config::Settings,
@@ -61,26 +63,30 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         (API_PATHS.whatsapp_reservation, web::post().to(booking::whatsapp_api)),
         (API_PATHS.contact, web::post().to(booking::contact_api)),
     ] {
-        cfg.service(at(Kind::Submission, web::resource(path).route(route)));
+        cfg.service(cfg_service(edge, Kind::Submission, web::resource(path).route(route).wrap(Compress::default())));
     }
     for (path, route) in [
         (API_PATHS.place_suggestions, read().to(places::suggestions)),
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
     ] {
-        cfg.service(at(Kind::Lookup, web::resource(path).route(route)));
+        cfg.service(cfg_service(edge, Kind::Lookup, web::resource(path).route(route).wrap(Compress::default())));
     }
     for (path, route) in [
         ("/assets/{name}", read().to(assets::asset)),
         ("/favicon.ico", read().to(assets::favicon)),
-        ("/sitemap.xml", read().to(seo::sitemap)),
-        ("/robots.txt", read().to(seo::robots)),
         ("/healthz", read().to(health::healthz)),
-        ("/healthz/details", read().to(health::details)),
         ("/readyz", read().to(health::readyz)),
-        ("/metrics", read().to(health::metrics)),
     ] {
         cfg.service(at(Kind::Page, web::resource(path).route(route)));
+    }
+    for (path, route) in [
+        ("/sitemap.xml", read().to(seo::sitemap)),
+        ("/robots.txt", read().to(seo::robots)),
+        ("/healthz/details", read().to(health::details)),
+        ("/metrics", read().to(health::metrics)),
+    ] {
+        cfg.service(cfg_service(edge, Kind::Page, web::resource(path).route(route).wrap(Compress::default())));
     }
     // A page, whose post counts against the form-post limit like the booking form's.
     let answer_page = web::resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));
@@ -89,15 +95,31 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
 }
 
 /// A resource behind the edge checks of its kind.
-fn cfg_service(edge: &Arc<Edge>, kind: Kind, resource: Resource) -> impl HttpServiceFactory {
+///
+/// Pages, error pages and assets are answered from precompressed bodies
+/// (`render::respond`); only the resources whose bodies are made per request
+/// are wrapped in `Compress`, whose negotiation would otherwise run for every
+/// page view for nothing.
+fn cfg_service<T, B>(edge: &Arc<Edge>, kind: Kind, resource: Resource<T>) -> impl HttpServiceFactory
+where
+    T: ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse<B>, Error = actix_web::Error, InitError = ()> + 'static,
+    T::Service: 'static,
+    B: MessageBody + 'static,
+{
     let edge = edge.clone();
     resource.wrap_fn(move |req, service| {
         let edge = edge.clone();
         let call = match edge.admit(kind, &req) {
-            Ok(()) => Either::Left(service.call(req)),
-            Err(refusal) => Either::Right(ready(Ok(req.error_response(refusal)))),
+            Ok(()) => Ok(service.call(req)),
+            Err(refusal) => Err(req.error_response(refusal)),
         };
-        async move { Ok(edge.finish(kind, call.await?)) }
+        async move {
+            let response = match call {
+                Ok(answer) => answer.await?.map_into_boxed_body(),
+                Err(refused) => refused,
+            };
+            Ok(edge.finish(kind, response))
+        }
     })
 }
 

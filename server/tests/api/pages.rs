@@ -149,3 +149,23 @@ async fn html_is_served_compressed_when_accepted() {
     let refused = app.get_with("/prices", &[("Accept-Encoding", "br;q=0, gzip;q=0")]).await;
     assert_eq!(header(&refused, "content-encoding"), "");
 }
+
+/// Pages come precompressed; what is made per request (JSON answers, the
+/// sitemap, metrics) is compressed on the way out, each route wrapping it.
+#[actix_web::test]
+async fn answers_made_per_request_are_compressed_when_accepted() {
+    let app = spawn_app().await;
+    for path in ["/api/place-suggestions?input=roermond&lang=nl&sessionToken=gz", "/sitemap.xml", "/metrics"] {
+        let plain = app.get(path).await;
+        assert_eq!(plain.status(), 200, "{path}");
+        assert_eq!(header(&plain, "content-encoding"), "", "{path}");
+        let plain = plain.text().await.unwrap();
+        let gz = app.get_with(path, &[("Accept-Encoding", "gzip")]).await;
+        assert_eq!(header(&gz, "content-encoding"), "gzip", "{path}");
+        let mut decoded = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz.bytes().await.unwrap()[..]), &mut decoded).unwrap();
+        if path != "/metrics" {
+            assert_eq!(decoded, plain, "{path}");
+        }
+    }
+}

@@ -5,10 +5,10 @@
 //!
 //! Access-log lines hold method, route pattern, status and time; not the query
 //! string or client address, which may be personal data (typed addresses).
-use std::{
-    io::{BufWriter, IsTerminal as _},
-    time::Instant,
-};
+mod log_buffer;
+mod text_format;
+
+use std::{io::IsTerminal as _, time::Instant};
 
 use actix_web::{
     body::MessageBody,
@@ -17,31 +17,41 @@ use actix_web::{
     middleware::Next,
 };
 use tracing::Instrument as _;
-use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::{fmt, EnvFilter};
 
 use crate::config::LogFormat;
+pub use log_buffer::{LogBuffer, LogGuard};
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Log lines go to stdout from a writer thread, so a request never waits for
-/// the terminal, pipe or disk. That thread writes whenever it has drained what
-/// is queued (at once when idle, in large batches under load). A full queue
-/// makes the logging thread wait rather than drop lines. Keep the returned guard
-/// alive until the end of `main`: dropping it writes out what is still queued.
-pub fn init(format: LogFormat) -> WorkerGuard {
+/// Log lines go to stdout through [`LogBuffer`]: a request never waits for the
+/// terminal, pipe or disk, and lines are written in batches, at least every
+/// second. Keep the returned guard alive until the end of `main`: dropping it
+/// writes out what is still buffered. `None` when the writer thread could not
+/// start; lines then go straight to stdout.
+pub fn init(format: LogFormat) -> Option<LogGuard> {
+    match LogBuffer::start(std::io::stdout(), log_buffer::FLUSH_EVERY) {
+        Ok((writer, guard)) => {
+            install(format, writer);
+            Some(guard)
+        }
+        Err(e) => {
+            eprintln!("taxi-server: no log writer thread ({e}); logging straight to stdout");
+            install(format, std::io::stdout);
+            None
+        }
+    }
+}
+
+fn install(format: LogFormat, writer: impl for<'a> fmt::MakeWriter<'a> + Send + Sync + 'static) {
     let colour = std::io::stdout().is_terminal();
-    let (writer, guard) = NonBlockingBuilder::default()
-        .lossy(false)
-        .thread_name("log-writer")
-        .finish(BufWriter::with_capacity(64 * 1024, std::io::stdout()));
     let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = fmt().with_env_filter(filter).with_target(false).with_ansi(colour).with_writer(writer);
     let _ = match format {
         LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
-        LogFormat::Text => builder.try_init(),
+        LogFormat::Text if colour => builder.try_init(),
+        LogFormat::Text => builder.fmt_fields(text_format::PlainFields).event_format(text_format::PlainText).try_init(),
     };
-    guard
 }
 
 /// An id that a proxy in front already assigned (if it looks like one), else a
