@@ -10,9 +10,17 @@
 //!   never gets there, and if one did, nothing is lost silently). Without the
 //!   cookie (API clients, cookies off) the time is unknown and not held against
 //!   anyone.
-use std::time::Duration;
+use std::{
+    cell::RefCell,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
 
-use actix_web::{cookie::{Cookie, SameSite}, HttpRequest};
+use actix_web::{
+    cookie::{Cookie, SameSite},
+    http::header::HeaderValue,
+    HttpRequest,
+};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use crate::{forms::Input, secret::SecretKey};
@@ -38,11 +46,37 @@ pub struct FormGuard {
     min_fill: Duration,
     /// The site is served over HTTPS: the cookie travels only there.
     secure: bool,
+    /// Tells guards apart in the per-thread cache of [`FormGuard::opened_header`].
+    id: u64,
 }
+
+/// The cookie's time is that of the start of its tenth of a second.
+const STAMP_MILLIS: i64 = 100;
 
 impl FormGuard {
     pub fn new(min_fill_seconds: u64, secure: bool, key: SecretKey) -> Self {
-        Self { key, min_fill: Duration::from_secs(min_fill_seconds), secure }
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        Self { key, min_fill: Duration::from_secs(min_fill_seconds), secure, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) }
+    }
+
+    /// The `Set-Cookie` value for a form page answered at `now`. Signed and
+    /// formatted once per tenth of a second per worker thread, then reused:
+    /// doing it for every view of a form page cost a tenth of the view's CPU
+    /// time. The earlier stamp shortens the minimum fill time by under 100 ms.
+    pub fn opened_header(&self, now: jiff::Timestamp) -> HeaderValue {
+        thread_local! {
+            static LAST: RefCell<Option<(u64, i64, HeaderValue)>> = const { RefCell::new(None) };
+        }
+        let stamp = now.as_millisecond().div_euclid(STAMP_MILLIS) * STAMP_MILLIS;
+        LAST.with_borrow_mut(|last| match last {
+            Some((id, at, value)) if *id == self.id && *at == stamp => value.clone(),
+            _ => {
+                let cookie = self.opened_cookie(jiff::Timestamp::from_millisecond(stamp).unwrap_or(now));
+                let value = HeaderValue::from_str(&cookie.to_string()).expect("a cookie of ASCII letters, digits and - _ . is a valid header value");
+                *last = Some((self.id, stamp, value.clone()));
+                value
+            }
+        })
     }
 
     /// The cookie to set on a form page's answer.
@@ -108,6 +142,23 @@ mod tests {
         let empty = input(&[]);
         assert_eq!(guard.verdict(&req, &empty, opened + Duration::from_millis(2_900)), Verdict::TooFast);
         assert_eq!(guard.verdict(&req, &empty, opened + Duration::from_secs(3)), Verdict::Person);
+    }
+
+    #[test]
+    fn the_set_cookie_value_is_reused_within_its_tenth_of_a_second_and_per_guard() {
+        let (guard, other) = (FormGuard::new(3, false, key(1)), FormGuard::new(3, false, key(2)));
+        let at = |millis: i64| jiff::Timestamp::from_millisecond(millis).unwrap();
+        let first = guard.opened_header(at(1_700_000_000_120));
+        assert_eq!(first, guard.opened_header(at(1_700_000_000_199)), "same tenth of a second");
+        assert_ne!(first, guard.opened_header(at(1_700_000_000_200)), "the next one");
+        assert_ne!(guard.opened_header(at(1_700_000_000_250)), other.opened_header(at(1_700_000_000_250)), "each guard its own key");
+        // The value is the cookie of the start of that tenth, which the guard accepts.
+        let value = guard.opened_header(at(1_700_000_000_120)).to_str().unwrap().to_string();
+        assert!(value.starts_with("form_opened=1700000000100.") && value.contains("HttpOnly") && value.contains("Path=/"), "{value}");
+        let cookie = Cookie::parse(value).unwrap();
+        let req = TestRequest::default().cookie(cookie).to_http_request();
+        assert_eq!(guard.verdict(&req, &input(&[]), at(1_700_000_003_099)), Verdict::TooFast);
+        assert_eq!(guard.verdict(&req, &input(&[]), at(1_700_000_003_100)), Verdict::Person);
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub async fn page(
     let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
     if page.is_interactive() {
         // When the form was opened, for the minimum fill time (see `antispam`).
-        let _ = response.add_cookie(&guard.opened_cookie(jiff::Timestamp::now()));
+        response.headers_mut().append(header::SET_COOKIE, guard.opened_header(jiff::Timestamp::now()));
     }
     Ok(response)
 }
