@@ -101,7 +101,7 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
             tracing::info!(method, route, status, ms, "answered");
         }
     });
-    crate::metrics::request(method, route, status, seconds);
+    crate::metrics::request(method, &route, status, seconds);
     Ok(response)
 }
 
