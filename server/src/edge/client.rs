@@ -240,25 +240,10 @@ mod tests {
         assert!(!is_operator(&request("127.0.0.1:1", &[("forwarded", "for=127.0.0.1")]), &allowed));
     }
 
-    /// Collects what a `fmt` subscriber writes.
-    #[derive(Clone, Default)]
-    struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     #[test]
     fn an_unconfigured_local_proxy_gets_one_warning_naming_the_setting() {
-        let captured = Captured::default();
-        let writer = captured.clone();
-        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).finish();
+        let captured = crate::telemetry::Captured::default();
+        let subscriber = tracing_subscriber::fmt().with_writer(captured.clone()).finish();
         tracing::subscriber::with_default(subscriber, || {
             let quiet = resolver(&[], "X-Forwarded-For");
             quiet.client(&request("203.0.113.1:1", &[("x-forwarded-for", "198.51.100.1")]));
@@ -269,7 +254,7 @@ mod tests {
             }
             resolver(&["127.0.0.1"], "X-Forwarded-For").client(&request("127.0.0.1:1", &[("x-forwarded-for", "198.51.100.1")]));
         });
-        let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let log = captured.text();
         assert_eq!(log.lines().filter(|l| l.contains("limits.trusted_proxies")).count(), 1, "{log}");
     }
 }

@@ -163,35 +163,11 @@ impl<'a> MakeWriter<'a> for LogBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An output that tests can read while the writer thread holds it.
-    #[derive(Clone, Default)]
-    struct Output(Arc<Mutex<(Vec<u8>, usize)>>);
-
-    impl Write for Output {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            let mut out = self.0.lock().unwrap();
-            out.0.extend_from_slice(bytes);
-            out.1 += 1;
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Output {
-        fn text(&self) -> String {
-            String::from_utf8(self.0.lock().unwrap().0.clone()).unwrap()
-        }
-        fn writes(&self) -> usize {
-            self.0.lock().unwrap().1
-        }
-    }
+    use crate::telemetry::Captured;
 
     #[test]
     fn lines_wait_for_the_interval_then_are_written_together() {
-        let output = Output::default();
+        let output = Captured::default();
         let (log, guard) = LogBuffer::start(output.clone(), Duration::from_millis(300)).unwrap();
         log.make_writer().write_all(b"one\n").unwrap();
         log.make_writer().write_all(b"two\n").unwrap();
@@ -208,7 +184,7 @@ mod tests {
 
     #[test]
     fn a_full_buffer_is_written_at_once_and_the_guard_writes_the_rest() {
-        let output = Output::default();
+        let output = Captured::default();
         let (log, guard) = LogBuffer::start(output.clone(), Duration::from_secs(3600)).unwrap();
         let line = [b'x'; 1023].iter().copied().chain([b'\n']).collect::<Vec<u8>>();
         for _ in 0..FLUSH_AT / line.len() {
@@ -227,7 +203,7 @@ mod tests {
     #[test]
     fn loggers_wait_for_room_rather_than_drop_lines() {
         /// An output as slow as a stuck pipe, for a while.
-        struct Slow(Output);
+        struct Slow(Captured);
         impl Write for Slow {
             fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
                 std::thread::sleep(Duration::from_millis(50));
@@ -237,7 +213,7 @@ mod tests {
                 Ok(())
             }
         }
-        let output = Output::default();
+        let output = Captured::default();
         let (log, guard) = LogBuffer::start(Slow(output.clone()), Duration::from_millis(1)).unwrap();
         let line = vec![b'y'; 64 * 1024];
         let writers: Vec<_> = (0..4)

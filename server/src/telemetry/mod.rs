@@ -105,6 +105,45 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
     Ok(response)
 }
 
+/// What a log writer wrote, for tests: the bytes and how many writes.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub struct Captured(std::sync::Arc<std::sync::Mutex<(Vec<u8>, usize)>>);
+
+#[cfg(test)]
+impl Captured {
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().0.clone()).unwrap()
+    }
+
+    pub fn writes(&self) -> usize {
+        self.0.lock().unwrap().1
+    }
+}
+
+#[cfg(test)]
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let mut out = self.0.lock().unwrap();
+        out.0.extend_from_slice(bytes);
+        out.1 += 1;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl<'a> fmt::MakeWriter<'a> for Captured {
+    type Writer = Captured;
+
+    fn make_writer(&'a self) -> Captured {
+        self.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use actix_web::test::TestRequest;

@@ -129,31 +129,8 @@ fn write_now(writer: &mut Writer<'_>) -> fmt::Result {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
-
-    use tracing_subscriber::fmt::MakeWriter;
-
     use super::*;
-
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl<'a> MakeWriter<'a> for Captured {
-        type Writer = Captured;
-        fn make_writer(&'a self) -> Captured {
-            self.clone()
-        }
-    }
+    use crate::telemetry::Captured;
 
     /// Lines as the plain format and the default format (colours off) write them.
     fn both(log: impl Fn()) -> (String, String) {
@@ -165,8 +142,7 @@ mod tests {
                 false => tracing::subscriber::set_default(builder.finish()),
             };
             log();
-            let bytes = out.0.lock().unwrap().clone();
-            String::from_utf8(bytes).unwrap()
+            out.text()
         };
         (capture(true), capture(false))
     }
