@@ -39,6 +39,8 @@ use crate::{
 
 pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Settings) {
     let at = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource);
+    // For the resources whose bodies are made per request (see `cfg_service`).
+    let compressed = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource.wrap(Compress::default()));
     cfg.service(at(Kind::Page, web::resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
         for lang in Lang::ALL {
@@ -63,14 +65,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         (API_PATHS.whatsapp_reservation, web::post().to(booking::whatsapp_api)),
         (API_PATHS.contact, web::post().to(booking::contact_api)),
     ] {
-        cfg.service(cfg_service(edge, Kind::Submission, web::resource(path).route(route).wrap(Compress::default())));
+        cfg.service(compressed(Kind::Submission, web::resource(path).route(route)));
     }
     for (path, route) in [
         (API_PATHS.place_suggestions, read().to(places::suggestions)),
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
     ] {
-        cfg.service(cfg_service(edge, Kind::Lookup, web::resource(path).route(route).wrap(Compress::default())));
+        cfg.service(compressed(Kind::Lookup, web::resource(path).route(route)));
     }
     for (path, route) in [
         ("/assets/{name}", read().to(assets::asset)),
@@ -86,7 +88,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         ("/healthz/details", read().to(health::details)),
         ("/metrics", read().to(health::metrics)),
     ] {
-        cfg.service(cfg_service(edge, Kind::Page, web::resource(path).route(route).wrap(Compress::default())));
+        cfg.service(compressed(Kind::Page, web::resource(path).route(route)));
     }
     // A page, whose post counts against the form-post limit like the booking form's.
     let answer_page = web::resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));

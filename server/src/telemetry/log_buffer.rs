@@ -5,8 +5,9 @@
 //! The writer thread writes the buffer out once it holds [`FLUSH_AT`] bytes or
 //! its oldest line has waited [`FLUSH_EVERY`] (what nginx's `access_log …
 //! buffer=64k flush=1s` does), and everything left when the guard is dropped.
-//! A channel per line, as `tracing-appender` has, measured a third slower under
-//! load (a wake-up and often a `write` per request): see docs/performance.md.
+//! `tracing-appender`'s writer, used before, sends a channel message per line
+//! and writes whenever its channel is momentarily empty: under load about one
+//! `write` and one `sched_yield` per two requests (see docs/performance.md).
 //!
 //! Nothing is dropped: when the output cannot keep up and [`MAX_BUFFERED`]
 //! bytes wait, the threads logging wait for room.
@@ -92,11 +93,7 @@ fn write_out(shared: &Shared, mut out: impl Write) {
     let mut spare = Vec::with_capacity(FLUSH_AT * 2);
     let mut state = lock(&shared.state);
     loop {
-        let due = match state.oldest {
-            _ if state.closed || state.lines.len() >= FLUSH_AT => true,
-            None => false,
-            Some(oldest) => oldest.elapsed() >= shared.flush_every,
-        };
+        let due = state.closed || state.lines.len() >= FLUSH_AT || state.oldest.is_some_and(|oldest| oldest.elapsed() >= shared.flush_every);
         if !due {
             let wait = state.oldest.map(|oldest| shared.flush_every.saturating_sub(oldest.elapsed()));
             state = match wait {

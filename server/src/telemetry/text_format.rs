@@ -81,17 +81,21 @@ impl Fields<'_> {
 
 impl Visit for Fields<'_> {
     fn record_str(&mut self, field: &Field, value: &str) {
-        if self.result.is_err() {
+        // Quoted as is when nothing needs escaping (route patterns, methods, ids);
+        // otherwise as Rust's Debug escapes it, so a line is always one line. The
+        // message is written as is, as the default format does.
+        let plain = || value.chars().all(|c| !c.is_control() && c != '"' && c != '\\');
+        let name = field.name();
+        if self.result.is_err() || name.starts_with("log.") {
             return;
         }
-        // Quoted as is when nothing needs escaping (route patterns, methods, ids);
-        // otherwise as Rust's Debug escapes it, so a line is always one line.
-        let plain = value.chars().all(|c| !c.is_control() && c != '"' && c != '\\');
-        self.result = match (field.name(), plain) {
-            ("message", _) => self.separate().and_then(|()| self.writer.write_str(value)),
-            (name, true) => self.separate().and_then(|()| write!(self.writer, "{}=\"{value}\"", trim_raw(name))),
-            (_, false) => return self.record_debug(field, &value),
-        };
+        if name != "message" && !plain() {
+            return self.record_debug(field, &value);
+        }
+        self.result = self.separate().and_then(|()| match name {
+            "message" => self.writer.write_str(value),
+            name => write!(self.writer, "{}=\"{value}\"", trim_raw(name)),
+        });
     }
 
     fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
@@ -156,6 +160,7 @@ mod tests {
                 tracing::warn!(error = %"refused: \"x\"", typed = "line\nbreak", "a \"quoted\" message {}", 5);
             });
             tracing::error!(r#type = "raw", "no span");
+            tracing::info!(log.target = "a_crate", "bridged from the log crate");
         });
         let strip_times = |text: &str| text.lines().map(|l| l.split_once(' ').unwrap().1.to_string()).collect::<Vec<_>>();
         assert_eq!(strip_times(&plain), strip_times(&default), "{plain}\n{default}");
