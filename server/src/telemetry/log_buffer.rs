@@ -70,7 +70,8 @@ impl LogBuffer {
         Ok((LogBuffer { shared: shared.clone() }, LogGuard { shared, writer: Some(writer) }))
     }
 
-    fn append(&self, line: &[u8]) {
+    /// Appends whole lines.
+    pub fn append(&self, line: &[u8]) {
         let mut state = lock(&self.shared.state);
         while state.lines.len() >= MAX_BUFFERED && !state.closed {
             state = self.shared.room.wait(state).unwrap_or_else(|e| e.into_inner());

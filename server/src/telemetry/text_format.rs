@@ -1,18 +1,18 @@
-//! The text log format when the output is not a terminal (production): the same
-//! lines as `tracing-subscriber`'s default format without colours, made cheaper
-//! for the access log that every request writes: the date and time are
-//! formatted once a second, plain text values are quoted without escaping each
-//! character, and no colour wrappers are built at all. In a terminal the
-//! default format (with colours) is used.
+//! The text log format: the same lines as `tracing-subscriber`'s default
+//! format, made cheaper for the access log that every request writes: the date
+//! and time are formatted once a second, plain text values are quoted without
+//! escaping each character, and colour codes are written only to a terminal
+//! (there the time is dimmed and the level coloured).
 //!
-//! A line: `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}: answered method="GET" status=200`.
+//! The request being answered is written as a `request` span was:
+//! `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}: answered method="GET" status=200`.
 use std::{
     cell::RefCell,
     fmt::{self, Write as _},
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use tracing::{field::Field, Event, Subscriber};
+use tracing::{field::Field, Event, Level, Subscriber};
 use tracing_subscriber::{
     field::{RecordFields, Visit},
     fmt::{
@@ -22,8 +22,13 @@ use tracing_subscriber::{
     registry::LookupSpan,
 };
 
+use super::request;
+
 /// Formats events; spans' fields come pre-formatted by [`PlainFields`].
-pub struct PlainText;
+pub struct PlainText {
+    /// Colour codes, for a terminal.
+    pub colour: bool,
+}
 
 /// Formats the fields of events and spans.
 pub struct PlainFields;
@@ -34,25 +39,53 @@ where
     N: for<'a> FormatFields<'a> + 'static,
 {
     fn format_event(&self, ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
-        write_now(&mut writer)?;
-        write!(writer, " {:>5} ", event.metadata().level())?;
+        let mut any = request::with_current(|id| write_head(&mut writer, *event.metadata().level(), self.colour, id))?;
         if let Some(scope) = ctx.event_scope() {
-            let mut any = false;
             for span in scope.from_root() {
-                writer.write_str(span.name())?;
+                write_span_name(&mut writer, self.colour, span.name())?;
                 if let Some(fields) = span.extensions().get::<FormattedFields<N>>().filter(|f| !f.is_empty()) {
                     write!(writer, "{{{fields}}}")?;
                 }
                 writer.write_char(':')?;
                 any = true;
             }
-            if any {
-                writer.write_char(' ')?;
-            }
+        }
+        if any {
+            writer.write_char(' ')?;
         }
         ctx.format_fields(writer.by_ref(), event)?;
         writer.write_char('\n')
     }
+}
+
+/// The time, the level and the request being answered (the outermost "span"):
+/// `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}:`. Returns
+/// whether a request was written.
+pub(super) fn write_head(writer: &mut impl fmt::Write, level: Level, colour: bool, request_id: Option<&str>) -> Result<bool, fmt::Error> {
+    if colour {
+        writer.write_str(DIM)?;
+        write_now(writer)?;
+        write!(writer, "{RESET} {}{level:>5}{RESET} ", level_colour(level))?;
+    } else {
+        write_now(writer)?;
+        write!(writer, " {level:>5} ")?;
+    }
+    let Some(id) = request_id else { return Ok(false) };
+    write_span_name(writer, colour, "request")?;
+    write!(writer, "{{request_id=\"{id}\"}}:")?;
+    Ok(true)
+}
+
+fn write_span_name(writer: &mut impl fmt::Write, colour: bool, name: &str) -> fmt::Result {
+    match colour {
+        true => write!(writer, "{BOLD}{name}{RESET}"),
+        false => writer.write_str(name),
+    }
+}
+
+/// Whether a value can be written between quotes as it is.
+pub(super) fn is_plain(value: &str) -> bool {
+    value.chars().all(|c| !c.is_control() && c != '"' && c != '\\')
 }
 
 impl<'w> FormatFields<'w> for PlainFields {
@@ -84,12 +117,11 @@ impl Visit for Fields<'_> {
         // Quoted as is when nothing needs escaping (route patterns, methods, ids);
         // otherwise as Rust's Debug escapes it, so a line is always one line. The
         // message is written as is, as the default format does.
-        let plain = || value.chars().all(|c| !c.is_control() && c != '"' && c != '\\');
         let name = field.name();
         if self.result.is_err() || name.starts_with("log.") {
             return;
         }
-        if name != "message" && !plain() {
+        if name != "message" && !is_plain(value) {
             return self.record_debug(field, &value);
         }
         self.result = self.separate().and_then(|()| match name {
@@ -109,12 +141,27 @@ impl Visit for Fields<'_> {
     }
 }
 
+const DIM: &str = "\x1b[2m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// The level's colour as `tracing-subscriber` shows it.
+fn level_colour(level: Level) -> &'static str {
+    match level {
+        Level::ERROR => "\x1b[31m",
+        Level::WARN => "\x1b[33m",
+        Level::INFO => "\x1b[32m",
+        Level::DEBUG => "\x1b[34m",
+        Level::TRACE => "\x1b[35m",
+    }
+}
+
 fn trim_raw(name: &str) -> &str {
     name.strip_prefix("r#").unwrap_or(name)
 }
 
 /// `2026-11-24T21:51:08.184125Z`, in UTC; the part up to the second is cached per thread.
-fn write_now(writer: &mut Writer<'_>) -> fmt::Result {
+pub(super) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
     thread_local! {
         static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
     }
@@ -136,16 +183,24 @@ mod tests {
     use super::*;
     use crate::telemetry::Captured;
 
-    /// Lines as the plain format and the default format (colours off) write them.
-    fn both(log: impl Fn()) -> (String, String) {
+    /// Runs a closure while answering the request with that id.
+    type InRequest = fn(&str, &dyn Fn());
+
+    /// Lines as the plain format and the default format (colours off) write them,
+    /// the request given to the first as the middleware does and to the second
+    /// as the `request` span that this format imitates.
+    fn both(log: impl Fn(InRequest)) -> (String, String) {
         let capture = |plain: bool| {
             let out = Captured::default();
             let builder = tracing_subscriber::fmt().with_writer(out.clone()).with_ansi(false).with_target(false);
             let _guard = match plain {
-                true => tracing::subscriber::set_default(builder.fmt_fields(PlainFields).event_format(PlainText).finish()),
+                true => tracing::subscriber::set_default(builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish()),
                 false => tracing::subscriber::set_default(builder.finish()),
             };
-            log();
+            match plain {
+                true => log(|id, f| request::scoped_by(id, f)),
+                false => log(|id, f| tracing::info_span!("request", request_id = id).in_scope(f)),
+            }
             out.text()
         };
         (capture(true), capture(false))
@@ -153,21 +208,34 @@ mod tests {
 
     #[test]
     fn writes_what_the_default_format_writes_without_colours() {
-        let (plain, default) = both(|| {
-            let span = tracing::info_span!("request", request_id = "fb5a0d5fa6d3b072");
-            span.in_scope(|| {
+        let (plain, default) = both(|in_request| {
+            in_request("fb5a0d5fa6d3b072", &|| {
                 tracing::info!(method = "GET", route = "/api/places/{from}/{to}", status = 200u16, ms = 0.1, "answered");
                 tracing::warn!(error = %"refused: \"x\"", typed = "line\nbreak", "a \"quoted\" message {}", 5);
+                tracing::info_span!("inner", n = 1).in_scope(|| tracing::info!("in a span inside the request"));
             });
+            tracing::info_span!("outside", n = 2).in_scope(|| tracing::info!("in a span"));
             tracing::error!(r#type = "raw", "no span");
             tracing::info!(log.target = "a_crate", "bridged from the log crate");
         });
         let strip_times = |text: &str| text.lines().map(|l| l.split_once(' ').unwrap().1.to_string()).collect::<Vec<_>>();
         assert_eq!(strip_times(&plain), strip_times(&default), "{plain}\n{default}");
-        assert!(plain.contains("route=\"/api/places/{from}/{to}\" status=200 ms=0.1"), "{plain}");
+        assert!(plain.contains(r#"INFO request{request_id="fb5a0d5fa6d3b072"}: answered method="GET" route="/api/places/{from}/{to}" status=200 ms=0.1"#), "{plain}");
         assert!(plain.contains(r#"typed="line\nbreak""#), "a line break in a value stays escaped: {plain}");
+        assert!(!plain.contains('\x1b'), "no colour codes: {plain:?}");
         let time = plain.split(' ').next().unwrap();
         assert_eq!(time.len(), "2026-11-24T21:51:08.184125Z".len(), "{time}");
         assert!(jiff::Timestamp::now().since(time.parse::<jiff::Timestamp>().unwrap()).unwrap().get_seconds() < 5);
+    }
+
+    #[test]
+    fn a_terminal_gets_the_level_in_colour() {
+        let out = Captured::default();
+        let subscriber = tracing_subscriber::fmt().with_writer(out.clone()).fmt_fields(PlainFields).event_format(PlainText { colour: true }).finish();
+        tracing::subscriber::with_default(subscriber, || {
+            request::scoped_by("abc", || tracing::warn!(status = 503u16, "busy"));
+        });
+        let line = out.text();
+        assert!(line.contains("\x1b[33m WARN\x1b[0m \x1b[1mrequest\x1b[0m{request_id=\"abc\"}: busy status=503"), "{line:?}");
     }
 }
