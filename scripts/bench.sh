@@ -3,7 +3,9 @@
 #   1. uncached render time per page (p50/p99), from server/examples/render_bench.rs;
 #   2. throughput of taxi-server against nginx serving the same HTML from disk
 #      (wrk -t2 -c64 on / and /reserveren, identity and gzip), both with
-#      their access logs on as in production and both with them off;
+#      their access logs on as in production and both with them off; the
+#      server measured runs on CPU 0 and wrk on the other CPUs, so that the two
+#      servers get the same CPU and wrk never takes it from them;
 #   3. first-visit bytes per page as a gzip-accepting browser receives them
 #      (HTML + CSS/JS + images), checked against the page weight budgets;
 #   4. latency of address suggestions and price indications over HTTP.
@@ -16,7 +18,8 @@
 # BENCH_DURATION (10s, part 4), BENCH_THROUGHPUT_DURATION (5s per wrk run in
 # part 2), BENCH_ROUNDS (3 runs per server and case in part 2, median reported),
 # BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1), for quicker trial runs;
-# BENCH_BIN (target/release/taxi-server) to measure another build.
+# BENCH_BIN (target/release/taxi-server) to measure another build; BENCH_PIN=0
+# lets servers and wrk share all CPUs (as before; noisier).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +32,15 @@ RENDERS=${BENCH_RENDERS:-200}
 WARMUP_RENDERS=20
 MIN_RATIO=1.0
 BIN=${BENCH_BIN:-target/release/taxi-server}
+
+# Servers on CPU 0, load generator on the rest: with both on all CPUs, how the
+# scheduler happened to share them moved requests/s by ±15 % between runs.
+SERVER_CPUS=()
+CLIENT_CPUS=()
+if [ "${BENCH_PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null 2>&1; then
+  SERVER_CPUS=(taskset -c 0)
+  CLIENT_CPUS=(taskset -c "1-$(($(nproc) - 1))")
+fi
 
 # ---------------------------------------------------------------- set-up ----
 need_apt=()
@@ -127,7 +139,7 @@ start_taxi() {
   # Look-ups unlimited: section 4 measures answers, not the per-client limit's 429s.
   printf '[limits]\nlookup_rate_limit_per_minute = 0\n' >"$TMP/bench.toml"
   TAXI_LISTEN="127.0.0.1:$TAXI_PORT" TAXI_DATA_DIR="$TMP/data" RUST_LOG=$level TAXI_CONFIG="$TMP/bench.toml" \
-    "$BIN" >"$TMP/taxi-server-$1.log" 2>&1 &
+    "${SERVER_CPUS[@]}" "$BIN" >"$TMP/taxi-server-$1.log" 2>&1 &
   TAXI_PID=$!
   PIDS+=("$TAXI_PID")
   if ! wait_for "$TAXI/healthz" "$TAXI_PID" 60 '"pagesWarm":true'; then
@@ -167,7 +179,7 @@ http {
   }
 }
 EOF
-  "$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/error.log" >"$NG/stdout.log" 2>&1 &
+  "${SERVER_CPUS[@]}" "$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/error.log" >"$NG/stdout.log" 2>&1 &
   NGINX_PID=$!
   PIDS+=("$NGINX_PID")
   if ! wait_for "$NGINX_URL/" "$NGINX_PID" 10; then
@@ -201,10 +213,10 @@ cpu_ticks() {
 # cpu_us_per_request", the last being the server's CPU time per answer: a figure
 # that other work on the machine disturbs far less than requests/s.
 run_wrk() {
-  local out="$TMP/wrk-$1.txt" header=() before after
-  [ -n "${3:-}" ] && header=(-H "$3")
+  local out="$TMP/wrk-$1.txt" header=(-H "Host: $SITE_HOST") before after
+  [ -n "${3:-}" ] && header+=(-H "$3")
   before=$(cpu_ticks "$4")
-  wrk -t2 -c64 -d"$THROUGHPUT_DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
+  "${CLIENT_CPUS[@]}" wrk -t2 -c64 -d"$THROUGHPUT_DURATION" --latency "${header[@]}" "$2" >"$out" 2>&1
   after=$(cpu_ticks "$4")
   awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
     function to_ms(v) {
@@ -223,6 +235,11 @@ run_wrk() {
   ' "$out"
 }
 
+# Requests name the site's own host, as visitors' browsers do (taxi-server checks
+# it on every request; nginx serves any host from its one server block).
+SITE_HOST=$(sed -n 's|^base_url = "https\{0,1\}://\([^/"]*\).*|\1|p' server/config/default.toml)
+[ -n "$SITE_HOST" ] || { echo "no base_url in server/config/default.toml" >&2; exit 1; }
+
 # The same two pages, plain and gzipped as taxi-server sends them, for nginx.
 mkdir -p "$NG/html" "$NG/temp"
 start_taxi off
@@ -233,9 +250,14 @@ for page in "/ index" "/reserveren reserveren"; do
 done
 chmod -R a+rX "$NG"
 
-section "2. Throughput: wrk -t2 -c64 -d$THROUGHPUT_DURATION --latency, median of $ROUNDS rounds; server and wrk share the $(nproc) CPUs"
+if [ ${#SERVER_CPUS[@]} -gt 0 ]; then
+  cpus="each server on CPU 0, wrk on CPUs 1-$(($(nproc) - 1))"
+else
+  cpus="servers and wrk share the $(nproc) CPUs"
+fi
+section "2. Throughput: wrk -t2 -c64 -d$THROUGHPUT_DURATION --latency, median of $ROUNDS rounds; $cpus"
 echo "logs on: taxi-server at the default level (access log) to a file; nginx access_log buffer=64k flush=1s"
-echo "logs off: taxi-server RUST_LOG=warn; nginx access_log off. gzip: both send the same precompressed bytes"
+echo "logs off: taxi-server RUST_LOG=warn; nginx access_log off. gzip: both send the same precompressed bytes. Host: $SITE_HOST"
 printf '%-5s %-12s %-9s %-7s %12s %15s %10s %11s %8s %11s  %s\n' "logs" "path" "encoding" "server" "requests/s" "(min–max)" "p99 ms" "CPU µs/req" "non-2xx" "body bytes" "socket errors"
 low_ratio=()
 slow_p99=()
@@ -421,7 +443,7 @@ request = function()
   return wrk.format(nil, paths[i])
 end
 LUA
-  wrk -t1 -c1 -d"$DURATION" --latency -s "$TMP/$name.lua" "$TAXI" >"$TMP/wrk-$name.txt" 2>&1
+  "${CLIENT_CPUS[@]}" wrk -t1 -c1 -d"$DURATION" --latency -s "$TMP/$name.lua" "$TAXI" >"$TMP/wrk-$name.txt" 2>&1
   awk '
     function to_ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     $1 == "50%" { p50 = to_ms($2) } $1 == "99%" { p99 = to_ms($2) }

@@ -7,7 +7,9 @@
 //!   (`TAXI_CONFIG`) and `TAXI_*` environment variables.
 //! - [`startup`]: builds the actix-web application and binds its listener.
 //! - [`telemetry`]: logging, request ids and the access log; [`metrics`] for Prometheus.
-//! - [`edge`]: what every route gets by its kind, decided by the matched route:
+//! - [`edge`]: the layer around every request (request id, canonical host,
+//!   security headers, access log), then what every route gets by its kind,
+//!   decided by the matched route:
 //!   header budget, the cross-site check on posts, per-client limits (with the
 //!   client address found behind trusted proxies), errors as JSON or as pages,
 //!   and the request's language.

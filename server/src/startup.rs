@@ -2,7 +2,7 @@
 //! ask for port 0 and read back the port they got.
 use std::{net::TcpListener, sync::Arc, time::Duration};
 
-use actix_web::{dev::Server, middleware, web, App, HttpServer};
+use actix_web::{dev::Server, web, App, HttpServer};
 use anyhow::Context as _;
 
 use crate::{
@@ -11,14 +11,14 @@ use crate::{
     booking::BookingService,
     config::Settings,
     delivery::Outbox,
-    edge::Edge,
+    edge::{outer::Outer, Edge},
     error::error_pages,
     i18n::Locales,
     places::Places,
     render::{Pages, PoolSettings, RenderPool},
     routes::{self, staff::Staff},
     secret::SecretKey,
-    security, telemetry,
+
 };
 
 pub struct Application {
@@ -75,24 +75,21 @@ impl Application {
         let places_description = places.description();
         let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
-        let hsts = settings.site.hsts;
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
         let staff = web::Data::new(Staff { key, outbox: outbox.clone(), settings: settings.clone(), pages: pages.clone(), locales: locales.clone() });
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
-        // Middleware runs outside-in from the last `wrap`: request id and metrics
-        // first, then headers, error pages and the canonical host
-        // (`edge::host`). The checks that depend on the route (origin, header
+        // Middleware runs outside-in from the last `wrap`: request id, canonical
+        // host, security headers, access log and metrics (`edge::outer`), then
+        // the error pages. The checks that depend on the route (origin, header
         // size, limits) and compression run per route: see `edge` and `routes`.
         let route_settings = settings.clone();
         let server = HttpServer::new(move || {
             let edge = edge.clone();
             App::new()
-                .wrap(middleware::from_fn(crate::edge::host::canonical_host))
                 .wrap(error_pages(pages_data.clone()))
-                .wrap(security::headers(hsts))
-                .wrap(middleware::from_fn(telemetry::observe))
+                .wrap(Outer::new(settings.clone()))
                 .app_data(settings_data.clone())
                 .app_data(assets_data.clone())
                 .app_data(locales_data.clone())

@@ -5,11 +5,8 @@
 //! Reads only: a form post is answered where it arrives. Health and metrics are
 //! answered on every host, so probes never follow redirects.
 use actix_web::{
-    body::{EitherBody, MessageBody},
-    dev::{ServiceRequest, ServiceResponse},
+    dev::ServiceRequest,
     http::{header, Method},
-    middleware::Next,
-    web, HttpResponse,
 };
 
 use crate::{
@@ -21,32 +18,26 @@ use crate::{
 
 const EVERY_HOST: &[&str] = &["/healthz", "/healthz/details", "/readyz", "/metrics"];
 
-pub async fn canonical_host(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let location = match req.app_data::<web::Data<Settings>>() {
-        Some(settings) if matches!(*req.method(), Method::GET | Method::HEAD) && !EVERY_HOST.contains(&req.path()) => {
-            let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
-            redirect(settings, host, req.path(), req.query_string())
-        }
-        _ => None,
-    };
-    match location {
-        Some(location) => {
-            let answer = HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish();
-            Ok(req.into_response(answer).map_into_right_body())
-        }
-        None => next.call(req).await.map(ServiceResponse::map_into_left_body),
+/// Where to send this request instead, if it is a read for a host that does not serve its page.
+pub fn redirect_for(settings: &Settings, req: &ServiceRequest) -> Option<String> {
+    if !matches!(*req.method(), Method::GET | Method::HEAD) || EVERY_HOST.contains(&req.path()) {
+        return None;
     }
+    let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+    redirect(settings, host, req.path(), req.query_string())
 }
 
 /// The absolute URL to send a read of `path` on `host` to, if it is not served there.
 pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
     let site = &settings.site;
     let host = site::classify(site, host);
-    if host == Host::Any {
-        return None;
+    let serves_every_page = |origin: &str| Lang::ALL.iter().all(|&lang| site::origin(site, lang) == origin);
+    match host {
+        Host::Any => return None,
+        // Every page lives here (no language has a domain of its own): nothing to
+        // redirect, and no path to look up (the common case, on every request).
+        Host::Canonical { origin, languages } if languages.is_empty() && serves_every_page(origin) => return None,
+        _ => {}
     }
     let resolved = redirects::resolve(path);
     let target = resolved.as_deref().unwrap_or(path);

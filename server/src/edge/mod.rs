@@ -1,5 +1,8 @@
 //! The HTTP edge: what happens to a request between the socket and a handler.
 //!
+//! Around every request, [`outer`]: the request id, the canonical host
+//! ([`host`]), the security headers, the access log and the metrics.
+//!
 //! Every route is registered with a [`Kind`] (see `routes::configure`), and the
 //! kind alone decides which checks run and how a refusal is worded: actix
 //! matches routes on the decoded path, so `/%61pi/contact/nl` reaches the same
@@ -19,6 +22,7 @@
 pub mod client;
 pub mod host;
 pub mod lang;
+pub mod outer;
 
 use std::sync::Arc;
 

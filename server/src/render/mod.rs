@@ -34,7 +34,7 @@ use crate::{
 use document::{document, escape_html, Shell};
 use structured_data::{Images, OfferedRoute};
 pub use pool::{PoolSettings, RenderError, RenderPool};
-pub use respond::{encoded, pick, preferred_encoding};
+pub use respond::{encoded, encoded_varying, pick, preferred_encoding};
 
 /// A finished HTML page in every encoding we serve.
 pub struct EncodedPage {

@@ -1,7 +1,8 @@
 //! Answering with precompressed bodies in the encoding the client accepts.
 use actix_web::{
+    body::BoxBody,
     http::{
-        header::{self, HeaderName},
+        header::{self, HeaderName, HeaderValue},
         Method, StatusCode,
     },
     HttpRequest, HttpResponse,
@@ -49,29 +50,39 @@ pub fn pick<'a>(req: &HttpRequest, identity: &'a Variant, gzip: Option<&'a Varia
 /// `status` with the chosen body and `headers`. A successful GET or HEAD
 /// carries the body's ETag, and a client that already holds that body
 /// (`If-None-Match`) gets 304 with the same headers and no body instead.
+///
+/// Values are taken as `&'static str` and sent from where they are: a `&str`
+/// given to actix's header builder would be copied into a new allocation, for
+/// every header of every answer.
 pub fn answer(req: &HttpRequest, status: StatusCode, content_type: &'static str, (variant, encoding): (&Variant, Option<&'static str>), headers: &[(HeaderName, &'static str)]) -> HttpResponse {
     let validated = status == StatusCode::OK && matches!(*req.method(), Method::GET | Method::HEAD);
     let not_modified = validated && variant.is_cached_by(req);
-    let mut response = HttpResponse::build(if not_modified { StatusCode::NOT_MODIFIED } else { status });
+    let mut response = HttpResponse::new(if not_modified { StatusCode::NOT_MODIFIED } else { status });
+    let map = response.headers_mut();
     for (name, value) in headers {
-        response.insert_header((name.clone(), *value));
+        map.insert(name.clone(), HeaderValue::from_static(value));
     }
     if validated {
-        response.insert_header((header::ETAG, variant.etag_header()));
+        map.insert(header::ETAG, variant.etag_header());
     }
     if not_modified {
-        return response.finish();
+        return response;
     }
-    response.content_type(content_type);
+    map.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Some(encoding) = encoding {
-        response.insert_header((header::CONTENT_ENCODING, encoding));
+        map.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
     }
-    response.body(variant.bytes.clone())
+    response.set_body(BoxBody::new(variant.bytes.clone()))
 }
 
 /// An HTML page answer.
 pub fn encoded(req: &HttpRequest, page: &EncodedPage, status: StatusCode) -> HttpResponse {
+    encoded_varying(req, page, status, "Accept-Encoding")
+}
+
+/// An HTML page answer that also depends on the request headers named in `vary`.
+pub fn encoded_varying(req: &HttpRequest, page: &EncodedPage, status: StatusCode, vary: &'static str) -> HttpResponse {
     let chosen = pick(req, &page.html, Some(&page.gzip), Some(&page.brotli));
-    let headers = [(header::VARY, "Accept-Encoding"), (header::CACHE_CONTROL, "no-cache")];
+    let headers = [(header::VARY, vary), (header::CACHE_CONTROL, "no-cache")];
     answer(req, status, "text/html; charset=utf-8", chosen, &headers)
 }

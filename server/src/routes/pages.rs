@@ -11,10 +11,10 @@ use crate::{
     i18n::Locales,
     places::Places,
     prefill::{prefilled_form, query_pickup, query_text},
-    render::{encoded, PageKey, Pages},
+    render::{encoded, encoded_varying, PageKey, Pages},
 };
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, Default)]
 pub struct PageQuery {
     mode: Option<String>,
     /// Reservation page: the route to fill in (free text).
@@ -25,27 +25,25 @@ pub struct PageQuery {
     date_time: Option<String>,
 }
 
-pub async fn page(
-    req: HttpRequest,
-    pages: web::Data<Pages>,
-    guard: web::Data<FormGuard>,
-    query: web::Query<PageQuery>,
-    places: web::Data<Places>,
-    settings: web::Data<Settings>,
-    locales: web::Data<Locales>,
-) -> Result<HttpResponse, AppError> {
+pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>) -> actix_web::Result<HttpResponse> {
     // The matched pattern, not the path: every spelling of the path is the same page.
     let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).ok_or(AppError::NotFound)?;
+    // Most views carry no query: parsed only when there is one.
+    let query = match req.query_string() {
+        "" => PageQuery::default(),
+        query => web::Query::<PageQuery>::from_query(query)?.into_inner(),
+    };
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
     let key = PageKey::page(page, lang, mode);
     let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
     // A route in the query makes a page of its own: rendered for this request and
     // never cached, so no query string can fill the cache.
     let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
-        let form = prefilled_form(&places, &settings.tariff, &locales, (&from, &to), query_pickup(query.date_time.as_deref()), lang).await;
-        std::sync::Arc::new(pages.with_form(key, form).await?)
+        let (places, settings, locales) = (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
+        let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), query_pickup(query.date_time.as_deref()), lang).await;
+        std::sync::Arc::new(pages.with_form(key, form).await.map_err(AppError::from)?)
     } else {
-        pages.get(key).await?
+        pages.get(key).await.map_err(AppError::from)?
     };
     let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
     if page.is_interactive() {
@@ -53,6 +51,12 @@ pub async fn page(
         response.headers_mut().append(header::SET_COOKIE, guard.opened_header(jiff::Timestamp::now()));
     }
     Ok(response)
+}
+
+/// Shared state that only some answers need, looked up when they do rather
+/// than extracted for every page view.
+fn app_data<T: 'static>(req: &HttpRequest) -> Result<&T, AppError> {
+    req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>())))
 }
 
 /// The landing page of a fixed-price route.
@@ -85,9 +89,7 @@ pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResp
             .finish()),
         _ => {
             let rendered = pages.get(PageKey::page(Page::Home, Lang::Nl, ReservationMode::Mail)).await?;
-            let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
-            response.headers_mut().insert(header::VARY, header::HeaderValue::from_static(vary.1));
-            Ok(response)
+            Ok(encoded_varying(&req, &rendered, actix_web::http::StatusCode::OK, vary.1))
         }
     }
 }

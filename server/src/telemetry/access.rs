@@ -38,7 +38,7 @@ impl AccessLog {
         let _ = ACCESS_LOG.set(self);
     }
 
-    fn write(&self, answer: &Answer<'_>) {
+    fn write(&self, answer: &AccessLine<'_>) {
         thread_local! {
             static LINE: RefCell<String> = const { RefCell::new(String::new()) };
         }
@@ -56,7 +56,7 @@ impl AccessLog {
 }
 
 /// One answered request, as the access log records it.
-pub struct Answer<'a> {
+pub struct AccessLine<'a> {
     pub request_id: &'a str,
     pub method: &'static str,
     /// The route pattern: bounded, and never text a visitor typed.
@@ -67,7 +67,7 @@ pub struct Answer<'a> {
     pub quiet: bool,
 }
 
-impl Answer<'_> {
+impl AccessLine<'_> {
     /// Writes the line, unless `RUST_LOG` leaves this level out.
     pub fn log(&self) {
         let enabled = match self.quiet {
@@ -105,22 +105,46 @@ impl Answer<'_> {
 
     fn write_text(&self, line: &mut String, colour: bool) -> std::fmt::Result {
         text_format::write_head(line, self.level(), colour, Some(self.request_id))?;
-        write!(line, " answered method=\"{}\" route=", self.method)?;
+        line.push_str(" answered method=\"");
+        line.push_str(self.method);
+        line.push_str("\" route=");
         match text_format::is_plain(self.route) {
-            true => write!(line, "\"{}\"", self.route)?,
+            true => {
+                line.push('"');
+                line.push_str(self.route);
+                line.push('"');
+            }
             false => write!(line, "{:?}", self.route)?,
         }
+        line.push_str(" status=");
+        self.push_status_and_ms(line, " ms=");
+        line.push('\n');
+        Ok(())
+    }
+
+    /// `200`, the separator, `0.1`: integers written without the formatting machinery.
+    fn push_status_and_ms(&self, line: &mut String, separator: &str) {
+        let mut digits = itoa::Buffer::new();
+        line.push_str(digits.format(self.status));
+        line.push_str(separator);
         let (ms, tenth) = self.tenths_of_ms();
-        writeln!(line, " status={} ms={ms}.{tenth}", self.status)
+        line.push_str(digits.format(ms));
+        line.push('.');
+        line.push_str(digits.format(tenth));
     }
 
     fn write_json(&self, line: &mut String) -> std::fmt::Result {
         line.push_str("{\"timestamp\":\"");
         text_format::write_now(line)?;
-        write!(line, "\",\"level\":\"{}\",\"fields\":{{\"message\":\"answered\",\"method\":\"{}\",\"route\":", self.level(), self.method)?;
+        line.push_str("\",\"level\":\"");
+        line.push_str(self.level().as_str());
+        line.push_str("\",\"fields\":{\"message\":\"answered\",\"method\":\"");
+        line.push_str(self.method);
+        line.push_str("\",\"route\":");
         json_format::write_string(line, self.route)?;
-        let (ms, tenth) = self.tenths_of_ms();
-        write!(line, ",\"status\":{},\"ms\":{ms}.{tenth}}},\"span\":{{\"request_id\":", self.status)?;
+        line.push_str(",\"status\":");
+        self.push_status_and_ms(line, ",\"ms\":");
+        line.push_str("},\"span\":{\"request_id\":");
         json_format::write_string(line, self.request_id)?;
         line.push_str(",\"name\":\"request\"}}\n");
         Ok(())
@@ -134,8 +158,8 @@ mod tests {
     use super::*;
     use crate::telemetry::{subscriber, Captured};
 
-    fn answers() -> Vec<Answer<'static>> {
-        let answer = |route, status, micros, quiet| Answer {
+    fn answers() -> Vec<AccessLine<'static>> {
+        let answer = |route, status, micros, quiet| AccessLine {
             request_id: "fb5a0d5fa6d3b072",
             method: "GET",
             route,

@@ -1,7 +1,7 @@
-//! Logging set-up (human-readable text by default, JSON lines for log shippers)
-//! and, in [`request`], the outermost middleware: a request id for every
-//! request, echoed in `X-Request-Id` and attached to every log line written
-//! while answering it, one access-log line, and the request metrics.
+//! Logging set-up (human-readable text by default, JSON lines for log shippers),
+//! the request id attached to every log line written while answering a request
+//! ([`request`]), and the access-log line ([`access`]); `edge::outer` uses both
+//! for every request.
 //!
 //! Access-log lines hold method, route pattern, status and time; not the query
 //! string or client address, which may be personal data (typed addresses).
@@ -17,7 +17,8 @@ use tracing_subscriber::{fmt, util::SubscriberInitExt as _, EnvFilter};
 
 use crate::config::LogFormat;
 pub use log_buffer::{LogBuffer, LogGuard};
-pub use request::{observe, REQUEST_ID};
+pub use access::AccessLine;
+pub use request::{answering, method_label, RequestId, REQUEST_ID};
 
 /// Log lines go to stdout through [`LogBuffer`]: a request never waits for the
 /// terminal, pipe or disk, and lines are written in batches, at least every

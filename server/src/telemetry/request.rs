@@ -1,6 +1,6 @@
-//! The outermost middleware: a request id for every request, echoed in
-//! `X-Request-Id` and put on every log line written while answering it, one
-//! access-log line, and the request metrics.
+//! The request id: taken from a proxy in front when plausible, else made up;
+//! echoed in `X-Request-Id` and put on every log line written while answering
+//! the request (`edge::outer` sets it up for every request).
 //!
 //! The id travels with the request's future as a task-local value rather than
 //! in a `tracing` span: a span per request is registered, formatted, entered
@@ -8,15 +8,16 @@
 //! view's CPU time (see docs/performance.md). The log formats read the id with
 //! [`with_current`] and write it as the span did (`request{request_id="…"}` in
 //! text, `"span":{"request_id":…,"name":"request"}` in JSON).
-use std::time::Instant;
+use std::future::Future;
 
-use super::access::Answer;
 use actix_web::{
-    body::MessageBody,
-    dev::{ServiceRequest, ServiceResponse},
-    http::header::{HeaderName, HeaderValue},
-    middleware::Next,
+    dev::ServiceRequest,
+    http::{
+        header::{HeaderName, HeaderValue},
+        Method,
+    },
 };
+use tokio::task::futures::TaskLocalFuture;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -32,7 +33,7 @@ pub struct RequestId {
 
 impl RequestId {
     /// An id that a proxy in front already assigned (if it looks like one), else a new one.
-    fn of(req: &ServiceRequest) -> RequestId {
+    pub fn of(req: &ServiceRequest) -> RequestId {
         req.headers().get(&REQUEST_ID).and_then(|id| RequestId::parse(id.as_bytes())).unwrap_or_else(RequestId::random)
     }
 
@@ -60,7 +61,7 @@ impl RequestId {
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
     }
 
-    fn header_value(&self) -> HeaderValue {
+    pub fn header_value(&self) -> HeaderValue {
         HeaderValue::from_str(self.as_str()).expect("the id's characters are valid in a header")
     }
 }
@@ -81,11 +82,15 @@ pub fn scoped_by<R>(id: &str, f: impl FnOnce() -> R) -> R {
     CURRENT.sync_scope(RequestId::parse(id.as_bytes()).unwrap_or_else(RequestId::random), f)
 }
 
-pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
-    let id = RequestId::of(&req);
-    // Known methods only: any token is a valid method, and labels must stay few.
-    let method = match req.method().as_str() {
+/// `answer`, with `id` as the current request id while it runs.
+pub fn answering<F: Future>(id: RequestId, answer: F) -> TaskLocalFuture<RequestId, F> {
+    CURRENT.scope(id, answer)
+}
+
+/// The method as a metrics label: known methods only, since any token is a
+/// valid method and labels must stay few.
+pub fn method_label(method: &Method) -> &'static str {
+    match method.as_str() {
         "GET" => "GET",
         "HEAD" => "HEAD",
         "POST" => "POST",
@@ -94,19 +99,7 @@ pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Resul
         "PATCH" => "PATCH",
         "OPTIONS" => "OPTIONS",
         _ => "other",
-    };
-    let mut response = CURRENT.scope(id, next.call(req)).await?;
-    let status = response.status().as_u16();
-    let elapsed = started.elapsed();
-    // The pattern, not the path: bounded label values, no typed text in logs.
-    // Asked of the answered request, whose route is known: asked before routing,
-    // actix would match the path against every route again.
-    let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".into());
-    response.headers_mut().insert(REQUEST_ID, id.header_value());
-    let quiet = matches!(route.as_str(), "/healthz" | "/readyz" | "/metrics");
-    Answer { request_id: id.as_str(), method, route: &route, status, elapsed, quiet }.log();
-    crate::metrics::request(method, &route, status, elapsed.as_secs_f64());
-    Ok(response)
+    }
 }
 
 #[cfg(test)]

@@ -62,18 +62,38 @@ where
 /// `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}:`. Returns
 /// whether a request was written.
 pub(super) fn write_head(writer: &mut impl fmt::Write, level: Level, colour: bool, request_id: Option<&str>) -> Result<bool, fmt::Error> {
+    // Pieces rather than `write!`: this runs for every request's access line.
     if colour {
         writer.write_str(DIM)?;
         write_now(writer)?;
-        write!(writer, "{RESET} {}{level:>5}{RESET} ", level_colour(level))?;
+        writer.write_str(RESET)?;
+        writer.write_char(' ')?;
+        writer.write_str(level_colour(level))?;
+        writer.write_str(padded(level))?;
+        writer.write_str(RESET)?;
     } else {
         write_now(writer)?;
-        write!(writer, " {level:>5} ")?;
+        writer.write_char(' ')?;
+        writer.write_str(padded(level))?;
     }
+    writer.write_char(' ')?;
     let Some(id) = request_id else { return Ok(false) };
     write_span_name(writer, colour, "request")?;
-    write!(writer, "{{request_id=\"{id}\"}}:")?;
+    writer.write_str("{request_id=\"")?;
+    writer.write_str(id)?;
+    writer.write_str("\"}:")?;
     Ok(true)
+}
+
+/// The level right-aligned in five columns, as `{:>5}` writes it.
+fn padded(level: Level) -> &'static str {
+    match level {
+        Level::ERROR => "ERROR",
+        Level::WARN => " WARN",
+        Level::INFO => " INFO",
+        Level::DEBUG => "DEBUG",
+        Level::TRACE => "TRACE",
+    }
 }
 
 fn write_span_name(writer: &mut impl fmt::Write, colour: bool, name: &str) -> fmt::Result {
@@ -174,7 +194,14 @@ pub(super) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
             let timestamp = jiff::Timestamp::from_second(second as i64).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
             let _ = write!(text, "{}", timestamp.strftime("%Y-%m-%dT%H:%M:%S"));
         }
-        write!(writer, "{text}.{:06}Z", now.subsec_micros())
+        let mut micros = *b".000000Z";
+        let mut rest = now.subsec_micros();
+        for digit in micros[1..7].iter_mut().rev() {
+            *digit = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        writer.write_str(text)?;
+        writer.write_str(std::str::from_utf8(&micros).map_err(|_| fmt::Error)?)
     })
 }
 
@@ -192,7 +219,7 @@ mod tests {
     fn both(log: impl Fn(InRequest)) -> (String, String) {
         let capture = |plain: bool| {
             let out = Captured::default();
-            let builder = tracing_subscriber::fmt().with_writer(out.clone()).with_ansi(false).with_target(false);
+            let builder = tracing_subscriber::fmt().with_writer(out.clone()).with_ansi(false).with_target(false).with_max_level(Level::TRACE);
             let _guard = match plain {
                 true => tracing::subscriber::set_default(builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish()),
                 false => tracing::subscriber::set_default(builder.finish()),
@@ -216,6 +243,8 @@ mod tests {
             });
             tracing::info_span!("outside", n = 2).in_scope(|| tracing::info!("in a span"));
             tracing::error!(r#type = "raw", "no span");
+            tracing::debug!("every level");
+            tracing::trace!("is padded to five");
             tracing::info!(log.target = "a_crate", "bridged from the log crate");
         });
         let strip_times = |text: &str| text.lines().map(|l| l.split_once(' ').unwrap().1.to_string()).collect::<Vec<_>>();

@@ -5,8 +5,15 @@ use crate::helpers::{header, spawn_app, spawn_app_with, AppOptions};
 #[actix_web::test]
 async fn every_answer_carries_the_security_headers() {
     let app = spawn_app().await;
-    for path in ["/", "/reserveren", "/nope", "/sitemap.xml", "/api/place-suggestions?input=ro&lang=nl"] {
-        let response = app.get(path).await;
+    // A redirect to the canonical host is answered before anything else, and still carries them.
+    let moved = app.get_with("/reserveren", &[("Host", "elsewhere.example")]).await;
+    assert_eq!(moved.status(), 301);
+    assert_eq!(header(&moved, "x-request-id").len(), 16);
+    for path in ["/", "/reserveren", "/nope", "/sitemap.xml", "/api/place-suggestions?input=ro&lang=nl", "moved"] {
+        let response = match path {
+            "moved" => app.get_with("/reserveren", &[("Host", "elsewhere.example")]).await,
+            path => app.get(path).await,
+        };
         let csp = header(&response, "content-security-policy");
         for part in ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self' https://wa.me"] {
             assert!(csp.contains(part), "{path}: {part} in {csp}");
@@ -16,6 +23,7 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(header(&response, "referrer-policy"), "strict-origin-when-cross-origin", "{path}");
         assert!(!header(&response, "permissions-policy").is_empty(), "{path}");
         assert_eq!(header(&response, "cross-origin-opener-policy"), "same-origin", "{path}");
+        assert_eq!(header(&response, "x-frame-options"), "DENY", "{path}");
         assert_eq!(header(&response, "strict-transport-security"), "", "{path}: no HSTS unless configured");
     }
     let app = spawn_app_with(AppOptions { config_toml: Some("[site]\nhsts = true\n".into()), ..Default::default() }).await;
