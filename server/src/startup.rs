@@ -18,7 +18,6 @@ use crate::{
     render::{Pages, PoolSettings, RenderPool},
     routes::{self, staff::Staff},
     secret::SecretKey,
-
 };
 
 pub struct Application {

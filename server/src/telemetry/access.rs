@@ -88,15 +88,14 @@ impl AccessLine<'_> {
         if self.quiet { Level::DEBUG } else { Level::INFO }
     }
 
-    /// Milliseconds to a tenth, as integers: `0.1`, `12.0`.
-    fn tenths_of_ms(&self) -> (u128, u128) {
-        let tenths = (self.elapsed.as_micros() + 50) / 100;
-        (tenths / 10, tenths % 10)
+    /// The time taken in tenths of a millisecond, rounded: `0.1` ms is 1.
+    fn tenths_of_ms(&self) -> u128 {
+        (self.elapsed.as_micros() + 50) / 100
     }
 
     fn event(&self) {
         let (method, route, status) = (self.method, self.route, self.status);
-        let ms = (self.elapsed.as_secs_f64() * 1e4).round() / 10.0;
+        let ms = self.tenths_of_ms() as f64 / 10.0;
         match self.quiet {
             true => tracing::debug!(method, route, status, ms, "answered"),
             false => tracing::info!(method, route, status, ms, "answered"),
@@ -127,10 +126,10 @@ impl AccessLine<'_> {
         let mut digits = itoa::Buffer::new();
         line.push_str(digits.format(self.status));
         line.push_str(separator);
-        let (ms, tenth) = self.tenths_of_ms();
-        line.push_str(digits.format(ms));
+        let tenths = self.tenths_of_ms();
+        line.push_str(digits.format(tenths / 10));
         line.push('.');
-        line.push_str(digits.format(tenth));
+        line.push_str(digits.format(tenths % 10));
     }
 
     fn write_json(&self, line: &mut String) -> std::fmt::Result {

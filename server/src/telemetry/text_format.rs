@@ -63,19 +63,14 @@ where
 /// whether a request was written.
 pub(super) fn write_head(writer: &mut impl fmt::Write, level: Level, colour: bool, request_id: Option<&str>) -> Result<bool, fmt::Error> {
     // Pieces rather than `write!`: this runs for every request's access line.
-    if colour {
-        writer.write_str(DIM)?;
-        write_now(writer)?;
-        writer.write_str(RESET)?;
-        writer.write_char(' ')?;
-        writer.write_str(level_colour(level))?;
-        writer.write_str(padded(level))?;
-        writer.write_str(RESET)?;
-    } else {
-        write_now(writer)?;
-        writer.write_char(' ')?;
-        writer.write_str(padded(level))?;
-    }
+    let (dim, level_on, reset) = if colour { (DIM, level_colour(level), RESET) } else { ("", "", "") };
+    writer.write_str(dim)?;
+    write_now(writer)?;
+    writer.write_str(reset)?;
+    writer.write_char(' ')?;
+    writer.write_str(level_on)?;
+    writer.write_str(padded(level))?;
+    writer.write_str(reset)?;
     writer.write_char(' ')?;
     let Some(id) = request_id else { return Ok(false) };
     write_span_name(writer, colour, "request")?;
