@@ -155,11 +155,14 @@ pub fn error_language(req: &HttpRequest) -> Lang {
     stored_lang(req).unwrap_or(Lang::En)
 }
 
-/// Fills every bare error answer (no body type) with the localized error page.
-/// Answers that already have a body (JSON errors, form pages) pass through.
+/// Fills every error answer that is not already a page or JSON with the
+/// localized error page: bare answers, and the framework's own plain-text ones
+/// (a query string it cannot read, a body of the wrong type). Pages (form
+/// pages with their errors) and JSON errors pass through.
 pub fn error_pages<B: 'static>(pages: web::Data<Pages>) -> ErrorHandlers<B> {
     ErrorHandlers::new().default_handler(move |res: ServiceResponse<B>| {
-        if res.response().headers().contains_key(header::CONTENT_TYPE) {
+        let content_type = res.response().headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        if content_type.starts_with("text/html") || content_type.starts_with("application/json") {
             return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
         }
         let pages = pages.clone();

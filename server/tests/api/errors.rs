@@ -32,3 +32,19 @@ async fn unknown_asset_and_wrong_method_are_errors_not_crashes() {
     let response = app.client.delete(format!("{}/tarieven", app.address)).send().await.unwrap();
     assert!(response.status().is_client_error(), "{}", response.status());
 }
+
+#[actix_web::test]
+async fn what_the_framework_refuses_on_a_page_gets_the_error_page_too() {
+    let app = spawn_app().await;
+    // A query actix cannot read into the page's fields, a form post of the wrong type.
+    let unreadable_query = app.get_with("/reserveren?mode=whatsapp&mode=mail", &[("Cookie", "lang=nl")]).await;
+    let wrong_body = app.post_raw("/contact", "text/plain", "name=A").await;
+    for (response, status) in [(unreadable_query, 400), (wrong_body, 415)] {
+        assert_eq!(response.status(), status);
+        assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8");
+        let html = response.text().await.unwrap();
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{status}: {html}");
+    }
+    // The page itself still reads a query it can.
+    assert_eq!(app.get("/reserveren?mode=whatsapp&utm_source=x").await.status(), 200);
+}

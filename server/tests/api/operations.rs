@@ -110,3 +110,15 @@ async fn health_says_degraded_while_mail_cannot_be_delivered_and_names_no_one() 
     }
     panic!("never degraded: {last}");
 }
+
+#[actix_web::test]
+async fn every_spelling_of_a_path_is_counted_under_its_route_pattern() {
+    let app = spawn_app().await;
+    for spelling in ["/%72eserveren", "/reserv%65ren", "/api/place-suggestions?input=%72oer&lang=nl", "/%61pi/place-suggestions?input=ro&lang=nl"] {
+        assert_eq!(app.get(spelling).await.status(), 200, "{spelling}");
+    }
+    let text = app.get("/metrics").await.text().await.unwrap();
+    assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/reserveren",status="200"}"#), "{text}");
+    assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/api/place-suggestions",status="200"}"#), "{text}");
+    assert!(!text.contains("%72") && !text.contains("%65") && !text.contains("%61") && !text.contains("roer"), "spellings and queries are not labels:\n{text}");
+}
