@@ -17,14 +17,14 @@ COPY locales locales
 COPY --from=ui /ui-dist /ui-dist
 # build.rs embeds the prebuilt bundles instead of running npm.
 ENV TAXI_UI_DIST=/ui-dist
-RUN cargo build --release --locked -p taxi-server
+RUN cargo build --profile production --locked -p taxi-server
 
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates tzdata \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/taxi --create-home taxi
-COPY --from=build /src/target/release/taxi-server /usr/local/bin/taxi-server
+COPY --from=build /src/target/production/taxi-server /usr/local/bin/taxi-server
 USER taxi
 ENV TAXI_LISTEN=0.0.0.0:8080 \
     TAXI_DATA_DIR=/var/lib/taxi

@@ -18,7 +18,8 @@
 # BENCH_DURATION (10s, part 4), BENCH_THROUGHPUT_DURATION (5s per wrk run in
 # part 2), BENCH_ROUNDS (3 runs per server and case in part 2, median reported),
 # BENCH_RENDERS (200), BENCH_SKIP_RENDER=1 (skip part 1), for quicker trial runs;
-# BENCH_BIN (target/release/taxi-server) to measure another build; BENCH_PIN=0
+# BENCH_BIN to measure another build than the shipped one (target/production/
+# taxi-server, the `production` profile, built or brought up to date first); BENCH_PIN=0
 # lets servers and wrk share all CPUs (as before; noisier).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,7 @@ ROUNDS=${BENCH_ROUNDS:-3}
 RENDERS=${BENCH_RENDERS:-200}
 WARMUP_RENDERS=20
 MIN_RATIO=1.0
-BIN=${BENCH_BIN:-target/release/taxi-server}
+BIN=${BENCH_BIN:-target/production/taxi-server}
 
 # Servers on CPU 0, load generator on the rest: with both on all CPUs, how the
 # scheduler happened to share them moved requests/s by ±15 % between runs.
@@ -115,13 +116,10 @@ elif ! cargo run --release -q --example render_bench -- "$RENDERS" "$WARMUP_REND
 fi
 
 # ------------------------------------------------------- 2. throughput ----
-if [ ! -x "$BIN" ]; then
+if [ -z "${BENCH_BIN:-}" ]; then
   echo
-  echo "Building $BIN…"
-  cargo build --release -q --bin taxi-server
-elif [ -n "$(find server/src server/config ui/src locales -newer "$BIN" -type f -print -quit 2>/dev/null)" ]; then
-  echo
-  echo "WARNING: $BIN is older than the sources; run 'cargo build --release' to measure the current code"
+  echo "Building the shipped binary (cargo build --profile production; about 4 min from scratch)…"
+  cargo build --profile production -q --bin taxi-server
 fi
 
 TAXI_PORT=$(free_port "$TAXI_PORT")

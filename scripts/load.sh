@@ -15,7 +15,8 @@
 # request), written to a file.
 #
 # Environment: LOAD_DURATION (20s), LOAD_CONNECTIONS (64), LOAD_THREADS (2), LOAD_PORT (18191),
-# LOAD_BIN (target/release/taxi-server) to measure another build.
+# LOAD_BIN to measure another build than the shipped one (target/production/taxi-server,
+# built or brought up to date first).
 # Needs wrk and curl (apt-get installs them when missing and run as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ DURATION=${LOAD_DURATION:-20s}
 CONNECTIONS=${LOAD_CONNECTIONS:-64}
 THREADS=${LOAD_THREADS:-2}
 PORT=${LOAD_PORT:-18191}
-BIN=${LOAD_BIN:-target/release/taxi-server}
+BIN=${LOAD_BIN:-target/production/taxi-server}
 
 need=()
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
@@ -37,7 +38,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-[ -x "$BIN" ] || cargo build --release -q --bin taxi-server
+[ -n "${LOAD_BIN:-}" ] || cargo build --profile production -q --bin taxi-server
 
 TMP=$(mktemp -d -t taxi-load.XXXXXX)
 SERVER_PID=
