@@ -75,6 +75,16 @@ pub fn validate(site: &SiteSettings) -> Result<(), String> {
 fn authority(origin: &str) -> &str {
     origin.split_once("://").map_or(origin, |(_, rest)| rest)
 }
+/// The `Host` of the main origin spelled exactly as in `site.base_url`, when
+/// that origin serves every page: a request naming it is answered where it is,
+/// which one comparison decides (see `edge::host`). `None` when some language
+/// lives on another domain, or the URL spells its host in a form [`classify`]
+/// would normalize.
+pub fn home_host(site: &SiteSettings) -> Option<&str> {
+    let host = authority(&site.base_url);
+    let serves_every_page = Lang::ALL.iter().all(|&lang| origin(site, lang) == site.base_url);
+    (serves_every_page && normalize_host(host) == host).then_some(host)
+}
 
 /// A `Host` header as an origin's authority spells it: no trailing dot, no
 /// default port. Borrowed: this runs for every page view.
@@ -138,6 +148,20 @@ mod tests {
         }
         assert_eq!(classify(&s, None), Host::Any);
         assert_eq!(classify(&site(&[], UnknownHosts::Serve), Some("evil.example")), Host::Any);
+    }
+
+    #[test]
+    fn the_home_host_is_the_main_origin_only_when_it_serves_every_page() {
+        let one_origin = site(&[("https://taxi.example", &[])], UnknownHosts::Redirect);
+        assert_eq!(home_host(&one_origin), Some("www.taxi.example"));
+        assert_eq!(classify(&one_origin, home_host(&one_origin)), Host::Canonical { origin: "https://www.taxi.example", languages: &[] });
+        // German lives elsewhere: the main origin must look each path up.
+        assert_eq!(home_host(&site(&[("https://taxi.example.de", &[Lang::De])], UnknownHosts::Redirect)), None);
+        // A spelling the header would be normalized from is never compared as is.
+        for base_url in ["http://www.taxi.example:80", "https://www.taxi.example."] {
+            let spelled = SiteSettings { base_url: base_url.into(), ..site(&[], UnknownHosts::Redirect) };
+            assert_eq!(home_host(&spelled), None, "{base_url}");
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //!
 //! Reads only: a form post is answered where it arrives. Health and metrics are
 //! answered on every host, so probes never follow redirects.
+use std::sync::Arc;
+
 use actix_web::{
     dev::ServiceRequest,
     http::{header, Method},
@@ -18,13 +20,30 @@ use crate::{
 
 const EVERY_HOST: &[&str] = &["/healthz", "/healthz/details", "/readyz", "/metrics"];
 
-/// Where to send this request instead, if it is a read for a host that does not serve its page.
-pub fn redirect_for(settings: &Settings, req: &ServiceRequest) -> Option<String> {
-    if !matches!(*req.method(), Method::GET | Method::HEAD) || EVERY_HOST.contains(&req.path()) {
-        return None;
+/// The check of every request's host, with its common answer worked out at start-up.
+pub struct HostCheck {
+    settings: Arc<Settings>,
+    /// The `Host` that needs no look-up at all ([`site::home_host`]).
+    home: Option<String>,
+}
+
+impl HostCheck {
+    pub fn new(settings: Arc<Settings>) -> Self {
+        let home = site::home_host(&settings.site).map(str::to_owned);
+        Self { settings, home }
     }
-    let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
-    redirect(settings, host, req.path(), req.query_string())
+
+    /// Where to send this request instead, if it is a read for a host that does not serve its page.
+    pub fn redirect_for(&self, req: &ServiceRequest) -> Option<String> {
+        if !matches!(*req.method(), Method::GET | Method::HEAD) || EVERY_HOST.contains(&req.path()) {
+            return None;
+        }
+        let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+        if host.is_some_and(|host| self.home.as_deref() == Some(host)) {
+            return None;
+        }
+        redirect(&self.settings, host, req.path(), req.query_string())
+    }
 }
 
 /// The absolute URL to send a read of `path` on `host` to, if it is not served there.

@@ -29,6 +29,7 @@ use actix_web::{
 };
 use tokio::task::futures::TaskLocalFuture;
 
+use super::host::HostCheck;
 use crate::{
     config::Settings,
     telemetry::{self, AccessLine, RequestId, REQUEST_ID},
@@ -36,14 +37,14 @@ use crate::{
 
 /// The outermost layer; see the module docs.
 pub struct Outer {
-    settings: Arc<Settings>,
+    hosts: Rc<HostCheck>,
     security_headers: Rc<[(HeaderName, HeaderValue)]>,
 }
 
 impl Outer {
     pub fn new(settings: Arc<Settings>) -> Self {
         let security_headers = crate::security::headers(settings.site.hsts).into();
-        Outer { settings, security_headers }
+        Outer { hosts: Rc::new(HostCheck::new(settings)), security_headers }
     }
 }
 
@@ -59,13 +60,13 @@ where
     type Future = Ready<Result<Self::Transform, ()>>;
 
     fn new_transform(&self, inner: S) -> Self::Future {
-        ready(Ok(OuterService { inner, settings: self.settings.clone(), security_headers: self.security_headers.clone() }))
+        ready(Ok(OuterService { inner, hosts: self.hosts.clone(), security_headers: self.security_headers.clone() }))
     }
 }
 
 pub struct OuterService<S> {
     inner: S,
-    settings: Arc<Settings>,
+    hosts: Rc<HostCheck>,
     security_headers: Rc<[(HeaderName, HeaderValue)]>,
 }
 
@@ -84,7 +85,7 @@ where
         let started = Instant::now();
         let id = RequestId::of(&req);
         let method = telemetry::method_label(req.method());
-        let state = match super::host::redirect_for(&self.settings, &req) {
+        let state = match self.hosts.redirect_for(&req) {
             Some(location) => {
                 let moved = HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish();
                 State::Redirect { moved: Some(req.into_response(moved)) }
@@ -130,8 +131,12 @@ where
         };
         let headers = response.headers_mut();
         for (name, value) in this.security_headers.iter() {
-            if !headers.contains_key(name) {
-                headers.insert(name.clone(), value.clone());
+            // One look-up where the answer has none of its own (nearly always);
+            // an answer's own (the staff page's Referrer-Policy) is put back.
+            let mut own = headers.insert(name.clone(), value.clone());
+            if let Some(first) = own.next() {
+                headers.insert(name.clone(), first);
+                own.for_each(|value| headers.append(name.clone(), value));
             }
         }
         headers.insert(REQUEST_ID, this.id.header_value());

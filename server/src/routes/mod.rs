@@ -46,7 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         for lang in Lang::ALL {
             let mut resource = web::resource(page.path(lang));
             if page.path(lang) != "/" {
-                resource = resource.route(read().to(pages::page));
+                // Each route knows its page: nothing to work out from the path per view.
+                resource = resource.route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
             }
             if page.is_interactive() {
                 resource = resource.route(web::post().to(booking::form_post));
@@ -58,7 +59,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     }
     let tariff = &settings.tariff;
     for (index, lang) in (0..tariff.destinations.len()).flat_map(|i| Lang::ALL.map(|l| (i, l))) {
-        cfg.service(at(Kind::Page, web::resource(landing::path(tariff, index, lang)).route(read().to(pages::landing))));
+        let view = move |req, pages| pages::landing(req, pages, (index, lang));
+        cfg.service(at(Kind::Page, web::resource(landing::path(tariff, index, lang)).route(read().to(view))));
     }
     for (path, route) in [
         (API_PATHS.reservation, web::post().to(booking::reservation_api)),

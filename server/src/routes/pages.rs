@@ -5,7 +5,7 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use crate::{
     antispam::FormGuard,
     config::Settings,
-    domain::{landing, Lang, Page, ReservationMode},
+    domain::{Lang, Page, ReservationMode},
     edge::lang::stored_lang,
     error::AppError,
     i18n::Locales,
@@ -25,9 +25,9 @@ pub struct PageQuery {
     date_time: Option<String>,
 }
 
-pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>) -> actix_web::Result<HttpResponse> {
-    // The matched pattern, not the path: every spelling of the path is the same page.
-    let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).ok_or(AppError::NotFound)?;
+/// One of the four pages in one language (`/` aside: see [`index`]), for
+/// every spelling of its path that actix routes to it.
+pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>, (page, lang): (Page, Lang)) -> actix_web::Result<HttpResponse> {
     // Most views carry no query: parsed only when there is one.
     let query = match req.query_string() {
         "" => PageQuery::default(),
@@ -59,9 +59,8 @@ fn app_data<T: 'static>(req: &HttpRequest) -> Result<&T, AppError> {
     req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>())))
 }
 
-/// The landing page of a fixed-price route.
-pub async fn landing(req: HttpRequest, pages: web::Data<Pages>, settings: web::Data<Settings>) -> Result<HttpResponse, AppError> {
-    let (index, lang) = req.match_pattern().as_deref().and_then(|path| landing::find(&settings.tariff, path)).ok_or(AppError::NotFound)?;
+/// The landing page of the fixed-price route to the `index`th destination.
+pub async fn landing(req: HttpRequest, pages: web::Data<Pages>, (index, lang): (usize, Lang)) -> Result<HttpResponse, AppError> {
     let rendered = pages.get(PageKey::Landing(index, lang)).await?;
     Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
 }
