@@ -35,6 +35,11 @@ use crate::{
     telemetry::{self, AccessLine, RequestId, REQUEST_ID},
 };
 
+/// The pattern a resource was registered with, kept as the resource's data
+/// (`routes::configure` gives every resource one) so that the route of an
+/// answer is known without matching its path again.
+pub struct RoutePattern(pub Box<str>);
+
 /// The outermost layer; see the module docs.
 pub struct Outer {
     hosts: Rc<HostCheck>,
@@ -141,10 +146,16 @@ where
         }
         headers.insert(REQUEST_ID, this.id.header_value());
         // The pattern, not the path: bounded label values, no typed text in logs.
-        // Asked of the answered request, whose route is known: asked before
-        // routing, actix would match the path against every route again.
-        let route = response.request().match_pattern();
-        let route = route.as_deref().unwrap_or("unmatched");
+        // Carried by the resource; `match_pattern` (which matches the path
+        // against the routes again, into a new string) only for the others.
+        let matched;
+        let route = match response.request().app_data::<RoutePattern>() {
+            Some(RoutePattern(pattern)) => pattern,
+            None => {
+                matched = response.request().match_pattern();
+                matched.as_deref().unwrap_or("unmatched")
+            }
+        };
         let (status, elapsed) = (response.status().as_u16(), this.started.elapsed());
         let quiet = matches!(route, "/healthz" | "/readyz" | "/metrics");
         AccessLine { request_id: this.id.as_str(), method: this.method, route, status, elapsed, quiet }.log();

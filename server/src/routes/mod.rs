@@ -34,17 +34,17 @@ use crate::{
     config::Settings,
     contract::API_PATHS,
     domain::{landing, Lang, Page},
-    edge::{Edge, Kind},
+    edge::{outer::RoutePattern, Edge, Kind},
 };
 
 pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Settings) {
     let at = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource);
     // For the resources whose bodies are made per request (see `cfg_service`).
     let compressed = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource.wrap(Compress::default()));
-    cfg.service(at(Kind::Page, web::resource("/").route(read().to(pages::index))));
+    cfg.service(at(Kind::Page, resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
         for lang in Lang::ALL {
-            let mut resource = web::resource(page.path(lang));
+            let mut resource = resource(page.path(lang));
             if page.path(lang) != "/" {
                 // Each route knows its page: nothing to work out from the path per view.
                 resource = resource.route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
@@ -60,21 +60,21 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     let tariff = &settings.tariff;
     for (index, lang) in (0..tariff.destinations.len()).flat_map(|i| Lang::ALL.map(|l| (i, l))) {
         let view = move |req, pages| pages::landing(req, pages, (index, lang));
-        cfg.service(at(Kind::Page, web::resource(landing::path(tariff, index, lang)).route(read().to(view))));
+        cfg.service(at(Kind::Page, resource(&landing::path(tariff, index, lang)).route(read().to(view))));
     }
     for (path, route) in [
         (API_PATHS.reservation, web::post().to(booking::reservation_api)),
         (API_PATHS.whatsapp_reservation, web::post().to(booking::whatsapp_api)),
         (API_PATHS.contact, web::post().to(booking::contact_api)),
     ] {
-        cfg.service(compressed(Kind::Submission, web::resource(path).route(route)));
+        cfg.service(compressed(Kind::Submission, resource(path).route(route)));
     }
     for (path, route) in [
         (API_PATHS.place_suggestions, read().to(places::suggestions)),
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
     ] {
-        cfg.service(compressed(Kind::Lookup, web::resource(path).route(route)));
+        cfg.service(compressed(Kind::Lookup, resource(path).route(route)));
     }
     for (path, route) in [
         ("/assets/{name}", read().to(assets::asset)),
@@ -82,7 +82,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         ("/healthz", read().to(health::healthz)),
         ("/readyz", read().to(health::readyz)),
     ] {
-        cfg.service(at(Kind::Page, web::resource(path).route(route)));
+        cfg.service(at(Kind::Page, resource(path).route(route)));
     }
     for (path, route) in [
         ("/sitemap.xml", read().to(seo::sitemap)),
@@ -90,12 +90,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         ("/healthz/details", read().to(health::details)),
         ("/metrics", read().to(health::metrics)),
     ] {
-        cfg.service(compressed(Kind::Page, web::resource(path).route(route)));
+        cfg.service(compressed(Kind::Page, resource(path).route(route)));
     }
     // A page, whose post counts against the form-post limit like the booking form's.
-    let answer_page = web::resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));
+    let answer_page = resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));
     cfg.service(at(Kind::Page, answer_page));
     redirects::configure(cfg);
+}
+
+/// The resource for `path`, carrying its pattern for the access line and the
+/// metrics ([`RoutePattern`]).
+fn resource(path: &str) -> Resource {
+    web::resource(path).app_data(RoutePattern(path.into()))
 }
 
 /// A resource behind the edge checks of its kind.
