@@ -50,13 +50,8 @@ impl HostCheck {
 pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
     let site = &settings.site;
     let host = site::classify(site, host);
-    let serves_every_page = |origin: &str| Lang::ALL.iter().all(|&lang| site::origin(site, lang) == origin);
-    match host {
-        Host::Any => return None,
-        // Every page lives here (no language has a domain of its own): nothing to
-        // redirect, and no path to look up (the common case, on every request).
-        Host::Canonical { origin, languages } if languages.is_empty() && serves_every_page(origin) => return None,
-        _ => {}
+    if host == Host::Any {
+        return None;
     }
     let resolved = redirects::resolve(path);
     let target = resolved.as_deref().unwrap_or(path);

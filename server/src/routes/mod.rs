@@ -44,16 +44,16 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     cfg.service(at(Kind::Page, resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
         for lang in Lang::ALL {
-            let mut resource = resource(page.path(lang));
+            let mut page_resource = resource(page.path(lang));
             if page.path(lang) != "/" {
                 // Each route knows its page: nothing to work out from the path per view.
-                resource = resource.route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
+                page_resource = page_resource.route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
             }
             if page.is_interactive() {
-                resource = resource.route(web::post().to(booking::form_post));
+                page_resource = page_resource.route(web::post().to(booking::form_post));
             }
             if page.path(lang) != "/" || page.is_interactive() {
-                cfg.service(at(Kind::Page, resource));
+                cfg.service(at(Kind::Page, page_resource));
             }
         }
     }
