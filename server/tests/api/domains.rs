@@ -102,3 +102,21 @@ async fn the_demo_domains_go_with_the_demo_origin() {
     }
     assert!(alternates(&html).iter().all(|(_, url)| url.starts_with("https://www.real-taxi.nl/")));
 }
+
+#[actix_web::test]
+async fn on_one_origin_the_main_host_is_served_and_moved_paths_still_redirect() {
+    // The default site: every language on base_url, so its exact `Host` skips the look-up.
+    let app = spawn_app().await;
+    for host in ["www.taxiroermond.example", "WWW.TaxiRoermond.Example.", "www.taxiroermond.example:443"] {
+        for path in ["/", "/tarieven", "/tarife", "/prices"] {
+            assert_eq!(get_on(&app, host, path).await.status(), 200, "{host}{path}");
+        }
+        // A moved path is still redirected, in one hop, by its route.
+        let moved = get_on(&app, host, "/de/preise/?utm=1").await;
+        assert_eq!(moved.status(), 301, "{host}");
+        assert_eq!(header(&moved, "location"), "/tarife?utm=1", "{host}");
+    }
+    let elsewhere = get_on(&app, "taxiroermond.example", "/tarieven").await;
+    assert_eq!(elsewhere.status(), 301);
+    assert_eq!(header(&elsewhere, "location"), "https://www.taxiroermond.example/tarieven");
+}
