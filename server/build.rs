@@ -3,7 +3,14 @@
 //! `cargo build` alone is enough on a fresh clone: npm installs the UI's locked
 //! dependencies on first use. Set `TAXI_UI_DIST` to a directory produced by
 //! `node ui/build.mjs <dir>` to skip npm (the Docker image does this).
-use std::{collections::BTreeMap, env, fmt::Write as _, fs, path::{Path, PathBuf}, process::Command};
+use std::{
+    collections::BTreeMap,
+    env,
+    fmt::Write as _,
+    fs,
+    path::{Path, PathBuf},
+    process::Command,
+};
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -42,7 +49,8 @@ fn install_ui_dependencies(ui: &Path) {
 }
 
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd.status().unwrap_or_else(|e| panic!("{what}: could not start ({e}); is Node.js 20+ installed?"));
+    let status =
+        cmd.status().unwrap_or_else(|e| panic!("{what}: could not start ({e}); is Node.js 20+ installed?"));
     assert!(status.success(), "{what} failed with {status}");
 }
 
@@ -51,17 +59,23 @@ fn run(cmd: &mut Command, what: &str) {
 fn write_asset_table(dist: &Path) {
     let manifest = fs::read_to_string(dist.join("manifest.json")).expect("manifest.json in UI dist");
     // `{"logical name": "hashed name", ...}`, written by ui/build.mjs.
-    let manifest: BTreeMap<String, String> = serde_json::from_str(&manifest).expect("manifest.json maps names to hashed names");
+    let manifest: BTreeMap<String, String> =
+        serde_json::from_str(&manifest).expect("manifest.json maps names to hashed names");
     let public = dist.join("public");
     let mut out = String::new();
     let server_js = dist.join("server.js");
-    writeln!(out, "pub static SERVER_BUNDLE: &str = include_str!({:?});", server_js.display().to_string()).unwrap();
+    writeln!(out, "pub static SERVER_BUNDLE: &str = include_str!({:?});", server_js.display().to_string())
+        .unwrap();
     writeln!(out, "pub static PUBLIC_FILES: &[EmbeddedFile] = &[").unwrap();
     for (logical, hashed) in &manifest {
         let file = public.join(hashed);
         let variant = |ext: &str| {
             let p = PathBuf::from(format!("{}.{ext}", file.display()));
-            if p.exists() { format!("Some(include_bytes!({:?}))", p.display().to_string()) } else { "None".into() }
+            if p.exists() {
+                format!("Some(include_bytes!({:?}))", p.display().to_string())
+            } else {
+                "None".into()
+            }
         };
         writeln!(
             out,

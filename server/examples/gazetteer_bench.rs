@@ -12,24 +12,103 @@ use std::time::Instant;
 use taxi_server::{config::Settings, domain::Lang, places::gazetteer::Gazetteer};
 
 const SEEDS: &[&str] = &[
-    "roermond", "Roermond station", "station roermond", "schip", "schiphol", "airport dus", "Düsseldorf",
-    "Dusseldorf", "Duesseldorf", "flughafen düsseldorf", "koln", "Köln", "Koeln", "Keulen", "Cologne", "luik",
-    "Lüttich", "liege", "Brussel", "Bruxelles", "Brüssel", "Brussels airport", "zaventem", "aken", "aachen hbf",
-    "maastricht", "maastricht aachen airport", "beek", "herten", "herten nrw", "swalmen", "echt", "venlo",
-    "weert", "eindhoven airport", "ein", "weeze", "frankfurt flughafen", "bonn", "amsterdam centraal",
-    "den haag", "the hague", "den bosch", "s-hertogenbosch", "antwerpen centraal", "gent sint pieters",
-    "charleroi", "mönchengladbach", "moenchengladbach hbf", "krefeld", "neuss", "essen", "dortmund airport",
-    "heinsberg", "elmpt", "brüggen", "niederkrüchten", "sittard", "geleen", "heerlen", "kerkrade", "valkenburg",
-    "Markt 12, Roermond", "Stationsplein 3 6041 Roermond", "Kerkstraat 5 Herten", "Hauptstraße 1, Köln",
-    "Roermond Markt", "6041 GL", "41372", "outlet roermond", "ziekenhuis venlo",
-    "rotterdam", "utrecht", "nijmegen", "arnhem", "hasselt", "genk", "leuven", "mechelen", "namur", "namen",
-    "bergen", "sankt augustin", "st augustin", "sint truiden", "x", "zz", "qwerty", "a b c d e", "12345",
+    "roermond",
+    "Roermond station",
+    "station roermond",
+    "schip",
+    "schiphol",
+    "airport dus",
+    "Düsseldorf",
+    "Dusseldorf",
+    "Duesseldorf",
+    "flughafen düsseldorf",
+    "koln",
+    "Köln",
+    "Koeln",
+    "Keulen",
+    "Cologne",
+    "luik",
+    "Lüttich",
+    "liege",
+    "Brussel",
+    "Bruxelles",
+    "Brüssel",
+    "Brussels airport",
+    "zaventem",
+    "aken",
+    "aachen hbf",
+    "maastricht",
+    "maastricht aachen airport",
+    "beek",
+    "herten",
+    "herten nrw",
+    "swalmen",
+    "echt",
+    "venlo",
+    "weert",
+    "eindhoven airport",
+    "ein",
+    "weeze",
+    "frankfurt flughafen",
+    "bonn",
+    "amsterdam centraal",
+    "den haag",
+    "the hague",
+    "den bosch",
+    "s-hertogenbosch",
+    "antwerpen centraal",
+    "gent sint pieters",
+    "charleroi",
+    "mönchengladbach",
+    "moenchengladbach hbf",
+    "krefeld",
+    "neuss",
+    "essen",
+    "dortmund airport",
+    "heinsberg",
+    "elmpt",
+    "brüggen",
+    "niederkrüchten",
+    "sittard",
+    "geleen",
+    "heerlen",
+    "kerkrade",
+    "valkenburg",
+    "Markt 12, Roermond",
+    "Stationsplein 3 6041 Roermond",
+    "Kerkstraat 5 Herten",
+    "Hauptstraße 1, Köln",
+    "Roermond Markt",
+    "6041 GL",
+    "41372",
+    "outlet roermond",
+    "ziekenhuis venlo",
+    "rotterdam",
+    "utrecht",
+    "nijmegen",
+    "arnhem",
+    "hasselt",
+    "genk",
+    "leuven",
+    "mechelen",
+    "namur",
+    "namen",
+    "bergen",
+    "sankt augustin",
+    "st augustin",
+    "sint truiden",
+    "x",
+    "zz",
+    "qwerty",
+    "a b c d e",
+    "12345",
 ];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let centre = Settings::load_from(&Default::default()).expect("default settings").tariff.zone.centre();
-    let other = std::env::var_os("GAZETTEER_FILE").map(|path| std::fs::read(path).expect("GAZETTEER_FILE readable"));
+    let other =
+        std::env::var_os("GAZETTEER_FILE").map(|path| std::fs::read(path).expect("GAZETTEER_FILE readable"));
     let started = Instant::now();
     let g = match &other {
         Some(bytes) => Gazetteer::from_tsv_gz(bytes, centre).expect("a valid gazetteer file"),
@@ -47,7 +126,10 @@ fn main() {
             }
             if let Some(first) = list.first() {
                 let d = g.place_details(&first.id, lang).expect("details of a suggestion");
-                println!("  → {:?} / {:?} @ {:.4},{:.4}", d.formatted_address, d.display_name, d.location.lat, d.location.lon);
+                println!(
+                    "  → {:?} / {:?} @ {:.4},{:.4}",
+                    d.formatted_address, d.display_name, d.location.lat, d.location.lon
+                );
             }
         }
         return;
@@ -81,7 +163,11 @@ fn main() {
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    println!("data file: {} bytes (gzip), {} places", other.as_ref().map_or(Gazetteer::embedded_size(), Vec::len), g.len());
+    println!(
+        "data file: {} bytes (gzip), {} places",
+        other.as_ref().map_or(Gazetteer::embedded_size(), Vec::len),
+        g.len()
+    );
     println!("load: {:.1} ms", load.as_secs_f64() * 1e3);
     println!(
         "suggestions over {} queries ({} results): p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs",

@@ -5,7 +5,10 @@
 //!
 //! Run: `cargo run --release -q --example render_bench [-- RUNS [WARMUP]]`
 //! (defaults: 200 timed renders after 20 warm-up renders per page).
-use std::{sync::Arc, time::{Duration, Instant}};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use taxi_server::{
     assets::{self, Assets},
@@ -37,7 +40,10 @@ async fn main() -> anyhow::Result<()> {
     let pages = Pages::new(Arc::new(settings), Arc::new(Locales::load()), Arc::new(assets), pool);
 
     println!("Uncached render time per page ({runs} renders after {warmup} warm-up, 1 render worker, current-thread runtime)");
-    println!("{:<22} {:<8} {:>9} {:>9} {:>9} {:>11}", "page", "language", "p50 ms", "p99 ms", "max ms", "HTML bytes");
+    println!(
+        "{:<22} {:<8} {:>9} {:>9} {:>9} {:>11}",
+        "page", "language", "p50 ms", "p99 ms", "max ms", "HTML bytes"
+    );
     let mut all = Vec::new();
     let mut failures = 0;
     for key in PageKey::all(landings) {
@@ -86,7 +92,11 @@ async fn main() -> anyhow::Result<()> {
             ms(percentile(&times, 99.0)),
             ms(*times.last().expect("not empty")),
             html_len,
-            if errors.is_empty() { String::new() } else { format!("  FAILED {}x: {}", errors.len(), errors.join("; ")) }
+            if errors.is_empty() {
+                String::new()
+            } else {
+                format!("  FAILED {}x: {}", errors.len(), errors.join("; "))
+            }
         );
     }
     if all.is_empty() {

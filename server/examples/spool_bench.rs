@@ -30,14 +30,17 @@ use taxi_server::{
     i18n::Locales,
 };
 
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
-    let dir = PathBuf::from(value("--dir").unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../target/spool-bench").into()));
+    let dir = PathBuf::from(
+        value("--dir")
+            .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../target/spool-bench").into()),
+    );
     let bookings: usize = value("--bookings").map(|v| v.parse().unwrap()).unwrap_or(500);
     let parallel: usize = value("--parallel").map(|v| v.parse().unwrap()).unwrap_or(16);
-    let concurrency: usize = value("--concurrency").map(|v| v.parse().unwrap()).unwrap_or(RetryPolicy::default().concurrency);
+    let concurrency: usize =
+        value("--concurrency").map(|v| v.parse().unwrap()).unwrap_or(RetryPolicy::default().concurrency);
     let outage = Duration::from_secs(value("--outage-secs").map(|v| v.parse().unwrap()).unwrap_or(10));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -49,7 +52,12 @@ fn main() {
     let settings = Settings::load_from(&env).unwrap();
 
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let outbox = Outbox::start_with(&settings, Arc::new(Locales::load()), RetryPolicy { concurrency, ..RetryPolicy::default() }).unwrap();
+    let outbox = Outbox::start_with(
+        &settings,
+        Arc::new(Locales::load()),
+        RetryPolicy { concurrency, ..RetryPolicy::default() },
+    )
+    .unwrap();
     println!("spool: {}", outbox.spool_dir().display());
     println!("transport: {}", outbox.transport_description());
     let outage_started = Instant::now();
@@ -60,7 +68,11 @@ fn main() {
             outbox.submit_booking(&sample::booking('B', i)).await.unwrap();
         }
         let secs = started.elapsed().as_secs_f64();
-        println!("one at a time: {bookings} bookings in {secs:.2} s = {:.0} bookings/s ({:.0} mails/s)", bookings as f64 / secs, 2.0 * bookings as f64 / secs);
+        println!(
+            "one at a time: {bookings} bookings in {secs:.2} s = {:.0} bookings/s ({:.0} mails/s)",
+            bookings as f64 / secs,
+            2.0 * bookings as f64 / secs
+        );
 
         let started = Instant::now();
         let mut tasks = tokio::task::JoinSet::new();
@@ -74,13 +86,21 @@ fn main() {
         }
         while tasks.join_next().await.is_some() {}
         let secs = started.elapsed().as_secs_f64();
-        println!("{parallel} in parallel: {bookings} bookings in {secs:.2} s = {:.0} bookings/s ({:.0} mails/s)", bookings as f64 / secs, 2.0 * bookings as f64 / secs);
+        println!(
+            "{parallel} in parallel: {bookings} bookings in {secs:.2} s = {:.0} bookings/s ({:.0} mails/s)",
+            bookings as f64 / secs,
+            2.0 * bookings as f64 / secs
+        );
     });
 
     let queued = outbox.stats().depth;
     let remaining = outage.saturating_sub(outage_started.elapsed());
     std::thread::sleep(remaining);
-    println!("SMTP down for {:.1} s; {queued} mails queued; {} failed attempts", outage_started.elapsed().as_secs_f64(), outbox.stats().failed_attempts_since_start);
+    println!(
+        "SMTP down for {:.1} s; {queued} mails queued; {} failed attempts",
+        outage_started.elapsed().as_secs_f64(),
+        outbox.stats().failed_attempts_since_start
+    );
 
     let sink_dir = dir.join("sink");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/smtp_sink.py");

@@ -18,11 +18,13 @@ use taxi_server::{
     i18n::Locales,
 };
 
-
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let data_dir = args.first().expect("usage: spool_worker <data-dir> [--smtp URL] [--submit N] [--exit-when-empty]").clone();
+    let data_dir = args
+        .first()
+        .expect("usage: spool_worker <data-dir> [--smtp URL] [--submit N] [--exit-when-empty]")
+        .clone();
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     let submit: usize = value("--submit").map(|n| n.parse().expect("--submit N")).unwrap_or(0);
     let exit_when_empty = args.iter().any(|a| a == "--exit-when-empty");
@@ -33,7 +35,11 @@ async fn main() {
         env.insert("TAXI_SMTP_URL".to_string(), url);
     }
     let settings = Settings::load_from(&env).expect("settings");
-    let policy = RetryPolicy { first_retry: Duration::from_millis(100), max_pause: Duration::from_millis(400), ..RetryPolicy::default() };
+    let policy = RetryPolicy {
+        first_retry: Duration::from_millis(100),
+        max_pause: Duration::from_millis(400),
+        ..RetryPolicy::default()
+    };
     let outbox = Outbox::start_with(&settings, Arc::new(Locales::load()), policy).expect("outbox");
     eprintln!("transport: {}", outbox.transport_description());
 

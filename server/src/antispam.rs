@@ -56,7 +56,12 @@ const STAMP_MILLIS: i64 = 100;
 impl FormGuard {
     pub fn new(min_fill_seconds: u64, secure: bool, key: SecretKey) -> Self {
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
-        Self { key, min_fill: Duration::from_secs(min_fill_seconds), secure, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) }
+        Self {
+            key,
+            min_fill: Duration::from_secs(min_fill_seconds),
+            secure,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        }
     }
 
     /// The `Set-Cookie` value for a form page answered at `now`. Signed and
@@ -72,7 +77,8 @@ impl FormGuard {
             Some((id, at, value)) if *id == self.id && *at == stamp => value.clone(),
             _ => {
                 let cookie = self.opened_cookie(jiff::Timestamp::from_millisecond(stamp).unwrap_or(now));
-                let value = HeaderValue::from_str(&cookie.to_string()).expect("a cookie of ASCII letters, digits and - _ . is a valid header value");
+                let value = HeaderValue::from_str(&cookie.to_string())
+                    .expect("a cookie of ASCII letters, digits and - _ . is a valid header value");
                 *last = Some((self.id, stamp, value.clone()));
                 value
             }
@@ -82,13 +88,16 @@ impl FormGuard {
     /// The cookie to set on a form page's answer.
     pub fn opened_cookie(&self, now: jiff::Timestamp) -> Cookie<'static> {
         let millis = now.as_millisecond();
-        Cookie::build(COOKIE, format!("{millis}.{}", URL_SAFE_NO_PAD.encode(self.key.sign(&[COOKIE, &millis.to_string()]))))
-            .path("/")
-            .http_only(true)
-            .same_site(SameSite::Lax)
-            .secure(self.secure)
-            .max_age(actix_web::cookie::time::Duration::days(1))
-            .finish()
+        Cookie::build(
+            COOKIE,
+            format!("{millis}.{}", URL_SAFE_NO_PAD.encode(self.key.sign(&[COOKIE, &millis.to_string()]))),
+        )
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(self.secure)
+        .max_age(actix_web::cookie::time::Duration::days(1))
+        .finish()
     }
 
     /// When the visitor opened the form, if the cookie is there and genuine.
@@ -104,7 +113,11 @@ impl FormGuard {
             return Verdict::Trapped;
         }
         match self.opened_at(req) {
-            Some(opened) if now.as_millisecond().saturating_sub(opened) < self.min_fill.as_millis() as i64 => Verdict::TooFast,
+            Some(opened)
+                if now.as_millisecond().saturating_sub(opened) < self.min_fill.as_millis() as i64 =>
+            {
+                Verdict::TooFast
+            }
             _ => Verdict::Person,
         }
     }
@@ -151,10 +164,19 @@ mod tests {
         let first = guard.opened_header(at(1_700_000_000_120));
         assert_eq!(first, guard.opened_header(at(1_700_000_000_199)), "same tenth of a second");
         assert_ne!(first, guard.opened_header(at(1_700_000_000_200)), "the next one");
-        assert_ne!(guard.opened_header(at(1_700_000_000_250)), other.opened_header(at(1_700_000_000_250)), "each guard its own key");
+        assert_ne!(
+            guard.opened_header(at(1_700_000_000_250)),
+            other.opened_header(at(1_700_000_000_250)),
+            "each guard its own key"
+        );
         // The value is the cookie of the start of that tenth, which the guard accepts.
         let value = guard.opened_header(at(1_700_000_000_120)).to_str().unwrap().to_string();
-        assert!(value.starts_with("form_opened=1700000000100.") && value.contains("HttpOnly") && value.contains("Path=/"), "{value}");
+        assert!(
+            value.starts_with("form_opened=1700000000100.")
+                && value.contains("HttpOnly")
+                && value.contains("Path=/"),
+            "{value}"
+        );
         let cookie = Cookie::parse(value).unwrap();
         let req = TestRequest::default().cookie(cookie).to_http_request();
         assert_eq!(guard.verdict(&req, &input(&[]), at(1_700_000_003_099)), Verdict::TooFast);
@@ -173,6 +195,10 @@ mod tests {
         assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::Person);
         let same_key = FormGuard::new(3, false, key(1)).opened_cookie(now);
         let req = TestRequest::default().cookie(same_key).to_http_request();
-        assert_eq!(guard.verdict(&req, &input(&[]), now), Verdict::TooFast, "another instance (or a restart) with the key reads it");
+        assert_eq!(
+            guard.verdict(&req, &input(&[]), now),
+            Verdict::TooFast,
+            "another instance (or a restart) with the key reads it"
+        );
     }
 }

@@ -51,9 +51,16 @@ impl Assets {
         }
         for (logical, path) in overrides.iter().filter(|(_, p)| !p.is_empty()) {
             let body = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let ext = Path::new(path).extension().and_then(|e| e.to_str()).unwrap_or("bin").to_ascii_lowercase();
-            let name = format!("custom-{}.{:016x}.{ext}", logical.split('.').next().unwrap_or("file"), fnv1a(&body));
-            let asset = Asset { content_type: content_type(&name), body: Variant::new(Bytes::from(body)), gzip: None, brotli: None };
+            let ext =
+                Path::new(path).extension().and_then(|e| e.to_str()).unwrap_or("bin").to_ascii_lowercase();
+            let name =
+                format!("custom-{}.{:016x}.{ext}", logical.split('.').next().unwrap_or("file"), fnv1a(&body));
+            let asset = Asset {
+                content_type: content_type(&name),
+                body: Variant::new(Bytes::from(body)),
+                gzip: None,
+                brotli: None,
+            };
             assets.insert(logical, name, asset);
         }
         Ok(assets)

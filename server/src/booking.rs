@@ -16,12 +16,12 @@ use crate::{
     caps::Caps,
     config::Settings,
     delivery::Outbox,
-    error::Refusal,
     domain::{
         booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
         links::whatsapp_chat,
         Lang,
     },
+    error::Refusal,
     forms::{validate_contact, validate_reservation, validate_whatsapp, FieldErrors, Input},
     i18n::Locales,
     indication::{self, Indication},
@@ -33,7 +33,9 @@ const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
 
 pub enum Outcome {
     /// Stored for delivery: the localized confirmation.
-    Accepted { message: String },
+    Accepted {
+        message: String,
+    },
     Invalid(FieldErrors),
     /// Not taken (too soon after opening the form, site overloaded, could not
     /// be stored): the sender may send again.
@@ -71,13 +73,33 @@ pub struct BookingService {
 }
 
 impl BookingService {
-    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, places: Arc<Places>, outbox: Arc<Outbox>) -> Self {
-        let remembered = NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
-        Self { caps: Caps::new(&settings), settings, locales, places, outbox, recent: Mutex::new(LruCache::new(remembered)) }
+    pub fn new(
+        settings: Arc<Settings>,
+        locales: Arc<Locales>,
+        places: Arc<Places>,
+        outbox: Arc<Outbox>,
+    ) -> Self {
+        let remembered =
+            NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
+        Self {
+            caps: Caps::new(&settings),
+            settings,
+            locales,
+            places,
+            outbox,
+            recent: Mutex::new(LruCache::new(remembered)),
+        }
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
-        let form = match validate_reservation(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now()) {
+        let form = match validate_reservation(
+            input,
+            lang,
+            &self.locales,
+            &self.settings.booking,
+            &self.settings.company.phone_display,
+            jiff::Timestamp::now(),
+        ) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
@@ -87,8 +109,15 @@ impl BookingService {
             return outcome;
         }
         let fingerprint = fingerprint(&[
-            "reservation", &form.name, &form.email, form.phone.as_deref().unwrap_or(""), &form.passengers.to_string(),
-            &form.departure, &form.destination, &form.pickup_at.to_string(), form.payment_method.map(PaymentMethod::code).unwrap_or(""),
+            "reservation",
+            &form.name,
+            &form.email,
+            form.phone.as_deref().unwrap_or(""),
+            &form.passengers.to_string(),
+            &form.departure,
+            &form.destination,
+            &form.pickup_at.to_string(),
+            form.payment_method.map(PaymentMethod::code).unwrap_or(""),
             &format!("{:?}", form.extras),
         ]);
         // Identical submissions share one outcome: the first stores the booking,
@@ -110,12 +139,16 @@ impl BookingService {
                 };
                 // Only a place chosen from the list has a name the visitor did not type.
                 let listed = |id: &Option<String>, place: Option<PlaceDetails>| {
-                    id.as_ref().and(place).map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
+                    id.as_ref()
+                        .and(place)
+                        .map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
                 };
                 let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
                 let confirmation_withheld = !self.caps.confirmation_allowed(&form.email, today);
                 if confirmation_withheld {
-                    tracing::warn!("confirmation mails to this address reached today's cap: only staff are mailed");
+                    tracing::warn!(
+                        "confirmation mails to this address reached today's cap: only staff are mailed"
+                    );
                 }
                 let reference = new_reference('R');
                 let booking = Booking {
@@ -146,7 +179,10 @@ impl BookingService {
                         pickup_street: form.extras.pickup_street.clone(),
                         flight_number: form.extras.flight_number.clone(),
                         remarks: form.extras.remarks.clone(),
-                        return_trip: form.extras.return_at.map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.summary) }),
+                        return_trip: form
+                            .extras
+                            .return_at
+                            .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.summary) }),
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                     },
                 };
@@ -156,23 +192,54 @@ impl BookingService {
             })
             .await;
         match stored {
-            Ok(reference) => Outcome::Accepted { message: self.locales.format(lang, "api.reservationReceived", &[("reference", reference)]) },
+            Ok(reference) => Outcome::Accepted {
+                message: self.locales.format(lang, "api.reservationReceived", &[("reference", reference)]),
+            },
             Err(e) => e.outcome("booking request"),
         }
     }
 
     /// A valid WhatsApp booking becomes a chat link with the prefilled message.
     pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<String, FieldErrors> {
-        let form = validate_whatsapp(input, lang, &self.locales, &self.settings.booking, &self.settings.company.phone_display, jiff::Timestamp::now())?;
+        let form = validate_whatsapp(
+            input,
+            lang,
+            &self.locales,
+            &self.settings.booking,
+            &self.settings.company.phone_display,
+            jiff::Timestamp::now(),
+        )?;
         let price = self
-            .price(&form.departure, form.departure_place_id.as_deref(), &form.destination, form.destination_place_id.as_deref(), lang)
+            .price(
+                &form.departure,
+                form.departure_place_id.as_deref(),
+                &form.destination,
+                form.destination_place_id.as_deref(),
+                lang,
+            )
             .await;
         let return_price = match form.extras.return_at {
-            Some(_) => self.price(&form.destination, form.destination_place_id.as_deref(), &form.departure, form.departure_place_id.as_deref(), lang).await,
+            Some(_) => {
+                self.price(
+                    &form.destination,
+                    form.destination_place_id.as_deref(),
+                    &form.departure,
+                    form.departure_place_id.as_deref(),
+                    lang,
+                )
+                .await
+            }
             None => None,
         };
         let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
-        let text = crate::whatsapp::message(&self.locales, lang, &form, price.as_ref(), return_price.as_ref(), large_vehicle);
+        let text = crate::whatsapp::message(
+            &self.locales,
+            lang,
+            &form,
+            price.as_ref(),
+            return_price.as_ref(),
+            large_vehicle,
+        );
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
     }
 
@@ -181,7 +248,9 @@ impl BookingService {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
-        if let Some(outcome) = self.screen(verdict, "contact", || self.locales.text(lang, "api.contactReceived").to_string()) {
+        if let Some(outcome) =
+            self.screen(verdict, "contact", || self.locales.text(lang, "api.contactReceived").to_string())
+        {
             return outcome;
         }
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
@@ -206,14 +275,21 @@ impl BookingService {
             })
             .await;
         match stored {
-            Ok(_) => Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() },
+            Ok(_) => {
+                Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() }
+            }
             Err(e) => e.outcome("contact message"),
         }
     }
 
     /// A valid submission that is not a person's: trapped bots get the usual
     /// confirmation (so they learn nothing) and nothing is delivered.
-    fn screen(&self, verdict: Verdict, form: &'static str, confirmation: impl FnOnce() -> String) -> Option<Outcome> {
+    fn screen(
+        &self,
+        verdict: Verdict,
+        form: &'static str,
+        confirmation: impl FnOnce() -> String,
+    ) -> Option<Outcome> {
         match verdict {
             Verdict::Person => None,
             Verdict::Trapped => {
@@ -222,7 +298,11 @@ impl BookingService {
                 Some(Outcome::Accepted { message: confirmation() })
             }
             Verdict::TooFast => {
-                tracing::warn!(form, reason = "too_fast", "submission refused: sent too soon after opening the form");
+                tracing::warn!(
+                    form,
+                    reason = "too_fast",
+                    "submission refused: sent too soon after opening the form"
+                );
                 crate::metrics::spam_discarded(form, "too_fast");
                 Some(Outcome::Refused(Refusal::TooFast))
             }
@@ -231,7 +311,14 @@ impl BookingService {
 
     /// The server's own price: from the chosen place ids, else from the typed
     /// addresses. `None` when it cannot be computed; the booking still goes through.
-    pub async fn price(&self, from_text: &str, from_id: Option<&str>, to_text: &str, to_id: Option<&str>, lang: Lang) -> Option<Indication> {
+    pub async fn price(
+        &self,
+        from_text: &str,
+        from_id: Option<&str>,
+        to_text: &str,
+        to_id: Option<&str>,
+        lang: Lang,
+    ) -> Option<Indication> {
         if from_text.is_empty() && from_id.is_none() || to_text.is_empty() && to_id.is_none() {
             return None;
         }
@@ -239,8 +326,15 @@ impl BookingService {
         self.price_between(from.as_ref(), to.as_ref(), lang).await
     }
 
-    async fn price_between(&self, from: Option<&PlaceDetails>, to: Option<&PlaceDetails>, lang: Lang) -> Option<Indication> {
-        let result = indication::between_places(&self.places, &self.settings.tariff, &self.locales, from?, to?, lang).await;
+    async fn price_between(
+        &self,
+        from: Option<&PlaceDetails>,
+        to: Option<&PlaceDetails>,
+        lang: Lang,
+    ) -> Option<Indication> {
+        let result =
+            indication::between_places(&self.places, &self.settings.tariff, &self.locales, from?, to?, lang)
+                .await;
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
 
@@ -267,7 +361,11 @@ impl BookingService {
 }
 
 fn or(preferred: &str, fallback: &str) -> String {
-    if preferred.is_empty() { fallback.to_string() } else { preferred.to_string() }
+    if preferred.is_empty() {
+        fallback.to_string()
+    } else {
+        preferred.to_string()
+    }
 }
 
 /// Same fields, same fingerprint (case and spacing of the e-mail ignored).

@@ -346,7 +346,8 @@ impl ConfigError {
 impl Settings {
     /// Settings from the embedded defaults, `TAXI_CONFIG` and the environment.
     pub fn load() -> Result<Self, ConfigError> {
-        let env: BTreeMap<String, String> = std::env::vars().filter(|(k, _)| k.starts_with("TAXI_")).collect();
+        let env: BTreeMap<String, String> =
+            std::env::vars().filter(|(k, _)| k.starts_with("TAXI_")).collect();
         Self::load_from(&env)
     }
 
@@ -356,8 +357,9 @@ impl Settings {
         if let Some(path) = env.get("TAXI_CONFIG").filter(|p| !p.is_empty()) {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("cannot read {path}: {e}")))?;
-            let file: toml::Table =
-                text.parse().map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
+            let file: toml::Table = text
+                .parse()
+                .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
             if !file.get("site").and_then(|s| s.get("alternate_domains")).is_some() {
                 drop_demo_domains(&mut table, &file);
             }
@@ -366,19 +368,24 @@ impl Settings {
         for (var, key) in ENV_OVERRIDES {
             if let Some(value) = env.get(*var) {
                 // Numbers stay numbers, so `TAXI_RATE_LIMIT_PER_MINUTE=0` is read as one.
-                let value = value.trim().parse::<i64>().map(toml::Value::Integer).unwrap_or_else(|_| toml::Value::String(value.clone()));
+                let value = value
+                    .trim()
+                    .parse::<i64>()
+                    .map(toml::Value::Integer)
+                    .unwrap_or_else(|_| toml::Value::String(value.clone()));
                 set_dotted(&mut table, key, value);
             }
         }
-        let mut settings: Settings = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
-            let path = e.path().to_string();
-            let setting = ENV_OVERRIDES
-                .iter()
-                .find(|(_, key)| *key == path)
-                .map(|(var, key)| format!("{key} ({var})"))
-                .unwrap_or(path);
-            ConfigError::new(setting, e.into_inner())
-        })?;
+        let mut settings: Settings =
+            serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+                let path = e.path().to_string();
+                let setting = ENV_OVERRIDES
+                    .iter()
+                    .find(|(_, key)| *key == path)
+                    .map(|(var, key)| format!("{key} ({var})"))
+                    .unwrap_or(path);
+                ConfigError::new(setting, e.into_inner())
+            })?;
         settings.secrets.google_maps_key = env
             .get("TAXI_GOOGLE_MAPS_KEY")
             .filter(|k| !k.trim().is_empty())
@@ -391,38 +398,71 @@ impl Settings {
             .get("TAXI_SECRET_KEY")
             .filter(|k| !k.trim().is_empty())
             .map(|k| secrecy::SecretString::from(k.trim().to_string()));
-        if settings.secrets.secret_key.as_ref().is_some_and(|k| secrecy::ExposeSecret::expose_secret(k).len() < crate::secret::MIN_KEY_CHARS) {
-            return Err(ConfigError::new("TAXI_SECRET_KEY", format!("must be at least {} characters long", crate::secret::MIN_KEY_CHARS)));
+        if settings
+            .secrets
+            .secret_key
+            .as_ref()
+            .is_some_and(|k| secrecy::ExposeSecret::expose_secret(k).len() < crate::secret::MIN_KEY_CHARS)
+        {
+            return Err(ConfigError::new(
+                "TAXI_SECRET_KEY",
+                format!("must be at least {} characters long", crate::secret::MIN_KEY_CHARS),
+            ));
         }
         settings.validate()?;
         Ok(settings)
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
-        crate::site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
+        crate::site::validate(&self.site)
+            .map_err(|message| ConfigError::new("site.alternate_domains", message))?;
         for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
             .chain(self.site.alternate_domains.iter().map(|d| ("site.alternate_domains", &d.origin)))
         {
-            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') || url[url.find("//").unwrap_or(0) + 2..].contains('/') {
-                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) origin without a path or trailing slash")));
+            if !(url.starts_with("https://") || url.starts_with("http://"))
+                || url.ends_with('/')
+                || url[url.find("//").unwrap_or(0) + 2..].contains('/')
+            {
+                return Err(ConfigError::new(
+                    key,
+                    format!("`{url}` must be an http(s) origin without a path or trailing slash"),
+                ));
             }
         }
         let c = &self.company;
         if c.name.trim().is_empty() {
             return Err(ConfigError::new("company.name", "must not be empty"));
         }
-        if !c.phone.starts_with('+') || !c.phone[1..].chars().all(|ch| ch.is_ascii_digit()) || c.phone.len() < 8 {
-            return Err(ConfigError::new("company.phone", "must be in international form, e.g. +31475123456"));
+        if !c.phone.starts_with('+')
+            || !c.phone[1..].chars().all(|ch| ch.is_ascii_digit())
+            || c.phone.len() < 8
+        {
+            return Err(ConfigError::new(
+                "company.phone",
+                "must be in international form, e.g. +31475123456",
+            ));
         }
-        if c.whatsapp_number.is_empty() || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit()) || c.whatsapp_number.starts_with('0') {
-            return Err(ConfigError::new("company.whatsapp_number", "digits only, country code first, e.g. 31612345678"));
+        if c.whatsapp_number.is_empty()
+            || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit())
+            || c.whatsapp_number.starts_with('0')
+        {
+            return Err(ConfigError::new(
+                "company.whatsapp_number",
+                "digits only, country code first, e.g. 31612345678",
+            ));
         }
         if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lon) {
-            return Err(ConfigError::new("company.lat / company.lon", "must be degrees of latitude and longitude"));
+            return Err(ConfigError::new(
+                "company.lat / company.lon",
+                "must be degrees of latitude and longitude",
+            ));
         }
         let is_time = |t: &str| jiff::civil::Time::strptime("%H:%M", t).is_ok();
         if c.opening_hours.iter().any(|h| h.days.is_empty() || !is_time(&h.opens) || !is_time(&h.closes)) {
-            return Err(ConfigError::new("company.opening_hours", "each entry needs days and opens/closes as HH:MM"));
+            return Err(ConfigError::new(
+                "company.opening_hours",
+                "each entry needs days and opens/closes as HH:MM",
+            ));
         }
         if let Some(bad) = c.same_as.iter().find(|u| !u.starts_with("https://")) {
             return Err(ConfigError::new("company.same_as", format!("`{bad}` must be an https:// URL")));
@@ -430,31 +470,50 @@ impl Settings {
         if !c.email.contains('@') {
             return Err(ConfigError::new("company.email", "must be an e-mail address"));
         }
-        for (key, url) in [("google.places_url (TAXI_GOOGLE_PLACES_URL)", &self.google.places_url), ("google.routes_url (TAXI_GOOGLE_ROUTES_URL)", &self.google.routes_url)] {
+        for (key, url) in [
+            ("google.places_url (TAXI_GOOGLE_PLACES_URL)", &self.google.places_url),
+            ("google.routes_url (TAXI_GOOGLE_ROUTES_URL)", &self.google.routes_url),
+        ] {
             if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
-                return Err(ConfigError::new(key, format!("`{url}` must be an http(s) base URL without a trailing slash")));
+                return Err(ConfigError::new(
+                    key,
+                    format!("`{url}` must be an http(s) base URL without a trailing slash"),
+                ));
             }
         }
         if self.google.timeout_ms == 0 {
             return Err(ConfigError::new("google.timeout_ms", "must be at least 1"));
         }
-        if self.mail.staff_recipients.is_empty() || self.mail.staff_recipients.iter().any(|r| !r.contains('@')) {
+        if self.mail.staff_recipients.is_empty()
+            || self.mail.staff_recipients.iter().any(|r| !r.contains('@'))
+        {
             return Err(ConfigError::new("mail.staff_recipients", "needs at least one e-mail address"));
         }
         if !self.mail.from.contains('@') {
             return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
         }
         if self.mail.shutdown_grace_ms > self.http.shutdown_timeout_seconds.saturating_mul(1000) {
-            return Err(ConfigError::new("mail.shutdown_grace_ms", "must not exceed http.shutdown_timeout_seconds (in ms)"));
+            return Err(ConfigError::new(
+                "mail.shutdown_grace_ms",
+                "must not exceed http.shutdown_timeout_seconds (in ms)",
+            ));
         }
-        if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| crate::edge::client::parse_net(p).is_none()) {
-            return Err(ConfigError::new("limits.trusted_proxies", format!("`{bad}` is not an IP address or CIDR range")));
+        if let Some(bad) =
+            self.limits.trusted_proxies.iter().find(|p| crate::edge::client::parse_net(p).is_none())
+        {
+            return Err(ConfigError::new(
+                "limits.trusted_proxies",
+                format!("`{bad}` is not an IP address or CIDR range"),
+            ));
         }
         if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
             return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));
         }
         if self.limits.max_tracked_clients == 0 || self.limits.max_tracked_submissions == 0 {
-            return Err(ConfigError::new("limits.max_tracked_clients / max_tracked_submissions", "must be at least 1"));
+            return Err(ConfigError::new(
+                "limits.max_tracked_clients / max_tracked_submissions",
+                "must be at least 1",
+            ));
         }
         if self.booking.max_passengers == 0 {
             return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));
@@ -482,8 +541,12 @@ impl Settings {
             return Err(ConfigError::new("tariff.radius_surcharges", "steps must be in increasing distance"));
         }
         for d in &t.destinations {
-            if !(-90.0..=90.0).contains(&d.lat) || !(-180.0..=180.0).contains(&d.lon) || !(d.radius_km > 0.0) {
-                return Err(ConfigError::new(format!("tariff.destinations.{}", d.id), "bad coordinates or radius"));
+            if !(-90.0..=90.0).contains(&d.lat) || !(-180.0..=180.0).contains(&d.lon) || !(d.radius_km > 0.0)
+            {
+                return Err(ConfigError::new(
+                    format!("tariff.destinations.{}", d.id),
+                    "bad coordinates or radius",
+                ));
             }
         }
         Ok(())
@@ -501,7 +564,9 @@ impl Settings {
 /// The demo's alternate domains belong to the demo origin: a file that moves
 /// `site.base_url` elsewhere without naming its own alternates gets none.
 fn drop_demo_domains(defaults: &mut toml::Table, file: &toml::Table) {
-    let base = |t: &toml::Table| t.get("site").and_then(|s| s.get("base_url")).and_then(|v| v.as_str()).map(str::to_string);
+    let base = |t: &toml::Table| {
+        t.get("site").and_then(|s| s.get("base_url")).and_then(|v| v.as_str()).map(str::to_string)
+    };
     if base(file).is_some_and(|b| Some(b) != base(defaults)) {
         if let Some(toml::Value::Table(site)) = defaults.get_mut("site") {
             site.insert("alternate_domains".into(), toml::Value::Array(Vec::new()));
@@ -516,7 +581,8 @@ fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
             table.insert(key.to_string(), value);
         }
         Some((head, rest)) => {
-            let entry = table.entry(head.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            let entry =
+                table.entry(head.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
             if let toml::Value::Table(inner) = entry {
                 set_dotted(inner, rest, value);
             }
@@ -587,7 +653,11 @@ mod tests {
         use secrecy::ExposeSecret;
         let s = Settings::load_from(&env(&[])).unwrap();
         assert!(s.secrets.google_maps_key.is_none());
-        let s = Settings::load_from(&env(&[("TAXI_GOOGLE_MAPS_KEY", "k-123"), ("TAXI_GOOGLE_PLACES_URL", "http://127.0.0.1:9")])).unwrap();
+        let s = Settings::load_from(&env(&[
+            ("TAXI_GOOGLE_MAPS_KEY", "k-123"),
+            ("TAXI_GOOGLE_PLACES_URL", "http://127.0.0.1:9"),
+        ]))
+        .unwrap();
         assert_eq!(s.secrets.google_maps_key.as_ref().unwrap().expose_secret(), "k-123");
         assert_eq!(s.google.places_url, "http://127.0.0.1:9");
         assert!(!format!("{s:?}").contains("k-123"), "Debug must not show the key");
@@ -597,7 +667,8 @@ mod tests {
     fn the_secret_key_must_be_long_and_is_not_printed() {
         let err = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "short")])).unwrap_err();
         assert!(err.to_string().contains("TAXI_SECRET_KEY"), "{err}");
-        let s = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "a-long-enough-secret-key-for-the-test")])).unwrap();
+        let s = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "a-long-enough-secret-key-for-the-test")]))
+            .unwrap();
         assert!(s.secrets.secret_key.is_some());
         assert!(!format!("{s:?}").contains("a-long-enough"), "Debug must not show the key");
     }

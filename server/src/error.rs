@@ -36,9 +36,13 @@ pub enum Refusal {
     /// The spool could not take it: try again in a minute.
     StoreFailed,
     /// Per-client limit: wait this many seconds.
-    TooManyRequests { retry_after: u64 },
+    TooManyRequests {
+        retry_after: u64,
+    },
     /// Site-wide limit or full spool: try later or call.
-    Overloaded { retry_after: u64 },
+    Overloaded {
+        retry_after: u64,
+    },
 }
 
 impl Refusal {
@@ -161,7 +165,8 @@ pub fn error_language(req: &HttpRequest) -> Lang {
 /// pages with their errors) and JSON errors pass through.
 pub fn error_pages<B: 'static>(pages: web::Data<Pages>) -> ErrorHandlers<B> {
     ErrorHandlers::new().default_handler(move |res: ServiceResponse<B>| {
-        let content_type = res.response().headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let content_type =
+            res.response().headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
         if content_type.starts_with("text/html") || content_type.starts_with("application/json") {
             return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
         }
@@ -178,7 +183,9 @@ pub fn error_pages<B: 'static>(pages: web::Data<Pages>) -> ErrorHandlers<B> {
             if original.head().connection_type() == ConnectionType::Close {
                 response.head_mut().set_connection_type(ConnectionType::Close);
             }
-            response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
             Ok(ServiceResponse::new(req, response).map_into_right_body())
         })))
     })

@@ -5,19 +5,34 @@
 //! 'Montag, 24. November 2025 um 14:30 Uhr'. Subjects use the short numeric
 //! form ('24-11', '24.11.', '24/11') to stay short; the WhatsApp message the
 //! full numeric date ('24-11-2025'). Times are always 24-hour.
-use jiff::{civil::{Date, DateTime, Weekday}, tz::TimeZone, Timestamp};
+use jiff::{
+    civil::{Date, DateTime, Weekday},
+    tz::TimeZone,
+    Timestamp,
+};
 
-use crate::{domain::{booking::TIME_ZONE, Lang}, i18n::Locales};
+use crate::{
+    domain::{booking::TIME_ZONE, Lang},
+    i18n::Locales,
+};
 
 /// `24-11` (nl), `24.11.` (de), `24/11` (en).
 pub fn date_short(locales: &Locales, lang: Lang, at: DateTime) -> String {
-    locales.format(lang, "mail.format.dateShort", &[("day", &format!("{:02}", at.day())), ("month", &format!("{:02}", at.month()))])
+    locales.format(
+        lang,
+        "mail.format.dateShort",
+        &[("day", &format!("{:02}", at.day())), ("month", &format!("{:02}", at.month()))],
+    )
 }
 
 /// `24-11-2025` (nl), `24.11.2025` (de), `24/11/2025` (en).
 pub fn date_numeric(locales: &Locales, lang: Lang, date: Date) -> String {
     let (day, month) = (format!("{:02}", date.day()), format!("{:02}", date.month()));
-    locales.format(lang, "mail.format.dateNumeric", &[("day", &day), ("month", &month), ("year", &date.year().to_string())])
+    locales.format(
+        lang,
+        "mail.format.dateNumeric",
+        &[("day", &day), ("month", &month), ("year", &date.year().to_string())],
+    )
 }
 
 /// `14:30`.
@@ -50,7 +65,11 @@ pub fn date_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
 
 /// `maandag 24 november 2025 om 14:30`.
 pub fn date_time_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
-    locales.format(lang, "mail.value.dateTime", &[("date", &date_long(locales, lang, at)), ("time", &time(at))])
+    locales.format(
+        lang,
+        "mail.value.dateTime",
+        &[("date", &date_long(locales, lang, at)), ("time", &time(at))],
+    )
 }
 
 /// A moment as local time in the company's time zone.

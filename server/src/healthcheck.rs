@@ -9,7 +9,9 @@ use std::{
 pub fn check(listen: SocketAddr) -> bool {
     let target = match listen {
         SocketAddr::V4(a) if a.ip().is_unspecified() => SocketAddr::from(([127, 0, 0, 1], a.port())),
-        SocketAddr::V6(a) if a.ip().is_unspecified() => SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, a.port())),
+        SocketAddr::V6(a) if a.ip().is_unspecified() => {
+            SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, a.port()))
+        }
         other => other,
     };
     let Ok(mut stream) = TcpStream::connect_timeout(&target, Duration::from_secs(2)) else {

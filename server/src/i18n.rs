@@ -120,14 +120,38 @@ mod tests {
     fn counts_take_the_plural_form_of_their_language() {
         let l = Locales::load();
         let tariff = [("km", "0,4")];
-        assert_eq!(l.plural(Lang::Nl, "form.ruleMetered", 1, &tariff), "Schatting volgens metertarief voor 0,4 km en 1 minuut.");
-        assert_eq!(l.plural(Lang::Nl, "form.ruleMetered", 2, &tariff), "Schatting volgens metertarief voor 0,4 km en 2 minuten.");
-        assert_eq!(l.plural(Lang::De, "form.ruleMetered", 1, &tariff), "Schätzung nach Taxameter-Tarif für 0,4 km und 1 Minute.");
-        assert_eq!(l.plural(Lang::De, "form.ruleMetered", 0, &tariff), "Schätzung nach Taxameter-Tarif für 0,4 km und 0 Minuten.");
-        assert_eq!(l.plural(Lang::En, "form.ruleMetered", 1, &[("km", "0.4")]), "Metered estimate for 0.4 km and 1 minute.");
-        assert_eq!(l.plural(Lang::En, "form.ruleMetered", 11, &[("km", "0.4")]), "Metered estimate for 0.4 km and 11 minutes.");
-        assert_eq!(l.plural(Lang::En, "mail.value.route", 1, &[("km", "0.5")]), "0.5 km, about 1 minute's drive");
-        assert_eq!(l.plural(Lang::De, "mail.value.route", 21, &[("km", "9,5")]), "9,5 km, etwa 21 Minuten Fahrzeit");
+        assert_eq!(
+            l.plural(Lang::Nl, "form.ruleMetered", 1, &tariff),
+            "Schatting volgens metertarief voor 0,4 km en 1 minuut."
+        );
+        assert_eq!(
+            l.plural(Lang::Nl, "form.ruleMetered", 2, &tariff),
+            "Schatting volgens metertarief voor 0,4 km en 2 minuten."
+        );
+        assert_eq!(
+            l.plural(Lang::De, "form.ruleMetered", 1, &tariff),
+            "Schätzung nach Taxameter-Tarif für 0,4 km und 1 Minute."
+        );
+        assert_eq!(
+            l.plural(Lang::De, "form.ruleMetered", 0, &tariff),
+            "Schätzung nach Taxameter-Tarif für 0,4 km und 0 Minuten."
+        );
+        assert_eq!(
+            l.plural(Lang::En, "form.ruleMetered", 1, &[("km", "0.4")]),
+            "Metered estimate for 0.4 km and 1 minute."
+        );
+        assert_eq!(
+            l.plural(Lang::En, "form.ruleMetered", 11, &[("km", "0.4")]),
+            "Metered estimate for 0.4 km and 11 minutes."
+        );
+        assert_eq!(
+            l.plural(Lang::En, "mail.value.route", 1, &[("km", "0.5")]),
+            "0.5 km, about 1 minute's drive"
+        );
+        assert_eq!(
+            l.plural(Lang::De, "mail.value.route", 21, &[("km", "9,5")]),
+            "9,5 km, etwa 21 Minuten Fahrzeit"
+        );
     }
 
     /// Every text with a count has both forms in every language, and no text
@@ -143,7 +167,10 @@ mod tests {
                 } else if let Some(base) = key.strip_suffix("_other") {
                     assert!(keys.contains(format!("{base}_one").as_str()), "{lang}: {base}_one");
                 } else {
-                    assert!(!l.text(lang, key).contains("{{count}}"), "{lang}: {key} prints a count without plural forms");
+                    assert!(
+                        !l.text(lang, key).contains("{{count}}"),
+                        "{lang}: {key} prints a count without plural forms"
+                    );
                 }
             }
         }

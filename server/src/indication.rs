@@ -5,7 +5,10 @@ use serde::Serialize;
 
 use crate::{
     config::TariffSettings,
-    domain::{booking::{PriceSummary, Rule}, format_amount, format_euro, Lang},
+    domain::{
+        booking::{PriceSummary, Rule},
+        format_amount, format_euro, Lang,
+    },
     format::decimal1,
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
@@ -27,7 +30,14 @@ pub struct Indication {
     pub explanation: String,
 }
 
-pub async fn between_ids(places: &Places, tariff: &TariffSettings, locales: &Locales, from: &str, to: &str, lang: Lang) -> Result<Indication, PlacesError> {
+pub async fn between_ids(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    from: &str,
+    to: &str,
+    lang: Lang,
+) -> Result<Indication, PlacesError> {
     let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
     between_places(places, tariff, locales, &from?, &to?, lang).await
 }
@@ -59,11 +69,20 @@ pub async fn between_places(
         Rule::FixedPickupSurcharge => {
             let pickup = tariff.pickup_surcharge_cents.into();
             let step = format_euro(q.surcharge_cents - pickup, lang);
-            let args = [("destination", destination.as_str()), ("pickup", &format_euro(pickup, lang)), ("surcharge", &step)];
+            let args = [
+                ("destination", destination.as_str()),
+                ("pickup", &format_euro(pickup, lang)),
+                ("surcharge", &step),
+            ];
             locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
         }
         // Exactly the figures the amount was computed from.
-        Rule::Metered => locales.plural(lang, "form.ruleMetered", q.duration_min as u64, &[("km", &decimal1(q.distance_km, lang))]),
+        Rule::Metered => locales.plural(
+            lang,
+            "form.ruleMetered",
+            q.duration_min as u64,
+            &[("km", &decimal1(q.distance_km, lang))],
+        ),
     };
     Ok(Indication {
         price_indication: format_amount(q.amount_cents, lang),
@@ -82,6 +101,7 @@ pub async fn between_places(
 
 /// A place for free text (no id chosen): the provider's first suggestion.
 pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
-    let first = places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
+    let first =
+        places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
     places.details(&first.id, lang, None).await
 }

@@ -10,7 +10,11 @@ async fn main() -> std::process::ExitCode {
         }
     };
     if std::env::args().nth(1).as_deref() == Some("healthcheck") {
-        return if healthcheck::check(settings.listen) { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
+        return if healthcheck::check(settings.listen) {
+            std::process::ExitCode::SUCCESS
+        } else {
+            std::process::ExitCode::FAILURE
+        };
     }
     // Dropped when `main` returns, after the server has drained: the last lines are written then.
     let _log_writer = telemetry::init(settings.log_format);

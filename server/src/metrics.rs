@@ -5,7 +5,12 @@ use std::{cell::RefCell, collections::HashMap, sync::LazyLock};
 
 use prometheus_client::{
     encoding::EncodeLabelSet,
-    metrics::{counter::Counter, family::Family, gauge::Gauge, histogram::{exponential_buckets, Histogram}},
+    metrics::{
+        counter::Counter,
+        family::Family,
+        gauge::Gauge,
+        histogram::{exponential_buckets, Histogram},
+    },
     registry::Registry,
 };
 
@@ -79,16 +84,48 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         mail: Family::default(),
     };
     let registry = &mut m.registry;
-    registry.register("http_requests", "HTTP requests answered, by route pattern and status", m.requests.clone());
-    registry.register("http_request_duration_seconds", "Time to answer a request, by route pattern", m.latency.clone());
-    registry.register("render_duration_seconds", "Server-side rendering time of one page", m.render_seconds.clone());
-    registry.register("page_cache_lookups", "Rendered-page cache look-ups (hit or miss)", m.page_cache.clone());
-    registry.register("render_queue_depth", "Pages waiting for a render worker", m.render_queue_depth.clone());
+    registry.register(
+        "http_requests",
+        "HTTP requests answered, by route pattern and status",
+        m.requests.clone(),
+    );
+    registry.register(
+        "http_request_duration_seconds",
+        "Time to answer a request, by route pattern",
+        m.latency.clone(),
+    );
+    registry.register(
+        "render_duration_seconds",
+        "Server-side rendering time of one page",
+        m.render_seconds.clone(),
+    );
+    registry.register(
+        "page_cache_lookups",
+        "Rendered-page cache look-ups (hit or miss)",
+        m.page_cache.clone(),
+    );
+    registry.register(
+        "render_queue_depth",
+        "Pages waiting for a render worker",
+        m.render_queue_depth.clone(),
+    );
     registry.register("spool_depth", "Mails in the spool not yet delivered", m.spool_depth.clone());
-    registry.register("spool_oldest_undelivered_seconds", "Age of the oldest undelivered mail", m.oldest_undelivered_seconds.clone());
-    registry.register("provider_errors", "Failed calls to the places and routes provider", m.provider_errors.clone());
+    registry.register(
+        "spool_oldest_undelivered_seconds",
+        "Age of the oldest undelivered mail",
+        m.oldest_undelivered_seconds.clone(),
+    );
+    registry.register(
+        "provider_errors",
+        "Failed calls to the places and routes provider",
+        m.provider_errors.clone(),
+    );
     registry.register("spam_discarded", "Form submissions taken for spam", m.spam.clone());
-    registry.register("rate_limited", "Requests refused by the per-client rate limit", m.rate_limited.clone());
+    registry.register(
+        "rate_limited",
+        "Requests refused by the per-client rate limit",
+        m.rate_limited.clone(),
+    );
     registry.register(
         "mail_events",
         "Mail delivery events: delivered, temporary_failure, permanent_failure, given_up, quarantined, notice_sent, notice_failed",
@@ -118,7 +155,10 @@ pub fn request(method: &'static str, route: &str, status: u16, seconds: f64) {
                 counter.inc();
             }
             None => {
-                let counter = METRICS.requests.get_or_create(&RequestLabels { method, route: route.to_string(), status }).clone();
+                let counter = METRICS
+                    .requests
+                    .get_or_create(&RequestLabels { method, route: route.to_string(), status })
+                    .clone();
                 counter.inc();
                 counters.push((method, status, counter));
             }
@@ -132,8 +172,9 @@ pub fn render(seconds: f64) {
 
 pub fn page_cache(hit: bool) {
     // Looked up once: a counter is a shared handle, so no lock per page view.
-    static HIT_MISS: LazyLock<[Counter; 2]> =
-        LazyLock::new(|| ["hit", "miss"].map(|result| METRICS.page_cache.get_or_create(&ResultLabels { result }).clone()));
+    static HIT_MISS: LazyLock<[Counter; 2]> = LazyLock::new(|| {
+        ["hit", "miss"].map(|result| METRICS.page_cache.get_or_create(&ResultLabels { result }).clone())
+    });
     HIT_MISS[usize::from(!hit)].inc();
 }
 
@@ -168,7 +209,8 @@ pub fn encode(now: Gauges) -> String {
     m.spool_depth.set(now.spool_depth as i64);
     m.oldest_undelivered_seconds.set(now.oldest_undelivered_seconds.unwrap_or(0) as i64);
     let mut text = String::new();
-    prometheus_client::encoding::text::encode(&mut text, &m.registry).expect("writing to a String cannot fail");
+    prometheus_client::encoding::text::encode(&mut text, &m.registry)
+        .expect("writing to a String cannot fail");
     text
 }
 
@@ -183,12 +225,31 @@ mod tests {
         request("GET", "/unit-test-route", 404, 0.003);
         spam_discarded("contact", "honeypot");
         mail("given_up");
-        let text = encode(Gauges { render_queue_depth: 2, spool_depth: 5, oldest_undelivered_seconds: Some(7) });
+        let text =
+            encode(Gauges { render_queue_depth: 2, spool_depth: 5, oldest_undelivered_seconds: Some(7) });
         // Counted through each thread's cached handles, into the shared families.
-        assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="200"} 2"#), "{text}");
-        assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="404"} 1"#), "{text}");
-        assert!(text.contains(r#"taxi_http_request_duration_seconds_count{route="/unit-test-route"} 3"#), "{text}");
-        assert!(text.contains(r#"taxi_http_request_duration_seconds_bucket{le="0.004",route="/unit-test-route"}"#), "{text}");
+        assert!(
+            text.contains(
+                r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="200"} 2"#
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#"taxi_http_requests_total{method="GET",route="/unit-test-route",status="404"} 1"#
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"taxi_http_request_duration_seconds_count{route="/unit-test-route"} 3"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#"taxi_http_request_duration_seconds_bucket{le="0.004",route="/unit-test-route"}"#
+            ),
+            "{text}"
+        );
         assert!(text.contains(r#"taxi_spam_discarded_total{form="contact",reason="honeypot"}"#), "{text}");
         assert!(text.contains("taxi_spool_depth 5\n"), "{text}");
         assert!(text.contains(r#"taxi_mail_events_total{event="given_up"} "#), "{text}");

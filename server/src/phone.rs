@@ -53,7 +53,10 @@ pub fn tel_url(stored: &str) -> Option<String> {
 /// mobile number (or one whose country does not tell mobile from fixed lines).
 pub fn whatsapp_url(stored: &str) -> Option<String> {
     let number = parse(stored, Id::NL)?;
-    let messaging = matches!(number.number_type(&DATABASE), Type::Mobile | Type::FixedLineOrMobile | Type::PersonalNumber);
+    let messaging = matches!(
+        number.number_type(&DATABASE),
+        Type::Mobile | Type::FixedLineOrMobile | Type::PersonalNumber
+    );
     let e164 = number.format().mode(Mode::E164).to_string();
     messaging.then(|| crate::domain::links::whatsapp_chat(e164.trim_start_matches('+'), None))
 }
@@ -98,7 +101,22 @@ mod tests {
 
     #[test]
     fn text_and_impossible_numbers_are_refused() {
-        for raw in ["abc", "bel mij", "06 CALL TAXI", "0612", "12345", "+31 6 1234", "+31 6 123456789", "06 1234 5678 ext 2", "+", "00", "+1 23", "0000000000", "+999 1234567", &"1".repeat(30)] {
+        for raw in [
+            "abc",
+            "bel mij",
+            "06 CALL TAXI",
+            "0612",
+            "12345",
+            "+31 6 1234",
+            "+31 6 123456789",
+            "06 1234 5678 ext 2",
+            "+",
+            "00",
+            "+1 23",
+            "0000000000",
+            "+999 1234567",
+            &"1".repeat(30),
+        ] {
             for lang in Lang::ALL {
                 assert_eq!(normalize(raw, lang), None, "{raw} on a {lang} page");
             }

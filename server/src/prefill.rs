@@ -28,7 +28,12 @@ pub fn has_route(query: &str) -> bool {
 
 /// The query's text for one field: one line, at most as long as a search.
 pub fn query_text(value: Option<&str>) -> String {
-    let line: String = value.unwrap_or("").chars().map(|c| if c.is_control() { ' ' } else { c }).take(LIMITS.search_max_chars).collect();
+    let line: String = value
+        .unwrap_or("")
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(LIMITS.search_max_chars)
+        .collect();
     line.trim().to_string()
 }
 
@@ -39,7 +44,14 @@ pub fn query_pickup(value: Option<&str>) -> Option<String> {
 }
 
 /// The form state of a reservation page prefilled from `from`, `to` and the pick-up time.
-pub async fn prefilled_form(places: &Places, tariff: &TariffSettings, locales: &Locales, route: (&str, &str), pickup: Option<String>, lang: Lang) -> FormState {
+pub async fn prefilled_form(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    route: (&str, &str),
+    pickup: Option<String>,
+    lang: Lang,
+) -> FormState {
     let (from, to) = route;
     let resolve = |text: &str| {
         let text = text.to_string();

@@ -78,7 +78,14 @@ pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
         }
     }
     let amount_cents = metered_cents(tariff, distance_km, duration_min);
-    Quote { amount_cents, rule: Rule::Metered, fixed_destination: None, surcharge_cents: 0, distance_km, duration_min }
+    Quote {
+        amount_cents,
+        rule: Rule::Metered,
+        fixed_destination: None,
+        surcharge_cents: 0,
+        distance_km,
+        duration_min,
+    }
 }
 
 /// A distance as shown: rounded to 0.1 km; negative or non-finite counts as zero.
@@ -183,15 +190,24 @@ mod tests {
         let inside = quote(&t, &trip(east_of(ROERMOND, 3.99), SCHIPHOL));
         assert_eq!(inside.rule, Rule::Fixed);
         let outside = quote(&t, &trip(east_of(ROERMOND, 4.01), SCHIPHOL));
-        assert_eq!((outside.rule, outside.amount_cents, outside.surcharge_cents), (Rule::FixedSurcharge, 24000, 1000));
+        assert_eq!(
+            (outside.rule, outside.amount_cents, outside.surcharge_cents),
+            (Rule::FixedSurcharge, 24000, 1000)
+        );
     }
 
     #[test]
     fn each_radius_step_adds_its_surcharge_and_beyond_30_km_is_metered() {
         let t = tariff();
-        for (km, surcharge) in [(9.9, 1000), (10.1, 1500), (14.9, 1500), (15.1, 2000), (19.9, 2000), (20.1, 3000), (29.9, 3000)] {
+        for (km, surcharge) in
+            [(9.9, 1000), (10.1, 1500), (14.9, 1500), (15.1, 2000), (19.9, 2000), (20.1, 3000), (29.9, 3000)]
+        {
             let q = quote(&t, &trip(east_of(ROERMOND, km), SCHIPHOL));
-            assert_eq!((q.rule, q.surcharge_cents, q.amount_cents), (Rule::FixedSurcharge, surcharge, 23000 + surcharge), "{km} km");
+            assert_eq!(
+                (q.rule, q.surcharge_cents, q.amount_cents),
+                (Rule::FixedSurcharge, surcharge, 23000 + surcharge),
+                "{km} km"
+            );
         }
         let far = quote(&t, &trip(east_of(ROERMOND, 30.1), SCHIPHOL));
         assert_eq!((far.rule, far.amount_cents), (Rule::Metered, 326 + 24000 + 2400));
@@ -203,7 +219,10 @@ mod tests {
         let q = quote(&t, &trip(SCHIPHOL, ROERMOND));
         assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::FixedPickup, 23500, 500));
         let q = quote(&t, &trip(SCHIPHOL, east_of(ROERMOND, 12.0)));
-        assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::FixedPickupSurcharge, 23000 + 500 + 1500, 2000));
+        assert_eq!(
+            (q.rule, q.amount_cents, q.surcharge_cents),
+            (Rule::FixedPickupSurcharge, 23000 + 500 + 1500, 2000)
+        );
         // Beyond the last step the return is metered, like the outward trip.
         assert_eq!(quote(&t, &trip(SCHIPHOL, east_of(ROERMOND, 30.1))).rule, Rule::Metered);
     }
@@ -222,10 +241,26 @@ mod tests {
     #[test]
     fn trips_inside_the_zone_and_elsewhere_are_metered() {
         let t = tariff();
-        let q = quote(&t, &Trip { pickup: ROERMOND, destination: east_of(ROERMOND, 2.0), distance_km: 2.5, duration_min: 6.0 });
+        let q = quote(
+            &t,
+            &Trip {
+                pickup: ROERMOND,
+                destination: east_of(ROERMOND, 2.0),
+                distance_km: 2.5,
+                duration_min: 6.0,
+            },
+        );
         assert_eq!((q.rule, q.amount_cents), (Rule::Metered, 326 + 600 + 240));
         // The quote carries the figures it priced, as shown.
-        let q = quote(&t, &Trip { pickup: ROERMOND, destination: east_of(ROERMOND, 2.0), distance_km: 2.549, duration_min: 6.5 });
+        let q = quote(
+            &t,
+            &Trip {
+                pickup: ROERMOND,
+                destination: east_of(ROERMOND, 2.0),
+                distance_km: 2.549,
+                duration_min: 6.5,
+            },
+        );
         assert_eq!((q.distance_km, q.duration_min, q.amount_cents), (2.5, 7.0, 326 + 600 + 280));
     }
 

@@ -55,7 +55,8 @@ impl<K: Hash + Eq> Limiter<K> {
         let per_second = capacity / self.period.as_secs_f64();
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         let bucket = buckets.get_or_insert_mut(key, || Bucket { tokens: capacity, at: now });
-        bucket.tokens = (bucket.tokens + now.saturating_duration_since(bucket.at).as_secs_f64() * per_second).min(capacity);
+        bucket.tokens = (bucket.tokens + now.saturating_duration_since(bucket.at).as_secs_f64() * per_second)
+            .min(capacity);
         bucket.at = now;
         if bucket.tokens >= 1.0 {
             bucket.tokens -= 1.0;

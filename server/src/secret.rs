@@ -76,7 +76,8 @@ impl SecretKey {
     }
 
     fn mac(&self, parts: &[&str]) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(self.0.expose_secret()).expect("HMAC takes a key of any length");
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(self.0.expose_secret()).expect("HMAC takes a key of any length");
         for part in parts {
             mac.update(&(part.len() as u64).to_be_bytes());
             mac.update(part.as_bytes());
@@ -87,8 +88,15 @@ impl SecretKey {
 
 fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
     match fs::read(path) {
-        Ok(bytes) if bytes.len() >= GENERATED_BYTES => return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir)),
-        Ok(_) => return Err(io::Error::new(io::ErrorKind::InvalidData, format!("{} is too short to be a key", path.display()))),
+        Ok(bytes) if bytes.len() >= GENERATED_BYTES => {
+            return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir))
+        }
+        Ok(_) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is too short to be a key", path.display()),
+            ))
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
     }

@@ -100,8 +100,13 @@ fn is_local(host: &str) -> bool {
         Some(v6) => return v6.split(']').next().is_some_and(|ip| ip.parse::<std::net::Ipv6Addr>().is_ok()),
         None => host.rsplit_once(':').map_or(host, |(name, _)| name),
     };
-    let ends_with_ignoring_case = |suffix: &str| name.len() >= suffix.len() && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes());
-    name.eq_ignore_ascii_case("localhost") || ends_with_ignoring_case(".localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+    let ends_with_ignoring_case = |suffix: &str| {
+        name.len() >= suffix.len()
+            && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || ends_with_ignoring_case(".localhost")
+        || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
 #[cfg(test)]
@@ -112,7 +117,10 @@ mod tests {
     fn site(alternates: &[(&str, &[Lang])], unknown_hosts: UnknownHosts) -> SiteSettings {
         SiteSettings {
             base_url: "https://www.taxi.example".into(),
-            alternate_domains: alternates.iter().map(|(o, l)| AlternateDomain { origin: o.to_string(), languages: l.to_vec() }).collect(),
+            alternate_domains: alternates
+                .iter()
+                .map(|(o, l)| AlternateDomain { origin: o.to_string(), languages: l.to_vec() })
+                .collect(),
             unknown_hosts,
             hsts: false,
         }
@@ -120,7 +128,10 @@ mod tests {
 
     #[test]
     fn each_language_has_one_origin_and_hreflang_follows_it() {
-        let s = site(&[("https://taxi.example", &[]), ("https://taxi.example.de", &[Lang::De])], UnknownHosts::Redirect);
+        let s = site(
+            &[("https://taxi.example", &[]), ("https://taxi.example.de", &[Lang::De])],
+            UnknownHosts::Redirect,
+        );
         assert_eq!(origin(&s, Lang::Nl), "https://www.taxi.example");
         assert_eq!(origin(&s, Lang::De), "https://taxi.example.de");
         let links = alternates(&s, |lang| format!("/{lang}"));
@@ -137,13 +148,34 @@ mod tests {
 
     #[test]
     fn hosts_are_classified_and_local_ones_always_served() {
-        let s = site(&[("https://taxi.example", &[]), ("https://taxi.example.de", &[Lang::De])], UnknownHosts::Redirect);
-        assert_eq!(classify(&s, Some("WWW.Taxi.Example.")), Host::Canonical { origin: "https://www.taxi.example", languages: &[] });
-        assert_eq!(classify(&s, Some("www.taxi.example:443")), Host::Canonical { origin: "https://www.taxi.example", languages: &[] });
-        assert_eq!(classify(&s, Some("taxi.example.de")), Host::Canonical { origin: "https://taxi.example.de", languages: &[Lang::De] });
+        let s = site(
+            &[("https://taxi.example", &[]), ("https://taxi.example.de", &[Lang::De])],
+            UnknownHosts::Redirect,
+        );
+        assert_eq!(
+            classify(&s, Some("WWW.Taxi.Example.")),
+            Host::Canonical { origin: "https://www.taxi.example", languages: &[] }
+        );
+        assert_eq!(
+            classify(&s, Some("www.taxi.example:443")),
+            Host::Canonical { origin: "https://www.taxi.example", languages: &[] }
+        );
+        assert_eq!(
+            classify(&s, Some("taxi.example.de")),
+            Host::Canonical { origin: "https://taxi.example.de", languages: &[Lang::De] }
+        );
         assert_eq!(classify(&s, Some("taxi.example")), Host::Redirect);
         assert_eq!(classify(&s, Some("evil.example")), Host::Redirect);
-        for local in ["127.0.0.1:8080", "localhost", "localhost:3000", "[::1]:8080", "10.0.0.5", "app.localhost", "LocalHost:80", "App.LOCALHOST."] {
+        for local in [
+            "127.0.0.1:8080",
+            "localhost",
+            "localhost:3000",
+            "[::1]:8080",
+            "10.0.0.5",
+            "app.localhost",
+            "LocalHost:80",
+            "App.LOCALHOST.",
+        ] {
             assert_eq!(classify(&s, Some(local)), Host::Any, "{local}");
         }
         assert_eq!(classify(&s, None), Host::Any);
@@ -154,9 +186,15 @@ mod tests {
     fn the_home_host_is_the_main_origin_only_when_it_serves_every_page() {
         let one_origin = site(&[("https://taxi.example", &[])], UnknownHosts::Redirect);
         assert_eq!(home_host(&one_origin), Some("www.taxi.example"));
-        assert_eq!(classify(&one_origin, home_host(&one_origin)), Host::Canonical { origin: "https://www.taxi.example", languages: &[] });
+        assert_eq!(
+            classify(&one_origin, home_host(&one_origin)),
+            Host::Canonical { origin: "https://www.taxi.example", languages: &[] }
+        );
         // German lives elsewhere: the main origin must look each path up.
-        assert_eq!(home_host(&site(&[("https://taxi.example.de", &[Lang::De])], UnknownHosts::Redirect)), None);
+        assert_eq!(
+            home_host(&site(&[("https://taxi.example.de", &[Lang::De])], UnknownHosts::Redirect)),
+            None
+        );
         // A spelling the header would be normalized from is never compared as is.
         for base_url in ["http://www.taxi.example:80", "https://www.taxi.example."] {
             let spelled = SiteSettings { base_url: base_url.into(), ..site(&[], UnknownHosts::Redirect) };
@@ -167,7 +205,11 @@ mod tests {
     #[test]
     fn duplicate_domains_and_languages_are_refused() {
         assert!(validate(&site(&[("https://www.taxi.example", &[])], UnknownHosts::Serve)).is_err());
-        assert!(validate(&site(&[("https://a.example", &[Lang::De]), ("https://b.example", &[Lang::De])], UnknownHosts::Serve)).is_err());
+        assert!(validate(&site(
+            &[("https://a.example", &[Lang::De]), ("https://b.example", &[Lang::De])],
+            UnknownHosts::Serve
+        ))
+        .is_err());
         assert!(validate(&site(&[("https://a.example", &[Lang::De, Lang::En])], UnknownHosts::Serve)).is_ok());
     }
 }

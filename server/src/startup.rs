@@ -36,14 +36,17 @@ impl Application {
 
     /// Like [`Application::build`] with another server bundle (tests use broken ones).
     pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&settings.data_dir)
-            .with_context(|| format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display()))?;
+        std::fs::create_dir_all(&settings.data_dir).with_context(|| {
+            format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
+        })?;
         let assets = Assets::load(&[
             ("taxi.svg", settings.company.taxi_image_file.as_str()),
             ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
             ("share.png", settings.company.share_image_file.as_str()),
         ])
-        .map_err(|e| anyhow::anyhow!("company.taxi_image_file / quality_mark_file / share_image_file: {e}"))?;
+        .map_err(|e| {
+            anyhow::anyhow!("company.taxi_image_file / quality_mark_file / share_image_file: {e}")
+        })?;
         let pool = RenderPool::start(
             bundle,
             PoolSettings {
@@ -55,11 +58,13 @@ impl Application {
         )
         .context("the server-side rendering bundle could not be loaded")?;
 
-        let (key, key_source) = SecretKey::load(&settings).context("the secret key (TAXI_SECRET_KEY, or secret.key in data_dir)")?;
+        let (key, key_source) = SecretKey::load(&settings)
+            .context("the secret key (TAXI_SECRET_KEY, or secret.key in data_dir)")?;
         tracing::info!(source = key_source.describe(), "secret key for staff links and form cookies");
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
-        let outbox = Arc::new(Outbox::start(&settings, locales.clone()).context("mail delivery could not start")?);
+        let outbox =
+            Arc::new(Outbox::start(&settings, locales.clone()).context("mail delivery could not start")?);
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
         let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
@@ -72,11 +77,23 @@ impl Application {
             (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales.clone()));
         let pages_data = pages.clone();
         let places_description = places.description();
-        let booking = web::Data::new(BookingService::new(settings.clone(), locales.clone(), places.clone(), outbox.clone()));
+        let booking = web::Data::new(BookingService::new(
+            settings.clone(),
+            locales.clone(),
+            places.clone(),
+            outbox.clone(),
+        ));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let secure_cookies = settings.site.base_url.starts_with("https://");
-        let form_guard = web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
-        let staff = web::Data::new(Staff { key, outbox: outbox.clone(), settings: settings.clone(), pages: pages.clone(), locales: locales.clone() });
+        let form_guard =
+            web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
+        let staff = web::Data::new(Staff {
+            key,
+            outbox: outbox.clone(),
+            settings: settings.clone(),
+            pages: pages.clone(),
+            locales: locales.clone(),
+        });
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id, canonical
@@ -136,8 +153,14 @@ impl Application {
         actix_web::rt::spawn(async move {
             let started = std::time::Instant::now();
             match pages.warm_up().await {
-                Ok(n) => tracing::info!(pages = n, elapsed_ms = started.elapsed().as_millis() as u64, "pages rendered into memory"),
-                Err(e) => tracing::error!(error = %e, "warming the page cache failed; pages render on first request"),
+                Ok(n) => tracing::info!(
+                    pages = n,
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "pages rendered into memory"
+                ),
+                Err(e) => {
+                    tracing::error!(error = %e, "warming the page cache failed; pages render on first request")
+                }
             }
         });
         let outbox = self.outbox.clone();

@@ -19,7 +19,8 @@ impl Variant {
     pub fn new(bytes: Bytes) -> Self {
         // Hash and length: equal bytes give equal tags across restarts and servers.
         let etag = EntityTag::new_strong(format!("{:016x}-{:x}", fnv1a(&bytes), bytes.len()));
-        let etag_header = HeaderValue::from_str(&etag.to_string()).expect("hex digits are a valid header value");
+        let etag_header =
+            HeaderValue::from_str(&etag.to_string()).expect("hex digits are a valid header value");
         Self { bytes, etag, etag_header }
     }
 

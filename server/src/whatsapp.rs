@@ -9,10 +9,25 @@ use crate::{
 };
 
 /// The message text; `price` and `return_price` are the server's own.
-pub fn message(l: &Locales, lang: Lang, form: &WhatsappInput, price: Option<&Indication>, return_price: Option<&Indication>, large_vehicle: bool) -> String {
-    let when = |at: jiff::civil::DateTime| format!("{} {}", format::date_numeric(l, lang, at.date()), format::time(at));
-    let amount = |p: Option<&Indication>| p.map(|p| format_euro(p.summary.amount_cents, lang)).unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string());
-    let payment = form.payment_method.map(|m| l.text(lang, &format!("form.{}", m.code())).to_string()).unwrap_or_else(|| "-".into());
+pub fn message(
+    l: &Locales,
+    lang: Lang,
+    form: &WhatsappInput,
+    price: Option<&Indication>,
+    return_price: Option<&Indication>,
+    large_vehicle: bool,
+) -> String {
+    let when = |at: jiff::civil::DateTime| {
+        format!("{} {}", format::date_numeric(l, lang, at.date()), format::time(at))
+    };
+    let amount = |p: Option<&Indication>| {
+        p.map(|p| format_euro(p.summary.amount_cents, lang))
+            .unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string())
+    };
+    let payment = form
+        .payment_method
+        .map(|m| l.text(lang, &format!("form.{}", m.code())).to_string())
+        .unwrap_or_else(|| "-".into());
     let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
     let line = |key: &str, value: &str| format!("{}: {value}", l.text(lang, key));
     let extras = &form.extras;
@@ -25,7 +40,9 @@ pub fn message(l: &Locales, lang: Lang, form: &WhatsappInput, price: Option<&Ind
     lines.extend(extras.pickup_street.as_deref().map(|s| line("funnel.form.pickupStreet", s)));
     lines.push(line("form.destination", &dash(&form.destination)));
     lines.push(line("whatsapp.when", &when(form.pickup_at)));
-    lines.extend(extras.flight_number.as_deref().map(|f| format!("{} ({})", line("funnel.form.flightNumber", f), l.text(lang, "funnel.landingIsPickup"))));
+    lines.extend(extras.flight_number.as_deref().map(|f| {
+        format!("{} ({})", line("funnel.form.flightNumber", f), l.text(lang, "funnel.landingIsPickup"))
+    }));
     lines.push(line("form.paymentMethod", &payment));
     lines.push(line("form.priceLabel", &amount(price)));
     if let Some(back) = extras.return_at {

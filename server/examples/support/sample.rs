@@ -1,5 +1,8 @@
 //! A sample booking for the delivery examples (not an example itself).
-use taxi_server::domain::{booking::{Address, Booking, PaymentMethod, PriceSummary, Rule}, Lang};
+use taxi_server::domain::{
+    booking::{Address, Booking, PaymentMethod, PriceSummary, Rule},
+    Lang,
+};
 
 /// Booking number `i`, with the reference `<prefix><i>`.
 pub fn booking(prefix: char, i: usize) -> Booking {
@@ -10,11 +13,28 @@ pub fn booking(prefix: char, i: usize) -> Booking {
         email: format!("klant{i}@example.nl"),
         phone: Some("06 12345678".into()),
         passengers: 2,
-        departure: Address { formatted: "Stationsplein 1, 6041 GV Roermond".into(), name: "Station Roermond".into(), place_id: None, listed: None },
-        destination: Address { formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol".into(), name: "Schiphol".into(), place_id: None, listed: None },
+        departure: Address {
+            formatted: "Stationsplein 1, 6041 GV Roermond".into(),
+            name: "Station Roermond".into(),
+            place_id: None,
+            listed: None,
+        },
+        destination: Address {
+            formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol".into(),
+            name: "Schiphol".into(),
+            place_id: None,
+            listed: None,
+        },
         pickup_at: "2030-11-24T14:30".parse().unwrap(),
         payment_method: Some(PaymentMethod::Cash),
-        price: Some(PriceSummary { amount_cents: 23000, rule: Rule::Fixed, distance_km: 178.4, duration_min: 115.0, fixed_destination: Some("Schiphol".into()), surcharge_cents: 0 }),
+        price: Some(PriceSummary {
+            amount_cents: 23000,
+            rule: Rule::Fixed,
+            distance_km: 178.4,
+            duration_min: 115.0,
+            fixed_destination: Some("Schiphol".into()),
+            surcharge_cents: 0,
+        }),
         received_at: jiff::Timestamp::now(),
         confirmation_withheld: false,
         extras: Default::default(),

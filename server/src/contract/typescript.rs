@@ -42,7 +42,11 @@ pub fn typescript() -> String {
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
     ];
     let constants = [
-        constant("LIMITS", "Characters per field, and the address search's limits; the server applies the same.", &LIMITS),
+        constant(
+            "LIMITS",
+            "Characters per field, and the address search's limits; the server applies the same.",
+            &LIMITS,
+        ),
         constant("HONEYPOT_FIELD", "The field people never see and bots fill in.", &HONEYPOT_FIELD),
         constant("API_PATHS", "The API's route patterns; fill them in with `apiPath`.", &API_PATHS),
     ];

@@ -31,15 +31,27 @@ impl Composer {
         Action::ALL
             .iter()
             .map(|&action| Link {
-                label: self.locales.text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code())).to_string(),
-                href: format!("{}{}", self.base_url, links::signed_path(&self.key, &b.reference, action, expires)),
+                label: self
+                    .locales
+                    .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
+                    .to_string(),
+                href: format!(
+                    "{}{}",
+                    self.base_url,
+                    links::signed_path(&self.key, &b.reference, action, expires)
+                ),
             })
             .collect()
     }
 
     /// The customer's mail for `answer` with the updated calendar event;
     /// `None` when the booking has no usable customer address.
-    pub fn answer(&self, record: &Record, answer: &Answer, nonce: &str) -> Result<Option<OutgoingMail>, DeliveryError> {
+    pub fn answer(
+        &self,
+        record: &Record,
+        answer: &Answer,
+        nonce: &str,
+    ) -> Result<Option<OutgoingMail>, DeliveryError> {
         let original = &record.booking;
         let Some(to) = self.customer_mailbox(&original.name, &original.email) else {
             tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
@@ -52,10 +64,20 @@ impl Composer {
             Action::Confirm => ics::Status::Confirmed,
             Action::Propose | Action::Decline => ics::Status::Cancelled,
         };
-        let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
+        let revision =
+            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
         let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
         let date = SystemTime::from(answer.answered_at);
-        let mail = self.build(MailKind::CustomerAnswer, &b.reference, nonce, &view, vec![to], None, date, Some((self.ics_name(b, b.lang), ics)))?;
+        let mail = self.build(
+            MailKind::CustomerAnswer,
+            &b.reference,
+            nonce,
+            &view,
+            vec![to],
+            None,
+            date,
+            Some((self.ics_name(b, b.lang), ics)),
+        )?;
         Ok(with_phone(vec![mail], original.phone.clone()).pop())
     }
 
@@ -72,7 +94,11 @@ impl Composer {
             query.push(format!("dateTime={}", query_value(&at.strftime("%Y-%m-%dT%H:%M").to_string())));
         }
         let path = Page::Reservation.path(b.lang);
-        if query.is_empty() { format!("{}{path}", self.base_url) } else { format!("{}{path}?{}", self.base_url, query.join("&")) }
+        if query.is_empty() {
+            format!("{}{path}", self.base_url)
+        } else {
+            format!("{}{path}?{}", self.base_url, query.join("&"))
+        }
     }
 
     /// The booking as the staff answer page shows it, in the staff language:
@@ -89,7 +115,8 @@ impl Views<'_> {
         let lang = b.lang;
         let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
         let pickup = date_time_long(self.locales, lang, b.pickup_at);
-        let proposed = answer.proposed_pickup_at.map(|at| date_time_long(self.locales, lang, at)).unwrap_or_default();
+        let proposed =
+            answer.proposed_pickup_at.map(|at| date_time_long(self.locales, lang, at)).unwrap_or_default();
         let note = paragraph(&answer.note, MESSAGE_MAX);
         let reason = match answer.reason {
             Some(DeclineReason::Other) | None => one_line(&note, MESSAGE_MAX),
@@ -103,14 +130,26 @@ impl Views<'_> {
             ("phone", self.company.phone_display.as_str()),
             ("company", self.company.name.as_str()),
         ];
-        let mut view = MailView::new(lang, header_line(&self.f(lang, &key("subject"), &args), SUBJECT_MAX), self.f(lang, &key("heading"), &args));
-        view.intro = vec![self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, 40))]), self.f(lang, &key("text"), &args)];
-        let reason_is_note = answer.action == Action::Decline && matches!(answer.reason, Some(DeclineReason::Other) | None);
+        let mut view = MailView::new(
+            lang,
+            header_line(&self.f(lang, &key("subject"), &args), SUBJECT_MAX),
+            self.f(lang, &key("heading"), &args),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, 40))]),
+            self.f(lang, &key("text"), &args),
+        ];
+        let reason_is_note =
+            answer.action == Action::Decline && matches!(answer.reason, Some(DeclineReason::Other) | None);
         if !note.is_empty() && !reason_is_note {
-            view.block = Some(Block { label: self.f(lang, "mail.customerAnswer.noteLabel", &args), text: note });
+            view.block =
+                Some(Block { label: self.f(lang, "mail.customerAnswer.noteLabel", &args), text: note });
         }
         if answer.action == Action::Propose {
-            view.actions = vec![Link { label: self.t(lang, "mail.customerAnswer.propose.request"), href: new_request.to_string() }];
+            view.actions = vec![Link {
+                label: self.t(lang, "mail.customerAnswer.propose.request"),
+                href: new_request.to_string(),
+            }];
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
         view.rows = self.trip_rows(b, lang);

@@ -1,7 +1,7 @@
 //! The outbox's side of the booking store: a booking is stored with its mails,
 //! and staff's answer with the customer's mail, each in one blocking step (see
 //! `store.rs` for the transactions).
-use super::{nonce, DeliveryError, OutgoingMail, Outbox, Record};
+use super::{nonce, DeliveryError, Outbox, OutgoingMail, Record};
 use crate::domain::{answer::Answer, booking::Booking};
 
 impl Outbox {
@@ -12,7 +12,11 @@ impl Outbox {
     pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
         let nonce = nonce();
         let mails = self.inner.composer.booking(booking, &nonce)?;
-        let (store, record, uid) = (self.inner.shared.store.clone(), booking.clone(), self.inner.composer.calendar_uid(&booking.reference, &nonce));
+        let (store, record, uid) = (
+            self.inner.shared.store.clone(),
+            booking.clone(),
+            self.inner.composer.calendar_uid(&booking.reference, &nonce),
+        );
         self.enqueue_with(mails, &nonce, move |write| {
             store.insert(&record, &uid).map_err(Failure::Store)?;
             write().inspect_err(|_| {
@@ -28,7 +32,12 @@ impl Outbox {
     /// The stored booking with this reference, if any.
     pub async fn record(&self, reference: &str) -> Result<Option<Record>, DeliveryError> {
         let (store, reference) = (self.inner.shared.store.clone(), reference.to_string());
-        self.inner.runtime.spawn_blocking(move || store.get(&reference)).await.map_err(|_| DeliveryError::ShutDown)?.map_err(DeliveryError::Store)
+        self.inner
+            .runtime
+            .spawn_blocking(move || store.get(&reference))
+            .await
+            .map_err(|_| DeliveryError::ShutDown)?
+            .map_err(DeliveryError::Store)
     }
 
     /// Records staff's answer to the booking of `record` (as read, at its
@@ -36,8 +45,14 @@ impl Outbox {
     /// the booking was answered meanwhile; nothing was changed or sent.
     pub async fn answer(&self, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
         let nonce = nonce();
-        let mails: Vec<OutgoingMail> = self.inner.composer.answer(record, answer, &nonce)?.into_iter().collect();
-        let (store, reference, sequence, answer) = (self.inner.shared.store.clone(), record.booking.reference.clone(), record.sequence, answer.clone());
+        let mails: Vec<OutgoingMail> =
+            self.inner.composer.answer(record, answer, &nonce)?.into_iter().collect();
+        let (store, reference, sequence, answer) = (
+            self.inner.shared.store.clone(),
+            record.booking.reference.clone(),
+            record.sequence,
+            answer.clone(),
+        );
         self.enqueue_with(mails, &nonce, move |write| {
             let mut spool_failed = false;
             store

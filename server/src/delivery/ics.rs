@@ -211,7 +211,11 @@ mod tests {
 
     #[test]
     fn a_return_ride_is_a_second_event() {
-        let back = Event { uid: "return.R7K3Q9@taxi.example".into(), start: "2025-11-28T18:45".parse().unwrap(), ..event("Terug") };
+        let back = Event {
+            uid: "return.R7K3Q9@taxi.example".into(),
+            start: "2025-11-28T18:45".parse().unwrap(),
+            ..event("Terug")
+        };
         let ics = calendar("T", &[event("Heen"), back]);
         assert_eq!(ics.matches("\r\nBEGIN:VEVENT\r\n").count(), 2, "{ics}");
         assert_eq!(ics.matches("END:VCALENDAR").count(), 1);

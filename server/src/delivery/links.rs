@@ -40,7 +40,12 @@ mod tests {
     use super::*;
 
     fn address(formatted: &str, place_id: Option<&str>) -> Address {
-        Address { formatted: formatted.into(), name: formatted.into(), place_id: place_id.map(Into::into), listed: None }
+        Address {
+            formatted: formatted.into(),
+            name: formatted.into(),
+            place_id: place_id.map(Into::into),
+            listed: None,
+        }
     }
 
     #[test]
@@ -57,7 +62,10 @@ mod tests {
 
     #[test]
     fn gazetteer_ids_are_left_out() {
-        let url = maps_directions(&address("Roermond", Some("addr:nl:roermond:stationsplein:1")), &address("Düsseldorf Flughafen & Co", Some("apt:EDDL")));
+        let url = maps_directions(
+            &address("Roermond", Some("addr:nl:roermond:stationsplein:1")),
+            &address("Düsseldorf Flughafen & Co", Some("apt:EDDL")),
+        );
         assert_eq!(url, "https://www.google.com/maps/dir/?api=1&origin=Roermond&destination=D%C3%BCsseldorf%20Flughafen%20%26%20Co&travelmode=driving");
         for id in ["addr:123", "nl-roermond-station", "EDDL", "geo:51.19,5.98", "ChIJ with space"] {
             assert!(!is_google_place_id(id), "{id}");

@@ -9,8 +9,7 @@
 //! Like the spool, it is private to the service user (0700/0600), and files
 //! older than `mail.retention_days` are deleted.
 use std::{
-    fs,
-    io,
+    fs, io,
     path::{Path, PathBuf},
     time::{Duration, SystemTime},
 };
@@ -38,7 +37,13 @@ impl Maildir {
     /// depends on nothing else, so that a second delivery of the same entry
     /// finds its file without listing `new/` (thousands of files after a busy
     /// day: a listing per delivery made delivery quadratic).
-    pub fn deliver(&self, unique: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> io::Result<PathBuf> {
+    pub fn deliver(
+        &self,
+        unique: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+    ) -> io::Result<PathBuf> {
         let name = file_name(unique);
         let tmp = self.root.join("tmp").join(&name);
         // What a delivery agent adds in front of the message; Maildir files use LF.
@@ -107,12 +112,23 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         let maildir = Maildir::open(&dir).unwrap();
         let to = vec!["planning@example.nl".to_string()];
-        let path = maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
-        maildir.deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n").unwrap();
-        assert_eq!(fs::read_dir(dir.join("new")).unwrap().count(), 1, "a second delivery of the same entry replaces the file");
+        let path = maildir
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .unwrap();
+        maildir
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .unwrap();
+        assert_eq!(
+            fs::read_dir(dir.join("new")).unwrap().count(),
+            1,
+            "a second delivery of the same entry replaces the file"
+        );
         assert_eq!(path, dir.join("new/1700000000.1700000000000-ab12-staff-booking.taxi-server"));
         let text = fs::read_to_string(&path).unwrap();
-        assert_eq!(text, "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n");
+        assert_eq!(
+            text,
+            "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n"
+        );
         use std::os::unix::fs::PermissionsExt;
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
         assert_eq!(fs::metadata(dir.join("new")).unwrap().permissions().mode() & 0o777, 0o700);

@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::{CompanySettings, MailSettings, Settings},
-    domain::{booking::{Booking, ContactMessage, TripExtras}, Lang},
+    domain::{
+        booking::{Booking, ContactMessage, TripExtras},
+        Lang,
+    },
     i18n::Locales,
     secret::SecretKey,
 };
@@ -120,19 +123,23 @@ pub struct Composer {
 
 impl Composer {
     pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
-        let from: Mailbox = settings
-            .mail
-            .from
-            .parse()
-            .map_err(|e| DeliveryError::Config(format!("mail.from `{}` is not a mailbox: {e}", settings.mail.from)))?;
+        let from: Mailbox = settings.mail.from.parse().map_err(|e| {
+            DeliveryError::Config(format!("mail.from `{}` is not a mailbox: {e}", settings.mail.from))
+        })?;
         let staff = settings
             .mail
             .staff_recipients
             .iter()
-            .map(|r| r.parse::<Mailbox>().map_err(|e| DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))))
+            .map(|r| {
+                r.parse::<Mailbox>().map_err(|e| {
+                    DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let domain = from.email.domain().to_string();
-        let (key, _) = SecretKey::load(settings).map_err(|e| DeliveryError::Config(format!("the secret key (TAXI_SECRET_KEY or data_dir): {e}")))?;
+        let (key, _) = SecretKey::load(settings).map_err(|e| {
+            DeliveryError::Config(format!("the secret key (TAXI_SECRET_KEY or data_dir): {e}"))
+        })?;
         Ok(Self {
             locales,
             company: settings.company.clone(),
@@ -181,9 +188,20 @@ impl Composer {
                 let view = self.views().customer_booking(b);
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
                 // Replies go to `From`, the company.
-                mails.push(self.build(MailKind::CustomerBooking, &b.reference, nonce, &view, vec![to], None, date, Some((self.ics_name(b, b.lang), ics)))?);
+                mails.push(self.build(
+                    MailKind::CustomerBooking,
+                    &b.reference,
+                    nonce,
+                    &view,
+                    vec![to],
+                    None,
+                    date,
+                    Some((self.ics_name(b, b.lang), ics)),
+                )?);
             }
-            None => tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail"),
+            None => {
+                tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail")
+            }
         }
         Ok(with_phone(mails, phone))
     }
@@ -194,10 +212,20 @@ impl Composer {
     /// so the form cannot be used to send a stranger someone's text.
     pub(super) fn customer_copy(&self, b: &Booking) -> Booking {
         let place = |a: &crate::domain::booking::Address| match &a.listed {
-            Some(listed) => crate::domain::booking::Address { name: listed.name.clone(), formatted: listed.formatted.clone(), place_id: None, listed: a.listed.clone() },
+            Some(listed) => crate::domain::booking::Address {
+                name: listed.name.clone(),
+                formatted: listed.formatted.clone(),
+                place_id: None,
+                listed: a.listed.clone(),
+            },
             None => {
                 let text = self.locales.text(b.lang, "mail.value.asRequested").to_string();
-                crate::domain::booking::Address { name: text.clone(), formatted: text, place_id: None, listed: None }
+                crate::domain::booking::Address {
+                    name: text.clone(),
+                    formatted: text,
+                    place_id: None,
+                    listed: None,
+                }
             }
         };
         Booking {
@@ -216,13 +244,33 @@ impl Composer {
         let sender = self.customer_mailbox(&c.name, &c.email);
         let date = SystemTime::from(c.received_at);
         let view = self.views().staff_contact(c, self.staff_lang);
-        let mut mails = vec![self.build(MailKind::StaffContact, &c.reference, nonce, &view, self.staff.clone(), sender.clone(), date, None)?];
+        let mut mails = vec![self.build(
+            MailKind::StaffContact,
+            &c.reference,
+            nonce,
+            &view,
+            self.staff.clone(),
+            sender.clone(),
+            date,
+            None,
+        )?];
         match sender {
             Some(to) => {
                 let view = self.views().contact_ack(c);
-                mails.push(self.build(MailKind::ContactAck, &c.reference, nonce, &view, vec![to], None, date, None)?);
+                mails.push(self.build(
+                    MailKind::ContactAck,
+                    &c.reference,
+                    nonce,
+                    &view,
+                    vec![to],
+                    None,
+                    date,
+                    None,
+                )?);
             }
-            None => tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement"),
+            None => {
+                tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")
+            }
         }
         Ok(with_phone(mails, c.phone.clone()))
     }
@@ -230,13 +278,25 @@ impl Composer {
     /// A short plain-text notice to staff, in the staff language: which mail
     /// did not arrive, for whom, the server's answer, and the customer's phone
     /// so staff can reach the customer another way.
-    pub fn failure_notice(&self, failed: &FailedMail<'_>, nonce: &str) -> Result<OutgoingMail, DeliveryError> {
+    pub fn failure_notice(
+        &self,
+        failed: &FailedMail<'_>,
+        nonce: &str,
+    ) -> Result<OutgoingMail, DeliveryError> {
         let (lang, l) = (self.staff_lang, &*self.locales);
         let reference = failed.reference;
         let not_given = l.text(lang, "mail.value.notGiven").to_string();
-        let phone = failed.customer_phone.map(|p| one_line(p, 40)).filter(|p| !p.is_empty()).unwrap_or(not_given);
-        let which = l.text(lang, &format!("mail.failureNotice.kind.{}", failed.kind.locale_key())).to_string();
-        let args = [("reference", reference), ("mail", which.as_str()), ("recipient", failed.recipient), ("answer", failed.answer), ("phone", phone.as_str())];
+        let phone =
+            failed.customer_phone.map(|p| one_line(p, 40)).filter(|p| !p.is_empty()).unwrap_or(not_given);
+        let which =
+            l.text(lang, &format!("mail.failureNotice.kind.{}", failed.kind.locale_key())).to_string();
+        let args = [
+            ("reference", reference),
+            ("mail", which.as_str()),
+            ("recipient", failed.recipient),
+            ("answer", failed.answer),
+            ("phone", phone.as_str()),
+        ];
         let subject = header_line(&l.format(lang, "mail.failureNotice.subject", &args), 200);
         let text = ["intro", "recipient", "answer", "phone", "action"]
             .iter()
@@ -250,8 +310,14 @@ impl Composer {
             .subject(subject.clone())
             .date(SystemTime::now())
             .message_id(Some(message_id.clone()))
-            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Content-Language"), lang.code().to_string()))
-            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Content-Language"),
+                lang.code().to_string(),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".into(),
+            ));
         for mailbox in &self.staff {
             builder = builder.to(mailbox.clone());
         }
@@ -289,11 +355,23 @@ impl Composer {
 
     /// The ride as a calendar event; its description repeats the mail's fields
     /// (and, for the customer, how to reach the company).
-    pub(super) fn booking_ics(&self, b: &Booking, lang: Lang, uid: &str, view: &MailView, with_contact: bool, revision: ics::Revision) -> String {
+    pub(super) fn booking_ics(
+        &self,
+        b: &Booking,
+        lang: Lang,
+        uid: &str,
+        view: &MailView,
+        with_contact: bool,
+        revision: ics::Revision,
+    ) -> String {
         let summary = self.locales.format(
             lang,
             "mail.calendar.summary",
-            &[("from", &place_short(&b.departure)), ("to", &place_short(&b.destination)), ("reference", &b.reference)],
+            &[
+                ("from", &place_short(&b.departure)),
+                ("to", &place_short(&b.destination)),
+                ("reference", &b.reference),
+            ],
         );
         let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
         if let Some(block) = &view.block {
@@ -332,7 +410,11 @@ impl Composer {
             summary: self.locales.format(
                 lang,
                 "funnel.mail.calendarReturnSummary",
-                &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure)), ("reference", &b.reference)],
+                &[
+                    ("from", &place_short(&b.destination)),
+                    ("to", &place_short(&b.departure)),
+                    ("reference", &b.reference),
+                ],
             ),
             location: place_long(&b.destination),
             ..outward.clone()
@@ -352,7 +434,8 @@ impl Composer {
         date: SystemTime,
         attachment: Option<(String, String)>,
     ) -> Result<OutgoingMail, DeliveryError> {
-        let compose = |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
+        let compose =
+            |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
         let text = TextMail { v: view }.render().map_err(|e| compose(&e))?;
         let html = HtmlMail { v: view }.render().map_err(|e| compose(&e))?;
         let message_id = self.message_id(reference, kind, nonce);
@@ -361,10 +444,16 @@ impl Composer {
             .subject(view.subject.clone())
             .date(date)
             .message_id(Some(message_id.clone()))
-            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Content-Language"), view.lang.code().to_string()));
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Content-Language"),
+                view.lang.code().to_string(),
+            ));
         if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck | MailKind::CustomerAnswer) {
             // RFC 3834: no out-of-office replies to these.
-            builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
+            builder = builder.raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".into(),
+            ));
         }
         let recipients: Vec<String> = to.iter().map(|m| m.email.to_string()).collect();
         for mailbox in to {
@@ -377,8 +466,11 @@ impl Composer {
         let ics_text = attachment.as_ref().map(|(_, ics)| ics.clone());
         let body = match attachment {
             Some((file_name, ics)) => MultiPart::mixed().multipart(alternative).singlepart(
-                Attachment::new(one_line(&file_name, 80))
-                    .body(ics, ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH").expect("valid content type")),
+                Attachment::new(one_line(&file_name, 80)).body(
+                    ics,
+                    ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")
+                        .expect("valid content type"),
+                ),
             ),
             None => alternative,
         };

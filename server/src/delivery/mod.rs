@@ -54,17 +54,13 @@ use std::{
 use serde::Serialize;
 use tokio::sync::{oneshot, watch};
 
-use crate::{
-    config::Settings,
-    domain::booking::ContactMessage,
-    i18n::Locales,
-};
+use crate::{config::Settings, domain::booking::ContactMessage, i18n::Locales};
 
+use bookings::Failure;
 pub use mails::{Composer, FailedMail, MailKind, OutgoingMail};
 pub use sender::RetryPolicy;
 pub use spool::Entry as SpoolEntry;
 pub use store::Record;
-use bookings::Failure;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -167,7 +163,11 @@ impl Outbox {
     }
 
     /// [`Outbox::start`] with another retry policy (tests, benchmarks).
-    pub fn start_with(settings: &Settings, locales: Arc<Locales>, policy: RetryPolicy) -> Result<Outbox, DeliveryError> {
+    pub fn start_with(
+        settings: &Settings,
+        locales: Arc<Locales>,
+        policy: RetryPolicy,
+    ) -> Result<Outbox, DeliveryError> {
         let composer = Arc::new(Composer::new(settings, locales)?);
         let spool_dir = settings.data_dir.join("spool");
         let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
@@ -176,7 +176,10 @@ impl Outbox {
         let delivered_retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
         let (failed, quarantined) = spool.failed_and_quarantined().map_err(spool_error)?;
         if !queued.is_empty() {
-            tracing::info!(queued = queued.len(), "mail spool holds undelivered mail from before; delivering it");
+            tracing::info!(
+                queued = queued.len(),
+                "mail spool holds undelivered mail from before; delivering it"
+            );
         }
         let mail = &settings.mail;
         let limits = state::Limits {
@@ -260,8 +263,10 @@ impl Outbox {
             return Err(DeliveryError::ShutDown);
         }
         let created_at = jiff::Timestamp::now();
-        let entries: Vec<spool::Entry> = mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
-        let registered: Vec<(String, jiff::Timestamp)> = entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
+        let entries: Vec<spool::Entry> =
+            mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
+        let registered: Vec<(String, jiff::Timestamp)> =
+            entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
         let shared = self.inner.shared.clone();
         let written = self
             .inner
@@ -282,7 +287,9 @@ impl Outbox {
                     self.inner.shared.queued(&registered);
                 }
                 result.map_err(|failure| match failure {
-                    Failure::Spool(source) => DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source },
+                    Failure::Spool(source) => {
+                        DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }
+                    }
                     Failure::Store(source) => DeliveryError::Store(source),
                 })
             }

@@ -69,25 +69,52 @@ impl Default for RetryPolicy {
     }
 }
 
-
 enum Outcome {
-    Delivered { id: String, kind: MailKind, attempts: u32 },
+    Delivered {
+        id: String,
+        kind: MailKind,
+        attempts: u32,
+    },
     /// Sent, but `done/` could not be written: it may be sent again after a restart.
-    DeliveredUnrecorded { id: String, error: String },
+    DeliveredUnrecorded {
+        id: String,
+        error: String,
+    },
     /// Will be tried again.
-    Failed { id: String, attempts: u32, failure: Failure, error: String },
+    Failed {
+        id: String,
+        attempts: u32,
+        failure: Failure,
+        error: String,
+    },
     /// Moved to `failed/`; `notice` says whether staff were told.
-    GivenUp { id: String, kind: MailKind, failure: Failure, error: String, notice: bool },
+    GivenUp {
+        id: String,
+        kind: MailKind,
+        failure: Failure,
+        error: String,
+        notice: bool,
+    },
     /// The spool file could not be parsed and is now in `quarantine/`.
-    Quarantined { id: String },
+    Quarantined {
+        id: String,
+    },
     /// The spool file could not be read or moved.
-    Storage { id: String, error: std::io::Error },
+    Storage {
+        id: String,
+        error: std::io::Error,
+    },
 }
 
 /// The sender's loop, until `stop` is raised; then mails in flight may finish
 /// within `limits.shutdown_grace` and the rest are abandoned (they are still
 /// in `sending/` and go out again at the next start).
-pub(crate) async fn run(shared: Arc<Shared>, transport: Transport, policy: RetryPolicy, mut stop: watch::Receiver<u8>) {
+pub(crate) async fn run(
+    shared: Arc<Shared>,
+    transport: Transport,
+    policy: RetryPolicy,
+    mut stop: watch::Receiver<u8>,
+) {
     let mut tasks: JoinSet<Outcome> = JoinSet::new();
     let mut pause = policy.first_retry;
     let mut next_sweep = Instant::now();
@@ -139,7 +166,10 @@ pub(crate) async fn run(shared: Arc<Shared>, transport: Transport, policy: Retry
             Ok(Some(Ok(outcome))) => record(&shared, &policy, &mut pause, outcome),
             Ok(_) => {}
             Err(_) => {
-                tracing::warn!(in_flight = tasks.len(), "mail sender stopped with mails in flight; they are sent again at the next start");
+                tracing::warn!(
+                    in_flight = tasks.len(),
+                    "mail sender stopped with mails in flight; they are sent again at the next start"
+                );
                 tasks.abort_all();
                 while tasks.join_next().await.is_some() {}
                 break;
@@ -149,7 +179,9 @@ pub(crate) async fn run(shared: Arc<Shared>, transport: Transport, policy: Retry
 }
 
 /// Runs blocking spool work on the blocking pool.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> std::io::Result<T> + Send + 'static) -> std::io::Result<T> {
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
+) -> std::io::Result<T> {
     tokio::task::spawn_blocking(work).await.map_err(std::io::Error::other).and_then(|r| r)
 }
 
@@ -164,7 +196,8 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
         Err(error) if error.kind() == std::io::ErrorKind::InvalidData => return Outcome::Quarantined { id },
         Err(error) => return Outcome::Storage { id, error },
     };
-    let result = transport.send(&entry.id, &entry.envelope_from, &entry.recipients, entry.raw.as_bytes()).await;
+    let result =
+        transport.send(&entry.id, &entry.envelope_from, &entry.recipients, entry.raw.as_bytes()).await;
     entry.attempts += 1;
     entry.last_attempt_at = Some(jiff::Timestamp::now());
     let (attempts, kind) = (entry.attempts, entry.kind);
@@ -186,7 +219,8 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
     };
     entry.last_error = Some(error.message.clone());
     let waited = jiff::Timestamp::now().duration_since(entry.created_at).unsigned_abs();
-    let give_up = failure == Failure::Permanent || (failure == Failure::Temporary && waited >= shared.limits.give_up_after);
+    let give_up = failure == Failure::Permanent
+        || (failure == Failure::Temporary && waited >= shared.limits.give_up_after);
     let s = shared.clone();
     if give_up {
         match blocking(move || give_up_with_notice(&s, entry)).await {
@@ -216,17 +250,20 @@ fn give_up_with_notice(shared: &Shared, entry: Entry) -> std::io::Result<bool> {
             customer_phone: entry.customer_phone.as_deref(),
         };
         let nonce = super::nonce();
-        let queued = shared.composer.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(|mail| {
-            let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
-            shared.spool.enqueue(&entries)?;
-            Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
-        });
+        let queued =
+            shared.composer.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(|mail| {
+                let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
+                shared.spool.enqueue(&entries)?;
+                Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
+            });
         match queued {
             Ok(registered) => {
                 shared.queued(&registered);
                 notice = true;
             }
-            Err(e) => tracing::error!(id = %entry.id, error = %e, "could not queue the notice to staff about an undeliverable mail"),
+            Err(e) => {
+                tracing::error!(id = %entry.id, error = %e, "could not queue the notice to staff about an undeliverable mail")
+            }
         }
     }
     shared.spool.give_up(&entry)?;
@@ -290,7 +327,11 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.last_trouble = Some(now);
             state.last_error = Some(redact(&error));
             state.server_answered(policy, pause);
-            metrics::mail(if failure == Failure::Permanent { "permanent_failure" } else { "temporary_failure" });
+            metrics::mail(if failure == Failure::Permanent {
+                "permanent_failure"
+            } else {
+                "temporary_failure"
+            });
             metrics::mail("given_up");
             if kind == MailKind::FailureNotice || !notice {
                 metrics::mail("notice_failed");
@@ -321,7 +362,10 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
 
 /// Server answers often quote the recipient: health output shows none.
 fn redact(text: &str) -> String {
-    text.split(' ').map(|word| if word.contains('@') { "<address>" } else { word }).collect::<Vec<_>>().join(" ")
+    text.split(' ')
+        .map(|word| if word.contains('@') { "<address>" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn mail_backoff(policy: &RetryPolicy, attempts: u32) -> Duration {
@@ -349,7 +393,9 @@ async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
     if let Transport::Maildir(maildir) = transport {
         let maildir = maildir.clone();
         match blocking(move || maildir.prune(retention)).await {
-            Ok(deleted) if deleted > 0 => tracing::info!(deleted, "deleted Maildir files past their retention"),
+            Ok(deleted) if deleted > 0 => {
+                tracing::info!(deleted, "deleted Maildir files past their retention")
+            }
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "could not delete old Maildir files"),
         }
@@ -370,6 +416,9 @@ mod tests {
 
     #[test]
     fn addresses_are_redacted() {
-        assert_eq!(redact("550 5.1.1 <zoe@example.nl>: mailbox unavailable"), "550 5.1.1 <address> mailbox unavailable");
+        assert_eq!(
+            redact("550 5.1.1 <zoe@example.nl>: mailbox unavailable"),
+            "550 5.1.1 <address> mailbox unavailable"
+        );
     }
 }

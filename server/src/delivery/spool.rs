@@ -96,11 +96,26 @@ impl Spool {
             quarantine: root.join("quarantine"),
             lock: std::sync::Mutex::new(None),
         };
-        for dir in [&spool.root, &spool.tmp, &spool.queue, &spool.sending, &spool.done, &spool.failed, &spool.quarantine] {
+        for dir in [
+            &spool.root,
+            &spool.tmp,
+            &spool.queue,
+            &spool.sending,
+            &spool.done,
+            &spool.failed,
+            &spool.quarantine,
+        ] {
             private_dir(dir)?;
         }
-        let lock = OpenOptions::new().create(true).truncate(false).write(true).mode(0o600).open(root.join("lock"))?;
-        try_lock(&lock).map_err(|e| io::Error::new(e.kind(), format!("{} is in use by another process ({e})", root.display())))?;
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(root.join("lock"))?;
+        try_lock(&lock).map_err(|e| {
+            io::Error::new(e.kind(), format!("{} is in use by another process ({e})", root.display()))
+        })?;
         *spool.lock.lock().unwrap() = Some(lock);
         spool.recover()?;
         Ok(spool)
@@ -244,7 +259,11 @@ impl Spool {
         let (mut deleted, mut kept) = (0, 0);
         for name in list(&self.done)? {
             let path = self.done.join(&name);
-            let age = fs::metadata(&path)?.modified().ok().and_then(|m| now.duration_since(m).ok()).unwrap_or_default();
+            let age = fs::metadata(&path)?
+                .modified()
+                .ok()
+                .and_then(|m| now.duration_since(m).ok())
+                .unwrap_or_default();
             if age >= keep {
                 fs::remove_file(&path)?;
                 deleted += 1;
@@ -260,7 +279,10 @@ impl Spool {
 
     #[cfg(test)]
     fn in_flight_ids(&self) -> io::Result<Vec<String>> {
-        Ok(list(&self.sending)?.into_iter().filter_map(|n| n.strip_suffix(".json").map(str::to_string)).collect())
+        Ok(list(&self.sending)?
+            .into_iter()
+            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .collect())
     }
 
     /// Writes and syncs `tmp/<id>.json`; a partial file is removed on failure.
@@ -319,7 +341,11 @@ fn try_lock(file: &File) -> io::Result<()> {
     use std::os::unix::io::AsRawFd;
     // SAFETY: flock on a valid, open descriptor owned by `file`.
     let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
 }
 
 #[cfg(not(unix))]

@@ -10,7 +10,13 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
-use super::{mails::Composer, sender::RetryPolicy, spool::{Entry, Spool}, store::BookingStore, DeliveryHealth, SpoolStats};
+use super::{
+    mails::Composer,
+    sender::RetryPolicy,
+    spool::{Entry, Spool},
+    store::BookingStore,
+    DeliveryHealth, SpoolStats,
+};
 use crate::metrics;
 
 /// The `[mail]` settings the sender applies.
@@ -76,9 +82,16 @@ pub(super) struct Loaded {
 }
 
 impl Shared {
-    pub fn new(spool: Spool, store: Arc<BookingStore>, loaded: Loaded, composer: Arc<Composer>, limits: Limits) -> Self {
+    pub fn new(
+        spool: Spool,
+        store: Arc<BookingStore>,
+        loaded: Loaded,
+        composer: Arc<Composer>,
+        limits: Limits,
+    ) -> Self {
         let now = Instant::now();
-        let pending = loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
+        let pending =
+            loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
         for _ in 0..loaded.newly_quarantined {
             metrics::mail("quarantined");
         }
@@ -119,7 +132,9 @@ impl Shared {
             delivered_retained: state.delivered_retained,
             delivered_since_start: state.delivered_total,
             failed_attempts_since_start: state.failed_attempts_total,
-            paused_for_secs: state.paused_until.map(|t| t.saturating_duration_since(Instant::now()).as_secs()),
+            paused_for_secs: state
+                .paused_until
+                .map(|t| t.saturating_duration_since(Instant::now()).as_secs()),
             last_error: state.last_error.clone(),
         }
     }
@@ -146,7 +161,11 @@ impl Shared {
     /// The oldest due mail not in flight, marked as in flight.
     pub(super) fn take_due(&self, now: Instant) -> Option<String> {
         let mut state = self.state.lock().unwrap();
-        let (id, pending) = state.pending.iter_mut().filter(|(_, p)| !p.in_flight && p.due <= now).min_by_key(|(_, p)| p.due)?;
+        let (id, pending) = state
+            .pending
+            .iter_mut()
+            .filter(|(_, p)| !p.in_flight && p.due <= now)
+            .min_by_key(|(_, p)| p.due)?;
         pending.in_flight = true;
         Some(id.clone())
     }

@@ -8,14 +8,7 @@
 //! = ?`) in a write transaction, so of two simultaneous answers exactly one
 //! changes the row; its mails are written to the spool inside that transaction.
 //! All calls block: the outbox runs them on its blocking threads.
-use std::{
-    fs::OpenOptions,
-    io,
-    os::unix::fs::OpenOptionsExt,
-    path::Path,
-    sync::Mutex,
-    time::Duration,
-};
+use std::{fs::OpenOptions, io, os::unix::fs::OpenOptionsExt, path::Path, sync::Mutex, time::Duration};
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
@@ -110,7 +103,15 @@ impl BookingStore {
             .query_row(
                 "SELECT status, sequence, calendar_uid, booking, answer FROM bookings WHERE reference = ?1",
                 [reference],
-                |row| Ok((row.get::<_, String>(0)?, row.get::<_, u32>(1)?, row.get::<_, String>(2)?, row.get::<_, String>(3)?, row.get::<_, Option<String>>(4)?)),
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, u32>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, String>(3)?,
+                        row.get::<_, Option<String>>(4)?,
+                    ))
+                },
             )
             .optional()
             .map_err(sql)?;
@@ -128,7 +129,13 @@ impl BookingStore {
     /// running `also` (writing the customer's mail) inside the same
     /// transaction: it commits only if `also` succeeds. `false`: someone else
     /// answered first, nothing was changed and `also` did not run.
-    pub fn answer(&self, reference: &str, sequence: u32, answer: &Answer, also: impl FnOnce() -> io::Result<()>) -> io::Result<bool> {
+    pub fn answer(
+        &self,
+        reference: &str,
+        sequence: u32,
+        answer: &Answer,
+        also: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<bool> {
         let json = serde_json::to_string(answer).map_err(invalid)?;
         let mut connection = self.lock();
         let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
@@ -136,7 +143,13 @@ impl BookingStore {
             .execute(
                 "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
                  WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
-                params![answer.action.status().code(), json, answer.answered_at.as_second(), reference, sequence],
+                params![
+                    answer.action.status().code(),
+                    json,
+                    answer.answered_at.as_second(),
+                    reference,
+                    sequence
+                ],
             )
             .map_err(sql)?;
         if changed != 1 {
@@ -151,7 +164,9 @@ impl BookingStore {
     /// `retention` in the past; returns how many.
     pub fn sweep(&self, retention: Duration, now: jiff::Timestamp) -> io::Result<usize> {
         let cutoff = now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX));
-        self.lock().execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff]).map_err(sql)
+        self.lock()
+            .execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff])
+            .map_err(sql)
     }
 }
 
@@ -159,7 +174,9 @@ impl BookingStore {
 fn pickup_seconds(booking: &Booking) -> i64 {
     booking
         .pickup_at
-        .to_zoned(jiff::tz::TimeZone::get(crate::domain::booking::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
+        .to_zoned(
+            jiff::tz::TimeZone::get(crate::domain::booking::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC),
+        )
         .map(|z| z.timestamp().as_second())
         .unwrap_or(0)
 }

@@ -50,7 +50,8 @@ pub fn paragraph(text: &str, max: usize) -> String {
     let mut lines = Vec::new();
     let mut empty_run = 0;
     for line in normalised.split('\n') {
-        let clean: String = line.chars().map(|c| if c == '\t' { ' ' } else { c }).filter(|&c| !is_unsafe(c)).collect();
+        let clean: String =
+            line.chars().map(|c| if c == '\t' { ' ' } else { c }).filter(|&c| !is_unsafe(c)).collect();
         let clean = clean.trim_end().to_string();
         if clean.is_empty() {
             empty_run += 1;
@@ -109,7 +110,10 @@ mod tests {
 
     #[test]
     fn paragraphs_keep_their_lines() {
-        assert_eq!(paragraph("Hallo,\r\n\r\n\r\n\r\nik  wil\tgraag\u{7}\rmee.  \n", 100), "Hallo,\n\nik  wil graag\nmee.");
+        assert_eq!(
+            paragraph("Hallo,\r\n\r\n\r\n\r\nik  wil\tgraag\u{7}\rmee.  \n", 100),
+            "Hallo,\n\nik  wil graag\nmee."
+        );
         assert_eq!(paragraph(&"a".repeat(50), 10).chars().count(), 10);
     }
 }

@@ -54,13 +54,21 @@ pub enum Transport {
 
 impl Transport {
     /// SMTP when a URL is given, otherwise the Maildir under `data_dir`.
-    pub fn from_settings(smtp_url: Option<&secrecy::SecretString>, timeout: Duration, data_dir: &Path) -> Result<Self, DeliveryError> {
+    pub fn from_settings(
+        smtp_url: Option<&secrecy::SecretString>,
+        timeout: Duration,
+        data_dir: &Path,
+    ) -> Result<Self, DeliveryError> {
         match smtp_url {
             Some(url) => Self::smtp(url.expose_secret(), timeout),
             None => {
                 let root = data_dir.join("maildir");
-                let maildir = Maildir::open(&root)
-                    .map_err(|e| DeliveryError::Config(format!("data_dir (TAXI_DATA_DIR): cannot create the Maildir {}: {e}", root.display())))?;
+                let maildir = Maildir::open(&root).map_err(|e| {
+                    DeliveryError::Config(format!(
+                        "data_dir (TAXI_DATA_DIR): cannot create the Maildir {}: {e}",
+                        root.display()
+                    ))
+                })?;
                 Ok(Self::Maildir(Arc::new(maildir)))
             }
         }
@@ -74,30 +82,51 @@ impl Transport {
             .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?
             .timeout(Some(timeout))
             .build();
-        Ok(Self::Smtp { smtp, timeout, description: format!("{description}, timeout {} ms", timeout.as_millis()) })
+        Ok(Self::Smtp {
+            smtp,
+            timeout,
+            description: format!("{description}, timeout {} ms", timeout.as_millis()),
+        })
     }
 
     /// One line for the start-up log, without the password.
     pub fn description(&self) -> String {
         match self {
             Self::Smtp { description, .. } => description.clone(),
-            Self::Maildir(m) => format!("Maildir {} (no TAXI_SMTP_URL: mail is stored locally, not sent)", m.root().display()),
+            Self::Maildir(m) => {
+                format!("Maildir {} (no TAXI_SMTP_URL: mail is stored locally, not sent)", m.root().display())
+            }
         }
     }
 
     /// Delivers one message. `unique` (the spool id) names the Maildir file.
-    pub async fn send(&self, unique: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> Result<(), SendError> {
+    pub async fn send(
+        &self,
+        unique: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+    ) -> Result<(), SendError> {
         match self {
             Self::Smtp { smtp, timeout, .. } => {
                 let envelope = envelope(envelope_from, recipients)?;
                 match tokio::time::timeout(*timeout, smtp.send_raw(&envelope, raw)).await {
                     Ok(Ok(_)) => Ok(()),
                     Ok(Err(e)) => Err(SendError { failure: classify(&e), message: e.to_string() }),
-                    Err(_) => Err(SendError { failure: Failure::Unclear, message: format!("no answer from the mail server within {} ms", timeout.as_millis()) }),
+                    Err(_) => Err(SendError {
+                        failure: Failure::Unclear,
+                        message: format!("no answer from the mail server within {} ms", timeout.as_millis()),
+                    }),
                 }
             }
             Self::Maildir(maildir) => {
-                let (maildir, unique, from, to, raw) = (maildir.clone(), unique.to_string(), envelope_from.to_string(), recipients.to_vec(), raw.to_vec());
+                let (maildir, unique, from, to, raw) = (
+                    maildir.clone(),
+                    unique.to_string(),
+                    envelope_from.to_string(),
+                    recipients.to_vec(),
+                    raw.to_vec(),
+                );
                 tokio::task::spawn_blocking(move || maildir.deliver(&unique, &from, &to, &raw))
                     .await
                     .map_err(|e| SendError { failure: Failure::ServerDown, message: e.to_string() })?
@@ -111,7 +140,9 @@ impl Transport {
     /// a hung or dropped conversation about one mail from a server that is down.
     pub async fn answers(&self) -> bool {
         match self {
-            Self::Smtp { smtp, timeout, .. } => matches!(tokio::time::timeout(*timeout, smtp.test_connection()).await, Ok(Ok(true))),
+            Self::Smtp { smtp, timeout, .. } => {
+                matches!(tokio::time::timeout(*timeout, smtp.test_connection()).await, Ok(Ok(true)))
+            }
             Self::Maildir(_) => true,
         }
     }
@@ -131,9 +162,16 @@ fn classify(e: &lettre::transport::smtp::Error) -> Failure {
 }
 
 fn envelope(from: &str, recipients: &[String]) -> Result<Envelope, SendError> {
-    let bad = |e: &dyn std::fmt::Display| SendError { failure: Failure::Permanent, message: format!("bad envelope: {e}") };
+    let bad = |e: &dyn std::fmt::Display| SendError {
+        failure: Failure::Permanent,
+        message: format!("bad envelope: {e}"),
+    };
     let from: Address = from.parse().map_err(|e| bad(&e))?;
-    let to = recipients.iter().map(|r| r.parse::<Address>()).collect::<Result<Vec<_>, _>>().map_err(|e| bad(&e))?;
+    let to = recipients
+        .iter()
+        .map(|r| r.parse::<Address>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| bad(&e))?;
     Envelope::new(Some(from), to).map_err(|e| bad(&e))
 }
 
@@ -162,8 +200,15 @@ fn describe_url(url: &str) -> Result<String, String> {
         ("smtp", Some(_)) => return Err("`tls` must be `required` or `opportunistic`".into()),
         _ => return Err("the scheme must be `smtp` or `smtps`".into()),
     };
-    let host_port = if host_port.contains(':') && !host_port.ends_with(']') { host_port.to_string() } else { format!("{host_port}:{default_port}") };
-    let user = user.filter(|u| !u.is_empty()).map(|u| format!(", user {}", percent_encoding::percent_decode_str(u).decode_utf8_lossy())).unwrap_or_default();
+    let host_port = if host_port.contains(':') && !host_port.ends_with(']') {
+        host_port.to_string()
+    } else {
+        format!("{host_port}:{default_port}")
+    };
+    let user = user
+        .filter(|u| !u.is_empty())
+        .map(|u| format!(", user {}", percent_encoding::percent_decode_str(u).decode_utf8_lossy()))
+        .unwrap_or_default();
     Ok(format!("SMTP {host_port}, {mode}{user}"))
 }
 
@@ -177,7 +222,10 @@ mod tests {
         let cases = [
             ("smtp://127.0.0.1:2525", "SMTP 127.0.0.1:2525, no TLS"),
             ("smtp://relay.local", "SMTP relay.local:25, no TLS"),
-            ("smtp://rit%40example.nl:s3cr%3At@mail.example.nl:587?tls=required", "SMTP mail.example.nl:587, STARTTLS required, user rit@example.nl"),
+            (
+                "smtp://rit%40example.nl:s3cr%3At@mail.example.nl:587?tls=required",
+                "SMTP mail.example.nl:587, STARTTLS required, user rit@example.nl",
+            ),
             ("smtps://user:hunter2@mail.example.nl", "SMTP mail.example.nl:465, TLS, user user"),
         ];
         for (url, want) in cases {
@@ -189,7 +237,8 @@ mod tests {
 
     #[tokio::test]
     async fn bad_urls_are_refused_without_echoing_them() {
-        for url in ["mail.example.nl", "http://user:hunter2@x", "smtp://user:hunter2@x?tls=maybe", "smtp://"] {
+        for url in ["mail.example.nl", "http://user:hunter2@x", "smtp://user:hunter2@x?tls=maybe", "smtp://"]
+        {
             let err = Transport::smtp(url, Duration::from_secs(5)).err().expect(url).to_string();
             assert!(err.contains("TAXI_SMTP_URL") && !err.contains("hunter2"), "{err}");
         }

@@ -7,7 +7,12 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     config::{CompanySettings, MailSettings},
-    domain::{booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary, Rule}, format_euro, links::whatsapp_chat, Lang},
+    domain::{
+        booking::{Address, Booking, ContactMessage, PaymentMethod, PriceSummary, Rule},
+        format_euro,
+        links::whatsapp_chat,
+        Lang,
+    },
     format::{date_short, date_time_long, decimal1, local, time},
     i18n::Locales,
     phone,
@@ -130,11 +135,19 @@ impl Views<'_> {
         );
         view.intro.push(self.f(lang, "mail.staffBooking.intro", &[("name", &short_name)]));
         view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
-        view.actions.push(Link { label: self.t(lang, "mail.action.route"), href: maps_directions(&b.departure, &b.destination) });
+        view.actions.push(Link {
+            label: self.t(lang, "mail.action.route"),
+            href: maps_directions(&b.departure, &b.destination),
+        });
         view.rows = self.trip_rows(b, lang);
         view.rows.extend([
             self.row(lang, "name", name),
-            self.link_row(lang, "email", one_line(&b.email, FIELD_MAX), Some(format!("mailto:{}", one_line(&b.email, FIELD_MAX)))),
+            self.link_row(
+                lang,
+                "email",
+                one_line(&b.email, FIELD_MAX),
+                Some(format!("mailto:{}", one_line(&b.email, FIELD_MAX))),
+            ),
             self.phone_row(lang, b.phone.as_deref()),
             self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", b.lang.code()))),
             self.row(lang, "received", date_time_long(self.locales, lang, local(b.received_at))),
@@ -143,10 +156,18 @@ impl Views<'_> {
             view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
         }
         if b.extras.large_vehicle {
-            view.notes.push(self.locales.plural(lang, "funnel.mail.largeVehicle", u64::from(b.passengers), &[]));
+            view.notes.push(self.locales.plural(
+                lang,
+                "funnel.mail.largeVehicle",
+                u64::from(b.passengers),
+                &[],
+            ));
         }
         if let Some(remarks) = &b.extras.remarks {
-            view.block = Some(Block { label: self.t(lang, "funnel.mail.remarks"), text: paragraph(remarks, MESSAGE_MAX) });
+            view.block = Some(Block {
+                label: self.t(lang, "funnel.mail.remarks"),
+                text: paragraph(remarks, MESSAGE_MAX),
+            });
         }
         view.outro.push(self.t(lang, "mail.staffBooking.calendar"));
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
@@ -158,7 +179,10 @@ impl Views<'_> {
         let lang = b.lang;
         let mut view = MailView::new(
             lang,
-            header_line(&self.f(lang, "mail.customerBooking.subject", &[("reference", &b.reference)]), SUBJECT_MAX),
+            header_line(
+                &self.f(lang, "mail.customerBooking.subject", &[("reference", &b.reference)]),
+                SUBJECT_MAX,
+            ),
             self.t(lang, "mail.customerBooking.heading"),
         );
         view.intro = vec![
@@ -169,7 +193,11 @@ impl Views<'_> {
         let m = self.mail;
         if m.answer_within_minutes > 0 {
             let minutes = m.answer_within_minutes.to_string();
-            let args = [("minutes", minutes.as_str()), ("from", m.answer_from.as_str()), ("until", m.answer_until.as_str())];
+            let args = [
+                ("minutes", minutes.as_str()),
+                ("from", m.answer_from.as_str()),
+                ("until", m.answer_until.as_str()),
+            ];
             view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
@@ -178,7 +206,11 @@ impl Views<'_> {
             view.notes.push(self.t(lang, "mail.price.note"));
         }
         view.outro = vec![
-            self.f(lang, "mail.customerBooking.changes", &[("phone", &self.company.phone_display), ("reference", &b.reference)]),
+            self.f(
+                lang,
+                "mail.customerBooking.changes",
+                &[("phone", &self.company.phone_display), ("reference", &b.reference)],
+            ),
             self.t(lang, "mail.customerBooking.calendar"),
         ];
         self.sign_off(&mut view);
@@ -189,20 +221,33 @@ impl Views<'_> {
     pub fn staff_contact(&self, c: &ContactMessage, lang: Lang) -> MailView {
         let short_name = one_line(&c.name, SHORT_MAX);
         let subject_text = one_line(&c.subject, FIELD_MAX);
-        let subject = self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
-        let mut view = MailView::new(lang, header_line(&subject, SUBJECT_MAX), self.t(lang, "mail.staffContact.heading"));
+        let subject =
+            self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
+        let mut view = MailView::new(
+            lang,
+            header_line(&subject, SUBJECT_MAX),
+            self.t(lang, "mail.staffContact.heading"),
+        );
         view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
         view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
         view.rows = vec![
             self.row(lang, "reference", c.reference.clone()),
             self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
-            self.link_row(lang, "email", one_line(&c.email, FIELD_MAX), Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX)))),
+            self.link_row(
+                lang,
+                "email",
+                one_line(&c.email, FIELD_MAX),
+                Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
+            ),
             self.phone_row(lang, c.phone.as_deref()),
             self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
             self.row(lang, "received", date_time_long(self.locales, lang, local(c.received_at))),
             self.row(lang, "subject", subject_text),
         ];
-        view.block = Some(Block { label: self.t(lang, "mail.field.message"), text: paragraph(&c.message, MESSAGE_MAX) });
+        view.block = Some(Block {
+            label: self.t(lang, "mail.field.message"),
+            text: paragraph(&c.message, MESSAGE_MAX),
+        });
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
         view
     }
@@ -214,7 +259,10 @@ impl Views<'_> {
         let lang = c.lang;
         let mut view = MailView::new(
             lang,
-            header_line(&self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]), SUBJECT_MAX),
+            header_line(
+                &self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]),
+                SUBJECT_MAX,
+            ),
             self.t(lang, "mail.contactAck.heading"),
         );
         view.intro = vec![
@@ -229,7 +277,11 @@ impl Views<'_> {
 
     /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
     pub(super) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
-        let extra = |key: &str, value: String| Row { label: self.t(lang, &format!("funnel.mail.{key}")), value, href: None };
+        let extra = |key: &str, value: String| Row {
+            label: self.t(lang, &format!("funnel.mail.{key}")),
+            value,
+            href: None,
+        };
         let mut rows = vec![
             self.row(lang, "reference", b.reference.clone()),
             self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
@@ -238,19 +290,34 @@ impl Views<'_> {
         rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
         rows.push(self.row(lang, "to", place_long(&b.destination)));
         if let Some(flight) = &b.extras.flight_number {
-            rows.push(extra("flight", self.f(lang, "funnel.mail.flightValue", &[("flight", &one_line(flight, SHORT_MAX))])));
+            rows.push(extra(
+                "flight",
+                self.f(lang, "funnel.mail.flightValue", &[("flight", &one_line(flight, SHORT_MAX))]),
+            ));
         }
         rows.extend([
             self.row(lang, "passengers", b.passengers.to_string()),
             self.row(lang, "price", self.price_long(b.price.as_ref(), &b.destination, lang)),
         ]);
         if let Some(p) = b.price.as_ref().filter(|p| p.distance_km > 0.0) {
-            let route = self.locales.plural(lang, "mail.value.route", p.duration_min.max(0.0).round() as u64, &[("km", &decimal1(p.distance_km, lang))]);
+            let route = self.locales.plural(
+                lang,
+                "mail.value.route",
+                p.duration_min.max(0.0).round() as u64,
+                &[("km", &decimal1(p.distance_km, lang))],
+            );
             rows.push(self.row(lang, "route", route));
         }
         if let Some(back) = &b.extras.return_trip {
-            let route = self.f(lang, "funnel.mail.returnRoute", &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure))]);
-            rows.push(extra("returnRide", format!("{}, {route}", date_time_long(self.locales, lang, back.pickup_at))));
+            let route = self.f(
+                lang,
+                "funnel.mail.returnRoute",
+                &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure))],
+            );
+            rows.push(extra(
+                "returnRide",
+                format!("{}, {route}", date_time_long(self.locales, lang, back.pickup_at)),
+            ));
             rows.push(extra("returnPrice", self.price_long(back.price.as_ref(), &b.departure, lang)));
         }
         rows.push(self.row(lang, "payment", self.payment(b.payment_method, lang)));
@@ -267,7 +334,8 @@ impl Views<'_> {
     /// A price with the rule that made it; `to` names a fixed-price destination the rule did not name.
     fn price_long(&self, price: Option<&PriceSummary>, to: &Address, lang: Lang) -> String {
         let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
-        let destination = p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
+        let destination =
+            p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
         let surcharge = format_euro(p.surcharge_cents, lang);
         let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
         let rule = match p.rule {
@@ -277,7 +345,11 @@ impl Views<'_> {
             Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
             Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
         };
-        self.f(lang, "mail.value.priceWithRule", &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)])
+        self.f(
+            lang,
+            "mail.value.priceWithRule",
+            &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)],
+        )
     }
 
     fn payment(&self, method: Option<PaymentMethod>, lang: Lang) -> String {
@@ -316,7 +388,12 @@ impl Views<'_> {
         view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
         view.contact = vec![
             self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
-            self.link_row(lang, "whatsapp", format!("+{}", c.whatsapp_number), Some(whatsapp_chat(&c.whatsapp_number, None))),
+            self.link_row(
+                lang,
+                "whatsapp",
+                format!("+{}", c.whatsapp_number),
+                Some(whatsapp_chat(&c.whatsapp_number, None)),
+            ),
             self.link_row(lang, "email", c.email.clone(), Some(format!("mailto:{}", c.email))),
             self.row(lang, "address", format!("{}, {} {}", c.street, c.postal_code, c.city)),
         ];
@@ -330,7 +407,11 @@ impl Views<'_> {
 /// The short name of a place for subjects: `Schiphol`.
 pub fn place_short(a: &Address) -> String {
     let name = one_line(&a.name, SHORT_MAX);
-    if name.is_empty() { one_line(&a.formatted, SHORT_MAX) } else { name }
+    if name.is_empty() {
+        one_line(&a.formatted, SHORT_MAX)
+    } else {
+        name
+    }
 }
 
 /// The full address, with the place's name in front when the address lacks it.

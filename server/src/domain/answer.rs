@@ -57,7 +57,9 @@ impl Status {
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined].into_iter().find(|s| s.code() == code)
+        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined]
+            .into_iter()
+            .find(|s| s.code() == code)
     }
 }
 
@@ -73,7 +75,8 @@ pub enum DeclineReason {
 }
 
 impl DeclineReason {
-    pub const ALL: [DeclineReason; 4] = [Self::FullyBooked, Self::NoSuitableVehicle, Self::OutsideArea, Self::Other];
+    pub const ALL: [DeclineReason; 4] =
+        [Self::FullyBooked, Self::NoSuitableVehicle, Self::OutsideArea, Self::Other];
 
     pub fn code(self) -> &'static str {
         match self {

@@ -33,6 +33,9 @@ mod tests {
     #[test]
     fn whatsapp_chats_with_and_without_a_message() {
         assert_eq!(whatsapp_chat("31475123456", None), "https://wa.me/31475123456");
-        assert_eq!(whatsapp_chat("31475123456", Some("Hallo,\nMarkt 1 (Roermond)")), "https://wa.me/31475123456?text=Hallo%2C%0AMarkt%201%20%28Roermond%29");
+        assert_eq!(
+            whatsapp_chat("31475123456", Some("Hallo,\nMarkt 1 (Roermond)")),
+            "https://wa.me/31475123456?text=Hallo%2C%0AMarkt%201%20%28Roermond%29"
+        );
     }
 }

@@ -45,7 +45,12 @@ impl ClientResolver {
         } else {
             Header::List(settings.forwarded_header.to_ascii_lowercase())
         };
-        Self { trusted, header, ipv6_prefix: settings.ipv6_prefix_len, warned_untrusted_proxy: AtomicBool::new(false) }
+        Self {
+            trusted,
+            header,
+            ipv6_prefix: settings.ipv6_prefix_len,
+            warned_untrusted_proxy: AtomicBool::new(false),
+        }
     }
 
     fn is_trusted(&self, ip: IpAddr) -> bool {
@@ -189,14 +194,20 @@ mod tests {
     #[test]
     fn without_trusted_proxies_the_peer_is_the_client() {
         let r = resolver(&[], "X-Forwarded-For");
-        assert_eq!(r.client(&request("127.0.0.1:5000", &[("x-forwarded-for", "203.0.113.9")])), ip("127.0.0.1"));
+        assert_eq!(
+            r.client(&request("127.0.0.1:5000", &[("x-forwarded-for", "203.0.113.9")])),
+            ip("127.0.0.1")
+        );
     }
 
     #[test]
     fn the_right_most_untrusted_address_counts_across_all_lines() {
         let r = resolver(&["127.0.0.1", "10.0.0.0/8"], "X-Forwarded-For");
         // A client may write anything on the left; the proxies append on the right.
-        let req = request("127.0.0.1:5000", &[("x-forwarded-for", "6.6.6.6, 198.51.100.7"), ("x-forwarded-for", "10.1.2.3")]);
+        let req = request(
+            "127.0.0.1:5000",
+            &[("x-forwarded-for", "6.6.6.6, 198.51.100.7"), ("x-forwarded-for", "10.1.2.3")],
+        );
         assert_eq!(r.client(&req), ip("198.51.100.7"));
         let only_proxies = request("127.0.0.1:5000", &[("x-forwarded-for", "10.0.0.9")]);
         assert_eq!(r.client(&only_proxies), ip("10.0.0.9"));
@@ -205,14 +216,20 @@ mod tests {
     #[test]
     fn garbage_counts_as_the_nearest_proxy() {
         let r = resolver(&["127.0.0.1", "10.0.0.0/8"], "X-Forwarded-For");
-        assert_eq!(r.client(&request("127.0.0.1:5000", &[("x-forwarded-for", "1.2.3.4, nonsense, 10.0.0.2")])), ip("10.0.0.2"));
+        assert_eq!(
+            r.client(&request("127.0.0.1:5000", &[("x-forwarded-for", "1.2.3.4, nonsense, 10.0.0.2")])),
+            ip("10.0.0.2")
+        );
         assert_eq!(r.client(&request("127.0.0.1:5000", &[("x-forwarded-for", "")])), ip("127.0.0.1"));
     }
 
     #[test]
     fn mapped_ipv4_is_normalised_and_ipv6_keys_by_network() {
         let r = resolver(&["127.0.0.1"], "X-Forwarded-For");
-        assert_eq!(r.client(&request("[::ffff:127.0.0.1]:5000", &[("x-forwarded-for", "::ffff:192.0.2.1")])), ip("192.0.2.1"));
+        assert_eq!(
+            r.client(&request("[::ffff:127.0.0.1]:5000", &[("x-forwarded-for", "::ffff:192.0.2.1")])),
+            ip("192.0.2.1")
+        );
         let a = r.key("2001:db8:1:2:aaaa::1".parse().unwrap());
         let b = r.key("2001:db8:1:2:bbbb::2".parse().unwrap());
         assert_eq!(a, b);
@@ -224,10 +241,14 @@ mod tests {
     #[test]
     fn rfc7239_forwarded_is_read_when_configured() {
         let r = resolver(&["127.0.0.1"], "Forwarded");
-        let req = request("127.0.0.1:1", &[("forwarded", r#"for=6.6.6.6, for="[2001:db8::7]:4711";proto=https"#)]);
+        let req =
+            request("127.0.0.1:1", &[("forwarded", r#"for=6.6.6.6, for="[2001:db8::7]:4711";proto=https"#)]);
         assert_eq!(r.client(&req), ip("2001:db8::7"));
         assert_eq!(r.client(&request("127.0.0.1:1", &[("forwarded", "for=_hidden")])), ip("127.0.0.1"));
-        assert_eq!(r.client(&request("127.0.0.1:1", &[("forwarded", "for=192.0.2.4;by=127.0.0.1")])), ip("192.0.2.4"));
+        assert_eq!(
+            r.client(&request("127.0.0.1:1", &[("forwarded", "for=192.0.2.4;by=127.0.0.1")])),
+            ip("192.0.2.4")
+        );
     }
 
     #[test]
@@ -252,7 +273,8 @@ mod tests {
             for peer in ["127.0.0.1:1", "10.0.0.2:1", "[::1]:1"] {
                 r.client(&request(peer, &[("x-forwarded-for", "198.51.100.1")]));
             }
-            resolver(&["127.0.0.1"], "X-Forwarded-For").client(&request("127.0.0.1:1", &[("x-forwarded-for", "198.51.100.1")]));
+            resolver(&["127.0.0.1"], "X-Forwarded-For")
+                .client(&request("127.0.0.1:1", &[("x-forwarded-for", "198.51.100.1")]));
         });
         let log = captured.text();
         assert_eq!(log.lines().filter(|l| l.contains("limits.trusted_proxies")).count(), 1, "{log}");

@@ -87,5 +87,7 @@ fn with_query(origin: &str, path: &str, query: &str) -> String {
 
 /// The language of the page at `path`, if `path` is a page.
 fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
-    Page::from_path(path).map(|(_, lang)| lang).or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
+    Page::from_path(path)
+        .map(|(_, lang)| lang)
+        .or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
 }

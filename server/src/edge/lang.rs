@@ -14,7 +14,10 @@ use std::future::{ready, Ready};
 
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
 
-use crate::{domain::{Lang, Page}, error::{AppError, Refusal}};
+use crate::{
+    domain::{Lang, Page},
+    error::{AppError, Refusal},
+};
 
 pub const COOKIE: &str = "lang";
 

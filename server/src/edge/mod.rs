@@ -68,7 +68,12 @@ pub struct Edge {
 
 impl Edge {
     pub fn new(settings: Arc<Settings>, locales: Arc<Locales>) -> Self {
-        Self { limits: RateLimits::new(&settings.limits), clients: ClientResolver::new(&settings.limits), settings, locales }
+        Self {
+            limits: RateLimits::new(&settings.limits),
+            clients: ClientResolver::new(&settings.limits),
+            settings,
+            locales,
+        }
     }
 
     fn limiter(&self, kind: Kind, req: &ServiceRequest) -> Option<&Limiter> {
@@ -85,7 +90,8 @@ impl Edge {
 
     /// Steps 1 to 3; `Err` is the refusal to answer with.
     pub fn admit(&self, kind: Kind, req: &ServiceRequest) -> Result<(), AppError> {
-        let size: usize = req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+        let size: usize =
+            req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
         if size > self.settings.http.max_header_bytes {
             tracing::warn!(bytes = size, "request headers too large");
             return Err(Refusal::HeadersTooLarge.into());
@@ -106,7 +112,11 @@ impl Edge {
 
     /// Step 5 for the answer of a request of `kind`.
     pub fn finish(&self, kind: Kind, response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
-        if kind.is_json() { self.json_errors(response) } else { response }
+        if kind.is_json() {
+            self.json_errors(response)
+        } else {
+            response
+        }
     }
 
     /// Step 5: an error answer without a JSON body gets `{"errorMessage"}`.
@@ -120,7 +130,8 @@ impl Edge {
         if !(status.is_client_error() || status.is_server_error()) || is_json {
             return response;
         }
-        let key = response.response().extensions().get::<ErrorText>().map_or_else(|| default_text(status), |t| t.0);
+        let key =
+            response.response().extensions().get::<ErrorText>().map_or_else(|| default_text(status), |t| t.0);
         let lang = lang::request_lang(response.request());
         let text = self.locales.format(lang, key, &[("phone", &self.settings.company.phone_display)]);
         let (req, original) = response.into_parts();

@@ -65,7 +65,11 @@ where
     type Future = Ready<Result<Self::Transform, ()>>;
 
     fn new_transform(&self, inner: S) -> Self::Future {
-        ready(Ok(OuterService { inner, hosts: self.hosts.clone(), security_headers: self.security_headers.clone() }))
+        ready(Ok(OuterService {
+            inner,
+            hosts: self.hosts.clone(),
+            security_headers: self.security_headers.clone(),
+        }))
     }
 }
 
@@ -92,7 +96,8 @@ where
         let method = telemetry::method_label(req.method());
         let state = match self.hosts.redirect_for(&req) {
             Some(location) => {
-                let moved = HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish();
+                let moved =
+                    HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish();
                 State::Redirect { moved: Some(req.into_response(moved)) }
             }
             None => State::Inner { answer: telemetry::answering(id, self.inner.call(req)) },
@@ -132,7 +137,9 @@ where
         let this = self.project();
         let mut response = match this.state.project() {
             StateProj::Inner { answer } => ready!(answer.poll(cx))?.map_into_left_body(),
-            StateProj::Redirect { moved } => moved.take().expect("polled after completion").map_into_right_body(),
+            StateProj::Redirect { moved } => {
+                moved.take().expect("polled after completion").map_into_right_body()
+            }
         };
         let headers = response.headers_mut();
         for (name, value) in this.security_headers.iter() {

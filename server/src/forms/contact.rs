@@ -63,13 +63,18 @@ mod tests {
 
     #[test]
     fn boundaries_are_inclusive_and_count_characters_not_bytes() {
-        let ok = check(json!({"name": "é".repeat(100), "email": "a@b.nl", "subject": "ü".repeat(50), "message": "ß".repeat(500), "phone": "0031 (0)6 - 12 - 34 - 56 -  78"}), Lang::En);
+        let ok = check(
+            json!({"name": "é".repeat(100), "email": "a@b.nl", "subject": "ü".repeat(50), "message": "ß".repeat(500), "phone": "0031 (0)6 - 12 - 34 - 56 -  78"}),
+            Lang::En,
+        );
         assert!(ok.is_ok(), "{ok:?}");
     }
 
     #[test]
     fn wrong_types_are_field_errors() {
-        let errors = check(json!({"name": {"x": 1}, "email": ["a@b.nl"], "subject": "s", "message": "m"}), Lang::En).unwrap_err();
+        let errors =
+            check(json!({"name": {"x": 1}, "email": ["a@b.nl"], "subject": "s", "message": "m"}), Lang::En)
+                .unwrap_err();
         assert!(errors.contains_key("name") && errors.contains_key("email"));
     }
 }

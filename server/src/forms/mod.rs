@@ -16,7 +16,9 @@ use validator::{ValidateEmail, ValidateLength};
 use crate::{contract::LIMITS, domain::Lang, i18n::Locales, phone};
 pub use contact::{validate_contact, ContactInput};
 pub use extras::{normalize_flight_number, ExtrasInput};
-pub use reservation::{parse_pickup_time, pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput};
+pub use reservation::{
+    parse_pickup_time, pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput,
+};
 
 /// Field name → localized message.
 pub type FieldErrors = BTreeMap<&'static str, String>;
@@ -60,13 +62,20 @@ impl Input {
     /// The field's text, trimmed, with control characters turned into spaces
     /// (nothing typed in a one-line field may break a mail header).
     pub fn line(&self, name: &str) -> Result<String, ()> {
-        self.raw(name).map(|s| s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string())
+        self.raw(name).map(|s| {
+            s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+        })
     }
 
     /// Multi-line text: keeps line breaks, drops other control characters.
     pub fn text(&self, name: &str) -> Result<String, ()> {
         self.raw(name).map(|s| {
-            s.replace("\r\n", "\n").chars().filter(|c| *c == '\n' || *c == '\t' || !c.is_control()).collect::<String>().trim().to_string()
+            s.replace("\r\n", "\n")
+                .chars()
+                .filter(|c| *c == '\n' || *c == '\t' || !c.is_control())
+                .collect::<String>()
+                .trim()
+                .to_string()
         })
     }
 
@@ -107,7 +116,9 @@ impl<'a> Checker<'a> {
 
     /// Like [`Self::fail`], for a message that counts something (`{key}_one`/`_other`).
     pub fn fail_counting(&mut self, field: &'static str, key: &str, count: u64, args: &[(&str, &str)]) {
-        self.errors.entry(field).or_insert_with(|| self.locales.plural(self.lang, &format!("validation.{key}"), count, args));
+        self.errors
+            .entry(field)
+            .or_insert_with(|| self.locales.plural(self.lang, &format!("validation.{key}"), count, args));
     }
 
     /// An optional phone number, in E.164 form (`+31612345678`); a number without
@@ -189,7 +200,17 @@ mod email_tests {
         for ok in ["jan@example.nl", "a.b+c@mail.example.co.uk", "x@xn--bcher-kva.example"] {
             assert!(is_deliverable_email(ok), "{ok}");
         }
-        for bad in ["root@localhost", "a@b", "a@10.0.0.5", "a@[10.0.0.5]", "a@[IPv6:::1]", "a@foo.localhost", "jan@", "@example.nl", "a@localhost."] {
+        for bad in [
+            "root@localhost",
+            "a@b",
+            "a@10.0.0.5",
+            "a@[10.0.0.5]",
+            "a@[IPv6:::1]",
+            "a@foo.localhost",
+            "jan@",
+            "@example.nl",
+            "a@localhost.",
+        ] {
             assert!(!is_deliverable_email(bad), "{bad}");
         }
     }

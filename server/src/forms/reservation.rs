@@ -1,10 +1,16 @@
 use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
 
-use super::{extras::{check_extras, ExtrasInput}, Checker, FieldErrors, Input};
+use super::{
+    extras::{check_extras, ExtrasInput},
+    Checker, FieldErrors, Input,
+};
 use crate::{
     config::BookingSettings,
     contract::LIMITS,
-    domain::{booking::{PaymentMethod, TIME_ZONE}, Lang, MAX_PLACE_ID_LEN},
+    domain::{
+        booking::{PaymentMethod, TIME_ZONE},
+        Lang, MAX_PLACE_ID_LEN,
+    },
     i18n::Locales,
 };
 
@@ -69,8 +75,10 @@ pub fn validate_reservation(
     let payment_method = payment(&mut c, input);
     let departure_place_id = place_id(input, "departurePlaceId");
     let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
-    let departure_name = input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
-    let destination_name = input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
+    let departure_name =
+        input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
+    let destination_name =
+        input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     c.into_result(ReservationInput {
         name,
         email,
@@ -126,7 +134,12 @@ fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: 
         Ok(text) if text.is_empty() => c.fail("passengerAmount", "passengerAmountRequired", &[]),
         Ok(text) => match text.parse::<u64>() {
             Ok(n) if (1..=u64::from(rules.max_passengers)).contains(&n) => return n as u8,
-            Ok(n) if n > u64::from(rules.max_passengers) => c.fail_counting("passengerAmount", "passengerAmountTooMany", rules.max_passengers.into(), &[("phone", call_us)]),
+            Ok(n) if n > u64::from(rules.max_passengers) => c.fail_counting(
+                "passengerAmount",
+                "passengerAmountTooMany",
+                rules.max_passengers.into(),
+                &[("phone", call_us)],
+            ),
             _ => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
         },
         Err(()) => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
@@ -135,7 +148,13 @@ fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: 
 }
 
 /// The `dateTime` field checked by the booking rules (also for the time staff propose).
-pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> DateTime {
+pub fn pickup_time(
+    c: &mut Checker,
+    input: &Input,
+    rules: &BookingSettings,
+    call_us: &str,
+    now: Timestamp,
+) -> DateTime {
     let text = input.line("dateTime").unwrap_or_else(|()| "?".into());
     if text.is_empty() {
         c.fail("dateTime", "dateTimeRequired", &[]);
@@ -145,8 +164,11 @@ pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, call
         c.fail("dateTime", "dateTimeInvalid", &[]);
         return DateTime::default();
     };
-    let earliest = now.saturating_add(SignedDuration::from_mins(rules.lead_time_minutes.into())).expect("in range");
-    let latest = now.saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24)).expect("in range");
+    let earliest =
+        now.saturating_add(SignedDuration::from_mins(rules.lead_time_minutes.into())).expect("in range");
+    let latest = now
+        .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
+        .expect("in range");
     if instant < earliest {
         c.fail_counting("dateTime", "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
     } else if instant > latest {
@@ -171,7 +193,9 @@ fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {
 
 /// A provider's place id, if it looks like one (bounded, printable ASCII).
 fn place_id(input: &Input, field: &str) -> Option<String> {
-    input.line(field).ok().filter(|id| !id.is_empty() && id.len() <= MAX_PLACE_ID_LEN && id.bytes().all(|b| b.is_ascii_graphic()))
+    input.line(field).ok().filter(|id| {
+        !id.is_empty() && id.len() <= MAX_PLACE_ID_LEN && id.bytes().all(|b| b.is_ascii_graphic())
+    })
 }
 
 #[cfg(test)]
@@ -200,7 +224,14 @@ mod tests {
     }
 
     fn check(value: Value, lang: Lang) -> Result<ReservationInput, FieldErrors> {
-        validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), CALL_US, now())
+        validate_reservation(
+            &Input::from_json(value).unwrap(),
+            lang,
+            &Locales::load(),
+            &rules(),
+            CALL_US,
+            now(),
+        )
     }
 
     fn with(field: &str, value: Value) -> Value {
@@ -227,15 +258,88 @@ mod tests {
     #[test]
     fn each_invalid_value_gets_its_message_in_each_language() {
         let cases: &[(&str, Value, &str, [&str; 3])] = &[
-            ("name", json!(""), "name", ["Vul uw naam in.", "Bitte geben Sie Ihren Namen ein.", "Enter your name."]),
-            ("name", json!("x".repeat(101)), "name", ["Gebruik maximaal 100 tekens.", "Bitte verwenden Sie höchstens 100 Zeichen.", "Use at most 100 characters."]),
-            ("email", json!("jan@"), "email", ["Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.", "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.", "Enter a valid email address, like name@example.com."]),
-            ("phone", json!("1".repeat(31)), "phone", ["Gebruik maximaal 30 tekens.", "Bitte verwenden Sie höchstens 30 Zeichen.", "Use at most 30 characters."]),
-            ("passengerAmount", json!("0"), "passengerAmount", ["Vul een aantal personen in van 1 tot en met 8.", "Bitte geben Sie eine Personenzahl von 1 bis 8 ein.", "Enter a number of passengers from 1 to 8."]),
-            ("departure", json!(" "), "departure", ["Vul het vertrekadres in.", "Bitte geben Sie die Abholadresse ein.", "Enter the pick-up address."]),
-            ("destination", Value::Null, "destination", ["Vul de bestemming in.", "Bitte geben Sie das Ziel ein.", "Enter the destination."]),
-            ("dateTime", json!("morgen"), "dateTime", ["Vul een geldige datum en tijd in.", "Bitte geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.", "Enter a valid date and time."]),
-            ("paymentMethod", json!("bitcoin"), "paymentMethod", ["Kies pinpas, creditcard of contant.", "Bitte wählen Sie Girokarte, Kreditkarte oder Bar.", "Choose debit card, credit card or cash."]),
+            (
+                "name",
+                json!(""),
+                "name",
+                ["Vul uw naam in.", "Bitte geben Sie Ihren Namen ein.", "Enter your name."],
+            ),
+            (
+                "name",
+                json!("x".repeat(101)),
+                "name",
+                [
+                    "Gebruik maximaal 100 tekens.",
+                    "Bitte verwenden Sie höchstens 100 Zeichen.",
+                    "Use at most 100 characters.",
+                ],
+            ),
+            (
+                "email",
+                json!("jan@"),
+                "email",
+                [
+                    "Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.",
+                    "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.",
+                    "Enter a valid email address, like name@example.com.",
+                ],
+            ),
+            (
+                "phone",
+                json!("1".repeat(31)),
+                "phone",
+                [
+                    "Gebruik maximaal 30 tekens.",
+                    "Bitte verwenden Sie höchstens 30 Zeichen.",
+                    "Use at most 30 characters.",
+                ],
+            ),
+            (
+                "passengerAmount",
+                json!("0"),
+                "passengerAmount",
+                [
+                    "Vul een aantal personen in van 1 tot en met 8.",
+                    "Bitte geben Sie eine Personenzahl von 1 bis 8 ein.",
+                    "Enter a number of passengers from 1 to 8.",
+                ],
+            ),
+            (
+                "departure",
+                json!(" "),
+                "departure",
+                [
+                    "Vul het vertrekadres in.",
+                    "Bitte geben Sie die Abholadresse ein.",
+                    "Enter the pick-up address.",
+                ],
+            ),
+            (
+                "destination",
+                Value::Null,
+                "destination",
+                ["Vul de bestemming in.", "Bitte geben Sie das Ziel ein.", "Enter the destination."],
+            ),
+            (
+                "dateTime",
+                json!("morgen"),
+                "dateTime",
+                [
+                    "Vul een geldige datum en tijd in.",
+                    "Bitte geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.",
+                    "Enter a valid date and time.",
+                ],
+            ),
+            (
+                "paymentMethod",
+                json!("bitcoin"),
+                "paymentMethod",
+                [
+                    "Kies pinpas, creditcard of contant.",
+                    "Bitte wählen Sie Girokarte, Kreditkarte oder Bar.",
+                    "Choose debit card, credit card or cash.",
+                ],
+            ),
         ];
         for (field, value, key, messages) in cases {
             for (lang, message) in Lang::ALL.iter().zip(messages) {
@@ -248,8 +352,14 @@ mod tests {
 
     #[test]
     fn passenger_boundaries() {
-        for bad in [json!("9"), json!("-1"), json!("2.5"), json!("abc"), json!(300), json!(true), json!([2])] {
-            assert!(check(with("passengerAmount", bad.clone()), Lang::En).unwrap_err().contains_key("passengerAmount"), "{bad}");
+        for bad in [json!("9"), json!("-1"), json!("2.5"), json!("abc"), json!(300), json!(true), json!([2])]
+        {
+            assert!(
+                check(with("passengerAmount", bad.clone()), Lang::En)
+                    .unwrap_err()
+                    .contains_key("passengerAmount"),
+                "{bad}"
+            );
         }
         for good in [json!("1"), json!(" 8 "), json!(1)] {
             assert!(check(with("passengerAmount", good.clone()), Lang::En).is_ok(), "{good}");
@@ -261,7 +371,11 @@ mod tests {
         let phone = |typed: &str, lang| check(with("phone", json!(typed)), lang).map(|ok| ok.phone);
         assert_eq!(phone("0151 23456789", Lang::De).unwrap().as_deref(), Some("+4915123456789"));
         assert_eq!(phone("06 12345678", Lang::En).unwrap().as_deref(), Some("+31612345678"));
-        assert_eq!(phone("+32 470 12 34 56", Lang::De).unwrap().as_deref(), Some("+32470123456"), "other countries are welcome");
+        assert_eq!(
+            phone("+32 470 12 34 56", Lang::De).unwrap().as_deref(),
+            Some("+32470123456"),
+            "other countries are welcome"
+        );
         let messages = [
             (Lang::Nl, "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),
             (Lang::De, "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen, z. B. 0151 23456789 oder +31 6 12345678."),
@@ -272,7 +386,11 @@ mod tests {
                 assert_eq!(phone(bad, lang).unwrap_err()["phone"], message, "{bad}");
             }
         }
-        assert_eq!(phone("0151 23456789", Lang::Nl).unwrap_err().len(), 1, "a German mobile is no Dutch number");
+        assert_eq!(
+            phone("0151 23456789", Lang::Nl).unwrap_err().len(),
+            1,
+            "a German mobile is no Dutch number"
+        );
     }
 
     #[test]
@@ -283,12 +401,14 @@ mod tests {
         assert!(many["passengerAmount"].ends_with("rufen Sie uns an: 0475 123 456."), "{many:?}");
         let one_seat = BookingSettings { max_passengers: 1, ..rules() };
         let input = Input::from_json(with("passengerAmount", json!(2))).unwrap();
-        let many = validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, CALL_US, now()).unwrap_err();
+        let many =
+            validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, CALL_US, now()).unwrap_err();
         assert_eq!(many["passengerAmount"], "You can book for at most 1 passenger on the website. For a larger group, call us on 0475 123 456.");
         // The lead time's unit follows the number.
         let one_minute = BookingSettings { lead_time_minutes: 1, ..rules() };
         let input = Input::from_json(with("dateTime", json!("2026-11-22T10:30"))).unwrap();
-        let soon = validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, CALL_US, now()).unwrap_err();
+        let soon = validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, CALL_US, now())
+            .unwrap_err();
         assert_eq!(soon["dateTime"], "Bitte wählen Sie eine Zeit, die mindestens 1 Minute in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 123 456.");
     }
 
@@ -297,10 +417,16 @@ mod tests {
         // now = 11:00 in Amsterdam (UTC+1 in November); lead time 30 minutes.
         assert!(check(with("dateTime", json!("2026-11-22T11:30")), Lang::En).is_ok());
         let early = check(with("dateTime", json!("2026-11-22T11:29")), Lang::En).unwrap_err();
-        assert_eq!(early["dateTime"], "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 123 456.");
+        assert_eq!(
+            early["dateTime"],
+            "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 123 456."
+        );
         assert!(check(with("dateTime", json!("2027-11-22T11:00")), Lang::En).is_ok(), "365 days is allowed");
         let far = check(with("dateTime", json!("2027-11-22T11:01")), Lang::En).unwrap_err();
-        assert_eq!(far["dateTime"], "Choose a date within one year. For a ride further ahead, call us on 0475 123 456.");
+        assert_eq!(
+            far["dateTime"],
+            "Choose a date within one year. For a ride further ahead, call us on 0475 123 456."
+        );
         assert!(check(with("dateTime", json!("2026-11-22T09:00")), Lang::En).is_err(), "the past");
         assert!(check(with("dateTime", json!("99999-01-01T00:00")), Lang::En).is_err());
     }
@@ -322,17 +448,22 @@ mod tests {
         let now: Timestamp = "2027-03-28T00:45:00Z".parse().unwrap();
         let input = |t: &str| Input::from_json(with("dateTime", json!(t))).unwrap();
         let locales = Locales::load();
-        assert!(validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), CALL_US, now).is_err());
-        assert!(validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), CALL_US, now).is_ok());
+        assert!(validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), CALL_US, now)
+            .is_err());
+        assert!(validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), CALL_US, now)
+            .is_ok());
     }
 
     #[test]
     fn whatsapp_needs_only_name_passengers_and_time() {
-        let input = Input::from_json(json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-11-24T08:00"})).unwrap();
+        let input =
+            Input::from_json(json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-11-24T08:00"}))
+                .unwrap();
         let ok = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap();
         assert_eq!((ok.passengers, ok.departure.as_str()), (3, ""));
         let input = Input::from_json(json!({"name": "", "passengerAmount": "x", "dateTime": ""})).unwrap();
-        let errors = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap_err();
+        let errors =
+            validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap_err();
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["dateTime", "name", "passengerAmount"]);
     }
 

@@ -110,9 +110,15 @@ pub enum PlacesError {
 #[allow(async_fn_in_trait)]
 pub trait PlacesProvider {
     /// At most 8 suggestions for what the visitor typed, in `lang`, NL/DE/BE only.
-    async fn suggestions(&self, input: &str, lang: Lang, session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError>;
+    async fn suggestions(
+        &self,
+        input: &str,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<Vec<Suggestion>, PlacesError>;
     /// The place behind a suggestion id; ends the search session.
-    async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError>;
+    async fn details(&self, id: &str, lang: Lang, session: Option<&str>)
+        -> Result<PlaceDetails, PlacesError>;
     /// Driving distance and time.
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
 }
@@ -128,7 +134,8 @@ mod kind_tests {
         assert!(no_street("vnl-roermond-swalmen"));
         assert!(no_street("z6041"), "a postcode area names no street");
         assert_eq!(PlaceKind::of_id("aAMS"), Some(PlaceKind::Airport));
-        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"] {
+        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"]
+        {
             assert_eq!(PlaceKind::of_id(other), None, "{other}");
         }
     }

@@ -1,6 +1,9 @@
 //! The provider the configuration chose: Google when `TAXI_GOOGLE_MAPS_KEY` is
 //! set, otherwise the embedded gazetteer.
-use super::{gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use super::{
+    gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate,
+    Suggestion,
+};
 use crate::{config::Settings, domain::Lang};
 
 pub enum Places {
@@ -53,7 +56,12 @@ impl Places {
 }
 
 impl PlacesProvider for Places {
-    async fn suggestions(&self, input: &str, lang: Lang, session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError> {
+    async fn suggestions(
+        &self,
+        input: &str,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<Vec<Suggestion>, PlacesError> {
         let result = match self {
             Places::Embedded(p) => p.suggestions(input, lang, session).await,
             Places::Google(p) => p.suggestions(input, lang, session).await,
@@ -61,7 +69,12 @@ impl PlacesProvider for Places {
         self.counted("suggestions", result)
     }
 
-    async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError> {
+    async fn details(
+        &self,
+        id: &str,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<PlaceDetails, PlacesError> {
         let result = match self {
             Places::Embedded(p) => p.details(id, lang, session).await,
             Places::Google(p) => p.details(id, lang, session).await,

@@ -3,7 +3,10 @@
 //! last one. A trip and its return differ only by the pick-up surcharge; where
 //! no fixed price applies, both directions are metered alike.
 use super::{quote, Trip};
-use crate::{config::Settings, domain::{booking::Rule, LatLon}};
+use crate::{
+    config::Settings,
+    domain::{booking::Rule, LatLon},
+};
 
 const ROERMOND: LatLon = LatLon { lat: 51.1942, lon: 5.9875 };
 
@@ -86,10 +89,18 @@ fn both_directions_of_every_fixed_price_trip() {
             assert_eq!(from.rule, Rule::Metered, "{case}");
             continue;
         }
-        assert_eq!(from.amount_cents - to.amount_cents, pickup_surcharge, "{case}: the directions differ by the pick-up surcharge only");
+        assert_eq!(
+            from.amount_cents - to.amount_cents,
+            pickup_surcharge,
+            "{case}: the directions differ by the pick-up surcharge only"
+        );
         assert_eq!(to.amount_cents - to.surcharge_cents, i64::from(d.price_cents), "{case}");
         assert_eq!(from.amount_cents - from.surcharge_cents, i64::from(d.price_cents), "{case}");
-        let expected_rules = if km <= t.zone.radius_km { (Rule::Fixed, Rule::FixedPickup) } else { (Rule::FixedSurcharge, Rule::FixedPickupSurcharge) };
+        let expected_rules = if km <= t.zone.radius_km {
+            (Rule::Fixed, Rule::FixedPickup)
+        } else {
+            (Rule::FixedSurcharge, Rule::FixedPickupSurcharge)
+        };
         assert_eq!((to.rule, from.rule), expected_rules, "{case}");
         assert_eq!(to.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");
         assert_eq!(from.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");

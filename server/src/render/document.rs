@@ -3,12 +3,7 @@
 //! Built in Rust because React's `renderToString` emits no doctype or head.
 use std::fmt::Write as _;
 
-use crate::{
-    config::Settings,
-    contract::Alternates,
-    domain::Lang,
-    site,
-};
+use crate::{config::Settings, contract::Alternates, domain::Lang, site};
 
 /// What the shell needs besides the rendered body.
 pub struct Shell<'a> {
@@ -43,13 +38,19 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
         description = escape_html(shell.description),
         keywords = escape_html(shell.keywords),
     );
-    let canonical = shell.paths.map(|paths| format!("{}{}", site::origin(&settings.site, shell.lang), paths.get(shell.lang)));
+    let canonical = shell
+        .paths
+        .map(|paths| format!("{}{}", site::origin(&settings.site, shell.lang), paths.get(shell.lang)));
     share_preview(&mut html, shell, settings, canonical.as_deref());
     match (shell.paths, &canonical) {
         (Some(paths), Some(canonical)) => {
             let _ = write!(html, "<link rel=\"canonical\" href=\"{}\">", escape_html(canonical));
             for (hreflang, url) in site::alternates(&settings.site, |lang| paths.get(lang).to_string()) {
-                let _ = write!(html, "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\">", escape_html(&url));
+                let _ = write!(
+                    html,
+                    "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\">",
+                    escape_html(&url)
+                );
             }
         }
         _ => html.push_str("<meta name=\"robots\" content=\"noindex\">"),
@@ -65,7 +66,11 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
     }
     let _ = write!(html, "</head><body><div id=\"root\">{body_html}</div>");
     if let Some(props) = shell.hydration_props {
-        let _ = write!(html, "<script type=\"application/json\" id=\"page-data\">{}</script>", escape_json_for_script(props));
+        let _ = write!(
+            html,
+            "<script type=\"application/json\" id=\"page-data\">{}</script>",
+            escape_json_for_script(props)
+        );
     }
     html.push_str("</body></html>");
     html

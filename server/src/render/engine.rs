@@ -42,7 +42,9 @@ impl JsEngine {
         runtime.set_max_stack_size(2 * 1024 * 1024);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::default();
         let watched = deadline.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || watched.get().is_some_and(|d| Instant::now() >= d))));
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            watched.get().is_some_and(|d| Instant::now() >= d)
+        })));
         let context = Context::full(&runtime).map_err(script)?;
         context.with(|ctx| -> Result<(), EngineError> {
             let log = Function::new(ctx.clone(), |level: String, message: String| match level.as_str() {
@@ -126,7 +128,9 @@ mod tests {
 
     #[test]
     fn stops_a_runaway_allocation_at_the_memory_limit() {
-        let mut e = engine("export function render() { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }");
+        let mut e = engine(
+            "export function render() { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }",
+        );
         assert_eq!(e.render("{}", Instant::now() + Duration::from_secs(10)), Err(EngineError::OutOfMemory));
     }
 

@@ -1,8 +1,8 @@
 //! The props and metadata of a fixed-price route's landing page.
 use super::Pages;
 use crate::{
-    contract::{Alternates, LandingRoute, PageName, PageProps},
     config::DestinationKind,
+    contract::{Alternates, LandingRoute, PageName, PageProps},
     domain::{format_euro, landing, Lang},
     places::gazetteer::Gazetteer,
 };
@@ -13,7 +13,10 @@ impl Pages {
         let tariff = &self.settings.tariff;
         let destination = &tariff.destinations[index];
         let path = |lang: Lang| landing::path(tariff, index, lang);
-        let route = Gazetteer::estimate_route(tariff.zone.centre(), crate::domain::LatLon { lat: destination.lat, lon: destination.lon });
+        let route = Gazetteer::estimate_route(
+            tariff.zone.centre(),
+            crate::domain::LatLon { lat: destination.lat, lon: destination.lon },
+        );
         // Rounded to 5 km and 5 minutes: a typical figure, not a promise.
         let round5 = |value: f64| ((value / 5.0).round() * 5.0).max(5.0) as u32;
         props.page = PageName::Landing;
@@ -34,7 +37,11 @@ impl Pages {
     pub(super) fn meta_vars(&self, props: &PageProps) -> Vec<(&'static str, String)> {
         let mut vars = vec![("company", self.settings.company.name.clone())];
         if let Some(route) = &props.landing {
-            vars.extend([("destination", route.destination.clone()), ("price", route.price.clone()), ("zone", route.zone.clone())]);
+            vars.extend([
+                ("destination", route.destination.clone()),
+                ("price", route.price.clone()),
+                ("zone", route.zone.clone()),
+            ]);
         }
         vars
     }

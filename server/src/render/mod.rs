@@ -26,15 +26,18 @@ use actix_web::web::Bytes;
 use crate::{
     assets::Assets,
     config::Settings,
-    contract::{Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow, Tariff},
+    contract::{
+        Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, RadiusSurchargeRow,
+        Tariff,
+    },
     domain::{format_euro, landing::path as landing_path, links::whatsapp_chat, Lang, Page, ReservationMode},
     i18n::Locales,
     variant::Variant,
 };
 use document::{document, escape_html, Shell};
-use structured_data::{Images, OfferedRoute};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 pub use respond::{encoded, encoded_varying, pick, preferred_encoding};
+use structured_data::{Images, OfferedRoute};
 
 /// A finished HTML page in every encoding we serve.
 pub struct EncodedPage {
@@ -49,14 +52,27 @@ impl EncodedPage {
         Self::compressed(html, flate2::Compression::best(), 11, 22)
     }
 
-    fn compressed(html: String, gzip_level: flate2::Compression, brotli_quality: i32, brotli_window: i32) -> Self {
+    fn compressed(
+        html: String,
+        gzip_level: flate2::Compression,
+        brotli_quality: i32,
+        brotli_window: i32,
+    ) -> Self {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), gzip_level);
         gz.write_all(html.as_bytes()).expect("writing to memory");
         let gzip = gz.finish().expect("writing to memory");
         let mut brotli = Vec::new();
-        let params = brotli::enc::BrotliEncoderParams { quality: brotli_quality, lgwin: brotli_window, ..Default::default() };
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: brotli_quality,
+            lgwin: brotli_window,
+            ..Default::default()
+        };
         brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params).expect("writing to memory");
-        Self { html: Variant::new(Bytes::from(html)), gzip: Variant::new(Bytes::from(gzip)), brotli: Variant::new(Bytes::from(brotli)) }
+        Self {
+            html: Variant::new(Bytes::from(html)),
+            gzip: Variant::new(Bytes::from(gzip)),
+            brotli: Variant::new(Bytes::from(brotli)),
+        }
     }
 }
 
@@ -89,7 +105,9 @@ impl PageKey {
             .iter()
             .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
             .collect();
-        keys.extend(Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)));
+        keys.extend(
+            Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)),
+        );
         keys.extend((0..landings).flat_map(|i| Lang::ALL.iter().map(move |&l| PageKey::Landing(i, l))));
         keys.extend(Lang::ALL.iter().map(|&l| PageKey::Error(l)));
         keys
@@ -106,8 +124,16 @@ pub struct Pages {
 }
 
 impl Pages {
-    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, assets: Arc<Assets>, pool: RenderPool) -> Self {
-        let cache = PageKey::all(settings.tariff.destinations.len()).into_iter().map(|key| (key, OnceLock::new())).collect();
+    pub fn new(
+        settings: Arc<Settings>,
+        locales: Arc<Locales>,
+        assets: Arc<Assets>,
+        pool: RenderPool,
+    ) -> Self {
+        let cache = PageKey::all(settings.tariff.destinations.len())
+            .into_iter()
+            .map(|key| (key, OnceLock::new()))
+            .collect();
         Self { settings, locales, assets, pool, cache }
     }
 
@@ -124,7 +150,11 @@ impl Pages {
         }
         crate::metrics::page_cache(false);
         let html = self.render(key, None).await?;
-        let page = Arc::new(actix_web::web::block(move || EncodedPage::new(html)).await.map_err(|_| RenderError::Unavailable)?);
+        let page = Arc::new(
+            actix_web::web::block(move || EncodedPage::new(html))
+                .await
+                .map_err(|_| RenderError::Unavailable)?,
+        );
         // Two first requests may both render; both pages are the same, the first one stays.
         Ok(match slot {
             Some(slot) => slot.get_or_init(|| page).clone(),
@@ -250,17 +280,27 @@ impl Pages {
 
     /// The business, with as offers the fixed prices the page shows (`shown`, by index).
     fn json_ld(&self, lang: Lang, shown: Option<impl std::ops::RangeBounds<usize>>) -> String {
-        let images = Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
+        let images =
+            Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
         let origin = crate::site::origin(&self.settings.site, lang);
         let tariff = &self.settings.tariff;
         let offers: Vec<_> = match shown {
             Some(range) => (0..tariff.destinations.len())
                 .filter(|i| range.contains(i))
-                .map(|i| OfferedRoute { destination: &tariff.destinations[i], url: format!("{origin}{}", landing_path(tariff, i, lang)) })
+                .map(|i| OfferedRoute {
+                    destination: &tariff.destinations[i],
+                    url: format!("{origin}{}", landing_path(tariff, i, lang)),
+                })
                 .collect(),
             None => Vec::new(),
         };
-        structured_data::local_business(&self.settings, lang, self.locales.text(lang, "meta.areaServed"), &images, &offers)
+        structured_data::local_business(
+            &self.settings,
+            lang,
+            self.locales.text(lang, "meta.areaServed"),
+            &images,
+            &offers,
+        )
     }
 
     /// The props every page component receives.
@@ -280,14 +320,23 @@ impl Pages {
                 prices: path(Page::Prices, lang),
                 contact: path(Page::Contact, lang),
             },
-            alternates: Alternates { nl: path(here, Lang::Nl), de: path(here, Lang::De), en: path(here, Lang::En) },
+            alternates: Alternates {
+                nl: path(here, Lang::Nl),
+                de: path(here, Lang::De),
+                en: path(here, Lang::En),
+            },
             company: Company {
                 name: c.name.clone(),
                 phone_display: c.phone_display.clone(),
                 phone_href: format!("tel:{}", c.phone),
                 email: c.email.clone(),
                 whatsapp_href: whatsapp_chat(&c.whatsapp_number, None),
-                address: PostalAddress { street: c.street.clone(), postal_code: c.postal_code.clone(), city: c.city.clone(), country: c.country.clone() },
+                address: PostalAddress {
+                    street: c.street.clone(),
+                    postal_code: c.postal_code.clone(),
+                    city: c.city.clone(),
+                    country: c.country.clone(),
+                },
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),
                 demo: c.demo,
@@ -302,10 +351,18 @@ impl Pages {
                     .destinations
                     .iter()
                     .enumerate()
-                    .map(|(i, d)| FixedPriceRow { name: d.name.get(lang).to_string(), price: euro(d.price_cents), landing_path: landing_path(t, i, lang) })
+                    .map(|(i, d)| FixedPriceRow {
+                        name: d.name.get(lang).to_string(),
+                        price: euro(d.price_cents),
+                        landing_path: landing_path(t, i, lang),
+                    })
                     .collect(),
                 pickup_surcharge: euro(t.pickup_surcharge_cents),
-                radius_surcharges: t.radius_surcharges.iter().map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) }).collect(),
+                radius_surcharges: t
+                    .radius_surcharges
+                    .iter()
+                    .map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) })
+                    .collect(),
                 metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
             },
             reservation_mode: mode,

@@ -131,8 +131,14 @@ mod tests {
         let bundle = "export function render(p) { const v = JSON.parse(p); if (v.fail) throw new Error('no'); if (v.loop) for(;;){} return 'ok ' + v.n; }";
         let pool = RenderPool::start(bundle, settings(1, 8)).unwrap();
         assert_eq!(pool.render(r#"{"n":1}"#.into()).await.unwrap(), "ok 1");
-        assert!(matches!(pool.render(r#"{"fail":true}"#.into()).await, Err(RenderError::Engine(EngineError::Script(_)))));
-        assert_eq!(pool.render(r#"{"loop":true}"#.into()).await, Err(RenderError::Engine(EngineError::Timeout)));
+        assert!(matches!(
+            pool.render(r#"{"fail":true}"#.into()).await,
+            Err(RenderError::Engine(EngineError::Script(_)))
+        ));
+        assert_eq!(
+            pool.render(r#"{"loop":true}"#.into()).await,
+            Err(RenderError::Engine(EngineError::Timeout))
+        );
         assert_eq!(pool.render(r#"{"n":2}"#.into()).await.unwrap(), "ok 2", "replaced runtime renders again");
     }
 

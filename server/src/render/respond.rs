@@ -26,7 +26,11 @@ pub fn preferred_encoding(req: &HttpRequest) -> Encoding {
         accept.split(',').any(|item| {
             let mut parts = item.split(';');
             parts.next().is_some_and(|t| t.trim().eq_ignore_ascii_case(name))
-                && !parts.any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)))
+                && !parts.any(|p| {
+                    p.trim()
+                        .strip_prefix("q=")
+                        .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
+                })
         })
     };
     if accepts("br") {
@@ -39,7 +43,12 @@ pub fn preferred_encoding(req: &HttpRequest) -> Encoding {
 }
 
 /// A body in up to three encodings, chosen per request.
-pub fn pick<'a>(req: &HttpRequest, identity: &'a Variant, gzip: Option<&'a Variant>, brotli: Option<&'a Variant>) -> (&'a Variant, Option<&'static str>) {
+pub fn pick<'a>(
+    req: &HttpRequest,
+    identity: &'a Variant,
+    gzip: Option<&'a Variant>,
+    brotli: Option<&'a Variant>,
+) -> (&'a Variant, Option<&'static str>) {
     match (preferred_encoding(req), brotli, gzip) {
         (Encoding::Brotli, Some(br), _) => (br, Some("br")),
         (Encoding::Brotli | Encoding::Gzip, _, Some(gz)) => (gz, Some("gzip")),
@@ -54,7 +63,13 @@ pub fn pick<'a>(req: &HttpRequest, identity: &'a Variant, gzip: Option<&'a Varia
 /// Values are taken as `&'static str` and sent from where they are: a `&str`
 /// given to actix's header builder would be copied into a new allocation, for
 /// every header of every answer.
-pub fn answer(req: &HttpRequest, status: StatusCode, content_type: &'static str, (variant, encoding): (&Variant, Option<&'static str>), headers: &[(HeaderName, &'static str)]) -> HttpResponse {
+pub fn answer(
+    req: &HttpRequest,
+    status: StatusCode,
+    content_type: &'static str,
+    (variant, encoding): (&Variant, Option<&'static str>),
+    headers: &[(HeaderName, &'static str)],
+) -> HttpResponse {
     let validated = status == StatusCode::OK && matches!(*req.method(), Method::GET | Method::HEAD);
     let not_modified = validated && variant.is_cached_by(req);
     let mut response = HttpResponse::new(if not_modified { StatusCode::NOT_MODIFIED } else { status });
@@ -81,7 +96,12 @@ pub fn encoded(req: &HttpRequest, page: &EncodedPage, status: StatusCode) -> Htt
 }
 
 /// An HTML page answer that also depends on the request headers named in `vary`.
-pub fn encoded_varying(req: &HttpRequest, page: &EncodedPage, status: StatusCode, vary: &'static str) -> HttpResponse {
+pub fn encoded_varying(
+    req: &HttpRequest,
+    page: &EncodedPage,
+    status: StatusCode,
+    vary: &'static str,
+) -> HttpResponse {
     let chosen = pick(req, &page.html, Some(&page.gzip), Some(&page.brotli));
     let headers = [(header::VARY, vary), (header::CACHE_CONTROL, "no-cache")];
     answer(req, status, "text/html; charset=utf-8", chosen, &headers)

@@ -5,13 +5,26 @@ use crate::{
     domain::{Lang, ReservationMode},
 };
 
-use super::{document::{document, Shell}, EncodedPage, Pages, RenderError};
+use super::{
+    document::{document, Shell},
+    EncodedPage, Pages, RenderError,
+};
 
 impl Pages {
-    pub async fn staff(&self, lang: Lang, page: StaffPage, form: Option<FormState>) -> Result<EncodedPage, RenderError> {
+    pub async fn staff(
+        &self,
+        lang: Lang,
+        page: StaffPage,
+        form: Option<FormState>,
+    ) -> Result<EncodedPage, RenderError> {
         let args = [("reference", page.reference.as_str()), ("company", self.settings.company.name.as_str())];
         let title = self.locales.format(lang, "staff.meta.title", &args);
-        let props = PageProps { page: PageName::Staff, form, staff: Some(page), ..self.props(None, lang, ReservationMode::default()) };
+        let props = PageProps {
+            page: PageName::Staff,
+            form,
+            staff: Some(page),
+            ..self.props(None, lang, ReservationMode::default())
+        };
         let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;
         let share_image = self.absolute(lang, "share.png");
         let shell = Shell {

@@ -22,7 +22,13 @@ pub struct OfferedRoute<'a> {
     pub url: String,
 }
 
-pub fn local_business(settings: &Settings, lang: Lang, area_served: &str, images: &Images, offers: &[OfferedRoute<'_>]) -> String {
+pub fn local_business(
+    settings: &Settings,
+    lang: Lang,
+    area_served: &str,
+    images: &Images,
+    offers: &[OfferedRoute<'_>],
+) -> String {
     let c = &settings.company;
     let five_decimals = |degrees: f64| (degrees * 1e5).round() / 1e5;
     let mut node = json!({

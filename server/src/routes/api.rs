@@ -42,7 +42,11 @@ pub fn has_content_type(req: &HttpRequest, media_type: &str) -> bool {
 }
 
 /// A JSON body: right content type, valid UTF-8, valid JSON.
-pub async fn read_json(req: &HttpRequest, payload: web::Payload, timeout: Duration) -> Result<serde_json::Value, Refusal> {
+pub async fn read_json(
+    req: &HttpRequest,
+    payload: web::Payload,
+    timeout: Duration,
+) -> Result<serde_json::Value, Refusal> {
     if !has_content_type(req, "application/json") {
         return Err(Refusal::UnsupportedMediaType);
     }

@@ -1,13 +1,18 @@
 //! Content-hashed static files: cached for a year; a revalidation gets 304.
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use crate::render::{respond::answer, pick};
+use crate::render::{pick, respond::answer};
 use crate::{assets::Assets, error::AppError};
 
-pub async fn asset(req: HttpRequest, assets: web::Data<Assets>, name: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub async fn asset(
+    req: HttpRequest,
+    assets: web::Data<Assets>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
     let asset = assets.get(&name).ok_or(AppError::NotFound)?;
     let chosen = pick(&req, &asset.body, asset.gzip.as_ref(), asset.brotli.as_ref());
-    let headers = [(header::CACHE_CONTROL, "public, max-age=31536000, immutable"), (header::VARY, "Accept-Encoding")];
+    let headers =
+        [(header::CACHE_CONTROL, "public, max-age=31536000, immutable"), (header::VARY, "Accept-Encoding")];
     Ok(answer(&req, actix_web::http::StatusCode::OK, asset.content_type, chosen, &headers))
 }
 

@@ -36,10 +36,13 @@ impl FromRequest for FormCall {
     type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
 
     fn from_request(req: &HttpRequest, payload: &mut dev::Payload) -> Self::Future {
-        let (req, lang, payload) = (req.clone(), PathLang::from_request(req, payload), web::Payload::from_request(req, payload));
+        let (req, lang, payload) =
+            (req.clone(), PathLang::from_request(req, payload), web::Payload::from_request(req, payload));
         Box::pin(async move {
             let PathLang(lang) = lang.await?;
-            let settings = web::Data::<Settings>::extract(&req).await.map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+            let settings = web::Data::<Settings>::extract(&req)
+                .await
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
             let payload = payload.await.map_err(|_| Refusal::InvalidBody)?;
             let value = read_json(&req, payload, body_timeout(&settings)).await?;
             let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
@@ -53,21 +56,36 @@ fn body_timeout(settings: &Settings) -> Duration {
 }
 
 /// `POST /api/reservation/{language}`.
-pub async fn reservation_api(call: FormCall, service: web::Data<BookingService>, guard: web::Data<FormGuard>) -> Result<HttpResponse, AppError> {
+pub async fn reservation_api(
+    call: FormCall,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
     outcome_json(service.reservation(&call.input, call.lang, verdict).await)
 }
 
 /// `POST /api/contact/{language}`.
-pub async fn contact_api(call: FormCall, service: web::Data<BookingService>, guard: web::Data<FormGuard>) -> Result<HttpResponse, AppError> {
+pub async fn contact_api(
+    call: FormCall,
+    service: web::Data<BookingService>,
+    guard: web::Data<FormGuard>,
+) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
     outcome_json(service.contact(&call.input, call.lang, verdict).await)
 }
 
 /// `POST /api/whatsappreservation/{language}`.
-pub async fn whatsapp_api(call: FormCall, service: web::Data<BookingService>, locales: web::Data<Locales>) -> Result<HttpResponse, AppError> {
+pub async fn whatsapp_api(
+    call: FormCall,
+    service: web::Data<BookingService>,
+    locales: web::Data<Locales>,
+) -> Result<HttpResponse, AppError> {
     Ok(match service.whatsapp(&call.input, call.lang).await {
-        Ok(url) => HttpResponse::Ok().json(WhatsappReady { message: locales.text(call.lang, "api.whatsappReady").to_string(), whatsapp_url: url }),
+        Ok(url) => HttpResponse::Ok().json(WhatsappReady {
+            message: locales.text(call.lang, "api.whatsappReady").to_string(),
+            whatsapp_url: url,
+        }),
         Err(errors) => HttpResponse::BadRequest().json(Invalid { errors }),
     })
 }
@@ -91,7 +109,12 @@ pub async fn form_post(
     settings: web::Data<Settings>,
 ) -> Result<HttpResponse, AppError> {
     // The matched pattern, not the path: every spelling of the path is the same page.
-    let (page, lang) = req.match_pattern().as_deref().and_then(Page::from_path).filter(|(p, _)| p.is_interactive()).ok_or(AppError::NotFound)?;
+    let (page, lang) = req
+        .match_pattern()
+        .as_deref()
+        .and_then(Page::from_path)
+        .filter(|(p, _)| p.is_interactive())
+        .ok_or(AppError::NotFound)?;
     if !has_content_type(&req, "application/x-www-form-urlencoded") {
         return Err(Refusal::UnsupportedMediaType.into());
     }
@@ -134,14 +157,34 @@ pub async fn form_post(
     if values.get("action").map(String::as_str) == Some("price") {
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
         let id = |k: &str| Some(get(k)).filter(|v| !v.is_empty());
-        let price = service.price(get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"), lang).await;
+        let price = service
+            .price(
+                get("departure"),
+                id("departurePlaceId"),
+                get("destination"),
+                id("destinationPlaceId"),
+                lang,
+            )
+            .await;
         let return_price = match get("returnDateTime").trim() {
             "" => None,
-            _ => service.price(get("destination"), id("destinationPlaceId"), get("departure"), id("departurePlaceId"), lang).await,
+            _ => {
+                service
+                    .price(
+                        get("destination"),
+                        id("destinationPlaceId"),
+                        get("departure"),
+                        id("departurePlaceId"),
+                        lang,
+                    )
+                    .await
+            }
         };
         let form = match price {
             Some(price) => FormState { return_price, ..FormState::priced(values.clone(), price) },
-            None => FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string()),
+            None => {
+                FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string())
+            }
         };
         return answer(StatusCode::OK, form).await;
     }

@@ -16,7 +16,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-use crate::{config::Settings, delivery::{Outbox, SpoolStats}, edge::client::is_operator, metrics, places::Places, render::Pages};
+use crate::{
+    config::Settings,
+    delivery::{Outbox, SpoolStats},
+    edge::client::is_operator,
+    metrics,
+    places::Places,
+    render::Pages,
+};
 
 /// Status and counts: all the public answer shows, and the start of the detailed one.
 fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Value {
@@ -32,7 +39,11 @@ fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Va
 }
 
 pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(&pages, &outbox, &outbox.stats()))
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(
+        &pages,
+        &outbox,
+        &outbox.stats(),
+    ))
 }
 
 /// As if there were nothing here, for anyone but an operator.
@@ -41,7 +52,12 @@ fn hidden() -> HttpResponse {
 }
 
 /// The summary plus the whole spool report (which may quote a server's answer).
-pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+pub async fn details(
+    req: HttpRequest,
+    settings: web::Data<Settings>,
+    pages: web::Data<Pages>,
+    outbox: web::Data<Outbox>,
+) -> HttpResponse {
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
@@ -51,7 +67,11 @@ pub async fn details(req: HttpRequest, settings: web::Data<Settings>, pages: web
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 
-pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings: web::Data<Settings>) -> HttpResponse {
+pub async fn readyz(
+    pages: web::Data<Pages>,
+    places: web::Data<Places>,
+    settings: web::Data<Settings>,
+) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
     // One file per probe: concurrent probes must not remove each other's file.
     static PROBES: AtomicU64 = AtomicU64::new(0);
@@ -78,7 +98,12 @@ pub async fn readyz(pages: web::Data<Pages>, places: web::Data<Places>, settings
         .json(json!({ "status": if ready { "ready" } else { "not ready" }, "checks": checks }))
 }
 
-pub async fn metrics(req: HttpRequest, settings: web::Data<Settings>, pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+pub async fn metrics(
+    req: HttpRequest,
+    settings: web::Data<Settings>,
+    pages: web::Data<Pages>,
+    outbox: web::Data<Outbox>,
+) -> HttpResponse {
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }

@@ -40,14 +40,16 @@ use crate::{
 pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Settings) {
     let at = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource);
     // For the resources whose bodies are made per request (see `cfg_service`).
-    let compressed = |kind: Kind, resource: Resource| cfg_service(edge, kind, resource.wrap(Compress::default()));
+    let compressed =
+        |kind: Kind, resource: Resource| cfg_service(edge, kind, resource.wrap(Compress::default()));
     cfg.service(at(Kind::Page, resource("/").route(read().to(pages::index))));
     for page in Page::ALL {
         for lang in Lang::ALL {
             let mut page_resource = resource(page.path(lang));
             if page.path(lang) != "/" {
                 // Each route knows its page: nothing to work out from the path per view.
-                page_resource = page_resource.route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
+                page_resource = page_resource
+                    .route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
             }
             if page.is_interactive() {
                 page_resource = page_resource.route(web::post().to(booking::form_post));
@@ -93,7 +95,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         cfg.service(compressed(Kind::Page, resource(path).route(route)));
     }
     // A page, whose post counts against the form-post limit like the booking form's.
-    let answer_page = resource(crate::staff::links::ROUTE).route(read().to(staff::show)).route(web::post().to(staff::answer));
+    let answer_page = resource(crate::staff::links::ROUTE)
+        .route(read().to(staff::show))
+        .route(web::post().to(staff::answer));
     cfg.service(at(Kind::Page, answer_page));
     redirects::configure(cfg);
 }
@@ -112,7 +116,13 @@ fn resource(path: &str) -> Resource {
 /// page view for nothing.
 fn cfg_service<T, B>(edge: &Arc<Edge>, kind: Kind, resource: Resource<T>) -> impl HttpServiceFactory
 where
-    T: ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse<B>, Error = actix_web::Error, InitError = ()> + 'static,
+    T: ServiceFactory<
+            ServiceRequest,
+            Config = (),
+            Response = ServiceResponse<B>,
+            Error = actix_web::Error,
+            InitError = (),
+        > + 'static,
     T::Service: 'static,
     B: MessageBody + 'static,
 {

@@ -27,7 +27,12 @@ pub struct PageQuery {
 
 /// One of the four pages in one language (`/` aside: see [`index`]), for
 /// every spelling of its path that actix routes to it.
-pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<FormGuard>, (page, lang): (Page, Lang)) -> actix_web::Result<HttpResponse> {
+pub async fn page(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    guard: web::Data<FormGuard>,
+    (page, lang): (Page, Lang),
+) -> actix_web::Result<HttpResponse> {
     // Most views carry no query: parsed only when there is one.
     let query = match req.query_string() {
         "" => PageQuery::default(),
@@ -39,8 +44,17 @@ pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<Fo
     // A route in the query makes a page of its own: rendered for this request and
     // never cached, so no query string can fill the cache.
     let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
-        let (places, settings, locales) = (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
-        let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), query_pickup(query.date_time.as_deref()), lang).await;
+        let (places, settings, locales) =
+            (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
+        let form = prefilled_form(
+            places,
+            &settings.tariff,
+            locales,
+            (&from, &to),
+            query_pickup(query.date_time.as_deref()),
+            lang,
+        )
+        .await;
         std::sync::Arc::new(pages.with_form(key, form).await.map_err(AppError::from)?)
     } else {
         pages.get(key).await.map_err(AppError::from)?
@@ -56,11 +70,17 @@ pub async fn page(req: HttpRequest, pages: web::Data<Pages>, guard: web::Data<Fo
 /// Shared state that only some answers need, looked up when they do rather
 /// than extracted for every page view.
 fn app_data<T: 'static>(req: &HttpRequest) -> Result<&T, AppError> {
-    req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>())))
+    req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>()))
+    })
 }
 
 /// The landing page of the fixed-price route to the `index`th destination.
-pub async fn landing(req: HttpRequest, pages: web::Data<Pages>, (index, lang): (usize, Lang)) -> Result<HttpResponse, AppError> {
+pub async fn landing(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    (index, lang): (usize, Lang),
+) -> Result<HttpResponse, AppError> {
     let rendered = pages.get(PageKey::Landing(index, lang)).await?;
     Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
 }
@@ -79,10 +99,13 @@ pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResp
     match stored.or_else(browser) {
         // The query goes along: campaign parameters must survive the language choice.
         Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
-            .insert_header((header::LOCATION, match req.query_string() {
-                "" => Page::Home.path(lang).to_string(),
-                query => format!("{}?{query}", Page::Home.path(lang)),
-            }))
+            .insert_header((
+                header::LOCATION,
+                match req.query_string() {
+                    "" => Page::Home.path(lang).to_string(),
+                    query => format!("{}?{query}", Page::Home.path(lang)),
+                },
+            ))
             .insert_header(vary)
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),

@@ -24,13 +24,23 @@ pub struct SessionQuery {
     session: Option<String>,
 }
 
-pub async fn suggestions(query: web::Query<SuggestionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {
+pub async fn suggestions(
+    query: web::Query<SuggestionQuery>,
+    RequestLang(lang): RequestLang,
+    places: web::Data<Places>,
+) -> Result<HttpResponse, AppError> {
     let input: String = query.input.as_deref().unwrap_or("").chars().take(LIMITS.search_max_chars).collect();
     let list = places.suggestions(&input, lang, query.session.as_deref()).await.map_err(refusal)?;
-    Ok(HttpResponse::Ok().json(Suggestions { suggestions: list.into_iter().take(LIMITS.max_suggestions).collect() }))
+    Ok(HttpResponse::Ok()
+        .json(Suggestions { suggestions: list.into_iter().take(LIMITS.max_suggestions).collect() }))
 }
 
-pub async fn details(id: web::Path<String>, query: web::Query<SessionQuery>, RequestLang(lang): RequestLang, places: web::Data<Places>) -> Result<HttpResponse, AppError> {
+pub async fn details(
+    id: web::Path<String>,
+    query: web::Query<SessionQuery>,
+    RequestLang(lang): RequestLang,
+    places: web::Data<Places>,
+) -> Result<HttpResponse, AppError> {
     let place = places.details(&id, lang, query.session.as_deref()).await.map_err(refusal)?;
     Ok(HttpResponse::Ok().json(place))
 }
@@ -43,7 +53,9 @@ pub async fn price(
     locales: web::Data<Locales>,
 ) -> Result<HttpResponse, AppError> {
     let (from, to) = ids.into_inner();
-    let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang).await.map_err(refusal)?;
+    let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang)
+        .await
+        .map_err(refusal)?;
     Ok(HttpResponse::Ok().json(answer))
 }
 

@@ -18,16 +18,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         cfg.route(from, super::read().to(move |req: HttpRequest| async move { moved_permanently(&req, to) }));
     }
     // Old product pages: /en/{product}-english and /de/{product}-deutsch.
-    cfg.route("/en/{product}", super::read().to(|req: HttpRequest, product: web::Path<String>| async move {
-        old_product_page(&req, &product, "-english", "/en")
-    }))
-    .route("/de/{product}", super::read().to(|req: HttpRequest, product: web::Path<String>| async move {
-        old_product_page(&req, &product, "-deutsch", "/de")
-    }))
+    cfg.route(
+        "/en/{product}",
+        super::read().to(|req: HttpRequest, product: web::Path<String>| async move {
+            old_product_page(&req, &product, "-english", "/en")
+        }),
+    )
+    .route(
+        "/de/{product}",
+        super::read().to(|req: HttpRequest, product: web::Path<String>| async move {
+            old_product_page(&req, &product, "-deutsch", "/de")
+        }),
+    )
     .default_service(web::to(fallback));
 }
 
-fn old_product_page(req: &HttpRequest, product: &str, suffix: &str, to: &str) -> Result<HttpResponse, AppError> {
+fn old_product_page(
+    req: &HttpRequest,
+    product: &str,
+    suffix: &str,
+    to: &str,
+) -> Result<HttpResponse, AppError> {
     match product.strip_suffix(suffix) {
         Some(name) if !name.is_empty() => Ok(moved_permanently(req, to)),
         _ => Err(AppError::NotFound),

@@ -18,13 +18,24 @@ pub async fn sitemap(req: HttpRequest, settings: web::Data<Settings>) -> HttpRes
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
     let tariff = &settings.tariff;
-    let pages = Page::ALL.iter().map(|&page| Box::new(move |lang| page.path(lang).to_string()) as Box<dyn Fn(Lang) -> String>);
-    let landings = (0..tariff.destinations.len()).map(|index| Box::new(move |lang| landing::path(tariff, index, lang)) as Box<dyn Fn(Lang) -> String>);
+    let pages = Page::ALL
+        .iter()
+        .map(|&page| Box::new(move |lang| page.path(lang).to_string()) as Box<dyn Fn(Lang) -> String>);
+    let landings = (0..tariff.destinations.len())
+        .map(|index| Box::new(move |lang| landing::path(tariff, index, lang)) as Box<dyn Fn(Lang) -> String>);
     for path in pages.chain(landings) {
         for lang in Lang::ALL.into_iter().filter(|&lang| site::origin(&settings.site, lang) == here) {
-            let _ = writeln!(xml, "  <url>\n    <loc>{here}{}</loc>\n    <lastmod>{lastmod}</lastmod>", xml_escape(&path(lang)));
+            let _ = writeln!(
+                xml,
+                "  <url>\n    <loc>{here}{}</loc>\n    <lastmod>{lastmod}</lastmod>",
+                xml_escape(&path(lang))
+            );
             for (hreflang, url) in site::alternates(&settings.site, &path) {
-                let _ = writeln!(xml, "    <xhtml:link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\"/>", xml_escape(&url));
+                let _ = writeln!(
+                    xml,
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\"/>",
+                    xml_escape(&url)
+                );
             }
             xml.push_str("  </url>\n");
         }
@@ -34,9 +45,10 @@ pub async fn sitemap(req: HttpRequest, settings: web::Data<Settings>) -> HttpRes
 }
 
 pub async fn robots(req: HttpRequest, settings: web::Data<Settings>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .body(format!("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n", served_origin(&req, &settings)))
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
+        served_origin(&req, &settings)
+    ))
 }
 
 /// The origin a request was made for: the main one unless the host is the

@@ -24,8 +24,8 @@ use crate::{
     delivery::{Outbox, Record},
     domain::answer::{Action, DeclineReason},
     error::{AppError, Refusal},
-    forms::{Checker, Input},
     format::{date_time_long, local},
+    forms::{Checker, Input},
     i18n::Locales,
     render::{encoded, Pages},
     secret::SecretKey,
@@ -54,7 +54,11 @@ impl std::ops::Deref for Context {
     }
 }
 
-pub async fn show(req: HttpRequest, path: web::Path<(String, String)>, staff: web::Data<Staff>) -> Result<HttpResponse, AppError> {
+pub async fn show(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    staff: web::Data<Staff>,
+) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
     let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
     cx.page(StatusCode::OK, action, &record, None).await
@@ -73,13 +77,21 @@ pub async fn answer(
         return Err(Refusal::UnsupportedMediaType.into());
     }
     let body = read_body(payload, std::time::Duration::from_millis(cx.settings.http.body_timeout_ms)).await?;
-    let input = Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
+    let input =
+        Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
     if record.answer.is_some() {
         return cx.page(StatusCode::OK, action, &record, None).await;
     }
     let lang = cx.settings.mail.staff_language;
     let checker = Checker::new(lang, &cx.locales);
-    let answer = match form::validate(action, &input, checker, &cx.settings.booking, &cx.settings.company.phone_display, jiff::Timestamp::now()) {
+    let answer = match form::validate(
+        action,
+        &input,
+        checker,
+        &cx.settings.booking,
+        &cx.settings.company.phone_display,
+        jiff::Timestamp::now(),
+    ) {
         Ok(answer) => answer,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);
@@ -90,7 +102,9 @@ pub async fn answer(
         tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored");
         AppError::Refused(Refusal::StoreFailed)
     })?;
-    let Some(now) = outbox.record(&record.booking.reference).await.map_err(internal)? else { return cx.not_found().await };
+    let Some(now) = outbox.record(&record.booking.reference).await.map_err(internal)? else {
+        return cx.not_found().await;
+    };
     if answered {
         tracing::info!(reference = %record.booking.reference, action = action.code(), "booking answered");
         let sent = cx.locales.text(lang, &format!("staff.sent.{}", action.code())).to_string();
@@ -106,7 +120,9 @@ async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, R
     // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
     let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
     let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
-    let Some(action) = links::verify(&cx.key, reference, action, param("expires"), param("sig"), jiff::Timestamp::now()) else {
+    let Some(action) =
+        links::verify(&cx.key, reference, action, param("expires"), param("sig"), jiff::Timestamp::now())
+    else {
         tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
         return Ok(None);
     };
@@ -118,19 +134,33 @@ fn internal(e: crate::delivery::DeliveryError) -> AppError {
 }
 
 impl Context {
-    async fn page(&self, status: StatusCode, action: Action, record: &Record, form: Option<FormState>) -> Result<HttpResponse, AppError> {
+    async fn page(
+        &self,
+        status: StatusCode,
+        action: Action,
+        record: &Record,
+        form: Option<FormState>,
+    ) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
         let b = &record.booking;
         let page = StaffPage {
             reference: b.reference.clone(),
             action,
-            rows: self.outbox.staff_summary(b).into_iter().map(|(label, value)| StaffRow { label, value }).collect(),
+            rows: self
+                .outbox
+                .staff_summary(b)
+                .into_iter()
+                .map(|(label, value)| StaffRow { label, value })
+                .collect(),
             form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
             pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
             reasons: DeclineReason::ALL.to_vec(),
             answered: record.answer.as_ref().map(|a| {
                 let when = date_time_long(&self.locales, lang, local(a.answered_at));
-                let what = self.locales.text(lang, &format!("staff.status.{}", a.action.status().code())).to_string();
+                let what = self
+                    .locales
+                    .text(lang, &format!("staff.status.{}", a.action.status().code()))
+                    .to_string();
                 self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
             }),
         };
@@ -152,6 +182,7 @@ fn private(mut response: HttpResponse) -> HttpResponse {
     let headers = response.headers_mut();
     headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
     headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    headers.insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+    headers
+        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
     response
 }

@@ -33,7 +33,14 @@ pub fn signed_path(key: &SecretKey, reference: &str, action: Action, expires: Ti
 }
 
 /// The action of a genuine, unexpired link; `None` for anything else.
-pub fn verify(key: &SecretKey, reference: &str, action: &str, expires: &str, sig: &str, now: Timestamp) -> Option<Action> {
+pub fn verify(
+    key: &SecretKey,
+    reference: &str,
+    action: &str,
+    expires: &str,
+    sig: &str,
+    now: Timestamp,
+) -> Option<Action> {
     let action = Action::parse(action)?;
     let tag = URL_SAFE_NO_PAD.decode(sig).ok()?;
     // The signature first, so that an altered expiry is refused like any forgery.
@@ -51,7 +58,9 @@ mod tests {
     fn parts(path: &str) -> (String, String, String, String) {
         let (path, query) = path.split_once('?').unwrap();
         let segments: Vec<&str> = path.split('/').collect();
-        let value = |name: &str| query.split('&').find_map(|p| p.strip_prefix(&format!("{name}="))).unwrap().to_string();
+        let value = |name: &str| {
+            query.split('&').find_map(|p| p.strip_prefix(&format!("{name}="))).unwrap().to_string()
+        };
         (segments[2].into(), segments[3].into(), value("expires"), value("sig"))
     }
 
@@ -71,6 +80,10 @@ mod tests {
         assert_eq!(verify(&key, &reference, &action, &later, &sig, before), None, "extended expiry");
         assert_eq!(verify(&key, &reference, &action, &exp, &sig[1..], before), None, "cut signature");
         assert_eq!(verify(&key, &reference, &action, &exp, "!!", before), None, "not base64");
-        assert_eq!(verify(&SecretKey::from_bytes(vec![8; 32]), &reference, &action, &exp, &sig, before), None, "other key");
+        assert_eq!(
+            verify(&SecretKey::from_bytes(vec![8; 32]), &reference, &action, &exp, &sig, before),
+            None,
+            "other key"
+        );
     }
 }

@@ -85,7 +85,11 @@ impl AccessLine<'_> {
     }
 
     fn level(&self) -> Level {
-        if self.quiet { Level::DEBUG } else { Level::INFO }
+        if self.quiet {
+            Level::DEBUG
+        } else {
+            Level::INFO
+        }
     }
 
     /// The time taken in tenths of a millisecond, rounded: `0.1` ms is 1.
@@ -181,7 +185,8 @@ mod tests {
         let (buffer, guard) = LogBuffer::start(direct.clone(), Duration::from_secs(3600)).unwrap();
         let access_log = AccessLog::new(buffer.clone(), format, colour);
         let events = Captured::default();
-        let _default = tracing::subscriber::set_default(subscriber(format, colour, "debug".into(), events.clone()));
+        let _default =
+            tracing::subscriber::set_default(subscriber(format, colour, "debug".into(), events.clone()));
         for answer in answers() {
             access_log.write(&answer);
             super::super::request::scoped_by(answer.request_id, || answer.event());
@@ -217,7 +222,8 @@ mod tests {
         let parse = |text: &str| -> Vec<serde_json::Value> {
             text.lines()
                 .map(|line| {
-                    let mut value: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                    let mut value: serde_json::Value =
+                        serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
                     value.as_object_mut().unwrap().remove("timestamp").expect("a timestamp");
                     value
                 })

@@ -25,7 +25,12 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
 {
-    fn format_event(&self, _: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
+    fn format_event(
+        &self,
+        _: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
         let mut timestamp = String::with_capacity(32);
         write_now(&mut Writer::new(&mut timestamp))?;
         let mut json = serde_json::Serializer::new(Adaptor(writer.by_ref()));
@@ -90,13 +95,22 @@ mod tests {
         let subscriber = tracing_subscriber::fmt().with_writer(ours.clone()).event_format(JsonLines).finish();
         tracing::subscriber::with_default(subscriber, || log(&|f| request::scoped_by("fb5a0d5fa6d3b072", f)));
         let theirs = Captured::default();
-        let subscriber = tracing_subscriber::fmt().with_writer(theirs.clone()).json().with_target(false).with_current_span(true).with_span_list(false).finish();
-        tracing::subscriber::with_default(subscriber, || log(&|f| tracing::info_span!("request", request_id = "fb5a0d5fa6d3b072").in_scope(f)));
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(theirs.clone())
+            .json()
+            .with_target(false)
+            .with_current_span(true)
+            .with_span_list(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            log(&|f| tracing::info_span!("request", request_id = "fb5a0d5fa6d3b072").in_scope(f))
+        });
 
         let parse = |text: String| -> Vec<serde_json::Value> {
             text.lines()
                 .map(|line| {
-                    let mut entry: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                    let mut entry: serde_json::Value =
+                        serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
                     let time = entry.as_object_mut().unwrap().remove("timestamp").expect("a timestamp");
                     let time: jiff::Timestamp = time.as_str().unwrap().parse().unwrap();
                     assert!(jiff::Timestamp::now().since(time).unwrap().get_seconds() < 5);

@@ -56,7 +56,10 @@ struct State {
 
 impl LogBuffer {
     /// Starts the writer thread, named `log-writer`, writing to `out`.
-    pub fn start(out: impl Write + Send + 'static, flush_every: Duration) -> io::Result<(LogBuffer, LogGuard)> {
+    pub fn start(
+        out: impl Write + Send + 'static,
+        flush_every: Duration,
+    ) -> io::Result<(LogBuffer, LogGuard)> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State { lines: Vec::with_capacity(FLUSH_AT * 2), ..State::default() }),
             wake_writer: Condvar::new(),
@@ -94,12 +97,16 @@ fn write_out(shared: &Shared, mut out: impl Write) {
     let mut spare = Vec::with_capacity(FLUSH_AT * 2);
     let mut state = lock(&shared.state);
     loop {
-        let due = state.closed || state.lines.len() >= FLUSH_AT || state.oldest.is_some_and(|oldest| oldest.elapsed() >= shared.flush_every);
+        let due = state.closed
+            || state.lines.len() >= FLUSH_AT
+            || state.oldest.is_some_and(|oldest| oldest.elapsed() >= shared.flush_every);
         if !due {
             let wait = state.oldest.map(|oldest| shared.flush_every.saturating_sub(oldest.elapsed()));
             state = match wait {
                 None => shared.wake_writer.wait(state).unwrap_or_else(|e| e.into_inner()),
-                Some(wait) => shared.wake_writer.wait_timeout(state, wait).unwrap_or_else(|e| e.into_inner()).0,
+                Some(wait) => {
+                    shared.wake_writer.wait_timeout(state, wait).unwrap_or_else(|e| e.into_inner()).0
+                }
             };
             continue;
         }

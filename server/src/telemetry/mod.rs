@@ -16,8 +16,8 @@ use std::io::IsTerminal as _;
 use tracing_subscriber::{fmt, util::SubscriberInitExt as _, EnvFilter};
 
 use crate::config::LogFormat;
-pub use log_buffer::{LogBuffer, LogGuard};
 pub use access::AccessLine;
+pub use log_buffer::{LogBuffer, LogGuard};
 pub use request::{answering, method_label, RequestId, REQUEST_ID};
 
 /// Log lines go to stdout through [`LogBuffer`]: a request never waits for the
@@ -52,7 +52,12 @@ fn subscriber(
     let builder = fmt().with_env_filter(filter).with_writer(writer);
     match format {
         LogFormat::Json => Box::new(builder.event_format(json_format::JsonLines).finish()),
-        LogFormat::Text => Box::new(builder.fmt_fields(text_format::PlainFields).event_format(text_format::PlainText { colour }).finish()),
+        LogFormat::Text => Box::new(
+            builder
+                .fmt_fields(text_format::PlainFields)
+                .event_format(text_format::PlainText { colour })
+                .finish(),
+        ),
     }
 }
 
@@ -94,4 +99,3 @@ impl<'a> fmt::MakeWriter<'a> for Captured {
         self.clone()
     }
 }
-

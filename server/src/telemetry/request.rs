@@ -34,11 +34,15 @@ pub struct RequestId {
 impl RequestId {
     /// An id that a proxy in front already assigned (if it looks like one), else a new one.
     pub fn of(req: &ServiceRequest) -> RequestId {
-        req.headers().get(&REQUEST_ID).and_then(|id| RequestId::parse(id.as_bytes())).unwrap_or_else(RequestId::random)
+        req.headers()
+            .get(&REQUEST_ID)
+            .and_then(|id| RequestId::parse(id.as_bytes()))
+            .unwrap_or_else(RequestId::random)
     }
 
     fn parse(id: &[u8]) -> Option<RequestId> {
-        let plausible = (1..=MAX_LEN).contains(&id.len()) && id.iter().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(b));
+        let plausible = (1..=MAX_LEN).contains(&id.len())
+            && id.iter().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(b));
         plausible.then(|| {
             let mut bytes = [0; MAX_LEN];
             bytes[..id.len()].copy_from_slice(id);
@@ -110,7 +114,11 @@ mod tests {
 
     #[test]
     fn a_plausible_incoming_id_is_kept_and_anything_else_replaced() {
-        let with = |value: &str| RequestId::of(&TestRequest::default().insert_header((REQUEST_ID, value)).to_srv_request()).as_str().to_string();
+        let with = |value: &str| {
+            RequestId::of(&TestRequest::default().insert_header((REQUEST_ID, value)).to_srv_request())
+                .as_str()
+                .to_string()
+        };
         assert_eq!(with("abc-123_x.y"), "abc-123_x.y");
         assert_eq!(with(&"a".repeat(64)), "a".repeat(64));
         for bad in ["evil\" injected=1", &"a".repeat(65), "a b", "ä"] {

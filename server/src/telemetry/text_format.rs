@@ -38,12 +38,19 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
 {
-    fn format_event(&self, ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
-        let mut any = request::with_current(|id| write_head(&mut writer, *event.metadata().level(), self.colour, id))?;
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
+        let mut any =
+            request::with_current(|id| write_head(&mut writer, *event.metadata().level(), self.colour, id))?;
         if let Some(scope) = ctx.event_scope() {
             for span in scope.from_root() {
                 write_span_name(&mut writer, self.colour, span.name())?;
-                if let Some(fields) = span.extensions().get::<FormattedFields<N>>().filter(|f| !f.is_empty()) {
+                if let Some(fields) = span.extensions().get::<FormattedFields<N>>().filter(|f| !f.is_empty())
+                {
                     write!(writer, "{{{fields}}}")?;
                 }
                 writer.write_char(':')?;
@@ -61,7 +68,12 @@ where
 /// The time, the level and the request being answered (the outermost "span"):
 /// `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}:`. Returns
 /// whether a request was written.
-pub(super) fn write_head(writer: &mut impl fmt::Write, level: Level, colour: bool, request_id: Option<&str>) -> Result<bool, fmt::Error> {
+pub(super) fn write_head(
+    writer: &mut impl fmt::Write,
+    level: Level,
+    colour: bool,
+    request_id: Option<&str>,
+) -> Result<bool, fmt::Error> {
     // Pieces rather than `write!`: this runs for every request's access line.
     let (dim, level_on, reset) = if colour { (DIM, level_colour(level), RESET) } else { ("", "", "") };
     writer.write_str(dim)?;
@@ -186,7 +198,8 @@ pub(super) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
         if *cached != second {
             *cached = second;
             text.clear();
-            let timestamp = jiff::Timestamp::from_second(second as i64).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+            let timestamp =
+                jiff::Timestamp::from_second(second as i64).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
             let _ = write!(text, "{}", timestamp.strftime("%Y-%m-%dT%H:%M:%S"));
         }
         let mut micros = *b".000000Z";
@@ -214,9 +227,15 @@ mod tests {
     fn both(log: impl Fn(InRequest)) -> (String, String) {
         let capture = |plain: bool| {
             let out = Captured::default();
-            let builder = tracing_subscriber::fmt().with_writer(out.clone()).with_ansi(false).with_target(false).with_max_level(Level::TRACE);
+            let builder = tracing_subscriber::fmt()
+                .with_writer(out.clone())
+                .with_ansi(false)
+                .with_target(false)
+                .with_max_level(Level::TRACE);
             let _guard = match plain {
-                true => tracing::subscriber::set_default(builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish()),
+                true => tracing::subscriber::set_default(
+                    builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish(),
+                ),
                 false => tracing::subscriber::set_default(builder.finish()),
             };
             match plain {
@@ -232,9 +251,16 @@ mod tests {
     fn writes_what_the_default_format_writes_without_colours() {
         let (plain, default) = both(|in_request| {
             in_request("fb5a0d5fa6d3b072", &|| {
-                tracing::info!(method = "GET", route = "/api/places/{from}/{to}", status = 200u16, ms = 0.1, "answered");
+                tracing::info!(
+                    method = "GET",
+                    route = "/api/places/{from}/{to}",
+                    status = 200u16,
+                    ms = 0.1,
+                    "answered"
+                );
                 tracing::warn!(error = %"refused: \"x\"", typed = "line\nbreak", "a \"quoted\" message {}", 5);
-                tracing::info_span!("inner", n = 1).in_scope(|| tracing::info!("in a span inside the request"));
+                tracing::info_span!("inner", n = 1)
+                    .in_scope(|| tracing::info!("in a span inside the request"));
             });
             tracing::info_span!("outside", n = 2).in_scope(|| tracing::info!("in a span"));
             tracing::error!(r#type = "raw", "no span");
@@ -242,24 +268,34 @@ mod tests {
             tracing::trace!("is padded to five");
             tracing::info!(log.target = "a_crate", "bridged from the log crate");
         });
-        let strip_times = |text: &str| text.lines().map(|l| l.split_once(' ').unwrap().1.to_string()).collect::<Vec<_>>();
+        let strip_times =
+            |text: &str| text.lines().map(|l| l.split_once(' ').unwrap().1.to_string()).collect::<Vec<_>>();
         assert_eq!(strip_times(&plain), strip_times(&default), "{plain}\n{default}");
         assert!(plain.contains(r#"INFO request{request_id="fb5a0d5fa6d3b072"}: answered method="GET" route="/api/places/{from}/{to}" status=200 ms=0.1"#), "{plain}");
         assert!(plain.contains(r#"typed="line\nbreak""#), "a line break in a value stays escaped: {plain}");
         assert!(!plain.contains('\x1b'), "no colour codes: {plain:?}");
         let time = plain.split(' ').next().unwrap();
         assert_eq!(time.len(), "2026-11-24T21:51:08.184125Z".len(), "{time}");
-        assert!(jiff::Timestamp::now().since(time.parse::<jiff::Timestamp>().unwrap()).unwrap().get_seconds() < 5);
+        assert!(
+            jiff::Timestamp::now().since(time.parse::<jiff::Timestamp>().unwrap()).unwrap().get_seconds() < 5
+        );
     }
 
     #[test]
     fn a_terminal_gets_the_level_in_colour() {
         let out = Captured::default();
-        let subscriber = tracing_subscriber::fmt().with_writer(out.clone()).fmt_fields(PlainFields).event_format(PlainText { colour: true }).finish();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(out.clone())
+            .fmt_fields(PlainFields)
+            .event_format(PlainText { colour: true })
+            .finish();
         tracing::subscriber::with_default(subscriber, || {
             request::scoped_by("abc", || tracing::warn!(status = 503u16, "busy"));
         });
         let line = out.text();
-        assert!(line.contains("\x1b[33m WARN\x1b[0m \x1b[1mrequest\x1b[0m{request_id=\"abc\"}: busy status=503"), "{line:?}");
+        assert!(
+            line.contains("\x1b[33m WARN\x1b[0m \x1b[1mrequest\x1b[0m{request_id=\"abc\"}: busy status=503"),
+            "{line:?}"
+        );
     }
 }

@@ -25,7 +25,9 @@ fn spellings(path: &str) -> Vec<String> {
 
 #[actix_web::test]
 async fn every_spelling_that_reaches_a_handler_shares_its_limit() {
-    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 3\nlookup_rate_limit_per_minute = 3\n")).await;
+    let app =
+        spawn_app_with(config("[limits]\nrate_limit_per_minute = 3\nlookup_rate_limit_per_minute = 3\n"))
+            .await;
     let endpoints: [(&str, bool); 6] = [
         ("/api/reservation/nl", true),
         ("/api/whatsappreservation/de", true),
@@ -35,12 +37,19 @@ async fn every_spelling_that_reaches_a_handler_shares_its_limit() {
         ("/api/places/g2748000/aAMS", false),
     ];
     for (path, is_post) in endpoints {
-        let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 3\nlookup_rate_limit_per_minute = 3\n")).await;
+        let app =
+            spawn_app_with(config("[limits]\nrate_limit_per_minute = 3\nlookup_rate_limit_per_minute = 3\n"))
+                .await;
         let mut reached = 0;
         let mut statuses = Vec::new();
         for spelling in spellings(path) {
             let url = format!("{}{spelling}?lang=nl&input=roermond", app.address);
-            let response = if is_post { app.client.post(url).json(&json!({})).send().await } else { app.client.get(url).send().await }.unwrap();
+            let response = if is_post {
+                app.client.post(url).json(&json!({})).send().await
+            } else {
+                app.client.get(url).send().await
+            }
+            .unwrap();
             let status = response.status().as_u16();
             statuses.push((spelling, status));
             if status != 404 {
@@ -71,7 +80,10 @@ async fn an_escaped_contact_path_is_handled_as_contact() {
 
 #[actix_web::test]
 async fn behind_trusted_proxies_the_right_most_untrusted_address_is_the_client() {
-    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 1\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\n")).await;
+    let app = spawn_app_with(config(
+        "[limits]\nrate_limit_per_minute = 1\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\n",
+    ))
+    .await;
     let post = |lines: &[&str]| {
         let mut request = app.client.post(format!("{}/api/contact/en", app.address)).json(&json!({}));
         for line in lines {
@@ -99,7 +111,11 @@ async fn behind_trusted_proxies_the_right_most_untrusted_address_is_the_client()
 async fn rfc7239_forwarded_is_read_when_configured() {
     let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 1\ntrusted_proxies = [\"127.0.0.1\"]\nforwarded_header = \"Forwarded\"\n")).await;
     let post = |value: &'static str| {
-        app.client.post(format!("{}/api/contact/en", app.address)).header("Forwarded", value).json(&json!({})).send()
+        app.client
+            .post(format!("{}/api/contact/en", app.address))
+            .header("Forwarded", value)
+            .json(&json!({}))
+            .send()
     };
     assert_eq!(post("for=192.0.2.60;proto=https").await.unwrap().status(), 400);
     assert_eq!(post("for=6.6.6.6, for=192.0.2.60").await.unwrap().status(), 429);
@@ -108,11 +124,18 @@ async fn rfc7239_forwarded_is_read_when_configured() {
 
 #[actix_web::test]
 async fn operator_endpoints_never_open_through_a_forwarded_value() {
-    let app = spawn_app_with(config("[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n")).await;
+    let app = spawn_app_with(config(
+        "[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n",
+    ))
+    .await;
     for path in ["/metrics", "/healthz/details"] {
         assert_eq!(app.get(path).await.status(), 200, "{path}: loopback, directly");
         for forwarded in ["192.0.2.7", "127.0.0.1", "garbage"] {
-            assert_eq!(app.get_with(path, &[("X-Forwarded-For", forwarded)]).await.status(), 404, "{path} via {forwarded}");
+            assert_eq!(
+                app.get_with(path, &[("X-Forwarded-For", forwarded)]).await.status(),
+                404,
+                "{path} via {forwarded}"
+            );
         }
         assert_eq!(app.get_with(path, &[("Forwarded", "for=127.0.0.1")]).await.status(), 404, "{path}");
     }
@@ -124,20 +147,32 @@ async fn public_health_shows_counts_only_and_readiness_holds_under_concurrency()
     app.wait_until_ready().await;
     let health: Value = app.get("/healthz").await.json().await.unwrap();
     let keys: Vec<&str> = health.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["delivery", "oldestUndeliveredSeconds", "pagesWarm", "renderQueueDepth", "spoolDepth", "status"], "{health}");
+    assert_eq!(
+        keys,
+        ["delivery", "oldestUndeliveredSeconds", "pagesWarm", "renderQueueDepth", "spoolDepth", "status"],
+        "{health}"
+    );
     let delivery: Vec<&str> = health["delivery"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(delivery, ["failed", "inFlight", "oldestAgeSeconds", "quarantined", "queued", "status"], "counts only: {health}");
+    assert_eq!(
+        delivery,
+        ["failed", "inFlight", "oldestAgeSeconds", "quarantined", "queued", "status"],
+        "counts only: {health}"
+    );
     let details: Value = app.get("/healthz/details").await.json().await.unwrap();
     assert!(details["spool"].get("lastError").is_some(), "{details}");
 
     let probes = (0..50).map(|_| app.get("/readyz"));
-    let statuses: Vec<u16> = futures_util::future::join_all(probes).await.iter().map(|r| r.status().as_u16()).collect();
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(probes).await.iter().map(|r| r.status().as_u16()).collect();
     assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
 }
 
 #[actix_web::test]
 async fn the_site_wide_cap_holds_across_client_addresses() {
-    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\nsubmissions_per_hour = 2\ntrusted_proxies = [\"127.0.0.1\"]\n")).await;
+    let app = spawn_app_with(config(
+        "[limits]\nrate_limit_per_minute = 0\nsubmissions_per_hour = 2\ntrusted_proxies = [\"127.0.0.1\"]\n",
+    ))
+    .await;
     let mut statuses = Vec::new();
     for i in 0..4 {
         let mut body = booking();
@@ -180,30 +215,60 @@ async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
     let answer: Value = response.json().await.unwrap();
     assert!(answer["errorMessage"].as_str().unwrap().contains("bel ons: 0475 00 00 00"), "{answer}");
 
-    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\n[mail]\nmin_free_disk_mb = 1000000000\n")).await;
+    let app = spawn_app_with(config(
+        "[limits]\nrate_limit_per_minute = 0\n[mail]\nmin_free_disk_mb = 1000000000\n",
+    ))
+    .await;
     let page = app.post_raw("/reserveren", "application/x-www-form-urlencoded", "name=Jan").await;
     assert_ne!(page.status(), 503, "invalid forms are answered as usual");
-    assert_eq!(app.post_json("/api/contact/nl", &json!({"name": "A", "email": "a@example.nl", "subject": "S", "message": "M"})).await.status(), 503);
+    assert_eq!(
+        app.post_json(
+            "/api/contact/nl",
+            &json!({"name": "A", "email": "a@example.nl", "subject": "S", "message": "M"})
+        )
+        .await
+        .status(),
+        503
+    );
     // Without JavaScript: the form page again, with the message, the phone number and Retry-After.
-    let page = app.post_raw("/contact", "application/x-www-form-urlencoded", "name=A&email=a%40example.nl&subject=S&message=M").await;
+    let page = app
+        .post_raw(
+            "/contact",
+            "application/x-www-form-urlencoded",
+            "name=A&email=a%40example.nl&subject=S&message=M",
+        )
+        .await;
     assert_eq!(page.status(), 503);
     assert!(header(&page, "retry-after").parse::<u64>().unwrap() > 0);
     let html = page.text().await.unwrap();
-    assert!(html.contains("0475 00 00 00") && html.contains("value=\"a@example.nl\""), "answers kept, phone shown");
+    assert!(
+        html.contains("0475 00 00 00") && html.contains("value=\"a@example.nl\""),
+        "answers kept, phone shown"
+    );
 }
 
 #[actix_web::test]
 async fn confirmations_per_address_are_capped_and_staff_are_told() {
-    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1\n")).await;
+    let app = spawn_app_with(config(
+        "[limits]\nrate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1\n",
+    ))
+    .await;
     assert_eq!(app.post_json("/api/reservation/en", &booking()).await.status(), 200);
     let mut second = booking();
     second["email"] = json!("JAN@example.nl");
     second["passengerAmount"] = json!("3");
-    assert_eq!(app.post_json("/api/reservation/en", &second).await.status(), 200, "the booking itself is taken");
+    assert_eq!(
+        app.post_json("/api/reservation/en", &second).await.status(),
+        200,
+        "the booking itself is taken"
+    );
     let mails = app.mails(3).await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let mails = if app.mails(3).await.len() > mails.len() { app.mails(3).await } else { mails };
-    let to_customer = mails.iter().filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: \"jan de vries\" <jan@example.nl>"))).count();
+    let to_customer = mails
+        .iter()
+        .filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: \"jan de vries\" <jan@example.nl>")))
+        .count();
     assert_eq!((mails.len(), to_customer), (3, 1), "two staff mails and one confirmation");
     assert!(mails.iter().any(|m| m.contains("bevestigingen")), "staff are told (in the staff language)");
 }
@@ -217,7 +282,10 @@ async fn e_mail_addresses_must_be_on_the_internet() {
         let response = app.post_json("/api/reservation/en", &body).await;
         assert_eq!(response.status(), 400, "{email}");
         let answer: Value = response.json().await.unwrap();
-        assert!(answer["errors"]["email"].as_str().unwrap().starts_with("Enter a valid email address"), "{email}: {answer}");
+        assert!(
+            answer["errors"]["email"].as_str().unwrap().starts_with("Enter a valid email address"),
+            "{email}: {answer}"
+        );
     }
 }
 

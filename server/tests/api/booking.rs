@@ -32,7 +32,12 @@ async fn a_valid_booking_is_stored_mailed_and_priced_by_the_server() {
     assert!(staff.contains("230,00"), "the server's price, not the client's € 1,00");
     assert!(!staff.contains("1,00 "), "client price ignored");
     assert!(staff.contains("Reply-To: \"Jan de Vries\" <jan@example.nl>"));
-    assert!(mails.iter().any(|m| m.contains("To: \"Jan de Vries\" <jan@example.nl>") || m.contains("To: jan@example.nl")), "customer mail");
+    assert!(
+        mails
+            .iter()
+            .any(|m| m.contains("To: \"Jan de Vries\" <jan@example.nl>") || m.contains("To: jan@example.nl")),
+        "customer mail"
+    );
 }
 
 #[actix_web::test]
@@ -51,7 +56,11 @@ async fn without_place_ids_the_server_prices_from_the_typed_addresses_or_says_so
     unknown["departurePlaceId"] = Value::Null;
     unknown["destinationPlaceId"] = Value::Null;
     unknown["destination"] = json!("Xyzzy Nowhere 99");
-    assert_eq!(app.post_json("/api/reservation/nl", &unknown).await.status(), 200, "a booking without a price still goes through");
+    assert_eq!(
+        app.post_json("/api/reservation/nl", &unknown).await.status(),
+        200,
+        "a booking without a price still goes through"
+    );
     let mails = app.mails(2).await;
     assert!(mails.iter().any(|m| m.contains("Geen prijsindicatie")));
 }
@@ -59,7 +68,9 @@ async fn without_place_ids_the_server_prices_from_the_typed_addresses_or_says_so
 #[actix_web::test]
 async fn field_errors_come_back_under_the_specs_keys_in_the_paths_language() {
     let app = spawn_app().await;
-    for (lang, name_message) in [("nl", "Vul uw naam in."), ("de", "Bitte geben Sie Ihren Namen ein."), ("en", "Enter your name.")] {
+    for (lang, name_message) in
+        [("nl", "Vul uw naam in."), ("de", "Bitte geben Sie Ihren Namen ein."), ("en", "Enter your name.")]
+    {
         let mut bad = booking();
         bad["name"] = json!("");
         bad["email"] = json!("not-an-email");
@@ -83,7 +94,12 @@ async fn malformed_requests_get_a_clear_json_4xx() {
         ("/api/reservation/nl", "application/json", b"{not json".to_vec(), 400),
         ("/api/reservation/nl", "application/json", b"[1,2,3]".to_vec(), 400),
         ("/api/reservation/nl", "application/json", b"\"text\"".to_vec(), 400),
-        ("/api/reservation/nl", "application/json", vec![b'{', b'"', 0xff, 0xfe, b'"', b':', b'1', b'}'], 400),
+        (
+            "/api/reservation/nl",
+            "application/json",
+            vec![b'{', b'"', 0xff, 0xfe, b'"', b':', b'1', b'}'],
+            400,
+        ),
         ("/api/reservation/nl", "text/plain", b"{}".to_vec(), 415),
         ("/api/contact/de", "application/x-www-form-urlencoded", b"name=x".to_vec(), 415),
         ("/api/whatsappreservation/en", "application/json", vec![b' '; 17 * 1024], 413),
@@ -96,7 +112,9 @@ async fn malformed_requests_get_a_clear_json_4xx() {
         let body: Value = response.json().await.unwrap();
         assert!(body["errorMessage"].as_str().is_some_and(|m| !m.is_empty()), "{path}: {body}");
     }
-    let response = app.post_json("/api/reservation/nl", &json!({"name": {"nested": true}, "passengerAmount": [1]})).await;
+    let response = app
+        .post_json("/api/reservation/nl", &json!({"name": {"nested": true}, "passengerAmount": [1]}))
+        .await;
     assert_eq!(response.status(), 400, "wrong types are field errors");
     let body: Value = response.json().await.unwrap();
     assert!(body["errors"]["name"].is_string() && body["errors"]["passengerAmount"].is_string());
@@ -126,7 +144,9 @@ async fn simultaneous_identical_submissions_create_one_booking() {
         .map(|_| {
             let client = app.client.clone();
             let url = format!("{}/api/reservation/nl", app.address);
-            actix_web::rt::spawn(async move { client.post(url).json(&booking()).send().await.unwrap().json::<Value>().await.unwrap() })
+            actix_web::rt::spawn(async move {
+                client.post(url).json(&booking()).send().await.unwrap().json::<Value>().await.unwrap()
+            })
         })
         .collect();
     let mut messages = Vec::new();
@@ -151,14 +171,31 @@ async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
     let answer: Value = response.json().await.unwrap();
     let url = answer["whatsappUrl"].as_str().unwrap();
     let text = url.strip_prefix("https://wa.me/31600000000?text=").expect("company number");
-    assert!(!text.contains(' ') && !text.contains('&') && !text.contains('+') && !text.contains('#') && !text.contains('\n'));
+    assert!(
+        !text.contains(' ')
+            && !text.contains('&')
+            && !text.contains('+')
+            && !text.contains('#')
+            && !text.contains('\n')
+    );
     let decoded = percent_decode(text);
-    for part in ["Name: Zoë & Jan+1 #2", "Anzahl Personen: 3", "Abholadresse: Roermond", "Straße und Hausnummer: Markt 1", "Ziel: Schiphol Airport", "Girokarte", "€ 230,00", "14:30"] {
+    for part in [
+        "Name: Zoë & Jan+1 #2",
+        "Anzahl Personen: 3",
+        "Abholadresse: Roermond",
+        "Straße und Hausnummer: Markt 1",
+        "Ziel: Schiphol Airport",
+        "Girokarte",
+        "€ 230,00",
+        "14:30",
+    ] {
         assert!(decoded.contains(part), "{part} in {decoded}");
     }
     assert_eq!(decoded.lines().count(), 9);
 
-    let response = app.post_json("/api/whatsappreservation/nl", &json!({"name": "", "passengerAmount": "", "dateTime": ""})).await;
+    let response = app
+        .post_json("/api/whatsappreservation/nl", &json!({"name": "", "passengerAmount": "", "dateTime": ""}))
+        .await;
     assert_eq!(response.status(), 400);
     let answer: Value = response.json().await.unwrap();
     assert_eq!(answer["errors"]["name"], "Vul uw naam in.");
@@ -174,9 +211,16 @@ async fn contact_messages_are_stored_and_acknowledged() {
     let answer: Value = response.json().await.unwrap();
     assert_eq!(answer["message"], "Vielen Dank für Ihre Nachricht. Wir antworten so schnell wie möglich.");
     let mails = app.mails(2).await;
-    assert!(mails.iter().any(|m| m.lines().any(|l| l.starts_with("Reply-To:") && l.contains("<anna@example.de>"))));
+    assert!(mails
+        .iter()
+        .any(|m| m.lines().any(|l| l.starts_with("Reply-To:") && l.contains("<anna@example.de>"))));
 
-    let response = app.post_json("/api/contact/en", &json!({"name": "A", "email": "a@b.nl", "subject": "x".repeat(51), "message": ""})).await;
+    let response = app
+        .post_json(
+            "/api/contact/en",
+            &json!({"name": "A", "email": "a@b.nl", "subject": "x".repeat(51), "message": ""}),
+        )
+        .await;
     let answer: Value = response.json().await.unwrap();
     assert_eq!(answer["errors"]["subject"], "Use at most 50 characters.");
     assert_eq!(answer["errors"]["message"], "Enter your message.");
@@ -199,7 +243,8 @@ async fn forms_work_without_javascript() {
         "mode=mail&action=price&name=Piet&departure={}&destination=Schiphol&passengerAmount=2",
         crate::helpers::form_encode(departure)
     );
-    let html = app.post_raw("/reserveren", "application/x-www-form-urlencoded", form).await.text().await.unwrap();
+    let html =
+        app.post_raw("/reserveren", "application/x-www-form-urlencoded", form).await.text().await.unwrap();
     assert!(html.contains("€ 230,00"), "price shown without JavaScript");
 
     let form = format!(
@@ -213,16 +258,31 @@ async fn forms_work_without_javascript() {
     assert!(!html.contains("value=\"Piet\""), "fields cleared after success");
     app.mails(2).await;
 
-    let form = format!("mode=whatsapp&action=send&name=Piet&passengerAmount=1&dateTime={}", crate::helpers::form_encode(&in_two_days()));
+    let form = format!(
+        "mode=whatsapp&action=send&name=Piet&passengerAmount=1&dateTime={}",
+        crate::helpers::form_encode(&in_two_days())
+    );
     let response = app.post_raw("/reservation", "application/x-www-form-urlencoded", form).await;
     assert_eq!(response.status(), 303);
     assert!(header(&response, "location").starts_with("https://wa.me/31600000000?text="));
 
-    let response = app.post_raw("/kontakt", "application/x-www-form-urlencoded", "name=A&email=a%40b.de&subject=Hallo&message=Test").await;
+    let response = app
+        .post_raw(
+            "/kontakt",
+            "application/x-www-form-urlencoded",
+            "name=A&email=a%40b.de&subject=Hallo&message=Test",
+        )
+        .await;
     assert_eq!(response.status(), 200);
     assert!(response.text().await.unwrap().contains("Vielen Dank für Ihre Nachricht."));
 
-    let response = app.post_raw("/contact", "application/x-www-form-urlencoded", format!("message={}", "a".repeat(17 * 1024))).await;
+    let response = app
+        .post_raw(
+            "/contact",
+            "application/x-www-form-urlencoded",
+            format!("message={}", "a".repeat(17 * 1024)),
+        )
+        .await;
     assert_eq!(response.status(), 413, "oversized form post");
     assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8", "answered with a page");
     let response = app.post_raw("/contact", "text/plain", "name=A").await;

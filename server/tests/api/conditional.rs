@@ -7,7 +7,12 @@ use crate::helpers::{header, spawn_app, TestApp, ROUTES};
 
 const ENCODINGS: [(&str, &str); 3] = [("identity", ""), ("gzip", "gzip"), ("br, gzip", "br")];
 
-async fn fetch(app: &TestApp, method: reqwest::Method, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+async fn fetch(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> reqwest::Response {
     let mut request = app.client.request(method, format!("{}{path}", app.address));
     for (name, value) in headers {
         request = request.header(*name, *value);
@@ -25,8 +30,12 @@ pub async fn check_revalidation(app: &TestApp, path: &str) -> Vec<String> {
         assert_eq!(full.status(), 200, "{path} {accept}");
         assert_eq!(header(&full, "content-encoding"), encoding, "{path} {accept}");
         let etag = header(&full, "etag").to_string();
-        let (content_type, cache_control) = (header(&full, "content-type").to_string(), header(&full, "cache-control").to_string());
-        assert!(etag.len() > 2 && etag.starts_with('"') && etag.ends_with('"'), "{path} {accept}: strong ETag, got {etag:?}");
+        let (content_type, cache_control) =
+            (header(&full, "content-type").to_string(), header(&full, "cache-control").to_string());
+        assert!(
+            etag.len() > 2 && etag.starts_with('"') && etag.ends_with('"'),
+            "{path} {accept}: strong ETag, got {etag:?}"
+        );
         let body = full.bytes().await.unwrap();
 
         let head = fetch(app, reqwest::Method::HEAD, path, &[("Accept-Encoding", accept)]).await;
@@ -41,23 +50,44 @@ pub async fn check_revalidation(app: &TestApp, path: &str) -> Vec<String> {
         let listed = format!("\"0000\", {etag}");
         for condition in [etag.as_str(), weak.as_str(), listed.as_str(), "*"] {
             for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
-                let cached = fetch(app, method.clone(), path, &[("Accept-Encoding", accept), ("If-None-Match", condition)]).await;
+                let cached = fetch(
+                    app,
+                    method.clone(),
+                    path,
+                    &[("Accept-Encoding", accept), ("If-None-Match", condition)],
+                )
+                .await;
                 assert_eq!(cached.status(), 304, "{method} {path} {accept} If-None-Match: {condition}");
                 assert_eq!(header(&cached, "etag"), etag, "{path} {accept}: 304 names the tag");
-                assert_eq!(header(&cached, "cache-control"), cache_control, "{path} {accept}: 304 keeps Cache-Control");
-                assert!(header(&cached, "vary").contains("Accept-Encoding"), "{path} {accept}: 304 keeps Vary");
+                assert_eq!(
+                    header(&cached, "cache-control"),
+                    cache_control,
+                    "{path} {accept}: 304 keeps Cache-Control"
+                );
+                assert!(
+                    header(&cached, "vary").contains("Accept-Encoding"),
+                    "{path} {accept}: 304 keeps Vary"
+                );
                 assert_eq!(header(&cached, "content-encoding"), "", "{path} {accept}: 304 has no encoding");
                 assert!(cached.bytes().await.unwrap().is_empty(), "{path} {accept}: 304 has no body");
             }
         }
-        let changed = fetch(app, reqwest::Method::GET, path, &[("Accept-Encoding", accept), ("If-None-Match", "\"an-older-version\"")]).await;
+        let changed = fetch(
+            app,
+            reqwest::Method::GET,
+            path,
+            &[("Accept-Encoding", accept), ("If-None-Match", "\"an-older-version\"")],
+        )
+        .await;
         assert_eq!(changed.status(), 200, "{path} {accept}: another tag gets the page");
         assert_eq!(changed.bytes().await.unwrap(), body, "{path} {accept}");
         tags.push(etag);
     }
     assert_eq!(tags.iter().collect::<HashSet<_>>().len(), 3, "{path}: each encoding its own tag: {tags:?}");
     // A tag of another encoding is another body: the full answer, not 304.
-    let gzip_with_identity_tag = fetch(app, reqwest::Method::GET, path, &[("Accept-Encoding", "gzip"), ("If-None-Match", &tags[0])]).await;
+    let gzip_with_identity_tag =
+        fetch(app, reqwest::Method::GET, path, &[("Accept-Encoding", "gzip"), ("If-None-Match", &tags[0])])
+            .await;
     assert_eq!(gzip_with_identity_tag.status(), 200, "{path}");
     tags
 }
@@ -67,7 +97,10 @@ async fn every_page_in_every_language_and_encoding_revalidates_with_304() {
     let app = spawn_app().await;
     app.wait_until_ready().await;
     let mut all = HashSet::new();
-    let whatsapp = [("/reservation?mode=whatsapp", "en", "reservation"), ("/reserveren?mode=whatsapp", "nl", "reservation")];
+    let whatsapp = [
+        ("/reservation?mode=whatsapp", "en", "reservation"),
+        ("/reserveren?mode=whatsapp", "nl", "reservation"),
+    ];
     for (path, _, _) in ROUTES.iter().chain(&whatsapp) {
         for tag in check_revalidation(&app, path).await {
             assert!(all.insert(tag.clone()), "{path}: tag {tag} also used by another page");

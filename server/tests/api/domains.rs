@@ -36,10 +36,15 @@ async fn a_language_domain_holds_its_pages_and_every_page_lists_one_url_per_lang
     assert_eq!(response.status(), 200);
     let html = response.text().await.unwrap();
     assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{GERMAN}/tarife\">")));
-    let expected: BTreeSet<_> = [("nl", format!("{MAIN}/tarieven")), ("de", format!("{GERMAN}/tarife")), ("en", format!("{MAIN}/prices")), ("x-default", format!("{MAIN}/tarieven"))]
-        .into_iter()
-        .map(|(l, u)| (l.to_string(), u))
-        .collect();
+    let expected: BTreeSet<_> = [
+        ("nl", format!("{MAIN}/tarieven")),
+        ("de", format!("{GERMAN}/tarife")),
+        ("en", format!("{MAIN}/prices")),
+        ("x-default", format!("{MAIN}/tarieven")),
+    ]
+    .into_iter()
+    .map(|(l, u)| (l.to_string(), u))
+    .collect();
     assert_eq!(alternates(&html), expected);
     // The same set on the other language versions: the graph is reciprocal.
     let en = get_on(&app, "www.taxi.example", "/prices").await.text().await.unwrap();
@@ -68,7 +73,12 @@ async fn wrong_hosts_redirect_in_one_hop_with_path_and_query() {
         assert_eq!(header(&response, "location"), location, "{host}{path}");
     }
     // Where the page lives, it is served; probes and local hosts are never redirected.
-    for (host, path) in [("www.taxi.example", "/prices"), ("www.taxi-roermond.de", "/de"), ("someone-elses.example", "/healthz"), ("localhost:8080", "/tarife")] {
+    for (host, path) in [
+        ("www.taxi.example", "/prices"),
+        ("www.taxi-roermond.de", "/de"),
+        ("someone-elses.example", "/healthz"),
+        ("localhost:8080", "/tarife"),
+    ] {
         assert_eq!(get_on(&app, host, path).await.status(), 200, "{host}{path}");
     }
     let served = two_domain_app("serve").await;
@@ -80,12 +90,25 @@ async fn each_domain_sitemap_lists_its_own_urls_with_every_alternate() {
     let app = two_domain_app("redirect").await;
     let main = get_on(&app, "www.taxi.example", "/sitemap.xml").await.text().await.unwrap();
     let german = get_on(&app, "www.taxi-roermond.de", "/sitemap.xml").await.text().await.unwrap();
-    let locs = |xml: &str| xml.split("<loc>").skip(1).map(|r| r.split("</loc>").next().unwrap().to_string()).collect::<Vec<_>>();
+    let locs = |xml: &str| {
+        xml.split("<loc>").skip(1).map(|r| r.split("</loc>").next().unwrap().to_string()).collect::<Vec<_>>()
+    };
     let (main_locs, german_locs) = (locs(&main), locs(&german));
-    assert!(main_locs.iter().all(|l| l.starts_with(MAIN)) && german_locs.iter().all(|l| l.starts_with(GERMAN)));
-    assert!(german_locs.contains(&format!("{GERMAN}/tarife")) && main_locs.contains(&format!("{MAIN}/prices")));
-    assert_eq!(main.matches("<url>").count() + german.matches("<url>").count(), main.matches("hreflang=\"de\"").count() + german.matches("hreflang=\"de\"").count());
-    assert_eq!(main.matches("<url>").count(), 2 * german.matches("<url>").count(), "nl and en on the main domain, de on its own");
+    assert!(
+        main_locs.iter().all(|l| l.starts_with(MAIN)) && german_locs.iter().all(|l| l.starts_with(GERMAN))
+    );
+    assert!(
+        german_locs.contains(&format!("{GERMAN}/tarife")) && main_locs.contains(&format!("{MAIN}/prices"))
+    );
+    assert_eq!(
+        main.matches("<url>").count() + german.matches("<url>").count(),
+        main.matches("hreflang=\"de\"").count() + german.matches("hreflang=\"de\"").count()
+    );
+    assert_eq!(
+        main.matches("<url>").count(),
+        2 * german.matches("<url>").count(),
+        "nl and en on the main domain, de on its own"
+    );
     assert!(main.contains(&format!("hreflang=\"de\" href=\"{GERMAN}/tarife\"")));
     let robots = get_on(&app, "www.taxi-roermond.de", "/robots.txt").await.text().await.unwrap();
     assert!(robots.contains(&format!("Sitemap: {GERMAN}/sitemap.xml")), "{robots}");
@@ -95,9 +118,17 @@ async fn each_domain_sitemap_lists_its_own_urls_with_every_alternate() {
 async fn the_demo_domains_go_with_the_demo_origin() {
     let demo = spawn_app().await.html("/prices").await;
     assert_eq!(alternates(&demo).len(), 4, "one URL per language on the demo too");
-    let app = spawn_app_with(AppOptions { config_toml: Some("[render]\nworkers = 1\n[site]\nbase_url = \"https://www.real-taxi.nl\"\n".into()), ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[render]\nworkers = 1\n[site]\nbase_url = \"https://www.real-taxi.nl\"\n".into()),
+        ..Default::default()
+    })
+    .await;
     let html = app.html("/prices").await;
-    for demo in ["https://www.taxi-roermond.example", "https://taxiroermond.example", "https://www.taxiroermond.example"] {
+    for demo in [
+        "https://www.taxi-roermond.example",
+        "https://taxiroermond.example",
+        "https://www.taxiroermond.example",
+    ] {
         assert!(!html.contains(demo), "{demo} left");
     }
     assert!(alternates(&html).iter().all(|(_, url)| url.starts_with("https://www.real-taxi.nl/")));

@@ -37,7 +37,8 @@ async fn unknown_asset_and_wrong_method_are_errors_not_crashes() {
 async fn what_the_framework_refuses_on_a_page_gets_the_error_page_too() {
     let app = spawn_app().await;
     // A query actix cannot read into the page's fields, a form post of the wrong type.
-    let unreadable_query = app.get_with("/reserveren?mode=whatsapp&mode=mail", &[("Cookie", "lang=nl")]).await;
+    let unreadable_query =
+        app.get_with("/reserveren?mode=whatsapp&mode=mail", &[("Cookie", "lang=nl")]).await;
     let wrong_body = app.post_raw("/contact", "text/plain", "name=A").await;
     for (response, status) in [(unreadable_query, 400), (wrong_body, 415)] {
         assert_eq!(response.status(), status);

@@ -12,7 +12,12 @@ use crate::{
 /// A mail as a reader sees it: headers, the text part and the attachments, decoded.
 fn readable(raw: &str) -> String {
     let msg = MessageParser::default().parse(raw.as_bytes()).expect("a mail");
-    let mut out = format!("Subject: {}\nTo: {:?}\n{}", msg.subject().unwrap_or(""), msg.to(), msg.body_text(0).unwrap_or_default());
+    let mut out = format!(
+        "Subject: {}\nTo: {:?}\n{}",
+        msg.subject().unwrap_or(""),
+        msg.to(),
+        msg.body_text(0).unwrap_or_default()
+    );
     for attachment in msg.attachments() {
         out.push_str(&format!("\n--- {}\n", attachment.attachment_name().unwrap_or("?")));
         out.push_str(&String::from_utf8_lossy(attachment.contents()));
@@ -22,8 +27,13 @@ fn readable(raw: &str) -> String {
 
 async fn staff_and_customer(app: &TestApp) -> (String, String) {
     let mails = app.mails(2).await;
-    let staff = mails.iter().find(|m| m.contains("planning@taxiroermond.example")).map(|m| readable(m)).expect("staff mail");
-    let customer = mails.iter().find(|m| !m.contains("To: planning@")).map(|m| readable(m)).expect("customer mail");
+    let staff = mails
+        .iter()
+        .find(|m| m.contains("planning@taxiroermond.example"))
+        .map(|m| readable(m))
+        .expect("staff mail");
+    let customer =
+        mails.iter().find(|m| !m.contains("To: planning@")).map(|m| readable(m)).expect("customer mail");
     (staff, customer)
 }
 
@@ -36,9 +46,33 @@ fn in_days(days: i64, time: &str) -> String {
 async fn each_extra_is_checked_with_a_message_in_the_pages_language() {
     let app = spawn_app().await;
     let expected = [
-        ("nl", ["Vul een vluchtnummer in zoals KL1234 of HV 5432.", "Vul de straat en het huisnummer in waar we u ophalen.", "Gebruik maximaal 500 tekens.", "Kies een tijd voor de terugrit na de ophaaltijd."]),
-        ("de", ["Bitte geben Sie eine Flugnummer wie KL1234 oder HV 5432 ein.", "Bitte geben Sie Straße und Hausnummer ein, wo wir Sie abholen.", "Bitte verwenden Sie höchstens 500 Zeichen.", "Bitte wählen Sie für die Rückfahrt eine Zeit nach der Abholzeit."]),
-        ("en", ["Enter a flight number like KL1234 or HV 5432.", "Enter the street and house number where we pick you up.", "Use at most 500 characters.", "Choose a return time after the pick-up time."]),
+        (
+            "nl",
+            [
+                "Vul een vluchtnummer in zoals KL1234 of HV 5432.",
+                "Vul de straat en het huisnummer in waar we u ophalen.",
+                "Gebruik maximaal 500 tekens.",
+                "Kies een tijd voor de terugrit na de ophaaltijd.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Bitte geben Sie eine Flugnummer wie KL1234 oder HV 5432 ein.",
+                "Bitte geben Sie Straße und Hausnummer ein, wo wir Sie abholen.",
+                "Bitte verwenden Sie höchstens 500 Zeichen.",
+                "Bitte wählen Sie für die Rückfahrt eine Zeit nach der Abholzeit.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Enter a flight number like KL1234 or HV 5432.",
+                "Enter the street and house number where we pick you up.",
+                "Use at most 500 characters.",
+                "Choose a return time after the pick-up time.",
+            ],
+        ),
     ];
     for (lang, [flight, street, remarks, back]) in expected {
         for path in [format!("/api/reservation/{lang}"), format!("/api/whatsappreservation/{lang}")] {
@@ -100,7 +134,15 @@ async fn a_booking_with_extras_reaches_staff_and_customer_and_their_calendars() 
     assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
     let (staff, customer) = staff_and_customer(&app).await;
 
-    for part in ["Markt 1 Bcc: evil@example.com", "KL1234 (de landingstijd is de ophaaltijd)", "Terugrit", "Luchthaven Schiphol → Markt 1", "Prijs terugrit", "Kinderzitje voor 3 jaar\nRolstoel mee", "6 personen: stuur een grotere auto (taxibus)."] {
+    for part in [
+        "Markt 1 Bcc: evil@example.com",
+        "KL1234 (de landingstijd is de ophaaltijd)",
+        "Terugrit",
+        "Luchthaven Schiphol → Markt 1",
+        "Prijs terugrit",
+        "Kinderzitje voor 3 jaar\nRolstoel mee",
+        "6 personen: stuur een grotere auto (taxibus).",
+    ] {
         assert!(staff.contains(part), "staff mail has {part:?}:\n{staff}");
     }
     assert!(!staff.lines().any(|l| l.starts_with("Bcc:")), "no header injection");
@@ -134,14 +176,22 @@ async fn the_whatsapp_text_carries_the_extras() {
     let answer: Value = response.json().await.unwrap();
     let url = answer["whatsappUrl"].as_str().unwrap();
     let decoded = percent_decode(url.split_once("?text=").unwrap().1);
-    for part in ["Flight number (optional): HV5432 (the landing time is the pick-up time)", "Return ride (optional): ", "09:15", "Price indication return ride: € 2", "Larger vehicle needed (taxi van).", "Remarks (optional): 2 koffers"] {
+    for part in [
+        "Flight number (optional): HV5432 (the landing time is the pick-up time)",
+        "Return ride (optional): ",
+        "09:15",
+        "Price indication return ride: € 2",
+        "Larger vehicle needed (taxi van).",
+        "Remarks (optional): 2 koffers",
+    ] {
         assert!(decoded.contains(part), "{part:?} in {decoded}");
     }
 }
 
 /// The hydration data of a page: its props.
 fn props(html: &str) -> Value {
-    let data = between(html, "<script type=\"application/json\" id=\"page-data\">", "</script>").expect("page data");
+    let data =
+        between(html, "<script type=\"application/json\" id=\"page-data\">", "</script>").expect("page data");
     serde_json::from_str(data).expect("props parse")
 }
 
@@ -169,7 +219,10 @@ async fn the_reservation_page_opened_with_a_route_arrives_filled_in_and_priced()
     let html = app.html("/reservation?from=Xyzzy%20Nowhere&to=Weeze").await;
     let p = props(&html);
     assert_eq!(p["form"]["values"]["departure"], "Xyzzy Nowhere");
-    assert_eq!(p["form"]["errors"]["departure"], "We could not find this place. Type it again and choose from the list.");
+    assert_eq!(
+        p["form"]["errors"]["departure"],
+        "We could not find this place. Type it again and choose from the list."
+    );
     assert!(html.contains("value=\"Xyzzy Nowhere\""));
 }
 
@@ -181,7 +234,12 @@ async fn a_route_in_the_query_never_reaches_the_page_cache() {
     // Hostile queries: very long, control characters, many distinct ones; each is
     // rendered for its request and forgotten.
     let long = "Schiphol".repeat(2000);
-    for query in [format!("to={long}"), "from=%00%0d%0aSet-Cookie:x&to=%E2%80%AE".into(), "to=".into(), "from=%20&to=%20".into()] {
+    for query in [
+        format!("to={long}"),
+        "from=%00%0d%0aSet-Cookie:x&to=%E2%80%AE".into(),
+        "to=".into(),
+        "from=%20&to=%20".into(),
+    ] {
         let response = app.get(&format!("/reservation?{query}")).await;
         assert_eq!(response.status(), 200, "{query}");
         assert!(!header(&response, "set-cookie").contains("Set-Cookie:x"));
@@ -199,15 +257,21 @@ async fn a_route_in_the_query_never_reaches_the_page_cache() {
 #[actix_web::test]
 async fn every_fixed_price_row_links_to_the_reservation_page_with_its_destination() {
     let app = spawn_app().await;
-    for (prices, reservation) in [("/tarieven", "/reserveren"), ("/tarife", "/reservieren"), ("/prices", "/reservation")] {
+    for (prices, reservation) in
+        [("/tarieven", "/reserveren"), ("/tarife", "/reservieren"), ("/prices", "/reservation")]
+    {
         let html = app.html(prices).await;
         let prefix = format!("<a href=\"{reservation}?to=");
-        let links: Vec<&str> = html.split(&prefix).skip(1).map(|rest| rest.split('"').next().unwrap()).collect();
+        let links: Vec<&str> =
+            html.split(&prefix).skip(1).map(|rest| rest.split('"').next().unwrap()).collect();
         assert_eq!(links.len(), 11, "{prices}: one link per fixed price");
         for to in links {
             let page = app.html(&format!("{reservation}?to={}", to.replace("&amp;", "&"))).await;
             let form = &props(&page)["form"];
-            assert!(form["values"]["destinationPlaceId"].as_str().is_some_and(|id| !id.is_empty()), "{prices} → {to}: {form}");
+            assert!(
+                form["values"]["destinationPlaceId"].as_str().is_some_and(|id| !id.is_empty()),
+                "{prices} → {to}: {form}"
+            );
             assert!(form["errors"].as_object().unwrap().is_empty(), "{prices} → {to}: {form}");
         }
     }

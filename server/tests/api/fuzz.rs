@@ -12,12 +12,39 @@ use serde_json::{Map, Value};
 use crate::helpers::{spawn_app_with, AppOptions};
 
 const FIELDS: &[&str] = &[
-    "name", "email", "phone", "passengerAmount", "departure", "departureName", "departurePlaceId", "destination",
-    "destinationName", "destinationPlaceId", "dateTime", "paymentMethod", "priceIndication", "language", "subject",
-    "message", "mode", "action", "website",
+    "name",
+    "email",
+    "phone",
+    "passengerAmount",
+    "departure",
+    "departureName",
+    "departurePlaceId",
+    "destination",
+    "destinationName",
+    "destinationPlaceId",
+    "dateTime",
+    "paymentMethod",
+    "priceIndication",
+    "language",
+    "subject",
+    "message",
+    "mode",
+    "action",
+    "website",
 ];
 const LANGS: &[&str] = &["nl", "de", "en", "fr", "", "NL", "../nl"];
-const PAGES: &[&str] = &["/", "/reserveren", "/reservieren", "/reservation", "/contact", "/kontakt", "/contact-us", "/tarieven", "/de", "/en"];
+const PAGES: &[&str] = &[
+    "/",
+    "/reserveren",
+    "/reservieren",
+    "/reservation",
+    "/contact",
+    "/kontakt",
+    "/contact-us",
+    "/tarieven",
+    "/de",
+    "/en",
+];
 
 #[derive(Debug, Clone)]
 struct Request {
@@ -44,7 +71,11 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn segment() -> impl Strategy<Value = String> {
-    prop_oneof![text().prop_map(|t| utf8_percent_encode(&t, NON_ALPHANUMERIC).to_string()), Just("g2748000".to_string()), Just("aAMS".to_string())]
+    prop_oneof![
+        text().prop_map(|t| utf8_percent_encode(&t, NON_ALPHANUMERIC).to_string()),
+        Just("g2748000".to_string()),
+        Just("aAMS".to_string())
+    ]
 }
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -56,19 +87,29 @@ fn json_value() -> impl Strategy<Value = Value> {
         Just(Value::Null),
     ];
     leaf.prop_recursive(3, 16, 4, |inner| {
-        prop_oneof![prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array), prop::collection::btree_map(text(), inner, 0..4).prop_map(|m| Value::Object(m.into_iter().collect()))]
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map(text(), inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect()))
+        ]
     })
 }
 
 fn fields() -> impl Strategy<Value = Vec<(String, Value)>> {
-    prop::collection::vec((prop_oneof![prop::sample::select(FIELDS).prop_map(str::to_string), text()], json_value()), 0..14)
+    prop::collection::vec(
+        (prop_oneof![prop::sample::select(FIELDS).prop_map(str::to_string), text()], json_value()),
+        0..14,
+    )
 }
 
 fn body() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         fields().prop_map(|f| Value::Object(f.into_iter().collect::<Map<_, _>>()).to_string().into_bytes()),
         fields().prop_map(|f| {
-            let pairs: Vec<(String, String)> = f.into_iter().map(|(k, v)| (k, v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))).collect();
+            let pairs: Vec<(String, String)> = f
+                .into_iter()
+                .map(|(k, v)| (k, v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+                .collect();
             serde_urlencoded::to_string(pairs).unwrap_or_default().into_bytes()
         }),
         json_value().prop_map(|v| v.to_string().into_bytes()),
@@ -78,7 +119,10 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn request() -> impl Strategy<Value = Request> {
-    let api_post = (prop::sample::select(&["reservation", "whatsappreservation", "contact", "nothing"][..]), prop::sample::select(LANGS))
+    let api_post = (
+        prop::sample::select(&["reservation", "whatsappreservation", "contact", "nothing"][..]),
+        prop::sample::select(LANGS),
+    )
         .prop_map(|(name, lang)| format!("/api/{name}/{lang}"));
     let api_name = prop::sample::select(&["reservation", "whatsappreservation", "contact"][..]);
     let valid_lang = prop::sample::select(&["nl", "de", "en"][..]);
@@ -91,7 +135,10 @@ fn request() -> impl Strategy<Value = Request> {
         headers: vec![],
     });
     let form_post = (prop::sample::select(&PAGES[1..7]), fields()).prop_map(|(path, fields)| {
-        let pairs: Vec<(String, String)> = fields.into_iter().map(|(k, v)| (k, v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))).collect();
+        let pairs: Vec<(String, String)> = fields
+            .into_iter()
+            .map(|(k, v)| (k, v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+            .collect();
         Request {
             method: "POST",
             path: path.to_string(),
@@ -102,22 +149,45 @@ fn request() -> impl Strategy<Value = Request> {
     });
     let get_path = prop_oneof![
         prop::sample::select(PAGES).prop_map(str::to_string),
-        (segment(), prop::sample::select(LANGS), segment()).prop_map(|(i, l, s)| format!("/api/place-suggestions?input={i}&lang={l}&sessionToken={s}")),
-        (segment(), prop::sample::select(LANGS)).prop_map(|(id, l)| format!("/api/place-details/{id}?lang={l}")),
-        (segment(), segment(), prop::sample::select(LANGS)).prop_map(|(a, b, l)| format!("/api/places/{a}/{b}?lang={l}")),
+        (segment(), prop::sample::select(LANGS), segment())
+            .prop_map(|(i, l, s)| format!("/api/place-suggestions?input={i}&lang={l}&sessionToken={s}")),
+        (segment(), prop::sample::select(LANGS))
+            .prop_map(|(id, l)| format!("/api/place-details/{id}?lang={l}")),
+        (segment(), segment(), prop::sample::select(LANGS))
+            .prop_map(|(a, b, l)| format!("/api/places/{a}/{b}?lang={l}")),
         segment().prop_map(|s| format!("/assets/{s}")),
-        prop::sample::select(&["/sitemap.xml", "/robots.txt", "/healthz", "/readyz", "/metrics", "/favicon.ico", "/reserveren?mode=whatsapp"][..]).prop_map(str::to_string),
+        prop::sample::select(
+            &[
+                "/sitemap.xml",
+                "/robots.txt",
+                "/healthz",
+                "/readyz",
+                "/metrics",
+                "/favicon.ico",
+                "/reserveren?mode=whatsapp"
+            ][..]
+        )
+        .prop_map(str::to_string),
         segment().prop_map(|s| format!("/{s}")),
         (prop::sample::select(PAGES), segment()).prop_map(|(p, q)| format!("{p}?mode={q}")),
     ];
     let post_path = prop_oneof![api_post, prop::sample::select(PAGES).prop_map(str::to_string)];
     let content_type = prop::option::of(prop::sample::select(
-        &["application/json", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", "application/json; charset=latin1", "application/x-www-form-urlencoded; charset=utf-8"][..],
+        &[
+            "application/json",
+            "application/x-www-form-urlencoded",
+            "text/plain",
+            "multipart/form-data; boundary=x",
+            "application/json; charset=latin1",
+            "application/x-www-form-urlencoded; charset=utf-8",
+        ][..],
     ));
     let headers = prop::collection::vec(
         prop_oneof![
-            prop::sample::select(&["https://evil.example", "null", "http://127.0.0.1"][..]).prop_map(|v| ("Origin", v.to_string())),
-            prop::sample::select(&["same-origin", "cross-site", "none", "bogus"][..]).prop_map(|v| ("Sec-Fetch-Site", v.to_string())),
+            prop::sample::select(&["https://evil.example", "null", "http://127.0.0.1"][..])
+                .prop_map(|v| ("Origin", v.to_string())),
+            prop::sample::select(&["same-origin", "cross-site", "none", "bogus"][..])
+                .prop_map(|v| ("Sec-Fetch-Site", v.to_string())),
             "[a-zA-Z0-9=;., ]{0,40}".prop_map(|v| ("Cookie", v)),
             "[a-z0-9,;=. -]{0,30}".prop_map(|v| ("Accept-Language", v)),
             "[a-z0-9,;=. -]{0,30}".prop_map(|v| ("Accept-Encoding", v)),
@@ -137,7 +207,10 @@ fn request() -> impl Strategy<Value = Request> {
 #[actix_web::test]
 async fn arbitrary_requests_never_get_a_server_error() {
     let app = spawn_app_with(AppOptions {
-        config_toml: Some("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0\n".into()),
+        config_toml: Some(
+            "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0\n"
+                .into(),
+        ),
         ..Default::default()
     })
     .await;
@@ -148,7 +221,10 @@ async fn arbitrary_requests_never_get_a_server_error() {
     let mut statuses = std::collections::BTreeMap::<u16, usize>::new();
     for _ in 0..cases {
         let case = strategy.new_tree(&mut runner).expect("a case").current();
-        let mut request = app.client.request(case.method.parse().unwrap(), format!("{}{}", app.address, case.path)).body(case.body.clone());
+        let mut request = app
+            .client
+            .request(case.method.parse().unwrap(), format!("{}{}", app.address, case.path))
+            .body(case.body.clone());
         if let Some(content_type) = case.content_type {
             request = request.header("Content-Type", content_type);
         }

@@ -53,7 +53,9 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     env.insert("TAXI_LISTEN".to_string(), "127.0.0.1:0".to_string());
     env.insert("TAXI_DATA_DIR".to_string(), data_dir.0.join("var").display().to_string());
     // Tests post more than a visitor may; rate_limits.rs tests the limits with their own settings.
-    let config = options.config_toml.unwrap_or_else(|| "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n".to_string());
+    let config = options
+        .config_toml
+        .unwrap_or_else(|| "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n".to_string());
     let config_path = data_dir.0.join("test.toml");
     std::fs::write(&config_path, config).unwrap();
     env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());
@@ -77,7 +79,16 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
     let server = app.stop_handle();
     let running = actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { address, client, data_dir: data_dir.0.join("var"), _temp: data_dir, env, bundle, server, running }
+    TestApp {
+        address,
+        client,
+        data_dir: data_dir.0.join("var"),
+        _temp: data_dir,
+        env,
+        bundle,
+        server,
+        running,
+    }
 }
 
 impl TestApp {
@@ -93,8 +104,19 @@ impl TestApp {
         self.client.post(format!("{}{path}", self.address)).json(body).send().await.expect("request sent")
     }
 
-    pub async fn post_raw(&self, path: &str, content_type: &str, body: impl Into<reqwest::Body>) -> reqwest::Response {
-        self.client.post(format!("{}{path}", self.address)).header("Content-Type", content_type).body(body).send().await.expect("request sent")
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> reqwest::Response {
+        self.client
+            .post(format!("{}{path}", self.address))
+            .header("Content-Type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request sent")
     }
 
     /// Mails delivered into the Maildir so far, waiting up to 5 s for `at_least`.

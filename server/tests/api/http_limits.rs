@@ -74,5 +74,8 @@ async fn idle_keep_alive_connections_are_closed() {
     let app = app_with_short_timeouts().await;
     let (answer, elapsed) = send_and_wait_for_close(&app, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(elapsed >= Duration::from_millis(900) && elapsed < Duration::from_secs(4), "closed after {elapsed:?}");
+    assert!(
+        elapsed >= Duration::from_millis(900) && elapsed < Duration::from_secs(4),
+        "closed after {elapsed:?}"
+    );
 }

@@ -24,7 +24,10 @@ async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
     app.wait_until_ready().await;
     let body: Value = app.get("/readyz").await.json().await.unwrap();
     assert_eq!(body["status"], "ready");
-    assert_eq!(body["checks"], serde_json::json!({"pagesWarm": true, "dataDirWritable": true, "placesProvider": true}));
+    assert_eq!(
+        body["checks"],
+        serde_json::json!({"pagesWarm": true, "dataDirWritable": true, "placesProvider": true})
+    );
 
     // The data directory replaced by a file: nothing can be spooled, so not ready (but alive).
     std::fs::rename(&app.data_dir, app.data_dir.with_extension("moved")).unwrap();
@@ -42,7 +45,11 @@ async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
 
 #[actix_web::test]
 async fn a_server_whose_pages_cannot_render_is_not_ready() {
-    let app = spawn_app_with(AppOptions { bundle: Some("export function render() { throw new Error('broken'); }"), ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        bundle: Some("export function render() { throw new Error('broken'); }"),
+        ..Default::default()
+    })
+    .await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let response = app.get("/readyz").await;
     assert_eq!(response.status(), 503);
@@ -73,11 +80,16 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
     assert!(!text.contains("g2748000") && !text.contains("/x1"), "paths are not labels, patterns are");
-    assert!(!text.contains("FROBNICATE") && text.contains(r#"method="other",route="unmatched""#), "unknown methods are one label");
+    assert!(
+        !text.contains("FROBNICATE") && text.contains(r#"method="other",route="unmatched""#),
+        "unknown methods are one label"
+    );
 
     // Behind a trusted proxy, a forwarded request is never an operator's (see abuse.rs).
     let proxied = spawn_app_with(AppOptions {
-        config_toml: Some("[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n".into()),
+        config_toml: Some(
+            "[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n".into(),
+        ),
         ..Default::default()
     })
     .await;
@@ -102,7 +114,12 @@ async fn health_says_degraded_while_mail_cannot_be_delivered_and_names_no_one() 
         last = app.get("/healthz").await.text().await.unwrap();
         let health: serde_json::Value = serde_json::from_str(&last).unwrap();
         if health["status"] == "degraded" {
-            assert!(health["delivery"]["queued"].as_u64().unwrap() + health["delivery"]["inFlight"].as_u64().unwrap() >= 2, "{health}");
+            assert!(
+                health["delivery"]["queued"].as_u64().unwrap()
+                    + health["delivery"]["inFlight"].as_u64().unwrap()
+                    >= 2,
+                "{health}"
+            );
             assert!(!last.contains('@'), "no addresses in public health: {last}");
             return;
         }
@@ -114,11 +131,27 @@ async fn health_says_degraded_while_mail_cannot_be_delivered_and_names_no_one() 
 #[actix_web::test]
 async fn every_spelling_of_a_path_is_counted_under_its_route_pattern() {
     let app = spawn_app().await;
-    for spelling in ["/%72eserveren", "/reserv%65ren", "/api/place-suggestions?input=%72oer&lang=nl", "/%61pi/place-suggestions?input=ro&lang=nl"] {
+    for spelling in [
+        "/%72eserveren",
+        "/reserv%65ren",
+        "/api/place-suggestions?input=%72oer&lang=nl",
+        "/%61pi/place-suggestions?input=ro&lang=nl",
+    ] {
         assert_eq!(app.get(spelling).await.status(), 200, "{spelling}");
     }
     let text = app.get("/metrics").await.text().await.unwrap();
-    assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/reserveren",status="200"}"#), "{text}");
-    assert!(text.contains(r#"taxi_http_requests_total{method="GET",route="/api/place-suggestions",status="200"}"#), "{text}");
-    assert!(!text.contains("%72") && !text.contains("%65") && !text.contains("%61") && !text.contains("roer"), "spellings and queries are not labels:\n{text}");
+    assert!(
+        text.contains(r#"taxi_http_requests_total{method="GET",route="/reserveren",status="200"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            r#"taxi_http_requests_total{method="GET",route="/api/place-suggestions",status="200"}"#
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("%72") && !text.contains("%65") && !text.contains("%61") && !text.contains("roer"),
+        "spellings and queries are not labels:\n{text}"
+    );
 }

@@ -21,7 +21,9 @@ async fn every_route_answers_in_its_language_with_full_metadata() {
         assert!(html.contains(&canonical), "{path}: {canonical}");
         // hreflang for nl, de, en and x-default, once each: the alternate demo domains redirect.
         for hreflang in ["nl", "de", "en", "x-default"] {
-            let tag = format!("<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"https://www.taxiroermond.example/");
+            let tag = format!(
+                "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"https://www.taxiroermond.example/"
+            );
             assert!(html.contains(&tag), "{path}: {tag}");
         }
         assert_eq!(html.matches("rel=\"alternate\"").count(), 4, "{path}");
@@ -33,8 +35,16 @@ async fn every_route_answers_in_its_language_with_full_metadata() {
         let offers = ld["makesOffer"].as_array().map_or(0, Vec::len);
         assert_eq!(offers, if *page == "prices" { 11 } else { 0 }, "{path}: offers");
         assert_eq!(ld["geo"]["latitude"], 51.19316);
-        assert_eq!(between(&html, "<meta property=\"og:url\" content=\"", "\"").unwrap(), canonical_url, "{path}: og:url");
-        assert_eq!(between(&html, "<meta property=\"og:locale\" content=\"", "\"").unwrap().get(..2), Some(*lang), "{path}: og:locale");
+        assert_eq!(
+            between(&html, "<meta property=\"og:url\" content=\"", "\"").unwrap(),
+            canonical_url,
+            "{path}: og:url"
+        );
+        assert_eq!(
+            between(&html, "<meta property=\"og:locale\" content=\"", "\"").unwrap().get(..2),
+            Some(*lang),
+            "{path}: og:locale"
+        );
         // Interactive pages carry hydration data and their language's bundle; the others don't.
         let interactive = matches!(*page, "reservation" | "contact");
         assert_eq!(html.contains("id=\"page-data\""), interactive, "{path}: hydration data");
@@ -96,7 +106,9 @@ async fn home_page_has_contact_options_and_a_price_link() {
 #[actix_web::test]
 async fn hostile_company_data_is_escaped_in_html_and_hydration_json() {
     let app = spawn_app_with(AppOptions {
-        config_toml: Some("[company]\nname = \"Taxi </script><script>alert(1)</script> & \\u2028 'x'\"\n".into()),
+        config_toml: Some(
+            "[company]\nname = \"Taxi </script><script>alert(1)</script> & \\u2028 'x'\"\n".into(),
+        ),
         ..Default::default()
     })
     .await;
@@ -105,7 +117,10 @@ async fn hostile_company_data_is_escaped_in_html_and_hydration_json() {
         assert!(!html.contains("<script>alert(1)"), "{path}: markup injected");
         for script in html.split("<script").skip(1) {
             let script = script.split("</script>").next().unwrap();
-            assert!(!script.contains('\u{2028}') && !script[1..].contains('<'), "{path}: unescaped in a script");
+            assert!(
+                !script.contains('\u{2028}') && !script[1..].contains('<'),
+                "{path}: unescaped in a script"
+            );
         }
     }
     let html = app.html("/reserveren").await;
@@ -155,7 +170,8 @@ async fn html_is_served_compressed_when_accepted() {
 #[actix_web::test]
 async fn answers_made_per_request_are_compressed_when_accepted() {
     let app = spawn_app().await;
-    for path in ["/api/place-suggestions?input=roermond&lang=nl&sessionToken=gz", "/sitemap.xml", "/metrics"] {
+    for path in ["/api/place-suggestions?input=roermond&lang=nl&sessionToken=gz", "/sitemap.xml", "/metrics"]
+    {
         let plain = app.get(path).await;
         assert_eq!(plain.status(), 200, "{path}");
         assert_eq!(header(&plain, "content-encoding"), "", "{path}");
@@ -163,7 +179,11 @@ async fn answers_made_per_request_are_compressed_when_accepted() {
         let gz = app.get_with(path, &[("Accept-Encoding", "gzip")]).await;
         assert_eq!(header(&gz, "content-encoding"), "gzip", "{path}");
         let mut decoded = String::new();
-        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz.bytes().await.unwrap()[..]), &mut decoded).unwrap();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&gz.bytes().await.unwrap()[..]),
+            &mut decoded,
+        )
+        .unwrap();
         if path != "/metrics" {
             assert_eq!(decoded, plain, "{path}");
         }

@@ -63,7 +63,10 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
     assert!(body["distanceKm"].as_f64().unwrap() > 150.0 && body["durationMin"].as_f64().unwrap() > 60.0);
 
     let (_, back) = json(&app, &format!("/api/places/{schiphol}/{roermond}?lang=en")).await;
-    assert_eq!((back["rule"].as_str(), back["priceIndication"].as_str()), (Some("fixedPickup"), Some("235.00")));
+    assert_eq!(
+        (back["rule"].as_str(), back["priceIndication"].as_str()),
+        (Some("fixedPickup"), Some("235.00"))
+    );
     assert_eq!(back["priceText"], "€ 235.00");
 
     let swalmen = first_id(&app, "swalmen", "nl").await;
@@ -76,8 +79,14 @@ async fn price_indication_applies_the_rules_and_formats_per_language() {
     assert_eq!(metered["rule"], "metered");
     assert!(metered["fixedDestination"].is_null());
     let cents = metered["amountCents"].as_i64().unwrap();
-    let expected = 326.0 + 240.0 * metered["distanceKm"].as_f64().unwrap() + 40.0 * metered["durationMin"].as_f64().unwrap();
-    assert_eq!(cents, expected.round() as i64, "the amount follows from exactly the shown distance and minutes");
+    let expected = 326.0
+        + 240.0 * metered["distanceKm"].as_f64().unwrap()
+        + 40.0 * metered["durationMin"].as_f64().unwrap();
+    assert_eq!(
+        cents,
+        expected.round() as i64,
+        "the amount follows from exactly the shown distance and minutes"
+    );
     assert!(metered["explanation"].as_str().unwrap().starts_with("Metered estimate for"));
 
     let (status, body) = json(&app, &format!("/api/places/unknown/{schiphol}?lang=en")).await;

@@ -60,7 +60,14 @@ async fn nginx_in_front_of(upstream: &str) -> Option<Nginx> {
     );
     let path = dir.0.join("nginx.conf");
     std::fs::write(&path, config).unwrap();
-    let child = Command::new(NGINX).arg("-c").arg(&path).arg("-p").arg(&dir.0).stderr(Stdio::inherit()).spawn().expect("nginx starts");
+    let child = Command::new(NGINX)
+        .arg("-c")
+        .arg(&path)
+        .arg("-p")
+        .arg(&dir.0)
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("nginx starts");
     let origin = format!("http://{PROXY_ADDRESS}:{port}");
     for _ in 0..50 {
         if std::net::TcpStream::connect((PROXY_ADDRESS, port)).is_ok() {
@@ -86,7 +93,11 @@ async fn behind_nginx_each_visitor_has_its_own_limit_and_operator_endpoints_stay
     let Some(nginx) = nginx_in_front_of(&app.address).await else { return };
     let (alice, bob) = (visitor("127.0.0.3"), visitor("127.0.0.4"));
     let post = |client: &reqwest::Client, path: &str, forged: &str| {
-        client.post(format!("{}{path}", nginx.origin)).header("X-Forwarded-For", forged).json(&json!({})).send()
+        client
+            .post(format!("{}{path}", nginx.origin))
+            .header("X-Forwarded-For", forged)
+            .json(&json!({}))
+            .send()
     };
     let status = |r: reqwest::Result<reqwest::Response>| r.unwrap().status().as_u16();
 
@@ -99,7 +110,8 @@ async fn behind_nginx_each_visitor_has_its_own_limit_and_operator_endpoints_stay
     assert_eq!(status(post(&bob, "/api/contact/en", "198.51.100.1").await), 400);
 
     for path in ["/metrics", "/healthz/details"] {
-        let through_proxy = alice.get(format!("{}{path}", nginx.origin)).header("X-Forwarded-For", "127.0.0.1").send().await;
+        let through_proxy =
+            alice.get(format!("{}{path}", nginx.origin)).header("X-Forwarded-For", "127.0.0.1").send().await;
         assert_eq!(status(through_proxy), 404, "{path} through the proxy");
         assert_eq!(app.get(path).await.status(), 200, "{path} on the host itself");
     }

@@ -4,17 +4,28 @@ use crate::helpers::{header, spawn_app_with, AppOptions};
 
 #[actix_web::test]
 async fn form_posts_are_limited_per_client_with_a_localized_429() {
-    let app = spawn_app_with(AppOptions { config_toml: Some("[limits]\nrate_limit_per_minute = 3\n".into()), ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[limits]\nrate_limit_per_minute = 3\n".into()),
+        ..Default::default()
+    })
+    .await;
     let body = json!({"name": ""});
     for _ in 0..3 {
-        assert_eq!(app.post_json("/api/contact/de", &body).await.status(), 400, "within the limit: validated");
+        assert_eq!(
+            app.post_json("/api/contact/de", &body).await.status(),
+            400,
+            "within the limit: validated"
+        );
     }
     let response = app.post_json("/api/contact/de", &body).await;
     assert_eq!(response.status(), 429);
     let wait: u64 = header(&response, "retry-after").parse().unwrap();
     assert!((1..=20).contains(&wait), "{wait}");
     let answer: Value = response.json().await.unwrap();
-    assert!(answer["errorMessage"].as_str().unwrap().starts_with("Sie haben in kurzer Zeit zu viele Anfragen"));
+    assert!(answer["errorMessage"]
+        .as_str()
+        .unwrap()
+        .starts_with("Sie haben in kurzer Zeit zu viele Anfragen"));
 
     // The same budget covers the other form endpoints and plain form posts, which get a page.
     assert_eq!(app.post_json("/api/reservation/nl", &body).await.status(), 429);
@@ -56,9 +67,17 @@ async fn lookups_have_their_own_higher_limit() {
 #[actix_web::test]
 async fn forwarding_headers_count_only_from_the_trusted_proxy() {
     // Not behind a proxy: a forged X-Forwarded-For does not buy a fresh budget.
-    let app = spawn_app_with(AppOptions { config_toml: Some("[limits]\nrate_limit_per_minute = 1\n".into()), ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[limits]\nrate_limit_per_minute = 1\n".into()),
+        ..Default::default()
+    })
+    .await;
     let post = |forwarded: &'static str| {
-        app.client.post(format!("{}/api/contact/en", app.address)).header("X-Forwarded-For", forwarded).json(&json!({})).send()
+        app.client
+            .post(format!("{}/api/contact/en", app.address))
+            .header("X-Forwarded-For", forwarded)
+            .json(&json!({}))
+            .send()
     };
     assert_eq!(post("203.0.113.1").await.unwrap().status(), 400);
     assert_eq!(post("203.0.113.2").await.unwrap().status(), 429);
@@ -70,7 +89,11 @@ async fn forwarding_headers_count_only_from_the_trusted_proxy() {
     })
     .await;
     let post = |forwarded: &'static str| {
-        app.client.post(format!("{}/api/contact/en", app.address)).header("X-Forwarded-For", forwarded).json(&json!({})).send()
+        app.client
+            .post(format!("{}/api/contact/en", app.address))
+            .header("X-Forwarded-For", forwarded)
+            .json(&json!({}))
+            .send()
     };
     assert_eq!(post("198.51.100.7, 203.0.113.1").await.unwrap().status(), 400);
     assert_eq!(post("203.0.113.1").await.unwrap().status(), 429, "same client as the last hop above");

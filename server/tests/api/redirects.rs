@@ -59,7 +59,8 @@ async fn a_redirect_never_leaves_the_site() {
 #[actix_web::test]
 async fn the_language_choice_at_the_root_keeps_the_query() {
     let app = spawn_app().await;
-    let response = app.get_with("/?utm_source=whatsapp&utm_campaign=x", &[("Accept-Language", "de-DE")]).await;
+    let response =
+        app.get_with("/?utm_source=whatsapp&utm_campaign=x", &[("Accept-Language", "de-DE")]).await;
     assert_eq!(response.status(), 302);
     assert_eq!(header(&response, "location"), "/de?utm_source=whatsapp&utm_campaign=x");
 }

@@ -28,15 +28,24 @@ async fn price(app: &TestApp, from: &str, to: &str) -> Value {
 #[actix_web::test]
 async fn a_fixed_price_trip_and_its_return_differ_only_by_the_pickup_surcharge() {
     let app = spawn_app().await;
-    let (swalmen, roermond, schiphol) = (first_id(&app, "swalmen").await, first_id(&app, "roermond").await, first_id(&app, "schiphol").await);
+    let (swalmen, roermond, schiphol) =
+        (first_id(&app, "swalmen").await, first_id(&app, "roermond").await, first_id(&app, "schiphol").await);
     for (from, rule, cents, back_rule, back_cents) in [
         (&swalmen, "fixedSurcharge", 24000, "fixedPickupSurcharge", 24500),
         (&roermond, "fixed", 23000, "fixedPickup", 23500),
     ] {
         let outward = price(&app, from, &schiphol).await;
         let back = price(&app, &schiphol, from).await;
-        assert_eq!((outward["rule"].as_str().unwrap(), outward["amountCents"].as_i64().unwrap()), (rule, cents), "{outward}");
-        assert_eq!((back["rule"].as_str().unwrap(), back["amountCents"].as_i64().unwrap()), (back_rule, back_cents), "{back}");
+        assert_eq!(
+            (outward["rule"].as_str().unwrap(), outward["amountCents"].as_i64().unwrap()),
+            (rule, cents),
+            "{outward}"
+        );
+        assert_eq!(
+            (back["rule"].as_str().unwrap(), back["amountCents"].as_i64().unwrap()),
+            (back_rule, back_cents),
+            "{back}"
+        );
     }
     let back = price(&app, &schiphol, &swalmen).await;
     assert_eq!(back["explanation"], "Fixed price from Schiphol Airport, including a € 5.00 pick-up surcharge and a € 10.00 surcharge for a destination outside Roermond.");
@@ -55,7 +64,11 @@ async fn the_metered_price_is_made_of_exactly_the_figures_shown() {
         assert_eq!(min, min.round(), "whole minutes");
         let by_hand = (326.0 + 240.0 * km + 40.0 * min).round() as i64;
         assert_eq!(metered["amountCents"].as_i64().unwrap(), by_hand, "{metered}");
-        assert_eq!(metered["explanation"], format!("Metered estimate for {km:.1} km and {min} minutes."), "{metered}");
+        assert_eq!(
+            metered["explanation"],
+            format!("Metered estimate for {km:.1} km and {min} minutes."),
+            "{metered}"
+        );
     }
 }
 
@@ -87,7 +100,12 @@ async fn phone_numbers_are_checked_with_the_page_language_s_country() {
     }
     // A German mobile typed nationally is a German number on a German page only.
     assert_eq!(book_with_phone(&app, "nl", "0151 23456789").await.0, 400);
-    for (lang, phone) in [("nl", "06 12345678"), ("de", "0151 23456789"), ("en", "+32 470 12 34 56"), ("de", "+32 470 12 34 56")] {
+    for (lang, phone) in [
+        ("nl", "06 12345678"),
+        ("de", "0151 23456789"),
+        ("en", "+32 470 12 34 56"),
+        ("de", "+32 470 12 34 56"),
+    ] {
         let (status, answer) = book_with_phone(&app, lang, phone).await;
         assert_eq!(status, 200, "{phone} on {lang}: {answer}");
     }
@@ -117,7 +135,12 @@ async fn a_german_mobile_typed_nationally_on_a_german_page_gets_german_links_in_
 async fn refusals_offer_the_phone_number_in_json_and_without_javascript() {
     let app = spawn_app().await;
     let now = jiff::Zoned::now().in_tz("Europe/Amsterdam").unwrap();
-    let soon = now.datetime().checked_add(jiff::Span::new().minutes(5)).unwrap().strftime("%Y-%m-%dT%H:%M").to_string();
+    let soon = now
+        .datetime()
+        .checked_add(jiff::Span::new().minutes(5))
+        .unwrap()
+        .strftime("%Y-%m-%dT%H:%M")
+        .to_string();
     let far = now.date().checked_add(jiff::Span::new().days(400)).unwrap().to_string() + "T12:00";
     let cases = [
         ("nl", "passengerAmount", "12", "Via de website kunt u voor maximaal 8 personen boeken. Voor een grotere groep belt u ons op 0475 00 00 00."),
@@ -131,7 +154,11 @@ async fn refusals_offer_the_phone_number_in_json_and_without_javascript() {
         body[field] = json!(value);
         let response = app.post_json(&format!("/api/reservation/{lang}"), &body).await;
         assert_eq!(response.status(), 400);
-        assert_eq!(response.json::<Value>().await.unwrap(), json!({"errors": {field: message}}), "{lang} {field}={value}");
+        assert_eq!(
+            response.json::<Value>().await.unwrap(),
+            json!({"errors": {field: message}}),
+            "{lang} {field}={value}"
+        );
     }
     // The same refusal without JavaScript: the page shows it with the number as a call link,
     // under the field and in the error summary.
@@ -142,7 +169,8 @@ async fn refusals_offer_the_phone_number_in_json_and_without_javascript() {
     let response = app.post_raw("/reservation", "application/x-www-form-urlencoded", form).await;
     assert_eq!(response.status(), 400);
     let html = response.text().await.unwrap();
-    let field_error = crate::helpers::between(&html, "id=\"passengerAmount-error\">", "</p>").expect("field error");
+    let field_error =
+        crate::helpers::between(&html, "id=\"passengerAmount-error\">", "</p>").expect("field error");
     assert!(field_error.contains(CALL_LINK) && field_error.contains(CALL_US), "{field_error}");
     let summary = crate::helpers::between(&html, "class=\"error-summary\"", "</ul>").expect("summary");
     assert!(summary.contains("href=\"#passengerAmount\"") && summary.contains(CALL_LINK), "{summary}");

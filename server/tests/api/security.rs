@@ -6,7 +6,9 @@ use crate::helpers::{header, spawn_app, spawn_app_with, AppOptions};
 async fn every_answer_carries_the_security_headers() {
     let app = spawn_app().await;
     // "moved": a redirect to the canonical host, answered before anything else, still carries them.
-    for path in ["/", "/reserveren", "/nope", "/sitemap.xml", "/api/place-suggestions?input=ro&lang=nl", "moved"] {
+    for path in
+        ["/", "/reserveren", "/nope", "/sitemap.xml", "/api/place-suggestions?input=ro&lang=nl", "moved"]
+    {
         let response = match path {
             "moved" => {
                 let moved = app.get_with("/reserveren", &[("Host", "elsewhere.example")]).await;
@@ -17,7 +19,13 @@ async fn every_answer_carries_the_security_headers() {
             path => app.get(path).await,
         };
         let csp = header(&response, "content-security-policy");
-        for part in ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self' https://wa.me"] {
+        for part in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "frame-ancestors 'none'",
+            "base-uri 'none'",
+            "form-action 'self' https://wa.me",
+        ] {
             assert!(csp.contains(part), "{path}: {part} in {csp}");
         }
         assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{path}");
@@ -28,7 +36,11 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(header(&response, "x-frame-options"), "DENY", "{path}");
         assert_eq!(header(&response, "strict-transport-security"), "", "{path}: no HSTS unless configured");
     }
-    let app = spawn_app_with(AppOptions { config_toml: Some("[site]\nhsts = true\n".into()), ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[site]\nhsts = true\n".into()),
+        ..Default::default()
+    })
+    .await;
     assert!(header(&app.get("/").await, "strict-transport-security").starts_with("max-age=31536000"));
 }
 
@@ -51,7 +63,13 @@ async fn posts_from_another_site_are_refused() {
     assert_eq!(post(vec![("Origin", "null".into())]).await.unwrap().status(), 403);
 
     let own = app.address.trim_start_matches("http://").to_string();
-    assert_eq!(post(vec![("Origin", format!("http://{own}")), ("Sec-Fetch-Site", "same-origin".into())]).await.unwrap().status(), 200);
+    assert_eq!(
+        post(vec![("Origin", format!("http://{own}")), ("Sec-Fetch-Site", "same-origin".into())])
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
     assert_eq!(post(vec![]).await.unwrap().status(), 200, "non-browser clients send neither header");
 
     let form = app

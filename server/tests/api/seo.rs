@@ -39,7 +39,8 @@ async fn titles_are_unique_and_descriptions_fit_in_search_results() {
         let html = app.html(path).await;
         let title = between(&html, "<title>", "</title>").unwrap().to_string();
         let description = between(&html, "<meta name=\"description\" content=\"", "\"").unwrap();
-        let length = description.replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", "\"").chars().count();
+        let length =
+            description.replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", "\"").chars().count();
         assert!((70..=160).contains(&length), "{path}: description of {length} characters: {description}");
         if let Some(other) = titles.insert(title.clone(), path.to_string()) {
             panic!("{path} and {other} share the title {title}");
@@ -55,19 +56,42 @@ async fn landing_pages_tell_the_configured_price_with_substance_and_a_route_box(
         ..Default::default()
     })
     .await;
-    for (path, price, action) in [("/taxi-roermond-venlo", "€ 43,21", "/reserveren"), ("/de/taxi-roermond-venlo", "€ 43,21", "/reservieren"), ("/en/taxi-roermond-to-venlo", "€ 43.21", "/reservation")] {
+    for (path, price, action) in [
+        ("/taxi-roermond-venlo", "€ 43,21", "/reserveren"),
+        ("/de/taxi-roermond-venlo", "€ 43,21", "/reservieren"),
+        ("/en/taxi-roermond-to-venlo", "€ 43.21", "/reservation"),
+    ] {
         let html = app.html(path).await;
         assert!(between(&html, "<title>", "</title>").unwrap().contains(price), "{path}: price in the title");
         let main = between(&html, "<main", "</main>").unwrap();
-        let text: String = main.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect::<Vec<_>>().join(" ");
+        let text: String = main
+            .split('<')
+            .map(|part| part.split_once('>').map_or(part, |(_, t)| t))
+            .collect::<Vec<_>>()
+            .join(" ");
         let words = text.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count();
         assert!(words >= 300, "{path}: {words} words");
         assert!(main.contains(price), "{path}: price shown");
-        assert!(main.contains(&format!("action=\"{action}\"")) && main.contains("method=\"get\""), "{path}: route box");
-        assert!(main.contains("name=\"from\"") && main.contains("type=\"hidden\" name=\"to\" value=\"Venlo\""), "{path}: route box fields");
+        assert!(
+            main.contains(&format!("action=\"{action}\"")) && main.contains("method=\"get\""),
+            "{path}: route box"
+        );
+        assert!(
+            main.contains("name=\"from\"") && main.contains("type=\"hidden\" name=\"to\" value=\"Venlo\""),
+            "{path}: route box fields"
+        );
     }
     let response = app.get("/taxi-roermond-venlo/?utm=1").await;
-    assert_eq!((response.status().as_u16(), header(&response, "location")), (301, "/taxi-roermond-venlo?utm=1"));
-    assert!(app.html("/tarieven").await.contains("href=\"/taxi-roermond-venlo\""), "linked from the prices page");
-    assert!(app.html("/en").await.contains("href=\"/en/taxi-roermond-to-venlo\""), "linked from the home page");
+    assert_eq!(
+        (response.status().as_u16(), header(&response, "location")),
+        (301, "/taxi-roermond-venlo?utm=1")
+    );
+    assert!(
+        app.html("/tarieven").await.contains("href=\"/taxi-roermond-venlo\""),
+        "linked from the prices page"
+    );
+    assert!(
+        app.html("/en").await.contains("href=\"/en/taxi-roermond-to-venlo\""),
+        "linked from the home page"
+    );
 }

@@ -2,14 +2,17 @@
 //! spool so that a restart delivers everything.
 use std::{
     io::{BufRead, BufReader, Read, Write},
-    sync::{Arc, Mutex},
     net::TcpStream,
     path::Path,
     process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
-use crate::{booking::booking, helpers::{between, TempDir}};
+use crate::{
+    booking::booking,
+    helpers::{between, TempDir},
+};
 
 struct Server {
     child: Child,
@@ -49,7 +52,9 @@ impl Server {
         };
         // Keep reading the log so the server never blocks on a full pipe.
         let sink = log.clone();
-        let log_reader = std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line)));
+        let log_reader = std::thread::spawn(move || {
+            lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line))
+        });
         Server { child, port, log, log_reader: Some(log_reader) }
     }
 
@@ -112,10 +117,21 @@ fn check_log(log: &[String], answer: &str, reference: &str) {
         .find_map(|l| l.strip_prefix("x-request-id: "))
         .unwrap_or_else(|| panic!("no X-Request-Id in {answer}"))
         .trim();
-    let entries: Vec<serde_json::Value> = log.iter().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
-    let of_request: Vec<&serde_json::Value> = entries.iter().filter(|e| e["span"]["request_id"] == request_id).collect();
-    assert!(of_request.iter().any(|e| e["fields"]["message"] == "booking request stored" && e["fields"]["reference"] == reference), "{of_request:?}");
-    let access = of_request.iter().find(|e| e["fields"]["message"] == "answered").expect("an access-log line");
+    let entries: Vec<serde_json::Value> = log
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let of_request: Vec<&serde_json::Value> =
+        entries.iter().filter(|e| e["span"]["request_id"] == request_id).collect();
+    assert!(
+        of_request
+            .iter()
+            .any(|e| e["fields"]["message"] == "booking request stored"
+                && e["fields"]["reference"] == reference),
+        "{of_request:?}"
+    );
+    let access =
+        of_request.iter().find(|e| e["fields"]["message"] == "answered").expect("an access-log line");
     assert_eq!(access["fields"]["route"], "/api/reservation/{language}");
     assert_eq!(access["fields"]["status"], 200);
     let booking = booking();
@@ -127,7 +143,12 @@ fn check_log(log: &[String], answer: &str, reference: &str) {
 
 fn mails_with(dir: &Path, text: &str) -> usize {
     std::fs::read_dir(dir.join("maildir/new"))
-        .map(|entries| entries.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok()).filter(|m| m.contains(text)).count())
+        .map(|entries| {
+            entries
+                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .filter(|m| m.contains(text))
+                .count()
+        })
         .unwrap_or(0)
 }
 
@@ -167,7 +188,10 @@ fn sigterm_finishes_the_booking_in_flight_refuses_new_connections_and_loses_noth
     let mut restarted = Server::start(&data_dir);
     let started = Instant::now();
     while mails_with(&data_dir, &reference) < 2 {
-        assert!(started.elapsed() < Duration::from_secs(20), "booking {reference} not delivered after the restart");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "booking {reference} not delivered after the restart"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(mails_with(&data_dir, &reference), 2, "staff and customer mail, each once");

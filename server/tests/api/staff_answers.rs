@@ -36,7 +36,11 @@ struct Mail {
 fn read(m: &Received) -> Mail {
     let msg = MessageParser::default().parse(&m.raw).expect("a parsable mail");
     let text = msg.body_text(0).unwrap_or_default().to_string();
-    let ics = msg.attachments().next().map(|a| String::from_utf8_lossy(a.contents()).replace("\r\n ", "")).unwrap_or_default();
+    let ics = msg
+        .attachments()
+        .next()
+        .map(|a| String::from_utf8_lossy(a.contents()).replace("\r\n ", ""))
+        .unwrap_or_default();
     Mail {
         to: m.rcpt_to.clone(),
         message_id: m.message_id.clone(),
@@ -53,7 +57,12 @@ async fn desk(staff_language: &str) -> Desk {
     let sink = Sink::start(free_port(), &sink_dir.0, &[]);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
     let config = format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nstaff_language = \"{staff_language}\"\n");
-    let app = spawn_app_with(AppOptions { config_toml: Some(config), smtp_url: Some(url), ..AppOptions::default() }).await;
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some(config),
+        smtp_url: Some(url),
+        ..AppOptions::default()
+    })
+    .await;
     Desk { app, sink, _sink_dir: sink_dir }
 }
 
@@ -79,15 +88,27 @@ impl Desk {
     }
 
     fn answers_to_customer(&self) -> Vec<Mail> {
-        self.sink.messages().iter().map(read).filter(|m| m.to == [CUSTOMER] && m.message_id.contains(".customer-answer.")).collect()
+        self.sink
+            .messages()
+            .iter()
+            .map(read)
+            .filter(|m| m.to == [CUSTOMER] && m.message_id.contains(".customer-answer."))
+            .collect()
     }
 
     /// Path and query of the staff mail's button for `action`.
     async fn link(&self, reference: &str, action: &str) -> String {
         let mails = self.mails(2).await;
-        let staff = mails.iter().find(|m| m.to == ["planning@taxiroermond.example"] && m.text.contains(reference)).expect("the staff mail");
+        let staff = mails
+            .iter()
+            .find(|m| m.to == ["planning@taxiroermond.example"] && m.text.contains(reference))
+            .expect("the staff mail");
         let start = format!("https://www.taxiroermond.example/staff/{reference}/{action}?");
-        let line = staff.text.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("no {action} link in\n{}", staff.text));
+        let line = staff
+            .text
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("no {action} link in\n{}", staff.text));
         line.trim_start_matches("https://www.taxiroermond.example").to_string()
     }
 
@@ -99,16 +120,25 @@ impl Desk {
 
 /// The calendar fields of an `.ics` that say which event and which version.
 fn calendar(ics: &str, name: &str) -> String {
-    ics.lines().find_map(|l| l.strip_prefix(&format!("{name}:"))).unwrap_or_else(|| panic!("no {name} in\n{ics}")).to_string()
+    ics.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}:")))
+        .unwrap_or_else(|| panic!("no {name} in\n{ics}"))
+        .to_string()
 }
 
 /// Books in `lang`, opens the staff mail's `action` button (checking the page
 /// and that GET changes nothing), posts `fields`; returns the customer's
 /// booking mail, the staff page answering the post, and the answer mail.
-async fn answer_flow(lang: &str, staff_lang: &str, action: &str, fields: &[(&str, &str)]) -> (Mail, String, Mail) {
+async fn answer_flow(
+    lang: &str,
+    staff_lang: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+) -> (Mail, String, Mail) {
     let desk = desk(staff_lang).await;
     let reference = desk.book(lang).await;
-    let booked = desk.mails(2).await.into_iter().find(|m| m.to == [CUSTOMER]).expect("the customer's booking mail");
+    let booked =
+        desk.mails(2).await.into_iter().find(|m| m.to == [CUSTOMER]).expect("the customer's booking mail");
     assert_eq!(booked.language, lang);
     assert_eq!(calendar(&booked.ics, "SEQUENCE"), "0");
     assert_eq!(calendar(&booked.ics, "STATUS"), "TENTATIVE");
@@ -120,7 +150,13 @@ async fn answer_flow(lang: &str, staff_lang: &str, action: &str, fields: &[(&str
     let html = page.text().await.unwrap();
     assert!(html.contains(&format!("<html lang=\"{staff_lang}\"")), "the staff language");
     assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
-    assert!(html.contains(&reference) && html.contains("Jan de Vries") && html.contains("<form ") && html.contains("method=\"post\""), "{html}");
+    assert!(
+        html.contains(&reference)
+            && html.contains("Jan de Vries")
+            && html.contains("<form ")
+            && html.contains("method=\"post\""),
+        "{html}"
+    );
     assert_eq!(desk.app.get(&path).await.status(), 200, "a GET can be repeated");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(desk.sink.count(), 2, "a GET sends nothing");
@@ -128,7 +164,12 @@ async fn answer_flow(lang: &str, staff_lang: &str, action: &str, fields: &[(&str
     let answered = desk.post(&path, fields).await;
     assert_eq!(answered.status(), 200);
     let staff_page = answered.text().await.unwrap();
-    let mail = desk.mails(3).await.into_iter().find(|m| m.message_id.contains(".customer-answer.")).expect("the customer's answer mail");
+    let mail = desk
+        .mails(3)
+        .await
+        .into_iter()
+        .find(|m| m.message_id.contains(".customer-answer."))
+        .expect("the customer's answer mail");
     assert_eq!(mail.to, [CUSTOMER]);
     assert_eq!(mail.language, lang, "the booking's language");
     assert!(mail.text.contains(&reference));
@@ -139,7 +180,8 @@ async fn answer_flow(lang: &str, staff_lang: &str, action: &str, fields: &[(&str
 
 #[actix_web::test]
 async fn a_confirmation_reaches_a_dutch_customer_with_the_note() {
-    let (booked, staff_page, mail) = answer_flow("nl", "nl", "confirm", &[("note", "De chauffeur belt bij aankomst.")]).await;
+    let (booked, staff_page, mail) =
+        answer_flow("nl", "nl", "confirm", &[("note", "De chauffeur belt bij aankomst.")]).await;
     assert!(booked.flat.contains("binnen 30 minuten"), "the answer promise: {}", booked.flat);
     assert!(staff_page.contains("Verstuurd"), "the staff page in Dutch");
     assert!(mail.subject.contains("is bevestigd"), "{}", mail.subject);
@@ -151,14 +193,27 @@ async fn a_confirmation_reaches_a_dutch_customer_with_the_note() {
 async fn a_proposed_time_reaches_a_german_customer_with_a_prefilled_request() {
     let day = jiff::Zoned::now().date().checked_add(jiff::Span::new().days(3)).unwrap();
     let at = format!("{day}T09:15");
-    let (booked, staff_page, mail) = answer_flow("de", "en", "propose", &[("dateTime", &at), ("note", "")]).await;
+    let (booked, staff_page, mail) =
+        answer_flow("de", "en", "propose", &[("dateTime", &at), ("note", "")]).await;
     assert!(booked.flat.contains("innerhalb von 30 Minuten"), "{}", booked.flat);
     assert!(staff_page.contains("Sent: the customer gets your proposal"), "the staff page in English");
-    assert!(mail.subject.contains("andere Zeit") || mail.subject.contains("anderen Zeit"), "{}", mail.subject);
+    assert!(
+        mail.subject.contains("andere Zeit") || mail.subject.contains("anderen Zeit"),
+        "{}",
+        mail.subject
+    );
     assert!(mail.text.contains("09:15"), "the proposed time: {}", mail.text);
-    assert!(mail.text.contains("/reservieren?from=") && mail.text.contains(&format!("dateTime={day}T09%3A15")), "a prefilled new request: {}", mail.text);
+    assert!(
+        mail.text.contains("/reservieren?from=") && mail.text.contains(&format!("dateTime={day}T09%3A15")),
+        "a prefilled new request: {}",
+        mail.text
+    );
     assert!(mail.flat.contains("0475 00 00 00"), "the phone number");
-    assert_eq!(calendar(&mail.ics, "STATUS"), "CANCELLED", "the original time is off (see docs/staff-answers.md)");
+    assert_eq!(
+        calendar(&mail.ics, "STATUS"),
+        "CANCELLED",
+        "the original time is off (see docs/staff-answers.md)"
+    );
 
     // The link opens the reservation page with the places and the proposed time filled in.
     let start = mail.text.find("/reservieren?from=").expect("the link");
@@ -170,11 +225,18 @@ async fn a_proposed_time_reaches_a_german_customer_with_a_prefilled_request() {
 
 #[actix_web::test]
 async fn a_decline_reaches_an_english_customer_with_the_reason_and_the_phone() {
-    let (booked, staff_page, mail) = answer_flow("en", "de", "decline", &[("reason", "fullyBooked"), ("note", "Sorry!")]).await;
+    let (booked, staff_page, mail) =
+        answer_flow("en", "de", "decline", &[("reason", "fullyBooked"), ("note", "Sorry!")]).await;
     assert!(booked.flat.contains("within 30 minutes"), "{}", booked.flat);
     assert!(staff_page.contains("Gesendet"), "the staff page in German");
     assert!(mail.subject.contains("We cannot take your ride"), "{}", mail.subject);
-    assert!(mail.flat.contains("fully booked") && mail.text.contains("Sorry!") && mail.flat.contains("0475 00 00 00"), "{}", mail.text);
+    assert!(
+        mail.flat.contains("fully booked")
+            && mail.text.contains("Sorry!")
+            && mail.flat.contains("0475 00 00 00"),
+        "{}",
+        mail.text
+    );
     assert_eq!(calendar(&mail.ics, "STATUS"), "CANCELLED");
 }
 
@@ -188,9 +250,21 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
     let expires = query.split('&').find_map(|p| p.strip_prefix("expires=")).unwrap();
     let later = (expires.parse::<i64>().unwrap() + 86_400).to_string();
     // A genuine signature for a moment already past: expired.
-    let key = SecretKey::from_bytes(std::fs::read(desk.app.data_dir.join("secret.key")).expect("the generated key"));
-    let expired = links::signed_path(&key, &reference, Action::Confirm, jiff::Timestamp::now() - Duration::from_secs(1));
-    let unknown = links::signed_path(&key, "R-ZZZZZZ", Action::Confirm, jiff::Timestamp::now() + Duration::from_secs(3600));
+    let key = SecretKey::from_bytes(
+        std::fs::read(desk.app.data_dir.join("secret.key")).expect("the generated key"),
+    );
+    let expired = links::signed_path(
+        &key,
+        &reference,
+        Action::Confirm,
+        jiff::Timestamp::now() - Duration::from_secs(1),
+    );
+    let unknown = links::signed_path(
+        &key,
+        "R-ZZZZZZ",
+        Action::Confirm,
+        jiff::Timestamp::now() + Duration::from_secs(3600),
+    );
     let mut flipped = sig.to_string();
     flipped.replace_range(0..1, if sig.starts_with('A') { "B" } else { "A" });
     let refused = [
@@ -213,7 +287,10 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
         let posted = desk.post(link, &[("note", "x")]).await;
         assert_eq!(posted.status(), 404, "POST {link}");
     }
-    assert!(bodies.windows(2).all(|w| w[0] == w[1]), "one page for every refusal: no hint of which part was wrong");
+    assert!(
+        bodies.windows(2).all(|w| w[0] == w[1]),
+        "one page for every refusal: no hint of which part was wrong"
+    );
     assert!(bodies[0].contains("<html lang=\"nl\""), "the staff language");
     assert_eq!(desk.app.get(&good).await.status(), 200, "the genuine link still works");
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -226,18 +303,27 @@ async fn two_staff_at_once_or_a_second_tap_send_exactly_one_answer() {
     let reference = desk.book("nl").await;
     let confirm = desk.link(&reference, "confirm").await;
     let decline = desk.link(&reference, "decline").await;
-    let (a, b) = tokio::join!(desk.post(&confirm, &[("note", "")]), desk.post(&decline, &[("reason", "outsideArea"), ("note", "")]));
+    let (a, b) = tokio::join!(
+        desk.post(&confirm, &[("note", "")]),
+        desk.post(&decline, &[("reason", "outsideArea"), ("note", "")])
+    );
     assert_eq!((a.status(), b.status()), (reqwest::StatusCode::OK, reqwest::StatusCode::OK));
     let (a, b) = (a.text().await.unwrap(), b.text().await.unwrap());
     let winners = [&a, &b].iter().filter(|page| page.contains("Sent:")).count();
     assert_eq!(winners, 1, "exactly one answer is taken");
-    assert!([&a, &b].iter().any(|page| page.contains("already been answered")), "the other sees what was answered");
+    assert!(
+        [&a, &b].iter().any(|page| page.contains("already been answered")),
+        "the other sees what was answered"
+    );
     desk.mails(3).await;
     let again = desk.post(&confirm, &[("note", "again")]).await;
     assert_eq!(again.status(), 200);
     assert!(again.text().await.unwrap().contains("already been answered"), "a second tap");
     let shown = desk.app.get(&decline).await.text().await.unwrap();
-    assert!(shown.contains("already been answered") && !shown.contains("<form"), "the page shows the answer, not the form");
+    assert!(
+        shown.contains("already been answered") && !shown.contains("<form"),
+        "the page shows the answer, not the form"
+    );
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(desk.answers_to_customer().len(), 1, "exactly one customer mail");
     assert_eq!(desk.sink.count(), 3);
@@ -255,7 +341,11 @@ async fn an_answer_after_a_restart_still_reaches_the_customer() {
     desk.mails(3).await;
     let answers = desk.answers_to_customer();
     assert_eq!(answers.len(), 1);
-    assert!(answers[0].subject.contains("bestätigt") && answers[0].flat.contains("Bis morgen"), "{}", answers[0].text);
+    assert!(
+        answers[0].subject.contains("bestätigt") && answers[0].flat.contains("Bis morgen"),
+        "{}",
+        answers[0].text
+    );
 }
 
 #[actix_web::test]
@@ -279,12 +369,19 @@ async fn a_bad_answer_is_shown_again_with_its_errors_and_sends_nothing() {
 
 #[actix_web::test]
 async fn the_form_opened_cookie_is_still_recognised_after_a_restart() {
-    let config = "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[booking]\nmin_fill_seconds = 3600\n";
+    let config =
+        "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[booking]\nmin_fill_seconds = 3600\n";
     let app = spawn_app_with(AppOptions { config_toml: Some(config.into()), ..AppOptions::default() }).await;
     let page = app.get("/reservation").await;
     let cookie = header(&page, "set-cookie").split(';').next().unwrap().to_string();
     let app = app.restart().await;
-    let post = |cookie: &str| app.client.post(format!("{}/api/reservation/en", app.address)).header("Cookie", cookie.to_string()).json(&booking()).send();
+    let post = |cookie: &str| {
+        app.client
+            .post(format!("{}/api/reservation/en", app.address))
+            .header("Cookie", cookie.to_string())
+            .json(&booking())
+            .send()
+    };
     // Sent within the (long) minimum fill time: refused only if the cookie is recognised as genuine.
     assert_eq!(post(&cookie).await.unwrap().status(), 400, "the key survived the restart");
     let forged = format!("{}x", cookie.trim_end_matches('='));

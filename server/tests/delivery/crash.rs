@@ -20,11 +20,21 @@ fn worker_binary() -> &'static Path {
     PATH.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut build = Command::new(cargo);
-        build.args(["build", "--release", "--quiet", "-p", "taxi-server", "--example", "spool_worker"]).current_dir(env!("CARGO_MANIFEST_DIR"));
+        build
+            .args(["build", "--release", "--quiet", "-p", "taxi-server", "--example", "spool_worker"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
         // Variables cargo sets for a running test; some build scripts (ring's)
         // watch them, and seeing them would rebuild half the tree twice.
         for (name, _) in std::env::vars() {
-            let per_test = ["CARGO_MANIFEST_", "CARGO_PKG_", "CARGO_CRATE_", "CARGO_BIN_", "CARGO_PRIMARY_", "CARGO_TARGET_TMPDIR", "OUT_DIR"];
+            let per_test = [
+                "CARGO_MANIFEST_",
+                "CARGO_PKG_",
+                "CARGO_CRATE_",
+                "CARGO_BIN_",
+                "CARGO_PRIMARY_",
+                "CARGO_TARGET_TMPDIR",
+                "OUT_DIR",
+            ];
             if per_test.iter().any(|p| name.starts_with(p)) {
                 build.env_remove(&name);
             }
@@ -145,9 +155,17 @@ fn a_kill_in_the_middle_of_delivery_loses_nothing_and_repeats_only_mails_in_flig
     for id in &delivered {
         assert!(seen.contains_key(id), "{id} never arrived");
     }
-    let duplicates: BTreeSet<String> = seen.iter().filter(|(_, n)| **n > 1).map(|(id, _)| id.clone()).collect();
+    let duplicates: BTreeSet<String> =
+        seen.iter().filter(|(_, n)| **n > 1).map(|(id, _)| id.clone()).collect();
     assert!(seen.values().all(|n| *n <= 2));
-    assert!(duplicates.is_subset(&in_flight), "duplicates {duplicates:?} were not all in flight {in_flight:?}");
+    assert!(
+        duplicates.is_subset(&in_flight),
+        "duplicates {duplicates:?} were not all in flight {in_flight:?}"
+    );
     assert_eq!(seen.len(), bookings * 2);
-    eprintln!("killed after {before} deliveries; {} in flight; {} sent twice", in_flight.len(), duplicates.len());
+    eprintln!(
+        "killed after {before} deliveries; {} in flight; {} sent twice",
+        in_flight.len(),
+        duplicates.len()
+    );
 }

@@ -8,7 +8,9 @@ use std::{
     time::Duration,
 };
 
-use crate::helpers::{booking_to, count_files, delivered_ids, free_port, settings, start, wait_for, Sink, TempDir};
+use crate::helpers::{
+    booking_to, count_files, delivered_ids, free_port, settings, start, wait_for, Sink, TempDir,
+};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -22,7 +24,11 @@ impl Tmpfs {
             return Err("not running as root".into());
         }
         std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-        let out = Command::new("mount").args(["-t", "tmpfs", "-o", &format!("size={size},mode=0700"), "tmpfs"]).arg(dir).output().map_err(|e| e.to_string())?;
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size},mode=0700"), "tmpfs"])
+            .arg(dir)
+            .output()
+            .map_err(|e| e.to_string())?;
         if !out.status.success() {
             return Err(format!("mount failed: {}", String::from_utf8_lossy(&out.stderr).trim()));
         }

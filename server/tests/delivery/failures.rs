@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use mail_parser::MessageParser;
 use taxi_server::delivery::Outbox;
 
-use crate::helpers::{booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir};
+use crate::helpers::{
+    booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir,
+};
 
 const LONG: Duration = Duration::from_secs(30);
 const STAFF: &str = "planning@example.nl";
@@ -22,13 +24,19 @@ fn toml(extra: &str) -> String {
 async fn unrelated_delay(outbox: &Outbox, sink: &Sink, reference: &str) -> Duration {
     let start = Instant::now();
     outbox.submit_booking(&booking_to(reference, "zoe@example.nl")).await.unwrap();
-    wait_for("the unrelated staff mail", LONG, || received_for(sink, STAFF, &format!("<{reference}.staff-booking.")) == 1);
+    wait_for("the unrelated staff mail", LONG, || {
+        received_for(sink, STAFF, &format!("<{reference}.staff-booking.")) == 1
+    });
     start.elapsed()
 }
 
 /// The text of the notice staff received about `reference`.
 fn notice_text(sink: &Sink, to: &str, reference: &str) -> String {
-    let notices: Vec<_> = sink.messages().into_iter().filter(|m| m.rcpt_to == [to] && m.message_id.starts_with(&format!("<{reference}.failure-notice."))).collect();
+    let notices: Vec<_> = sink
+        .messages()
+        .into_iter()
+        .filter(|m| m.rcpt_to == [to] && m.message_id.starts_with(&format!("<{reference}.failure-notice.")))
+        .collect();
     assert_eq!(notices.len(), 1, "one notice about {reference} to {to}");
     let msg = MessageParser::default().parse(&notices[0].raw).unwrap();
     format!("{}\n{}", msg.subject().unwrap_or(""), msg.body_text(0).unwrap())
@@ -36,13 +44,22 @@ fn notice_text(sink: &Sink, to: &str, reference: &str) -> String {
 
 /// The value of `taxi_mail_events_total{event=...}` in the process-wide metrics.
 fn mail_events(event: &str) -> u64 {
-    let text = taxi_server::metrics::encode(taxi_server::metrics::Gauges { render_queue_depth: 0, spool_depth: 0, oldest_undelivered_seconds: None });
+    let text = taxi_server::metrics::encode(taxi_server::metrics::Gauges {
+        render_queue_depth: 0,
+        spool_depth: 0,
+        oldest_undelivered_seconds: None,
+    });
     let prefix = format!("taxi_mail_events_total{{event=\"{event}\"}} ");
     text.lines().find_map(|l| l.strip_prefix(&prefix)).map_or(0, |v| v.trim().parse().unwrap())
 }
 
 fn failed_entry(data: &std::path::Path) -> serde_json::Value {
-    let file = std::fs::read_dir(data.join("spool/failed")).unwrap().next().expect("a mail in failed/").unwrap().path();
+    let file = std::fs::read_dir(data.join("spool/failed"))
+        .unwrap()
+        .next()
+        .expect("a mail in failed/")
+        .unwrap()
+        .path();
     serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap()
 }
 
@@ -65,7 +82,9 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
         let outbox = start(&settings(&data, Some(&sink.url()), &toml("give_up_after_seconds = 3\n")));
         let bad = format!("{word}-zoe@example.nl");
         outbox.submit_booking(&booking_to("BAD1", &bad)).await.unwrap();
-        wait_for("the bad booking's staff mail", LONG, || received_for(&sink, STAFF, "<BAD1.staff-booking.") == 1);
+        wait_for("the bad booking's staff mail", LONG, || {
+            received_for(&sink, STAFF, "<BAD1.staff-booking.") == 1
+        });
         let mut worst = Duration::ZERO;
         for round in 0..3 {
             if word == "hangdata" {
@@ -88,11 +107,23 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
         assert_eq!(received_for(&sink, &bad, "BAD1"), 0);
         wait_for("all delivered", LONG, || outbox.stats().depth == 0);
         let health = outbox.health();
-        assert_eq!((health.status, health.queued, health.in_flight, health.failed), ("degraded", 0, 0, 1), "{word}");
-        let shown = format!("{} {}", serde_json::to_string(&health).unwrap(), serde_json::to_string(&outbox.stats()).unwrap());
+        assert_eq!(
+            (health.status, health.queued, health.in_flight, health.failed),
+            ("degraded", 0, 0, 1),
+            "{word}"
+        );
+        let shown = format!(
+            "{} {}",
+            serde_json::to_string(&health).unwrap(),
+            serde_json::to_string(&outbox.stats()).unwrap()
+        );
         assert!(!shown.contains('@'), "{word}: addresses in the health figures: {shown}");
         outbox.shutdown().await;
-        assert_eq!((count_files(&data.join("spool/queue")), count_files(&data.join("spool/sending"))), (0, 0), "{word}");
+        assert_eq!(
+            (count_files(&data.join("spool/queue")), count_files(&data.join("spool/sending"))),
+            (0, 0),
+            "{word}"
+        );
     }
     eprintln!("delay an unrelated booking's staff mail suffered, worst of 3: {}", report.join(", "));
 }
@@ -101,7 +132,8 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
 async fn one_refused_staff_address_neither_delays_nor_drops_the_other() {
     for word in ["rcpt550", "rcpt450"] {
         let counted = |event| mail_events(event);
-        let before: Vec<u64> = ["given_up", "notice_sent", "notice_failed"].into_iter().map(counted).collect();
+        let before: Vec<u64> =
+            ["given_up", "notice_sent", "notice_failed"].into_iter().map(counted).collect();
         let dir = TempDir::new(word);
         let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
         let other = format!("{word}-chauffeur@example.nl");
@@ -109,8 +141,12 @@ async fn one_refused_staff_address_neither_delays_nor_drops_the_other() {
         let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &extra));
         let started = Instant::now();
         outbox.submit_booking(&booking_to("TWO1", "zoe@example.nl")).await.unwrap();
-        wait_for("the staff mail to the good address", LONG, || received_for(&sink, STAFF, "<TWO1.staff-booking.") == 1);
-        wait_for("the customer's confirmation", LONG, || received_for(&sink, "zoe@example.nl", "<TWO1.customer-booking.") == 1);
+        wait_for("the staff mail to the good address", LONG, || {
+            received_for(&sink, STAFF, "<TWO1.staff-booking.") == 1
+        });
+        wait_for("the customer's confirmation", LONG, || {
+            received_for(&sink, "zoe@example.nl", "<TWO1.customer-booking.") == 1
+        });
         let took = started.elapsed();
         assert!(took <= TARGET, "{word}: {took:?}");
         eprintln!("{word} at the second staff address: the first got its mail after {} ms", took.as_millis());
@@ -127,7 +163,10 @@ async fn one_refused_staff_address_neither_delays_nor_drops_the_other() {
         assert_eq!(sink.count(), 3, "{word}: staff mail, confirmation, one notice");
         // Other tests in this process count too: at least these events happened.
         let after: Vec<u64> = ["given_up", "notice_sent", "notice_failed"].into_iter().map(counted).collect();
-        assert!(after[0] >= before[0] + 2 && after[1] > before[1] && after[2] > before[2], "{word}: {before:?} → {after:?}");
+        assert!(
+            after[0] >= before[0] + 2 && after[1] > before[1] && after[2] > before[2],
+            "{word}: {before:?} → {after:?}"
+        );
         outbox.shutdown().await;
     }
 }
@@ -138,7 +177,8 @@ async fn a_hung_or_closing_server_never_sticks_the_sender_and_delivery_resumes_b
         let dir = TempDir::new(mode);
         let mode_file = dir.path("mode");
         std::fs::write(&mode_file, mode).unwrap();
-        let sink = Sink::start(free_port(), &dir.path("sink"), &["--mode-file", &mode_file.display().to_string()]);
+        let sink =
+            Sink::start(free_port(), &dir.path("sink"), &["--mode-file", &mode_file.display().to_string()]);
         let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml("")));
         outbox.submit_booking(&booking_to("HUNG1", "zoe@example.nl")).await.unwrap();
         let started = Instant::now();
@@ -201,7 +241,11 @@ async fn unreadable_spool_files_are_quarantined_at_start_and_while_running() {
     assert_eq!(count_files(&data.join("spool/quarantine")), 2);
     assert_eq!(sink.count(), 1);
     outbox.shutdown().await;
-    assert_eq!(start(&settings(&data, Some(&url), &toml(""))).health().quarantined, 2, "still counted after a restart");
+    assert_eq!(
+        start(&settings(&data, Some(&url), &toml(""))).health().quarantined,
+        2,
+        "still counted after a restart"
+    );
 }
 
 #[tokio::test]

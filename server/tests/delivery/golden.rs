@@ -3,10 +3,7 @@
 use std::path::Path;
 
 use mail_parser::{MessageParser, MimeHeaders};
-use taxi_server::{
-    delivery::OutgoingMail,
-    domain::Lang,
-};
+use taxi_server::{delivery::OutgoingMail, domain::Lang};
 
 use crate::helpers::{booking, composer, contact};
 
@@ -46,7 +43,10 @@ pub fn describe(mail: &OutgoingMail) -> String {
         out.push_str(&format!(
             "\n----- attachment {} ({}) -----\n",
             attachment.attachment_name().unwrap_or("?"),
-            attachment.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or(""))).unwrap_or_default()
+            attachment
+                .content_type()
+                .map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or("")))
+                .unwrap_or_default()
         ));
         out.push_str(&String::from_utf8_lossy(attachment.contents()).replace("\r\n", "\n"));
     }
@@ -65,9 +65,14 @@ fn check(name: &str, actual: &str) {
         std::fs::write(&path, actual).unwrap();
         return;
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_GOLDEN=1", path.display()));
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_GOLDEN=1", path.display()));
     if expected != actual {
-        let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(expected.lines().count().min(actual.lines().count()));
+        let first = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
         panic!(
             "{name} differs from {} at line {}:\n  golden: {:?}\n  actual: {:?}\n(run with UPDATE_GOLDEN=1 to accept)\n--- actual ---\n{actual}",
             path.display(),
@@ -101,9 +106,22 @@ fn answer_mails_in_three_languages() {
         (Lang::En, Action::Decline, "", None, Some(DeclineReason::NoSuitableVehicle)),
     ];
     for (lang, action, note, proposed_pickup_at, reason) in answers {
-        let record = Record { booking: booking(lang), status: Status::Requested, sequence: 0, calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(), answer: None };
-        let answer = Answer { action, note: note.into(), proposed_pickup_at, reason, answered_at: "2025-11-20T09:40:00Z".parse().unwrap() };
-        let mail = composer(Lang::Nl).answer(&record, &answer, "golden").unwrap().expect("a mail to the customer");
+        let record = Record {
+            booking: booking(lang),
+            status: Status::Requested,
+            sequence: 0,
+            calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
+            answer: None,
+        };
+        let answer = Answer {
+            action,
+            note: note.into(),
+            proposed_pickup_at,
+            reason,
+            answered_at: "2025-11-20T09:40:00Z".parse().unwrap(),
+        };
+        let mail =
+            composer(Lang::Nl).answer(&record, &answer, "golden").unwrap().expect("a mail to the customer");
         check(&format!("answer-{}-{lang}", action.code()), &describe(&mail));
     }
 }
@@ -158,7 +176,10 @@ fn staff_links_call_whatsapp_and_route() {
     let mut b = booking(Lang::Nl);
     b.phone = Some("0151 2345678".into());
     let text = &composer(Lang::Nl).booking(&b, "x").unwrap()[0].text;
-    assert!(text.contains("tel:01512345678") && !text.contains("wa.me"), "no WhatsApp link for a number that cannot be normalised: {text}");
+    assert!(
+        text.contains("tel:01512345678") && !text.contains("wa.me"),
+        "no WhatsApp link for a number that cannot be normalised: {text}"
+    );
     b.phone = None;
     let text = &composer(Lang::Nl).booking(&b, "x").unwrap()[0].text;
     assert!(!text.contains("tel:"), "{text}");

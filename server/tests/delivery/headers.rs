@@ -20,7 +20,11 @@ fn line_breaks_in_fields_cannot_add_headers() {
     let mut c = contact(Lang::En);
     c.name = "Mallory\rBcc: victim@example.com".into();
     c.subject = "Hi\r\n\r\n<html>body injection".into();
-    let mails = composer(Lang::Nl).booking(&b, "x").unwrap().into_iter().chain(composer(Lang::En).contact(&c, "x").unwrap());
+    let mails = composer(Lang::Nl)
+        .booking(&b, "x")
+        .unwrap()
+        .into_iter()
+        .chain(composer(Lang::En).contact(&c, "x").unwrap());
     for mail in mails {
         let lines = header_lines(&mail.raw);
         for line in &lines {
@@ -63,7 +67,14 @@ fn encoded_words_typed_by_a_visitor_are_not_decoded() {
 
 #[test]
 fn names_in_any_script_survive_encoding() {
-    for name in ["Zoë Ünal-Łukasiewicz", "Дмитрий Иванов", "王小明", "محمد العلي", "Ólafur Þórsson", "O'Brien, \"Jack\""] {
+    for name in [
+        "Zoë Ünal-Łukasiewicz",
+        "Дмитрий Иванов",
+        "王小明",
+        "محمد العلي",
+        "Ólafur Þórsson",
+        "O'Brien, \"Jack\"",
+    ] {
         let mut c = contact(Lang::De);
         c.name = name.into();
         c.subject = format!("Frage von {name}");

@@ -13,7 +13,10 @@ use taxi_server::{
     config::Settings,
     delivery::{Composer, Outbox, RetryPolicy},
     domain::{
-        booking::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, ReturnTrip, Rule, TripExtras},
+        booking::{
+            Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, ReturnTrip, Rule,
+            TripExtras,
+        },
         Lang,
     },
     i18n::Locales,
@@ -61,7 +64,12 @@ pub fn settings(data_dir: &Path, smtp_url: Option<&str>, toml: &str) -> Settings
 }
 
 pub fn fast_policy() -> RetryPolicy {
-    RetryPolicy { first_retry: Duration::from_millis(100), max_pause: Duration::from_millis(400), max_mail_retry: Duration::from_millis(400), ..RetryPolicy::default() }
+    RetryPolicy {
+        first_retry: Duration::from_millis(100),
+        max_pause: Duration::from_millis(400),
+        max_mail_retry: Duration::from_millis(400),
+        ..RetryPolicy::default()
+    }
 }
 
 pub fn start(settings: &Settings) -> Outbox {
@@ -87,13 +95,19 @@ pub fn booking(lang: Lang) -> Booking {
             formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into(),
             name: "Roermond".into(),
             place_id: Some("addr:nl:6041gv:1".into()),
-            listed: Some(ListedPlace { name: "Roermond".into(), formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into() }),
+            listed: Some(ListedPlace {
+                name: "Roermond".into(),
+                formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into(),
+            }),
         },
         destination: Address {
             formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into(),
             name: "Schiphol".into(),
             place_id: Some("ChIJLRb94DThxUcRiPHO8YMV1cc".into()),
-            listed: Some(ListedPlace { name: "Schiphol".into(), formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into() }),
+            listed: Some(ListedPlace {
+                name: "Schiphol".into(),
+                formatted: "Evert van de Beekstraat 202, 1118 CP Schiphol, Nederland".into(),
+            }),
         },
         pickup_at: "2025-11-24T14:30".parse().unwrap(),
         payment_method: Some(PaymentMethod::Debitcard),
@@ -177,5 +191,8 @@ pub fn booking_to(reference: &str, email: &str) -> Booking {
 
 /// Messages the sink received for `rcpt` whose text contains `needle`.
 pub fn received_for(sink: &Sink, rcpt: &str, needle: &str) -> usize {
-    sink.messages().iter().filter(|m| m.rcpt_to == [rcpt] && String::from_utf8_lossy(&m.raw).contains(needle)).count()
+    sink.messages()
+        .iter()
+        .filter(|m| m.rcpt_to == [rcpt] && String::from_utf8_lossy(&m.raw).contains(needle))
+        .count()
 }

@@ -1,11 +1,17 @@
 //! The outbox in one process: Maildir by default, SMTP to a real server on
 //! loopback, an outage, a restart over a full spool, retention.
-use std::{collections::BTreeSet, time::{Duration, Instant}};
+use std::{
+    collections::BTreeSet,
+    time::{Duration, Instant},
+};
 
 use mail_parser::MessageParser;
 use taxi_server::domain::Lang;
 
-use crate::helpers::{booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Received, Sink, TempDir};
+use crate::helpers::{
+    booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Received, Sink,
+    TempDir,
+};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -27,7 +33,15 @@ async fn without_smtp_mail_goes_to_a_maildir() {
         assert!(msg.subject().is_some() && msg.body_text(0).is_some());
     }
     let stats = outbox.stats();
-    assert_eq!((stats.depth, stats.delivered_since_start, stats.delivered_retained, stats.oldest_undelivered_age_secs), (0, 4, 4, None));
+    assert_eq!(
+        (
+            stats.depth,
+            stats.delivered_since_start,
+            stats.delivered_retained,
+            stats.oldest_undelivered_age_secs
+        ),
+        (0, 4, 4, None)
+    );
     outbox.shutdown().await;
 }
 
@@ -35,8 +49,15 @@ async fn without_smtp_mail_goes_to_a_maildir() {
 async fn smtp_delivery_to_staff_and_customer() {
     let dir = TempDir::new("smtp");
     let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
-    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), "[mail]\nstaff_recipients = [\"planning@example.nl\", \"Chauffeur <chauffeur@example.nl>\"]\n"));
-    assert_eq!(outbox.transport_description(), format!("SMTP 127.0.0.1:{}, no TLS, timeout 15000 ms", sink.port));
+    let outbox = start(&settings(
+        &dir.path("var"),
+        Some(&sink.url()),
+        "[mail]\nstaff_recipients = [\"planning@example.nl\", \"Chauffeur <chauffeur@example.nl>\"]\n",
+    ));
+    assert_eq!(
+        outbox.transport_description(),
+        format!("SMTP 127.0.0.1:{}, no TLS, timeout 15000 ms", sink.port)
+    );
     outbox.submit_booking(&booking(Lang::En)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
     let received = sink.messages();
@@ -51,7 +72,8 @@ async fn smtp_delivery_to_staff_and_customer() {
     let msg = MessageParser::default().parse(&customer.raw).unwrap();
     assert_eq!(msg.subject().unwrap(), "Your booking request R7K3Q9 has been received");
     let calendar = msg.attachments().next().expect("the .ics");
-    assert!(String::from_utf8_lossy(calendar.contents()).contains("DTSTART;TZID=Europe/Amsterdam:20251124T143000"));
+    assert!(String::from_utf8_lossy(calendar.contents())
+        .contains("DTSTART;TZID=Europe/Amsterdam:20251124T143000"));
     let got: BTreeSet<String> = received.iter().map(|m| m.message_id.clone()).collect();
     let spooled: BTreeSet<String> = delivered_ids(&dir.path("var")).into_iter().collect();
     assert_eq!(got, spooled, "the Message-IDs stored in the spool are the ones sent");
@@ -101,7 +123,10 @@ async fn a_new_outbox_delivers_what_the_old_one_left() {
         old.submit_contact(&contact(Lang::En)).await.unwrap();
     }
     old.shutdown().await;
-    assert!(matches!(old.submit_contact(&contact(Lang::En)).await, Err(taxi_server::delivery::DeliveryError::ShutDown)));
+    assert!(matches!(
+        old.submit_contact(&contact(Lang::En)).await,
+        Err(taxi_server::delivery::DeliveryError::ShutDown)
+    ));
     assert_eq!(count_files(&dir.path("var/spool/queue")), 12);
 
     let sink = Sink::start(port, &dir.path("sink"), &[]);
@@ -119,7 +144,8 @@ async fn one_outbox_per_spool() {
     let dir = TempDir::new("lock");
     let s = settings(&dir.path("var"), None, "");
     let first = start(&s);
-    let second = taxi_server::delivery::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
+    let second =
+        taxi_server::delivery::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
     assert!(second.err().expect("refused").to_string().contains("in use"));
     first.shutdown().await;
     start(&s).shutdown().await;
@@ -129,8 +155,16 @@ async fn one_outbox_per_spool() {
 async fn delivered_mail_is_deleted_after_the_retention() {
     let dir = TempDir::new("retention");
     let s = settings(&dir.path("var"), None, "[mail]\nretention_days = 0\n");
-    let policy = taxi_server::delivery::RetryPolicy { sweep_every: Duration::from_millis(50), ..crate::helpers::fast_policy() };
-    let outbox = taxi_server::delivery::Outbox::start_with(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()), policy).unwrap();
+    let policy = taxi_server::delivery::RetryPolicy {
+        sweep_every: Duration::from_millis(50),
+        ..crate::helpers::fast_policy()
+    };
+    let outbox = taxi_server::delivery::Outbox::start_with(
+        &s,
+        std::sync::Arc::new(taxi_server::i18n::Locales::load()),
+        policy,
+    )
+    .unwrap();
     outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
@@ -157,7 +191,16 @@ async fn spool_and_maildir_are_private_to_the_service_user() {
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
     let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-    for sub in ["spool", "spool/queue", "spool/done", "spool/failed", "spool/quarantine", "spool/tmp", "maildir", "maildir/new"] {
+    for sub in [
+        "spool",
+        "spool/queue",
+        "spool/done",
+        "spool/failed",
+        "spool/quarantine",
+        "spool/tmp",
+        "maildir",
+        "maildir/new",
+    ] {
         assert_eq!(mode(&dir.path("var").join(sub)), 0o700, "{sub}");
     }
     for sub in ["spool/done", "maildir/new"] {

@@ -17,7 +17,11 @@ pub fn free_port() -> u16 {
 fn ensure_aiosmtpd() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let have = Command::new("python3").args(["-c", "import aiosmtpd"]).status().map(|s| s.success()).unwrap_or(false);
+        let have = Command::new("python3")
+            .args(["-c", "import aiosmtpd"])
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
         if !have {
             let status = Command::new("python3")
                 .args(["-m", "pip", "install", "--quiet", "aiosmtpd"])
@@ -68,7 +72,16 @@ impl Sink {
     }
 
     pub fn count(&self) -> usize {
-        std::fs::read_dir(&self.dir).map(|d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".eml") && !e.file_name().to_string_lossy().starts_with('.')).count()).unwrap_or(0)
+        std::fs::read_dir(&self.dir)
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| {
+                        e.file_name().to_string_lossy().ends_with(".eml")
+                            && !e.file_name().to_string_lossy().starts_with('.')
+                    })
+                    .count()
+            })
+            .unwrap_or(0)
     }
 }
 
@@ -84,7 +97,10 @@ pub fn read_messages(dir: &Path) -> Vec<Received> {
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "eml") && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "eml")
+                && !p.file_name().unwrap().to_string_lossy().starts_with('.')
+        })
         .collect();
     names.sort();
     names
@@ -93,7 +109,9 @@ pub fn read_messages(dir: &Path) -> Vec<Received> {
             let raw = std::fs::read(&path).unwrap();
             let text = String::from_utf8_lossy(&raw);
             let header = |name: &str| {
-                text.lines().find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string())).unwrap_or_default()
+                text.lines()
+                    .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
+                    .unwrap_or_default()
             };
             Received {
                 rcpt_to: header("X-Sink-Rcpt-To:").split(", ").map(str::to_string).collect(),
@@ -103,4 +121,3 @@ pub fn read_messages(dir: &Path) -> Vec<Received> {
         })
         .collect()
 }
-

@@ -11,7 +11,10 @@
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use super::{matching::fold, truncate_chars, Gazetteer, Kind, AIRPORT_WORDS, STATION_WORDS};
-use crate::{domain::Lang, places::{PlaceDetails, PlaceKind}};
+use crate::{
+    domain::Lang,
+    places::{PlaceDetails, PlaceKind},
+};
 
 /// Longest typed address kept in an `addr:` id, in characters.
 pub(super) const MAX_ADDRESS_CHARS: usize = 200;
@@ -31,7 +34,11 @@ impl Gazetteer {
             return None;
         }
         let text = String::from_utf8(URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
-        if text.trim() != text || text.is_empty() || text.chars().count() > MAX_ADDRESS_CHARS || text.chars().any(char::is_control) {
+        if text.trim() != text
+            || text.is_empty()
+            || text.chars().count() > MAX_ADDRESS_CHARS
+            || text.chars().any(char::is_control)
+        {
             return None;
         }
         // The street part, as the suggestion showed it.
@@ -47,7 +54,8 @@ impl Gazetteer {
             let needle = format!(" {} ", k.text);
             folded.contains(&needle) || folded_umlauts.contains(&needle)
         });
-        let formatted_address = if named { text.clone() } else { format!("{}, {}", text, self.display_name(p, lang)) };
+        let formatted_address =
+            if named { text.clone() } else { format!("{}, {}", text, self.display_name(p, lang)) };
         Some(PlaceDetails {
             id: format!("addr:{}:{}", p.id, payload),
             formatted_address,
@@ -85,7 +93,10 @@ impl Gazetteer {
             let words = strip_postcode(candidate);
             let joined = words.join(" ");
             let key = fold(&joined, false);
-            let list = self.locality_names.get(key.as_str()).or_else(|| self.locality_names.get(fold(&joined, true).as_str()))?;
+            let list = self
+                .locality_names
+                .get(key.as_str())
+                .or_else(|| self.locality_names.get(fold(&joined, true).as_str()))?;
             let mut list: Vec<u32> = list
                 .iter()
                 .copied()
@@ -96,7 +107,10 @@ impl Gazetteer {
             }
             list.sort_by(|a, b| {
                 let (pa, pb) = (&self.places[*a as usize], &self.places[*b as usize]);
-                pb.importance.partial_cmp(&pa.importance).unwrap_or(std::cmp::Ordering::Equal).then(pa.id.cmp(&pb.id))
+                pb.importance
+                    .partial_cmp(&pa.importance)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(pa.id.cmp(&pb.id))
             });
             Some((list, joined))
         };
@@ -121,7 +135,8 @@ impl Gazetteer {
                         break;
                     }
                 }
-                let (head, tail) = (words[..words.len() - split].join(" "), words[words.len() - split..].join(" "));
+                let (head, tail) =
+                    (words[..words.len() - split].join(" "), words[words.len() - split..].join(" "));
                 if looks_like_street(&tail) {
                     if let Some((list, name)) = found(&head) {
                         result = Some((tail, list, name));
@@ -232,15 +247,17 @@ fn postcode_tail_len(words: &[&str]) -> usize {
 
 /// Whether `s` holds a word naming a station or an airport.
 fn names_a_kind(s: &str) -> bool {
-    fold(s, false).split(' ').any(|w| w == "hauptbahnhof" || STATION_WORDS.contains(&w) || AIRPORT_WORDS.contains(&w))
+    fold(s, false)
+        .split(' ')
+        .any(|w| w == "hauptbahnhof" || STATION_WORDS.contains(&w) || AIRPORT_WORDS.contains(&w))
 }
 
 /// Whether the last word of `s` reads like a street name ('Markt', 'Kerkstraat').
 fn looks_like_street(s: &str) -> bool {
     const ENDINGS: &[&str] = &[
-        "straat", "weg", "laan", "plein", "markt", "singel", "kade", "gracht", "dijk", "steeg", "pad", "hof", "park",
-        "strasse", "str", "gasse", "allee", "platz", "ring", "damm", "ufer", "rue", "avenue", "chaussee", "steenweg",
-        "street", "road", "lane",
+        "straat", "weg", "laan", "plein", "markt", "singel", "kade", "gracht", "dijk", "steeg", "pad", "hof",
+        "park", "strasse", "str", "gasse", "allee", "platz", "ring", "damm", "ufer", "rue", "avenue",
+        "chaussee", "steenweg", "street", "road", "lane",
     ];
     let folded = fold(s, false);
     let last = folded.rsplit(' ').next().unwrap_or("");

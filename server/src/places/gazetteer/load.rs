@@ -2,7 +2,10 @@
 //! into places, their search keys and the indexes over them.
 use std::{collections::HashMap, io::Read};
 
-use super::{matching::{fold, prefix_code}, Gazetteer, Key, KeyClass, Kind, Parent, Place, Region};
+use super::{
+    matching::{fold, prefix_code},
+    Gazetteer, Key, KeyClass, Kind, Parent, Place, Region,
+};
 use crate::domain::LatLon;
 
 fn parse_f64(s: &str, what: &str) -> Result<f64, String> {
@@ -59,9 +62,13 @@ impl Gazetteer {
                 }
                 "R" if f.len() == 5 => {
                     let cc = f[1].split('.').next().unwrap_or("");
-                    let country = country_codes.iter().position(|c| c == cc).ok_or_else(|| bad("unknown country"))?;
+                    let country =
+                        country_codes.iter().position(|c| c == cc).ok_or_else(|| bad("unknown country"))?;
                     region_index.insert(f[1].to_string(), regions.len() as u16);
-                    regions.push(Region { country: country as u8, names: [f[2].into(), f[3].into(), f[4].into()] });
+                    regions.push(Region {
+                        country: country as u8,
+                        names: [f[2].into(), f[3].into(), f[4].into()],
+                    });
                 }
                 "P" if f.len() == 14 => {
                     let kind = match f[2] {
@@ -175,7 +182,8 @@ impl Gazetteer {
                 push(n);
             }
             push(&country_codes[region.country as usize]);
-            if &*country_codes[region.country as usize] == "DE" && &*region.names[1] == "Nordrhein-Westfalen" {
+            if &*country_codes[region.country as usize] == "DE" && &*region.names[1] == "Nordrhein-Westfalen"
+            {
                 push("NRW");
             }
             g.places[i].context = words.into_boxed_slice();

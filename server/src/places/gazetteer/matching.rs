@@ -45,29 +45,40 @@ enum Folded {
 /// Lower case, accents removed; German umlauts as `ae`, `oe`, `ue` when
 /// `umlauts` is set; anything but letters and digits separates words.
 fn fold_char(c: char, umlauts: bool) -> Folded {
-    let pick = |plain: &'static str, expanded: &'static str| Folded::Str(if umlauts { expanded } else { plain });
+    let pick =
+        |plain: &'static str, expanded: &'static str| Folded::Str(if umlauts { expanded } else { plain });
     match c {
         'a'..='z' | '0'..='9' => Folded::Char(c),
         'A'..='Z' => Folded::Char(c.to_ascii_lowercase()),
         'ä' | 'Ä' => pick("a", "ae"),
         'ö' | 'Ö' => pick("o", "oe"),
         'ü' | 'Ü' => pick("u", "ue"),
-        'à' | 'á' | 'â' | 'ã' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Å' | 'Ā' | 'Ă' | 'Ą' => Folded::Str("a"),
+        'à' | 'á' | 'â' | 'ã' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Å' | 'Ā' | 'Ă' | 'Ą' => {
+            Folded::Str("a")
+        }
         'æ' | 'Æ' => Folded::Str("ae"),
         'ç' | 'ć' | 'č' | 'Ç' | 'Ć' | 'Č' => Folded::Str("c"),
         'ď' | 'đ' | 'Ď' | 'Đ' | 'ð' | 'Ð' => Folded::Str("d"),
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ė' | 'Ę' | 'Ě' => Folded::Str("e"),
-        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'Į' | 'İ' => Folded::Str("i"),
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ė' | 'Ę' | 'Ě' => {
+            Folded::Str("e")
+        }
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'Į' | 'İ' => {
+            Folded::Str("i")
+        }
         'ĳ' | 'Ĳ' => Folded::Str("ij"),
         'ł' | 'Ł' | 'ľ' | 'Ľ' | 'ĺ' | 'Ĺ' => Folded::Str("l"),
         'ñ' | 'ń' | 'ň' | 'Ñ' | 'Ń' | 'Ň' => Folded::Str("n"),
-        'ò' | 'ó' | 'ô' | 'õ' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ø' | 'Ō' | 'Ő' => Folded::Str("o"),
+        'ò' | 'ó' | 'ô' | 'õ' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ø' | 'Ō' | 'Ő' => {
+            Folded::Str("o")
+        }
         'œ' | 'Œ' => Folded::Str("oe"),
         'ŕ' | 'ř' | 'Ŕ' | 'Ř' => Folded::Str("r"),
         'ß' | 'ẞ' => Folded::Str("ss"),
         'ś' | 'š' | 'ş' | 'ș' | 'Ś' | 'Š' | 'Ş' | 'Ș' => Folded::Str("s"),
         'ţ' | 'ť' | 'ț' | 'Ţ' | 'Ť' | 'Ț' => Folded::Str("t"),
-        'ù' | 'ú' | 'û' | 'ů' | 'ū' | 'ű' | 'ų' | 'Ù' | 'Ú' | 'Û' | 'Ů' | 'Ū' | 'Ű' | 'Ų' => Folded::Str("u"),
+        'ù' | 'ú' | 'û' | 'ů' | 'ū' | 'ű' | 'ų' | 'Ù' | 'Ú' | 'Û' | 'Ů' | 'Ū' | 'Ű' | 'Ų' => {
+            Folded::Str("u")
+        }
         'ý' | 'ÿ' | 'Ý' | 'Ÿ' => Folded::Str("y"),
         'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => Folded::Str("z"),
         'ğ' | 'Ğ' => Folded::Str("g"),
@@ -141,7 +152,9 @@ impl Gazetteer {
             if (localities_only && place.kind != Kind::Locality) || place.kind == Kind::Postcode {
                 continue;
             }
-            let Some(tier) = match_key(&key.text, &words, kind_words(place.kind), &place.context) else { continue };
+            let Some(tier) = match_key(&key.text, &words, kind_words(place.kind), &place.context) else {
+                continue;
+            };
             let tier = match key.class {
                 KeyClass::Name => tier,
                 KeyClass::Alternate => tier.saturating_sub(4),
@@ -173,7 +186,10 @@ impl Gazetteer {
             .iter()
             .filter(|(&p, _)| self.places[p as usize].kind == Kind::Airport)
             .filter_map(|(&p, _)| match self.places[p as usize].parent {
-                Parent::Place(town) => best.get(&town).filter(|(tier, _)| *tier >= 5).map(|&(tier, score)| (p, (tier, score + 1.0))),
+                Parent::Place(town) => best
+                    .get(&town)
+                    .filter(|(tier, _)| *tier >= 5)
+                    .map(|&(tier, score)| (p, (tier, score + 1.0))),
                 _ => None,
             })
             .collect();
@@ -215,7 +231,8 @@ fn match_key(key: &str, words: &[&str], kind_words: &[&str], context: &[Box<str>
             continue;
         }
         let tail_ok = tail.iter().all(|w| {
-            kind_words.contains(w) || context.iter().any(|c| if w.len() >= 3 { c.starts_with(w) } else { &**c == *w })
+            kind_words.contains(w)
+                || context.iter().any(|c| if w.len() >= 3 { c.starts_with(w) } else { &**c == *w })
         });
         if tail_ok && name_tier(key, &head).is_some() {
             return Some(3);

@@ -27,7 +27,10 @@
 use std::collections::HashMap;
 
 use super::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::{contract::LIMITS, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
+use crate::{
+    contract::LIMITS,
+    domain::{Lang, LatLon, MAX_PLACE_ID_LEN},
+};
 
 mod addresses;
 mod load;
@@ -45,10 +48,10 @@ const MAX_SUGGESTIONS: usize = LIMITS.max_suggestions;
 /// Longest input `suggestions` looks at, in characters.
 const MAX_INPUT_CHARS: usize = LIMITS.search_max_chars;
 
-const AIRPORT_WORDS: &[&str] = &[
-    "airport", "luchthaven", "flughafen", "vliegveld", "flugplatz", "aeroport", "aeropuerto", "airfield",
-];
-const STATION_WORDS: &[&str] = &["station", "bahnhof", "bf", "gare", "treinstation", "spoorwegstation", "railway"];
+const AIRPORT_WORDS: &[&str] =
+    &["airport", "luchthaven", "flughafen", "vliegveld", "flugplatz", "aeroport", "aeropuerto", "airfield"];
+const STATION_WORDS: &[&str] =
+    &["station", "bahnhof", "bf", "gare", "treinstation", "spoorwegstation", "railway"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -161,7 +164,8 @@ impl Gazetteer {
     /// to `centre` (the tariff zone). Takes some tens of milliseconds: build it
     /// once at start-up and share it.
     pub fn embedded(centre: LatLon) -> Gazetteer {
-        Gazetteer::from_tsv_gz(EMBEDDED, centre).expect("the embedded gazetteer is valid (checked by its tests)")
+        Gazetteer::from_tsv_gz(EMBEDDED, centre)
+            .expect("the embedded gazetteer is valid (checked by its tests)")
     }
 
     /// Size of the embedded data file in bytes.
@@ -334,11 +338,21 @@ fn truncate_chars(s: &str, max: usize) -> &str {
 }
 
 impl PlacesProvider for Gazetteer {
-    async fn suggestions(&self, input: &str, lang: Lang, _session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError> {
+    async fn suggestions(
+        &self,
+        input: &str,
+        lang: Lang,
+        _session: Option<&str>,
+    ) -> Result<Vec<Suggestion>, PlacesError> {
         Ok(self.suggest(input, lang))
     }
 
-    async fn details(&self, id: &str, lang: Lang, _session: Option<&str>) -> Result<PlaceDetails, PlacesError> {
+    async fn details(
+        &self,
+        id: &str,
+        lang: Lang,
+        _session: Option<&str>,
+    ) -> Result<PlaceDetails, PlacesError> {
         self.place_details(id, lang)
     }
 

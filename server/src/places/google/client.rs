@@ -57,7 +57,11 @@ impl GoogleMaps {
 
     /// Sends the request `build` makes, retrying once when that is useful and fits
     /// in the budget. Logs a warning per failed attempt.
-    pub(super) async fn execute(&self, op: &'static str, build: impl Fn() -> reqwest::RequestBuilder) -> Result<Vec<u8>, Failure> {
+    pub(super) async fn execute(
+        &self,
+        op: &'static str,
+        build: impl Fn() -> reqwest::RequestBuilder,
+    ) -> Result<Vec<u8>, Failure> {
         let deadline = Instant::now() + self.timeout * BUDGET_FACTOR;
         let min_attempt = (self.timeout / 4).max(Duration::from_millis(50)).min(self.timeout);
         let mut attempt = 1u32;
@@ -91,9 +95,18 @@ impl GoogleMaps {
         }
     }
 
-    async fn attempt(&self, build: &impl Fn() -> reqwest::RequestBuilder, timeout: Duration) -> Result<Vec<u8>, Failure> {
+    async fn attempt(
+        &self,
+        build: &impl Fn() -> reqwest::RequestBuilder,
+        timeout: Duration,
+    ) -> Result<Vec<u8>, Failure> {
         let Some(key) = &self.key_header else {
-            return Err(Failure::new(None, "BAD_KEY", "the maps key has characters a header cannot carry", false));
+            return Err(Failure::new(
+                None,
+                "BAD_KEY",
+                "the maps key has characters a header cannot carry",
+                false,
+            ));
         };
         let response = build()
             .header("X-Goog-Api-Key", key.clone())
@@ -104,7 +117,9 @@ impl GoogleMaps {
         let status = response.status();
         let body = read_bounded(response).await.map_err(|e| match e {
             ReadError::Transport(e) => self.transport_failure(&e),
-            ReadError::TooLarge => Failure::new(Some(status), "TOO_LARGE", "the response is larger than 1 MiB", false),
+            ReadError::TooLarge => {
+                Failure::new(Some(status), "TOO_LARGE", "the response is larger than 1 MiB", false)
+            }
         })?;
         if status.is_success() {
             Ok(body)
@@ -140,7 +155,8 @@ impl GoogleMaps {
             return Failure::new(Some(status), "", &self.scrub(&format!("HTTP {status}: {text}")), retryable);
         };
         let reasons: Vec<&str> = error.details.iter().filter_map(|d| d.reason.as_deref()).collect();
-        let retry_after = error.details.iter().find_map(|d| d.retry_delay.as_deref().and_then(parse_duration));
+        let retry_after =
+            error.details.iter().find_map(|d| d.retry_delay.as_deref().and_then(parse_duration));
         let google_status = error.status.as_deref().unwrap_or("");
         let text: String = error.message.as_deref().unwrap_or("").chars().take(300).collect();
         let message = format!("HTTP {} {google_status} [{}]: {text}", status.as_u16(), reasons.join(","));
@@ -171,7 +187,11 @@ impl GoogleMaps {
         PlacesError::Unavailable(self.scrub(&format!("google {op}: {}", failure.message)))
     }
 
-    pub(super) fn parse<T: serde::de::DeserializeOwned>(&self, op: &str, body: &[u8]) -> Result<T, PlacesError> {
+    pub(super) fn parse<T: serde::de::DeserializeOwned>(
+        &self,
+        op: &str,
+        body: &[u8],
+    ) -> Result<T, PlacesError> {
         serde_json::from_slice(body).map_err(|e| {
             let message = self.scrub(&format!("google {op}: the response is not the expected JSON: {e}"));
             tracing::warn!(op, reason = "BAD_JSON", "Google call failed: {message}");
@@ -209,7 +229,13 @@ pub(super) struct Failure {
 
 impl Failure {
     fn new(status: Option<StatusCode>, reason: &str, message: &str, retryable: bool) -> Self {
-        Self { status, reason: reason.to_string(), message: message.to_string(), retryable, retry_after: None }
+        Self {
+            status,
+            reason: reason.to_string(),
+            message: message.to_string(),
+            retryable,
+            retry_after: None,
+        }
     }
 }
 
@@ -218,7 +244,9 @@ impl Failure {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum ErrorEnvelope {
-    One { error: GoogleError },
+    One {
+        error: GoogleError,
+    },
     /// Some Google front ends wrap the error in an array.
     List(Vec<ErrorEnvelopeItem>),
 }

@@ -4,7 +4,10 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{is_valid_place_id, MAX_SUGGESTIONS};
-use crate::{domain::LatLon, places::{PlaceDetails, PlaceKind, RouteEstimate, Suggestion}};
+use crate::{
+    domain::LatLon,
+    places::{PlaceDetails, PlaceKind, RouteEstimate, Suggestion},
+};
 
 /// A point as Google's `LatLng` JSON.
 pub(super) fn lat_lng(p: LatLon) -> serde_json::Value {
@@ -31,8 +34,12 @@ impl AutocompleteResponse {
                     None => (None, None),
                 };
                 let main_text = main.filter(|t| !t.trim().is_empty()).or(p.text.map(|t| t.text))?;
-                (!main_text.trim().is_empty())
-                    .then(|| Suggestion { id, main_text, secondary_text: secondary.unwrap_or_default(), approximate: false })
+                (!main_text.trim().is_empty()).then(|| Suggestion {
+                    id,
+                    main_text,
+                    secondary_text: secondary.unwrap_or_default(),
+                    approximate: false,
+                })
             })
             .take(MAX_SUGGESTIONS)
             .collect()
@@ -81,7 +88,9 @@ impl RoutesResponse {
         };
         match duration_s.filter(|_| distance_m.is_finite() && distance_m >= 0.0) {
             Some(duration_s) => Ok(Some(RouteEstimate { distance_m, duration_s })),
-            None => Err(format!("unexpected route values {:?} m, {:?}", route.distance_meters, route.duration)),
+            None => {
+                Err(format!("unexpected route values {:?} m, {:?}", route.distance_meters, route.duration))
+            }
         }
     }
 }

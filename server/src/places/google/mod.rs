@@ -32,7 +32,11 @@ use secrecy::{ExposeSecret, SecretString};
 use serde_json::json;
 
 use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::{config::GoogleSettings, contract::LIMITS, domain::{Lang, LatLon, MAX_PLACE_ID_LEN}};
+use crate::{
+    config::GoogleSettings,
+    contract::LIMITS,
+    domain::{Lang, LatLon, MAX_PLACE_ID_LEN},
+};
 
 mod cache;
 mod client;
@@ -119,7 +123,12 @@ impl GoogleMaps {
 }
 
 impl PlacesProvider for GoogleMaps {
-    async fn suggestions(&self, input: &str, lang: Lang, session: Option<&str>) -> Result<Vec<Suggestion>, PlacesError> {
+    async fn suggestions(
+        &self,
+        input: &str,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<Vec<Suggestion>, PlacesError> {
         const OP: &str = "places:autocomplete";
         let Some(input) = clean_input(input) else {
             return Ok(Vec::new());
@@ -140,7 +149,12 @@ impl PlacesProvider for GoogleMaps {
         Ok(response.into_suggestions())
     }
 
-    async fn details(&self, id: &str, lang: Lang, session: Option<&str>) -> Result<PlaceDetails, PlacesError> {
+    async fn details(
+        &self,
+        id: &str,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<PlaceDetails, PlacesError> {
         const OP: &str = "places.get";
         if !is_valid_place_id(id) {
             return Err(PlacesError::NotFound);
@@ -155,14 +169,18 @@ impl PlacesProvider for GoogleMaps {
             query.push(("sessionToken", token));
         }
         let response = self
-            .execute(OP, || self.client.get(&url).query(&query).header("X-Goog-FieldMask", DETAILS_FIELD_MASK))
+            .execute(OP, || {
+                self.client.get(&url).query(&query).header("X-Goog-FieldMask", DETAILS_FIELD_MASK)
+            })
             .await
             .map_err(|f| match f.status {
                 Some(StatusCode::NOT_FOUND) => PlacesError::NotFound,
                 _ => self.unavailable(OP, f),
             })?;
         let place: PlaceResponse = self.parse(OP, &response)?;
-        let details = place.into_details(id).map_err(|missing| PlacesError::Unavailable(format!("google {OP}: the place {id} has {missing}")))?;
+        let details = place.into_details(id).map_err(|missing| {
+            PlacesError::Unavailable(format!("google {OP}: the place {id} has {missing}"))
+        })?;
         self.details_cache.insert(cache_key, details.clone());
         Ok(details)
     }
@@ -206,7 +224,9 @@ impl PlacesProvider for GoogleMaps {
 /// Whether `id` can be a Google place id: URL-safe characters only, bounded length.
 /// Anything else never reaches a URL.
 pub fn is_valid_place_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= MAX_PLACE_ID_LEN && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    !id.is_empty()
+        && id.len() <= MAX_PLACE_ID_LEN
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// Whether `token` is a session token Google accepts: at most 36 characters of

@@ -1,5 +1,8 @@
 use super::{gazetteer, show};
-use crate::{domain::Lang, places::{gazetteer::addresses::address_id, PlacesError}};
+use crate::{
+    domain::Lang,
+    places::{gazetteer::addresses::address_id, PlacesError},
+};
 
 #[test]
 fn a_typed_street_address_resolves_to_its_locality() {
@@ -55,7 +58,11 @@ fn an_address_naming_the_locality_differently_keeps_the_text() {
 fn an_address_in_an_ambiguous_locality_offers_both() {
     let g = gazetteer();
     let list = g.suggest("Kerkstraat 5 Herten", Lang::Nl);
-    assert!(list[0].id.starts_with("addr:g2754331:") && list[1].id.starts_with("addr:g2905560:"), "{}", show(&list));
+    assert!(
+        list[0].id.starts_with("addr:g2754331:") && list[1].id.starts_with("addr:g2905560:"),
+        "{}",
+        show(&list)
+    );
     assert_ne!(list[0].secondary_text, list[1].secondary_text);
     let list = g.suggest("Kerkstraat 5, Herten, Deutschland", Lang::Nl);
     assert!(list[0].id.starts_with("addr:g2905560:"), "{}", show(&list));
@@ -80,8 +87,19 @@ fn long_addresses_are_cut_to_200_characters() {
 fn text_that_is_no_address_gives_no_address_entry() {
     let g = gazetteer();
     for input in [
-        "Roermond", "Herten, Limburg", "Roermond, Nederland", "12345", "6041 Roermond", "Markt 12", "Terminal 1 Schiphol",
-        "Herten Limburg", "Köln Hauptbahnhof", "Station Roermond", "Designer Outlet Roermond", "Roermond Station", "Borussia Park",
+        "Roermond",
+        "Herten, Limburg",
+        "Roermond, Nederland",
+        "12345",
+        "6041 Roermond",
+        "Markt 12",
+        "Terminal 1 Schiphol",
+        "Herten Limburg",
+        "Köln Hauptbahnhof",
+        "Station Roermond",
+        "Designer Outlet Roermond",
+        "Roermond Station",
+        "Borussia Park",
     ] {
         let list = g.suggest(input, Lang::Nl);
         assert!(!list.iter().any(|s| s.id.starts_with("addr:")), "{input:?}:{}", show(&list));
@@ -102,15 +120,50 @@ fn hostile_ids_are_not_found() {
     let not_utf8 = address_id("g2748000", [0xff, 0xfe, 0x41]);
     let station = address_id("s8400523", "Markt 1");
     let ids: Vec<&str> = vec![
-        "", " ", "g", "g0", "g2748000 ", " g2748000", "G2748000", "g2748000\0", "aams", "AAMS", "s", "v", "addr:",
-        "addr::", "addr:g2748000", "addr:g2748000:", "addr:g2748000:!!!!", "addr:g2748000:TWFya3QgMT", "addr:g2748000:TWFya3QgMTJ",
-        "addr:nope:TWFya3QgMTI", "addr:addr:g2748000:TWFya3QgMTI", "../../etc/passwd", "%00", "🚕", "ChIJN1t_tDeuEmsRUsoyG83frY4",
-        "g2748000:TWFya3QgMTI", "addr:g2748000:TWFya3QgMTI=", "addr:g2748000:TWFya3QgMTI:x",
-        &long, &long_addr, &too_long_text, &control, &untrimmed, &not_utf8, &station,
+        "",
+        " ",
+        "g",
+        "g0",
+        "g2748000 ",
+        " g2748000",
+        "G2748000",
+        "g2748000\0",
+        "aams",
+        "AAMS",
+        "s",
+        "v",
+        "addr:",
+        "addr::",
+        "addr:g2748000",
+        "addr:g2748000:",
+        "addr:g2748000:!!!!",
+        "addr:g2748000:TWFya3QgMT",
+        "addr:g2748000:TWFya3QgMTJ",
+        "addr:nope:TWFya3QgMTI",
+        "addr:addr:g2748000:TWFya3QgMTI",
+        "../../etc/passwd",
+        "%00",
+        "🚕",
+        "ChIJN1t_tDeuEmsRUsoyG83frY4",
+        "g2748000:TWFya3QgMTI",
+        "addr:g2748000:TWFya3QgMTI=",
+        "addr:g2748000:TWFya3QgMTI:x",
+        &long,
+        &long_addr,
+        &too_long_text,
+        &control,
+        &untrimmed,
+        &not_utf8,
+        &station,
     ];
     for id in ids {
         for lang in Lang::ALL {
-            assert_eq!(g.place_details(id, lang), Err(PlacesError::NotFound), "{:?}", &id[..id.len().min(60)]);
+            assert_eq!(
+                g.place_details(id, lang),
+                Err(PlacesError::NotFound),
+                "{:?}",
+                &id[..id.len().min(60)]
+            );
         }
     }
     // Valid ones for comparison.
@@ -151,6 +204,10 @@ fn only_canonical_base64url_is_read() {
     // 'QQ' is 'A'; 'QR' carries stray low bits and 'QQ==' padding: neither is an id we issue.
     assert!(g.place_details("addr:g2748000:QQ", Lang::Nl).is_ok());
     for payload in ["QR", "QQ==", "Q", "A+B/"] {
-        assert_eq!(g.place_details(&format!("addr:g2748000:{payload}"), Lang::Nl), Err(PlacesError::NotFound), "{payload}");
+        assert_eq!(
+            g.place_details(&format!("addr:g2748000:{payload}"), Lang::Nl),
+            Err(PlacesError::NotFound),
+            "{payload}"
+        );
     }
 }

@@ -51,10 +51,30 @@ fn well_known_places_have_their_own_position_and_town() {
     let g = gazetteer();
     let roermond = g.place_details("g2748000", Lang::Nl).unwrap().location;
     for (id, lang, name, address) in [
-        ("oroermond-outlet", Lang::De, "Designer Outlet Roermond", "Designer Outlet Roermond, Roermond, Niederlande"),
-        ("oroermond-laurentius", Lang::Nl, "Laurentius Ziekenhuis", "Laurentius Ziekenhuis, Roermond, Nederland"),
-        ("oroermond-laurentius", Lang::De, "Laurentius Krankenhaus", "Laurentius Krankenhaus, Roermond, Niederlande"),
-        ("oroermond-laurentius", Lang::En, "Laurentius Hospital", "Laurentius Hospital, Roermond, Netherlands"),
+        (
+            "oroermond-outlet",
+            Lang::De,
+            "Designer Outlet Roermond",
+            "Designer Outlet Roermond, Roermond, Niederlande",
+        ),
+        (
+            "oroermond-laurentius",
+            Lang::Nl,
+            "Laurentius Ziekenhuis",
+            "Laurentius Ziekenhuis, Roermond, Nederland",
+        ),
+        (
+            "oroermond-laurentius",
+            Lang::De,
+            "Laurentius Krankenhaus",
+            "Laurentius Krankenhaus, Roermond, Niederlande",
+        ),
+        (
+            "oroermond-laurentius",
+            Lang::En,
+            "Laurentius Hospital",
+            "Laurentius Hospital, Roermond, Netherlands",
+        ),
     ] {
         let d = g.place_details(id, lang).unwrap();
         assert_eq!((d.display_name.as_str(), d.formatted_address.as_str()), (name, address));

@@ -37,11 +37,20 @@ fn the_two_hertens_are_told_apart() {
     }
     let list = g.suggest("herten", Lang::Nl);
     assert_eq!(list[0].secondary_text, "Roermond, Limburg, Nederland");
-    assert_eq!(list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text, "Noordrijn-Westfalen, Duitsland");
+    assert_eq!(
+        list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text,
+        "Noordrijn-Westfalen, Duitsland"
+    );
     let list = g.suggest("herten", Lang::De);
-    assert_eq!(list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text, "Nordrhein-Westfalen, Deutschland");
+    assert_eq!(
+        list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text,
+        "Nordrhein-Westfalen, Deutschland"
+    );
     let list = g.suggest("herten", Lang::En);
-    assert_eq!(list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text, "North Rhine-Westphalia, Germany");
+    assert_eq!(
+        list.iter().find(|s| s.id == "g2905560").unwrap().secondary_text,
+        "North Rhine-Westphalia, Germany"
+    );
 }
 
 #[test]
@@ -143,7 +152,14 @@ fn every_place_has_texts_in_every_language_and_round_trips() {
 fn details_round_trip_for_every_suggestion() {
     let g = gazetteer();
     let mut queries: Vec<&str> = quality::QUALITY.iter().map(|q| q.1).collect();
-    queries.extend(["Markt 12, Roermond", "Stationsplein 3 6041 Roermond", "Kerkstraat 5 Herten", "ber", "sint", "bahnhof"]);
+    queries.extend([
+        "Markt 12, Roermond",
+        "Stationsplein 3 6041 Roermond",
+        "Kerkstraat 5 Herten",
+        "ber",
+        "sint",
+        "bahnhof",
+    ]);
     let mut checked = 0;
     for q in queries {
         for lang in Lang::ALL {

@@ -160,12 +160,20 @@ fn quality_table() {
         top3 += usize::from(found.is_some_and(|i| i < 3));
         match found {
             Some(i) if i < rank && (main.is_empty() || list[i].main_text == main) => {}
-            Some(i) if i < rank => failures.push(format!("{lang} {query:?}: main text {:?}, want {main:?}", list[i].main_text)),
-            found => failures.push(format!("{lang} {query:?}: {id} at {found:?}, want rank ≤ {rank}:{}", show(&list))),
+            Some(i) if i < rank => {
+                failures.push(format!("{lang} {query:?}: main text {:?}, want {main:?}", list[i].main_text))
+            }
+            found => failures
+                .push(format!("{lang} {query:?}: {id} at {found:?}, want rank ≤ {rank}:{}", show(&list))),
         }
     }
     assert!(QUALITY.len() >= 40);
     eprintln!("quality table: {top3} of {} cases find the intended place in the top 3", QUALITY.len());
-    assert!(failures.is_empty(), "{} of {} failed ({top3} in the top 3):\n{}", failures.len(), QUALITY.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed ({top3} in the top 3):\n{}",
+        failures.len(),
+        QUALITY.len(),
+        failures.join("\n")
+    );
 }
-

@@ -55,7 +55,10 @@ async fn autocomplete_sends_the_documented_request_and_maps_place_predictions() 
     assert_eq!(body["includedRegionCodes"], json!(["nl", "de", "be"]));
     assert_eq!(body["languageCode"], "de");
     assert_eq!(body["regionCode"], "nl");
-    assert_eq!(body["locationBias"], json!({"circle": {"center": {"latitude": 51.25, "longitude": 6.05}, "radius": 50000.0}}));
+    assert_eq!(
+        body["locationBias"],
+        json!({"circle": {"center": {"latitude": 51.25, "longitude": 6.05}, "radius": 50000.0}})
+    );
     assert_eq!(body["origin"], json!({"latitude": 51.25, "longitude": 6.05}));
     assert!(body.get("locationRestriction").is_none(), "bias or restriction, not both");
     fake.stop().await;
@@ -97,7 +100,11 @@ async fn autocomplete_input_rules_and_session_tokens() {
 
 #[actix_web::test]
 async fn missing_suggestions_means_none() {
-    let fake = Fake::start(|_, i| if i == 0 { reply(200, json!({})) } else { reply(200, json!({"suggestions": []})) }).await;
+    let fake =
+        Fake::start(
+            |_, i| if i == 0 { reply(200, json!({})) } else { reply(200, json!({"suggestions": []})) },
+        )
+        .await;
     let google = fake.google(2_000);
     assert_eq!(google.suggestions("zzzzqqq", Lang::Nl, None).await.unwrap(), vec![]);
     assert_eq!(google.suggestions("zzzzqqq", Lang::Nl, None).await.unwrap(), vec![]);
@@ -148,15 +155,30 @@ async fn details_sends_the_documented_request_and_is_cached() {
 
 #[actix_web::test]
 async fn details_404_is_not_found_without_retry_and_hostile_ids_never_reach_google() {
-    let fake = Fake::start(|_, _| google_error(404, "NOT_FOUND", "Requested entity was not found.", None)).await;
+    let fake =
+        Fake::start(|_, _| google_error(404, "NOT_FOUND", "Requested entity was not found.", None)).await;
     let google = fake.google(2_000);
     assert_eq!(google.details("ChIJstale", Lang::Nl, Some(SESSION)).await, Err(PlacesError::NotFound));
     assert_eq!(fake.calls(), 1, "404 is not retried");
 
     let long = "A".repeat(MAX_PLACE_ID_LEN + 1);
     let hostile = [
-        "", " ", "../../v1/places:autocomplete", "ChIJ/../x", "ChIJ?key=1", "ChIJ#x", "ChIJ%2F", "places/ChIJ", "ChIJ x",
-        "ChIJ\nX-Injected: 1", "ChIJ\r\n", "ChIJ.json", "ChİJ", "ChIJ\0", "ChIJ&sessionToken=x", long.as_str(),
+        "",
+        " ",
+        "../../v1/places:autocomplete",
+        "ChIJ/../x",
+        "ChIJ?key=1",
+        "ChIJ#x",
+        "ChIJ%2F",
+        "places/ChIJ",
+        "ChIJ x",
+        "ChIJ\nX-Injected: 1",
+        "ChIJ\r\n",
+        "ChIJ.json",
+        "ChİJ",
+        "ChIJ\0",
+        "ChIJ&sessionToken=x",
+        long.as_str(),
     ];
     for id in hostile {
         assert_eq!(google.details(id, Lang::Nl, None).await, Err(PlacesError::NotFound), "{id:?}");
@@ -176,9 +198,13 @@ async fn details_without_a_location_is_unavailable() {
 
 #[actix_web::test]
 async fn compute_routes_sends_the_documented_request_parses_durations_and_is_cached() {
-    let fake = Fake::start(|_, _| reply(200, json!({"routes": [{"distanceMeters": 151234, "duration": "5521.25s"}]}))).await;
+    let fake = Fake::start(|_, _| {
+        reply(200, json!({"routes": [{"distanceMeters": 151234, "duration": "5521.25s"}]}))
+    })
+    .await;
     let google = fake.google(2_000);
-    let (roermond, schiphol) = (place("ChIJroermond", 51.1942, 5.9875), place("ChIJschiphol", 52.3105, 4.7683));
+    let (roermond, schiphol) =
+        (place("ChIJroermond", 51.1942, 5.9875), place("ChIJschiphol", 52.3105, 4.7683));
     let route = google.route(&roermond, &schiphol).await.unwrap();
     assert_eq!(route, RouteEstimate { distance_m: 151_234.0, duration_s: 5521.25 });
 
@@ -188,8 +214,14 @@ async fn compute_routes_sends_the_documented_request_parses_durations_and_is_cac
     assert_eq!(seen.headers["x-goog-api-key"], KEY);
     assert_eq!(seen.headers["x-goog-fieldmask"], "routes.distanceMeters,routes.duration");
     assert!(seen.headers["content-type"].starts_with("application/json"));
-    assert_eq!(seen.body["origin"], json!({"location": {"latLng": {"latitude": 51.1942, "longitude": 5.9875}}}));
-    assert_eq!(seen.body["destination"], json!({"location": {"latLng": {"latitude": 52.3105, "longitude": 4.7683}}}));
+    assert_eq!(
+        seen.body["origin"],
+        json!({"location": {"latLng": {"latitude": 51.1942, "longitude": 5.9875}}})
+    );
+    assert_eq!(
+        seen.body["destination"],
+        json!({"location": {"latLng": {"latitude": 52.3105, "longitude": 4.7683}}})
+    );
     assert_eq!(seen.body["travelMode"], "DRIVE");
     assert_eq!(seen.body["routingPreference"], "TRAFFIC_UNAWARE");
     assert!(seen.body.get("departureTime").is_none(), "a departure time in the past fails");
@@ -233,7 +265,6 @@ async fn no_routes_is_no_route_and_zero_values_may_be_left_out() {
     assert_eq!(fake.calls(), 4, "invalid coordinates make no call");
     fake.stop().await;
 }
-
 
 #[test]
 fn the_cache_expires_and_stays_bounded() {

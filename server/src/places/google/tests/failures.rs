@@ -8,12 +8,20 @@ use super::*;
 #[actix_web::test]
 async fn invalid_argument_is_unavailable_without_retry_and_hides_the_key() {
     let fake = Fake::start(|_, _| {
-        google_error(400, "INVALID_ARGUMENT", &format!("API key not valid. Please pass a valid API key. ({KEY})"), Some("API_KEY_INVALID"))
+        google_error(
+            400,
+            "INVALID_ARGUMENT",
+            &format!("API key not valid. Please pass a valid API key. ({KEY})"),
+            Some("API_KEY_INVALID"),
+        )
     })
     .await;
     let google = fake.google(2_000);
     let error = google.suggestions("Roermond", Lang::Nl, None).await.unwrap_err();
-    assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("INVALID_ARGUMENT") && m.contains("API_KEY_INVALID")), "{error}");
+    assert!(
+        matches!(&error, PlacesError::Unavailable(m) if m.contains("INVALID_ARGUMENT") && m.contains("API_KEY_INVALID")),
+        "{error}"
+    );
     assert!(error.to_string().contains("HTTP 400"), "{error}");
     assert_key_hidden(&error);
     assert_eq!(fake.calls(), 1, "400 is not retried");
@@ -24,7 +32,12 @@ async fn invalid_argument_is_unavailable_without_retry_and_hides_the_key() {
 #[actix_web::test]
 async fn permission_denied_service_disabled_is_unavailable_without_retry() {
     let fake = Fake::start(|_, _| {
-        google_error(403, "PERMISSION_DENIED", "Routes API has not been used in project 123 before or it is disabled.", Some("SERVICE_DISABLED"))
+        google_error(
+            403,
+            "PERMISSION_DENIED",
+            "Routes API has not been used in project 123 before or it is disabled.",
+            Some("SERVICE_DISABLED"),
+        )
     })
     .await;
     let google = fake.google(2_000);
@@ -33,7 +46,10 @@ async fn permission_denied_service_disabled_is_unavailable_without_retry() {
         google.details("ChIJx", Lang::Nl, None).await.unwrap_err(),
         google.suggestions("Venlo", Lang::Nl, None).await.unwrap_err(),
     ] {
-        assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("PERMISSION_DENIED") && m.contains("SERVICE_DISABLED")), "{error}");
+        assert!(
+            matches!(&error, PlacesError::Unavailable(m) if m.contains("PERMISSION_DENIED") && m.contains("SERVICE_DISABLED")),
+            "{error}"
+        );
         assert_key_hidden(&error);
     }
     assert_eq!(fake.calls(), 3, "403 is not retried");
@@ -42,7 +58,10 @@ async fn permission_denied_service_disabled_is_unavailable_without_retry() {
 
 #[actix_web::test]
 async fn resource_exhausted_is_retried_once_then_unavailable() {
-    let fake = Fake::start(|_, _| google_error(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests'.", None)).await;
+    let fake = Fake::start(|_, _| {
+        google_error(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests'.", None)
+    })
+    .await;
     let google = fake.google(2_000);
     let error = google.details("ChIJx", Lang::Nl, None).await.unwrap_err();
     assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("RESOURCE_EXHAUSTED")), "{error}");
@@ -71,8 +90,11 @@ async fn resource_exhausted_then_success_succeeds() {
 #[actix_web::test]
 async fn a_long_retry_delay_from_google_is_not_waited_for() {
     let fake = Fake::start(|_, _| {
-        reply(429, json!({"error": {"code": 429, "message": "Quota exceeded.", "status": "RESOURCE_EXHAUSTED",
-            "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"}]}}))
+        reply(
+            429,
+            json!({"error": {"code": 429, "message": "Quota exceeded.", "status": "RESOURCE_EXHAUSTED",
+            "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"}]}}),
+        )
     })
     .await;
     let google = fake.google(2_000);
@@ -93,14 +115,19 @@ async fn server_errors_are_retried_once() {
     assert_eq!(google.suggestions("Roermond", Lang::Nl, None).await.unwrap().len(), 1, "503 then success");
     assert_eq!(fake.calls(), 2);
     let error = google.details("ChIJx", Lang::Nl, None).await.unwrap_err();
-    assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("HTTP 500") && m.contains("INTERNAL")), "{error}");
+    assert!(
+        matches!(&error, PlacesError::Unavailable(m) if m.contains("HTTP 500") && m.contains("INTERNAL")),
+        "{error}"
+    );
     assert_eq!(fake.calls(), 4, "500 retried once");
     fake.stop().await;
 }
 
 #[actix_web::test]
 async fn a_slow_google_times_out_within_the_budget() {
-    let fake = Fake::start(|_, _| Reply { delay: Duration::from_secs(5), ..reply(200, json!({"suggestions": []})) }).await;
+    let fake =
+        Fake::start(|_, _| Reply { delay: Duration::from_secs(5), ..reply(200, json!({"suggestions": []})) })
+            .await;
     let google = fake.google(400);
     let started = Instant::now();
     let error = google.details("ChIJslow", Lang::Nl, None).await.unwrap_err();
@@ -116,23 +143,36 @@ async fn a_slow_google_times_out_within_the_budget() {
 #[actix_web::test]
 async fn bad_json_and_unexpected_404s_are_unavailable() {
     let fake = Fake::start(|seen, _| match seen.path.as_str() {
-        "/v1/places:autocomplete" => Reply { status: 200, body: "<html>not json".into(), delay: Duration::ZERO },
-        "/v1/places/ChIJhtml" => Reply { status: 502, body: "<html>Bad Gateway</html>".into(), delay: Duration::ZERO },
+        "/v1/places:autocomplete" => {
+            Reply { status: 200, body: "<html>not json".into(), delay: Duration::ZERO }
+        }
+        "/v1/places/ChIJhtml" => {
+            Reply { status: 502, body: "<html>Bad Gateway</html>".into(), delay: Duration::ZERO }
+        }
         _ => reply(404, json!({"error": {"code": 404, "message": "Not found", "status": "NOT_FOUND"}})),
     })
     .await;
     let google = fake.google(2_000);
     assert!(matches!(google.suggestions("Roermond", Lang::Nl, None).await, Err(PlacesError::Unavailable(_))));
-    assert!(matches!(google.details("ChIJhtml", Lang::Nl, None).await, Err(PlacesError::Unavailable(m)) if m.contains("HTTP 502")));
+    assert!(
+        matches!(google.details("ChIJhtml", Lang::Nl, None).await, Err(PlacesError::Unavailable(m)) if m.contains("HTTP 502"))
+    );
     // A 404 from computeRoutes is a wrong URL, not a missing place.
-    assert!(matches!(google.route(&place("A", 51.0, 6.0), &place("B", 51.1, 6.1)).await, Err(PlacesError::Unavailable(_))));
+    assert!(matches!(
+        google.route(&place("A", 51.0, 6.0), &place("B", 51.1, 6.1)).await,
+        Err(PlacesError::Unavailable(_))
+    ));
     fake.stop().await;
 }
 
 #[actix_web::test]
 async fn a_refused_connection_is_unavailable() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let settings = GoogleSettings { places_url: format!("http://127.0.0.1:{port}"), routes_url: format!("http://127.0.0.1:{port}"), timeout_ms: 1_000 };
+    let settings = GoogleSettings {
+        places_url: format!("http://127.0.0.1:{port}"),
+        routes_url: format!("http://127.0.0.1:{port}"),
+        timeout_ms: 1_000,
+    };
     let google = GoogleMaps::new(&settings, SecretString::from(KEY), CENTRE);
     let error = google.suggestions("Roermond", Lang::Nl, None).await.unwrap_err();
     assert!(matches!(&error, PlacesError::Unavailable(_)), "{error}");

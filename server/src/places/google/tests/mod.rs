@@ -41,8 +41,10 @@ fn reply(status: u16, body: Value) -> Reply {
 
 fn google_error(code: u16, status: &str, message: &str, reason: Option<&str>) -> Reply {
     let details = match reason {
-        Some(r) => json!([{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": r, "domain": "googleapis.com",
-            "metadata": {"service": "places.googleapis.com", "consumer": "projects/123"}}]),
+        Some(r) => {
+            json!([{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": r, "domain": "googleapis.com",
+            "metadata": {"service": "places.googleapis.com", "consumer": "projects/123"}}])
+        }
         None => json!([]),
     };
     reply(code, json!({"error": {"code": code, "message": message, "status": status, "details": details}}))
@@ -116,7 +118,8 @@ impl Fake {
     }
 
     fn google(&self, timeout_ms: u64) -> GoogleMaps {
-        let settings = GoogleSettings { places_url: self.url.clone(), routes_url: self.url.clone(), timeout_ms };
+        let settings =
+            GoogleSettings { places_url: self.url.clone(), routes_url: self.url.clone(), timeout_ms };
         GoogleMaps::new(&settings, SecretString::from(KEY), CENTRE)
     }
 
