@@ -9,7 +9,7 @@
 //! file (an older one, say) instead of the embedded one.
 use std::time::Instant;
 
-use taxi_server::{config::Settings, domain::Lang, places::gazetteer::Gazetteer};
+use taxi_server::{config::Settings, places::gazetteer::Gazetteer, types::Lang};
 
 const SEEDS: &[&str] = &[
     "roermond",

@@ -11,11 +11,16 @@ use std::{
 };
 
 use taxi_server::{
-    assets::{self, Assets},
     config::Settings,
-    domain::{Page, ReservationMode},
     i18n::Locales,
-    render::{PageKey, Pages, PoolSettings, RenderPool},
+    render::{
+        assets::{self, Assets},
+        pool::{PoolSettings, RenderPool},
+    },
+    site::{
+        pages::{PageKey, Pages},
+        Page, ReservationMode,
+    },
 };
 
 #[tokio::main(flavor = "current_thread")]

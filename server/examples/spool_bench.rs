@@ -26,8 +26,8 @@ mod sample;
 
 use taxi_server::{
     config::Settings,
-    delivery::{Outbox, RetryPolicy},
     i18n::Locales,
+    mail::{Outbox, RetryPolicy},
 };
 
 fn main() {

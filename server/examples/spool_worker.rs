@@ -14,8 +14,8 @@ mod sample;
 
 use taxi_server::{
     config::Settings,
-    delivery::{Outbox, RetryPolicy},
     i18n::Locales,
+    mail::{Outbox, RetryPolicy},
 };
 
 #[tokio::main(flavor = "current_thread")]

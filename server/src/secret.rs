@@ -17,8 +17,6 @@ use sha2::Sha256;
 
 use crate::config::Settings;
 
-/// Shortest `TAXI_SECRET_KEY` accepted (characters; its bytes are the key).
-pub const MIN_KEY_CHARS: usize = 32;
 const KEY_FILE: &str = "secret.key";
 const GENERATED_BYTES: usize = 32;
 

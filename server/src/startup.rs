@@ -5,19 +5,25 @@ use std::{net::TcpListener, sync::Arc, time::Duration};
 use actix_web::{dev::Server, web, App, HttpServer};
 use anyhow::Context as _;
 
+use std::rc::Rc;
+
+use crate::site::host::HostCheck;
 use crate::{
-    antispam::FormGuard,
-    assets::{self, Assets},
-    booking::BookingService,
+    booking::service::BookingService,
     config::Settings,
-    delivery::Outbox,
     edge::{outer::Outer, Edge},
-    error::error_pages,
+    forms::antispam::FormGuard,
     i18n::Locales,
+    mail::Outbox,
     places::Places,
-    render::{Pages, PoolSettings, RenderPool},
-    routes::{self, staff::Staff},
+    render::{
+        assets::{self, Assets},
+        pool::{PoolSettings, RenderPool},
+    },
+    routes,
     secret::SecretKey,
+    site::{error_pages::error_pages, pages::Pages},
+    staff_answers::routes::Staff,
 };
 
 pub struct Application {
@@ -94,7 +100,7 @@ impl Application {
             pages: pages.clone(),
             locales: locales.clone(),
         });
-        let edge = Arc::new(Edge::new(settings.clone(), locales.clone()));
+        let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id, canonical
         // host, security headers, access log and metrics (`edge::outer`), then
@@ -105,7 +111,7 @@ impl Application {
             let edge = edge.clone();
             App::new()
                 .wrap(error_pages(pages_data.clone()))
-                .wrap(Outer::new(settings.clone()))
+                .wrap(Outer::new(&settings, Rc::new(HostCheck::new(settings.clone()))))
                 .app_data(settings_data.clone())
                 .app_data(assets_data.clone())
                 .app_data(locales_data.clone())

@@ -1,7 +1,8 @@
 //! A sample booking for the delivery examples (not an example itself).
-use taxi_server::domain::{
-    booking::{Address, Booking, PaymentMethod, PriceSummary, Rule},
-    Lang,
+use taxi_server::{
+    booking::model::{Address, Booking, PaymentMethod},
+    pricing::{PriceSummary, Rule},
+    types::Lang,
 };
 
 /// Booking number `i`, with the reference `<prefix><i>`.

@@ -15,7 +15,7 @@ use std::{
 use actix_web::HttpRequest;
 use ipnet::IpNet;
 
-use crate::config::LimitSettings;
+use crate::config::{parse_net, LimitSettings};
 
 /// Headers by which a proxy says it forwarded a request.
 const FORWARDING_HEADERS: [&str; 3] = ["forwarded", "x-forwarded-for", "x-real-ip"];
@@ -136,12 +136,6 @@ fn is_local(ip: IpAddr) -> bool {
         IpAddr::V4(v4) => v4.is_loopback() || v4.is_private() || v4.is_link_local(),
         IpAddr::V6(v6) => v6.is_loopback() || v6.is_unique_local() || v6.is_unicast_link_local(),
     }
-}
-
-/// An address or a CIDR range, as configured.
-pub fn parse_net(text: &str) -> Option<IpNet> {
-    let text = text.trim();
-    text.parse::<IpNet>().ok().or_else(|| text.parse::<IpAddr>().ok().map(IpNet::from))
 }
 
 /// One hop of a list header: `192.0.2.1`, `2001:db8::1`, `[2001:db8::1]:443`, `192.0.2.1:80`.

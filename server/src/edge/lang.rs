@@ -15,11 +15,16 @@ use std::future::{ready, Ready};
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
 
 use crate::{
-    domain::{Lang, Page},
-    error::{AppError, Refusal},
+    edge::error::{AppError, Refusal},
+    types::Lang,
 };
 
 pub const COOKIE: &str = "lang";
+
+/// The language a page's own path names, given to the page's resource when
+/// the routes are registered (the edge does not know the site's paths).
+#[derive(Debug, Clone, Copy)]
+pub struct RouteLang(pub Lang);
 
 /// The visitor's stored language choice.
 pub fn stored_lang(req: &HttpRequest) -> Option<Lang> {
@@ -28,8 +33,8 @@ pub fn stored_lang(req: &HttpRequest) -> Option<Lang> {
 
 /// The language the matched route names, if any (step 1).
 fn route_lang(req: &HttpRequest) -> Option<Lang> {
-    if let Some((_, lang)) = req.match_pattern().as_deref().and_then(Page::from_path) {
-        return Some(lang);
+    if let Some(RouteLang(lang)) = req.app_data::<RouteLang>() {
+        return Some(*lang);
     }
     if let Some(code) = req.match_info().get("language") {
         return Lang::parse(code);

@@ -15,14 +15,17 @@
 //! 4. the handler;
 //! 5. for JSON kinds, any error answer without a JSON body becomes
 //!    `{"errorMessage": …}` in the request's language ([`lang`]); pages get the
-//!    localized error page from [`crate::error::error_pages`].
+//!    localized error page from [`crate::site::error_pages::error_pages`].
 //!
 //! Everything the edge needs is handed to it at start-up ([`Edge::new`]), so no
 //! protection can switch itself off because some state was not registered.
+pub mod body;
 pub mod client;
-pub mod host;
+pub mod error;
 pub mod lang;
 pub mod outer;
+pub mod rate_limit;
+pub mod security;
 
 use std::sync::Arc;
 
@@ -33,13 +36,15 @@ use actix_web::{
     HttpResponse,
 };
 
+use crate::edge::client::ClientResolver;
 use crate::{
     config::Settings,
-    error::{AppError, ErrorText, Refusal},
+    edge::{
+        error::{AppError, ErrorText, Refusal},
+        rate_limit::{Limiter, RateLimits},
+    },
     i18n::Locales,
-    rate_limit::{Limiter, RateLimits},
 };
-use client::ClientResolver;
 
 /// What a route is, for the edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,11 +69,15 @@ pub struct Edge {
     locales: Arc<Locales>,
     limits: RateLimits,
     clients: ClientResolver,
+    /// Whether a page's query makes the page look places up (a reservation
+    /// page opened with a route): such a view counts as a look-up.
+    query_looks_up: fn(&str) -> bool,
 }
 
 impl Edge {
-    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>) -> Self {
+    pub fn new(settings: Arc<Settings>, locales: Arc<Locales>, query_looks_up: fn(&str) -> bool) -> Self {
         Self {
+            query_looks_up,
             limits: RateLimits::new(&settings.limits),
             clients: ClientResolver::new(&settings.limits),
             settings,
@@ -81,7 +90,7 @@ impl Edge {
         match kind {
             Kind::Page if method == Method::POST => Some(&self.limits.forms),
             // A page opened with a route looks places up and is rendered afresh: a look-up.
-            Kind::Page if crate::prefill::has_route(req.query_string()) => Some(&self.limits.lookups),
+            Kind::Page if (self.query_looks_up)(req.query_string()) => Some(&self.limits.lookups),
             Kind::Page => None,
             Kind::Submission => Some(&self.limits.forms),
             Kind::Lookup => Some(&self.limits.lookups),
@@ -105,7 +114,7 @@ impl Edge {
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
         limiter.check(self.clients.key(client)).map_err(|retry_after| {
             tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
-            crate::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
+            crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
             AppError::Refused(Refusal::TooManyRequests { retry_after })
         })
     }
@@ -141,7 +150,7 @@ impl Edge {
                 answer.insert_header((name, value.clone()));
             }
         }
-        let mut answer = answer.json(crate::contract::Failure { error_message: text });
+        let mut answer = answer.json(crate::edge::error::Failure { error_message: text });
         answer.head_mut().set_connection_type(original.head().connection_type());
         ServiceResponse::new(req, answer)
     }
@@ -170,4 +179,9 @@ fn is_cross_site(req: &ServiceRequest) -> bool {
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
     let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("");
     origin == "null" || !origin_host.eq_ignore_ascii_case(host)
+}
+
+/// GET and HEAD: every readable resource answers both.
+pub fn read() -> actix_web::Route {
+    actix_web::web::route().guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
 }

@@ -5,7 +5,7 @@
 //! 2. the canonical host: a read for the wrong host is redirected (301) before
 //!    anything else runs ([`super::host`]);
 //! 3. the inner service (error pages, then the routes);
-//! 4. the security headers ([`crate::security`]) where the answer has none of
+//! 4. the security headers ([`crate::edge::security`]) where the answer has none of
 //!    its own, and `X-Request-Id`;
 //! 5. the access-log line and the request metrics.
 //!
@@ -16,7 +16,6 @@ use std::{
     future::{ready, Future, Ready},
     pin::Pin,
     rc::Rc,
-    sync::Arc,
     task::{ready, Context, Poll},
     time::Instant,
 };
@@ -29,7 +28,6 @@ use actix_web::{
 };
 use tokio::task::futures::TaskLocalFuture;
 
-use super::host::HostCheck;
 use crate::{
     config::Settings,
     telemetry::{self, AccessLine, RequestId, REQUEST_ID},
@@ -40,16 +38,22 @@ use crate::{
 /// answer is known without matching its path again.
 pub struct RoutePattern(pub Box<str>);
 
+/// Where a read for a host that does not serve its page goes instead. The
+/// site knows its origins (`site::host`); the edge only asks.
+pub trait CanonicalHost {
+    fn redirect_for(&self, req: &ServiceRequest) -> Option<String>;
+}
+
 /// The outermost layer; see the module docs.
 pub struct Outer {
-    hosts: Rc<HostCheck>,
+    hosts: Rc<dyn CanonicalHost>,
     security_headers: Rc<[(HeaderName, HeaderValue)]>,
 }
 
 impl Outer {
-    pub fn new(settings: Arc<Settings>) -> Self {
-        let security_headers = crate::security::headers(settings.site.hsts).into();
-        Outer { hosts: Rc::new(HostCheck::new(settings)), security_headers }
+    pub fn new(settings: &Settings, hosts: Rc<dyn CanonicalHost>) -> Self {
+        let security_headers = crate::edge::security::headers(settings.site.hsts).into();
+        Outer { hosts, security_headers }
     }
 }
 
@@ -75,7 +79,7 @@ where
 
 pub struct OuterService<S> {
     inner: S,
-    hosts: Rc<HostCheck>,
+    hosts: Rc<dyn CanonicalHost>,
     security_headers: Rc<[(HeaderName, HeaderValue)]>,
 }
 
@@ -166,7 +170,7 @@ where
         let (status, elapsed) = (response.status().as_u16(), this.started.elapsed());
         let quiet = matches!(route, "/healthz" | "/readyz" | "/metrics");
         AccessLine { request_id: this.id.as_str(), method: this.method, route, status, elapsed, quiet }.log();
-        crate::metrics::request(this.method, route, status, elapsed.as_secs_f64());
+        crate::telemetry::metrics::request(this.method, route, status, elapsed.as_secs_f64());
         Poll::Ready(Ok(response))
     }
 }

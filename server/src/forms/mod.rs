@@ -4,20 +4,17 @@
 //! number sent as a string or a string sent as a number is read the same way.
 //! Every rejection is a message in the request's language, keyed by the field
 //! names the forms and the API share.
-mod contact;
-mod extras;
-mod reservation;
+pub mod antispam;
+pub mod caps;
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 use validator::{ValidateEmail, ValidateLength};
 
-use crate::{contract::LIMITS, domain::Lang, i18n::Locales, phone};
-pub use contact::{validate_contact, ContactInput};
-pub use extras::{normalize_flight_number, ExtrasInput};
-pub use reservation::{
-    parse_pickup_time, pickup_time, validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput,
+use crate::{
+    i18n::Locales,
+    types::{limits::LIMITS, phone, Lang},
 };
 
 /// Field name → localized message.

@@ -12,9 +12,9 @@ use serde::Serialize;
 pub mod google;
 mod provider;
 
-pub use provider::Places;
+pub use crate::places::provider::Places;
 
-use crate::domain::{Lang, LatLon};
+use crate::types::{Lang, LatLon};
 
 pub mod gazetteer;
 
@@ -121,6 +121,12 @@ pub trait PlacesProvider {
         -> Result<PlaceDetails, PlacesError>;
     /// Driving distance and time.
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
+}
+
+/// `GET /api/place-suggestions`.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct Suggestions {
+    pub suggestions: Vec<Suggestion>,
 }
 
 #[cfg(test)]

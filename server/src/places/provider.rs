@@ -1,10 +1,10 @@
 //! The provider the configuration chose: Google when `TAXI_GOOGLE_MAPS_KEY` is
 //! set, otherwise the embedded gazetteer.
-use super::{
+use crate::places::{
     gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate,
     Suggestion,
 };
-use crate::{config::Settings, domain::Lang};
+use crate::{config::Settings, types::Lang};
 
 pub enum Places {
     Embedded(Gazetteer),
@@ -41,7 +41,7 @@ impl Places {
     /// Counts the calls the provider could not answer (not "not found", which is an answer).
     fn counted<T>(&self, operation: &'static str, result: Result<T, PlacesError>) -> Result<T, PlacesError> {
         if matches!(result, Err(PlacesError::Unavailable(_))) {
-            crate::metrics::provider_error(self.name(), operation);
+            crate::telemetry::metrics::provider_error(self.name(), operation);
         }
         result
     }

@@ -2,11 +2,8 @@
 //! with the other end in the Roermond zone, in each radius step and beyond the
 //! last one. A trip and its return differ only by the pick-up surcharge; where
 //! no fixed price applies, both directions are metered alike.
-use super::{quote, Trip};
-use crate::{
-    config::Settings,
-    domain::{booking::Rule, LatLon},
-};
+use crate::pricing::{quote, Trip};
+use crate::{config::Settings, pricing::Rule, types::LatLon};
 
 const ROERMOND: LatLon = LatLon { lat: 51.1942, lon: 5.9875 };
 

@@ -8,7 +8,7 @@ use std::{
 
 use tokio::sync::oneshot;
 
-use super::engine::{self, EngineError, JsEngine};
+use crate::render::engine::{self, EngineError, JsEngine};
 
 #[derive(Debug, Clone)]
 pub struct PoolSettings {
@@ -103,7 +103,7 @@ fn worker(receiver: flume::Receiver<Job>, bytecode: Arc<[u8]>, settings: PoolSet
         };
         let started = Instant::now();
         let result = js.render(&job.props_json, started + settings.deadline);
-        crate::metrics::render(started.elapsed().as_secs_f64());
+        crate::telemetry::metrics::render(started.elapsed().as_secs_f64());
         if let Err(e) = &result {
             // A runtime that failed may hold broken state: replace it.
             tracing::error!(error = %e, "render failed; replacing the runtime");

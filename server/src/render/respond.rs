@@ -8,7 +8,7 @@ use actix_web::{
     HttpRequest, HttpResponse,
 };
 
-use crate::{render::EncodedPage, variant::Variant};
+use crate::render::{variant::Variant, EncodedPage};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {

@@ -8,13 +8,13 @@ use std::{cell::RefCell, fmt::Write as _, sync::OnceLock, time::Duration};
 
 use tracing::Level;
 
-use super::{json_format, text_format, LogBuffer};
 use crate::config::LogFormat;
+use crate::telemetry::{json_format, text_format, LogBuffer};
 
 /// Where and how access lines are written; set once by [`super::init`].
 static ACCESS_LOG: OnceLock<AccessLog> = OnceLock::new();
 
-pub(super) struct AccessLog {
+pub(crate) struct AccessLog {
     out: LogBuffer,
     format: Format,
 }
@@ -26,7 +26,7 @@ enum Format {
 }
 
 impl AccessLog {
-    pub(super) fn new(out: LogBuffer, format: LogFormat, colour: bool) -> Self {
+    pub(crate) fn new(out: LogBuffer, format: LogFormat, colour: bool) -> Self {
         let format = match format {
             LogFormat::Text => Format::Text { colour },
             LogFormat::Json => Format::Json,
@@ -34,7 +34,7 @@ impl AccessLog {
         AccessLog { out, format }
     }
 
-    pub(super) fn install(self) {
+    pub(crate) fn install(self) {
         let _ = ACCESS_LOG.set(self);
     }
 

@@ -16,7 +16,7 @@ use tracing_subscriber::{
     registry::LookupSpan,
 };
 
-use super::{request, text_format::write_now};
+use crate::telemetry::{request, text_format::write_now};
 
 pub struct JsonLines;
 
@@ -56,7 +56,7 @@ struct RequestSpan<'a> {
 }
 
 /// `text` as a JSON string, quoted and escaped.
-pub(super) fn write_string(line: &mut String, text: &str) -> fmt::Result {
+pub(crate) fn write_string(line: &mut String, text: &str) -> fmt::Result {
     let mut writer = Writer::new(line);
     serde_json::to_writer(Adaptor(writer.by_ref()), text).map_err(|_| fmt::Error)
 }

@@ -8,6 +8,7 @@
 mod access;
 mod json_format;
 mod log_buffer;
+pub mod metrics;
 mod request;
 mod text_format;
 
@@ -16,9 +17,9 @@ use std::io::IsTerminal as _;
 use tracing_subscriber::{fmt, util::SubscriberInitExt as _, EnvFilter};
 
 use crate::config::LogFormat;
-pub use access::AccessLine;
-pub use log_buffer::{LogBuffer, LogGuard};
-pub use request::{answering, method_label, RequestId, REQUEST_ID};
+pub use crate::telemetry::access::AccessLine;
+pub use crate::telemetry::log_buffer::{LogBuffer, LogGuard};
+pub use crate::telemetry::request::{answering, method_label, RequestId, REQUEST_ID};
 
 /// Log lines go to stdout through [`LogBuffer`]: a request never waits for the
 /// terminal, pipe or disk, and lines are written in batches, at least every

@@ -22,7 +22,7 @@ use tracing_subscriber::{
     registry::LookupSpan,
 };
 
-use super::request;
+use crate::telemetry::request;
 
 /// Formats events; spans' fields come pre-formatted by [`PlainFields`].
 pub struct PlainText {
@@ -68,7 +68,7 @@ where
 /// The time, the level and the request being answered (the outermost "span"):
 /// `2026-11-24T21:51:08.184125Z  INFO request{request_id="…"}:`. Returns
 /// whether a request was written.
-pub(super) fn write_head(
+pub(crate) fn write_head(
     writer: &mut impl fmt::Write,
     level: Level,
     colour: bool,
@@ -111,7 +111,7 @@ fn write_span_name(writer: &mut impl fmt::Write, colour: bool, name: &str) -> fm
 }
 
 /// Whether a value can be written between quotes as it is.
-pub(super) fn is_plain(value: &str) -> bool {
+pub(crate) fn is_plain(value: &str) -> bool {
     value.chars().all(|c| !c.is_control() && c != '"' && c != '\\')
 }
 
@@ -188,7 +188,7 @@ fn trim_raw(name: &str) -> &str {
 }
 
 /// `2026-11-24T21:51:08.184125Z`, in UTC; the part up to the second is cached per thread.
-pub(super) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
+pub(crate) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
     thread_local! {
         static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use mail_parser::MessageParser;
 use serde_json::Value;
-use taxi_server::{domain::answer::Action, secret::SecretKey, staff::links};
+use taxi_server::{booking::answer::Action, secret::SecretKey, staff_answers::links};
 
 use crate::{
     booking::booking,

@@ -7,8 +7,7 @@ use std::{
     io::{BufRead, BufReader},
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
-    sync::mpsc,
-    sync::OnceLock,
+    sync::{mpsc, OnceLock},
     time::{Duration, Instant},
 };
 

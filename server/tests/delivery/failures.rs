@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use mail_parser::MessageParser;
-use taxi_server::delivery::Outbox;
+use taxi_server::mail::Outbox;
 
 use crate::helpers::{
     booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir,
@@ -44,7 +44,7 @@ fn notice_text(sink: &Sink, to: &str, reference: &str) -> String {
 
 /// The value of `taxi_mail_events_total{event=...}` in the process-wide metrics.
 fn mail_events(event: &str) -> u64 {
-    let text = taxi_server::metrics::encode(taxi_server::metrics::Gauges {
+    let text = taxi_server::telemetry::metrics::encode(taxi_server::telemetry::metrics::Gauges {
         render_queue_depth: 0,
         spool_depth: 0,
         oldest_undelivered_seconds: None,

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use mail_parser::{MessageParser, MimeHeaders};
-use taxi_server::{delivery::OutgoingMail, domain::Lang};
+use taxi_server::{booking::mails::OutgoingMail, types::Lang};
 
 use crate::helpers::{booking, composer, contact};
 
@@ -96,9 +96,9 @@ fn booking_mails_in_three_languages() {
 /// Staff's three answers, one per language: the customer's mail and its calendar update.
 #[test]
 fn answer_mails_in_three_languages() {
-    use taxi_server::{
-        delivery::Record,
-        domain::answer::{Action, Answer, DeclineReason, Status},
+    use taxi_server::booking::{
+        answer::{Action, Answer, DeclineReason, Status},
+        Record,
     };
     let answers = [
         (Lang::Nl, Action::Confirm, "De chauffeur belt bij aankomst.", None, None),

@@ -1,7 +1,7 @@
 //! Visitor text cannot add headers, fake encoded words, or grow a mail without
 //! bound; names in any script arrive intact.
 use mail_parser::MessageParser;
-use taxi_server::domain::Lang;
+use taxi_server::types::Lang;
 
 use crate::helpers::{booking, composer, contact};
 

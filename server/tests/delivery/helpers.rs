@@ -10,16 +10,15 @@ mod smtp;
 pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
-    config::Settings,
-    delivery::{Composer, Outbox, RetryPolicy},
-    domain::{
-        booking::{
-            Address, Booking, ContactMessage, ListedPlace, PaymentMethod, PriceSummary, ReturnTrip, Rule,
-            TripExtras,
-        },
-        Lang,
+    booking::{
+        mails::Composer,
+        model::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
     },
+    config::Settings,
     i18n::Locales,
+    mail::{Outbox, RetryPolicy},
+    pricing::{PriceSummary, Rule},
+    types::Lang,
 };
 
 /// A directory removed when the test ends.

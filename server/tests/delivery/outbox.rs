@@ -6,7 +6,7 @@ use std::{
 };
 
 use mail_parser::MessageParser;
-use taxi_server::domain::Lang;
+use taxi_server::types::Lang;
 
 use crate::helpers::{
     booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Received, Sink,
@@ -125,7 +125,7 @@ async fn a_new_outbox_delivers_what_the_old_one_left() {
     old.shutdown().await;
     assert!(matches!(
         old.submit_contact(&contact(Lang::En)).await,
-        Err(taxi_server::delivery::DeliveryError::ShutDown)
+        Err(taxi_server::mail::DeliveryError::ShutDown)
     ));
     assert_eq!(count_files(&dir.path("var/spool/queue")), 12);
 
@@ -145,7 +145,7 @@ async fn one_outbox_per_spool() {
     let s = settings(&dir.path("var"), None, "");
     let first = start(&s);
     let second =
-        taxi_server::delivery::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
+        taxi_server::mail::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
     assert!(second.err().expect("refused").to_string().contains("in use"));
     first.shutdown().await;
     start(&s).shutdown().await;
@@ -155,11 +155,11 @@ async fn one_outbox_per_spool() {
 async fn delivered_mail_is_deleted_after_the_retention() {
     let dir = TempDir::new("retention");
     let s = settings(&dir.path("var"), None, "[mail]\nretention_days = 0\n");
-    let policy = taxi_server::delivery::RetryPolicy {
+    let policy = taxi_server::mail::RetryPolicy {
         sweep_every: Duration::from_millis(50),
         ..crate::helpers::fast_policy()
     };
-    let outbox = taxi_server::delivery::Outbox::start_with(
+    let outbox = taxi_server::mail::Outbox::start_with(
         &s,
         std::sync::Arc::new(taxi_server::i18n::Locales::load()),
         policy,

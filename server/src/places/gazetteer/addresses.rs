@@ -10,23 +10,25 @@
 //! position.
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
-use super::{matching::fold, truncate_chars, Gazetteer, Kind, AIRPORT_WORDS, STATION_WORDS};
+use crate::places::gazetteer::{
+    matching::fold, truncate_chars, Gazetteer, Kind, AIRPORT_WORDS, STATION_WORDS,
+};
 use crate::{
-    domain::Lang,
     places::{PlaceDetails, PlaceKind},
+    types::Lang,
 };
 
 /// Longest typed address kept in an `addr:` id, in characters.
-pub(super) const MAX_ADDRESS_CHARS: usize = 200;
+pub(crate) const MAX_ADDRESS_CHARS: usize = 200;
 
 /// The id of a typed address in a locality: `addr:<locality id>:<text, base64url>`.
-pub(super) fn address_id(locality_id: &str, text: impl AsRef<[u8]>) -> String {
+pub(crate) fn address_id(locality_id: &str, text: impl AsRef<[u8]>) -> String {
     format!("addr:{locality_id}:{}", URL_SAFE_NO_PAD.encode(text))
 }
 
 impl Gazetteer {
     /// The place behind the part of an `addr:` id after the prefix.
-    pub(super) fn address_details(&self, rest: &str, lang: Lang) -> Option<PlaceDetails> {
+    pub(crate) fn address_details(&self, rest: &str, lang: Lang) -> Option<PlaceDetails> {
         let (locality_id, payload) = rest.split_once(':')?;
         let &index = self.by_id.get(locality_id)?;
         let p = &self.places[index as usize];
@@ -67,7 +69,7 @@ impl Gazetteer {
     }
 
     /// Reads a typed street address: the street part and the localities it names.
-    pub(super) fn parse_address(&self, text: &str) -> Option<ParsedAddress> {
+    pub(crate) fn parse_address(&self, text: &str) -> Option<ParsedAddress> {
         let text = truncate_chars(text.trim(), MAX_ADDRESS_CHARS);
         let has_digit = text.chars().any(|c| c.is_ascii_digit());
         let mut segments: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
@@ -186,13 +188,13 @@ impl Gazetteer {
     }
 }
 
-pub(super) struct ParsedAddress {
+pub(crate) struct ParsedAddress {
     /// The street part as typed, e.g. 'Markt 12'.
-    pub(super) street: String,
+    pub(crate) street: String,
     /// Localities named, best first.
-    pub(super) localities: Vec<u32>,
+    pub(crate) localities: Vec<u32>,
     /// The locality part of the text.
-    pub(super) locality_text: String,
+    pub(crate) locality_text: String,
 }
 
 fn is_postcode_digits(w: &str) -> bool {

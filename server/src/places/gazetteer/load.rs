@@ -2,11 +2,11 @@
 //! into places, their search keys and the indexes over them.
 use std::{collections::HashMap, io::Read};
 
-use super::{
+use crate::places::gazetteer::{
     matching::{fold, prefix_code},
     Gazetteer, Key, KeyClass, Kind, Parent, Place, Region,
 };
-use crate::domain::LatLon;
+use crate::types::LatLon;
 
 fn parse_f64(s: &str, what: &str) -> Result<f64, String> {
     s.parse::<f64>().map_err(|_| format!("bad {what}: {s:?}"))

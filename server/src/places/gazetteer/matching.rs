@@ -31,8 +31,10 @@
 //! with `cargo run --release --example gazetteer_bench`).
 use std::collections::HashMap;
 
-use super::{kind_words, lang_index, Gazetteer, KeyClass, Kind, Parent, AIRPORT_WORDS, STATION_WORDS};
-use crate::domain::Lang;
+use crate::places::gazetteer::{
+    kind_words, lang_index, Gazetteer, KeyClass, Kind, Parent, AIRPORT_WORDS, STATION_WORDS,
+};
+use crate::types::Lang;
 
 /// How one character folds.
 enum Folded {
@@ -90,7 +92,7 @@ fn fold_char(c: char, umlauts: bool) -> Folded {
 /// The folded form of `s`: words of lower-case ASCII letters and digits
 /// (letters of other scripts kept) separated by single spaces; apostrophes
 /// and hyphens separate words ("'s-Hertogenbosch" → "s hertogenbosch").
-pub(super) fn fold(s: &str, umlauts: bool) -> String {
+pub(crate) fn fold(s: &str, umlauts: bool) -> String {
     let mut out = String::with_capacity(s.len());
     let mut space = false;
     for c in s.chars() {
@@ -114,7 +116,7 @@ pub(super) fn fold(s: &str, umlauts: bool) -> String {
 }
 
 /// The first two characters of a word, as one number: the key of the candidate index.
-pub(super) fn prefix_code(word: &str) -> u64 {
+pub(crate) fn prefix_code(word: &str) -> u64 {
     let mut chars = word.chars();
     let a = chars.next().map_or(0, |c| c as u64);
     let b = chars.next().map_or(0, |c| c as u64);
@@ -123,7 +125,7 @@ pub(super) fn prefix_code(word: &str) -> u64 {
 
 impl Gazetteer {
     /// Places matching `input`, best first, as (place index, tier, score).
-    pub(super) fn search(&self, input: &str, lang: Lang, limit: usize, localities_only: bool) -> Vec<u32> {
+    pub(crate) fn search(&self, input: &str, lang: Lang, limit: usize, localities_only: bool) -> Vec<u32> {
         let folded = fold(input, false);
         let mut words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         if words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) {

@@ -26,11 +26,8 @@
 //! crow-fly distance.
 use std::collections::HashMap;
 
-use super::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::{
-    contract::LIMITS,
-    domain::{Lang, LatLon, MAX_PLACE_ID_LEN},
-};
+use crate::places::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::types::{limits::LIMITS, Lang, LatLon, MAX_PLACE_ID_LEN};
 
 mod addresses;
 mod load;
@@ -38,7 +35,7 @@ mod matching;
 mod postcodes;
 mod route;
 
-use addresses::{address_id, MAX_ADDRESS_CHARS};
+use crate::places::gazetteer::addresses::{address_id, MAX_ADDRESS_CHARS};
 
 /// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
 const EMBEDDED: &[u8] = include_bytes!("../../../data/gazetteer.tsv.gz");

@@ -2,12 +2,12 @@
 //! letters ('6041', '6041 GL', '6041gl'), and German ones of five ('41372').
 //! The data has Dutch postcodes by their four digits only, so the letters are
 //! read and dropped.
-use super::{matching::fold, Gazetteer};
+use crate::places::gazetteer::{matching::fold, Gazetteer};
 
 impl Gazetteer {
     /// The postcode place the text names, and the rest of the text (without the
     /// postcode) to search for as well.
-    pub(super) fn typed_postcode(&self, input: &str) -> Option<(u32, String)> {
+    pub(crate) fn typed_postcode(&self, input: &str) -> Option<(u32, String)> {
         let folded = fold(input, false);
         let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         for (i, w) in words.iter().enumerate() {

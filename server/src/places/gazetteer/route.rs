@@ -25,8 +25,8 @@
 //! Every trip is within ±15% on distance and ±20% on time (asserted by
 //! `route_estimate_matches_calibration_table`). A ride to the same spot
 //! still costs a sensible minimum: 0.5 km and 1 minute.
-use super::Gazetteer;
-use crate::{domain::LatLon, places::RouteEstimate};
+use crate::places::gazetteer::Gazetteer;
+use crate::{places::RouteEstimate, types::LatLon};
 
 /// Road distance per crow-fly distance.
 const ROAD_FACTOR: f64 = 1.2;

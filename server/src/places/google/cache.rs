@@ -6,14 +6,14 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::domain::LatLon;
+use crate::types::LatLon;
 
 /// Points rounded to about 1 cm.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(super) struct RouteKey([i64; 4]);
+pub(crate) struct RouteKey([i64; 4]);
 
 impl RouteKey {
-    pub(super) fn new(from: LatLon, to: LatLon) -> Self {
+    pub(crate) fn new(from: LatLon, to: LatLon) -> Self {
         let r = |v: f64| (v * 1e7).round() as i64;
         Self([r(from.lat), r(from.lon), r(to.lat), r(to.lon)])
     }
@@ -21,18 +21,18 @@ impl RouteKey {
 
 /// A small in-memory cache whose entries expire after `ttl`; when full, expired
 /// entries go first, then the oldest.
-pub(super) struct TtlCache<K, V> {
+pub(crate) struct TtlCache<K, V> {
     ttl: Duration,
     capacity: usize,
     entries: Mutex<HashMap<K, (Instant, V)>>,
 }
 
 impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
-    pub(super) fn new(ttl: Duration, capacity: usize) -> Self {
+    pub(crate) fn new(ttl: Duration, capacity: usize) -> Self {
         Self { ttl, capacity: capacity.max(1), entries: Mutex::new(HashMap::new()) }
     }
 
-    pub(super) fn get(&self, key: &K) -> Option<V> {
+    pub(crate) fn get(&self, key: &K) -> Option<V> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         match entries.get(key) {
             Some((at, value)) if at.elapsed() < self.ttl => Some(value.clone()),
@@ -44,7 +44,7 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
         }
     }
 
-    pub(super) fn insert(&self, key: K, value: V) {
+    pub(crate) fn insert(&self, key: K, value: V) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if !entries.contains_key(&key) && entries.len() >= self.capacity {
             let ttl = self.ttl;
@@ -59,7 +59,7 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
     }
 
     #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.entries.lock().unwrap().len()
     }
 }

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use secrecy::ExposeSecret;
 use serde::Deserialize;
 
-use super::{mapping::parse_duration, GoogleMaps};
+use crate::places::google::{mapping::parse_duration, GoogleMaps};
 use crate::places::PlacesError;
 
 /// Answers are a few kilobytes; anything beyond this is not Google.
@@ -25,7 +25,7 @@ const MAX_RETRY_DELAY: Duration = Duration::from_secs(2);
 ///
 /// # Panics
 /// When the TLS backend cannot start (rustls with bundled roots: not expected).
-pub(super) fn http_client(timeout: Duration) -> reqwest::Client {
+pub(crate) fn http_client(timeout: Duration) -> reqwest::Client {
     reqwest::Client::builder()
         .user_agent(concat!("taxi-server/", env!("CARGO_PKG_VERSION")))
         .connect_timeout(timeout.min(MAX_CONNECT_TIMEOUT))
@@ -57,7 +57,7 @@ impl GoogleMaps {
 
     /// Sends the request `build` makes, retrying once when that is useful and fits
     /// in the budget. Logs a warning per failed attempt.
-    pub(super) async fn execute(
+    pub(crate) async fn execute(
         &self,
         op: &'static str,
         build: impl Fn() -> reqwest::RequestBuilder,
@@ -169,7 +169,7 @@ impl GoogleMaps {
     }
 
     /// POSTs `body` as JSON, asking for the fields in `mask`, and reads the answer as `T`.
-    pub(super) async fn post_json<T: serde::de::DeserializeOwned>(
+    pub(crate) async fn post_json<T: serde::de::DeserializeOwned>(
         &self,
         op: &'static str,
         url: &str,
@@ -183,11 +183,11 @@ impl GoogleMaps {
         self.parse(op, &response)
     }
 
-    pub(super) fn unavailable(&self, op: &str, failure: Failure) -> PlacesError {
+    pub(crate) fn unavailable(&self, op: &str, failure: Failure) -> PlacesError {
         PlacesError::Unavailable(self.scrub(&format!("google {op}: {}", failure.message)))
     }
 
-    pub(super) fn parse<T: serde::de::DeserializeOwned>(
+    pub(crate) fn parse<T: serde::de::DeserializeOwned>(
         &self,
         op: &str,
         body: &[u8],
@@ -218,8 +218,8 @@ async fn read_bounded(mut response: reqwest::Response) -> Result<Vec<u8>, ReadEr
 
 /// A failed attempt, for the log and the retry decision. Never holds the key.
 #[derive(Debug)]
-pub(super) struct Failure {
-    pub(super) status: Option<StatusCode>,
+pub(crate) struct Failure {
+    pub(crate) status: Option<StatusCode>,
     /// `details[].reason`, else Google's `status`, else ours (`TIMEOUT`, `CONNECT`, …).
     reason: String,
     message: String,

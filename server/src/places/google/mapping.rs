@@ -3,26 +3,26 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{is_valid_place_id, MAX_SUGGESTIONS};
+use crate::places::google::{is_valid_place_id, MAX_SUGGESTIONS};
 use crate::{
-    domain::LatLon,
     places::{PlaceDetails, PlaceKind, RouteEstimate, Suggestion},
+    types::LatLon,
 };
 
 /// A point as Google's `LatLng` JSON.
-pub(super) fn lat_lng(p: LatLon) -> serde_json::Value {
+pub(crate) fn lat_lng(p: LatLon) -> serde_json::Value {
     json!({"latitude": p.lat, "longitude": p.lon})
 }
 
 /// A protobuf `Duration` in JSON: seconds with an `s`, maybe with decimals (`"2460s"`, `"0.5s"`).
-pub(super) fn parse_duration(text: &str) -> Option<f64> {
+pub(crate) fn parse_duration(text: &str) -> Option<f64> {
     let seconds: f64 = text.trim().strip_suffix('s')?.parse().ok()?;
     (seconds.is_finite() && seconds >= 0.0).then_some(seconds)
 }
 
 impl AutocompleteResponse {
     /// The place predictions with a valid id and a text to show, in Google's order.
-    pub(super) fn into_suggestions(self) -> Vec<Suggestion> {
+    pub(crate) fn into_suggestions(self) -> Vec<Suggestion> {
         self.suggestions
             .unwrap_or_default()
             .into_iter()
@@ -48,7 +48,7 @@ impl AutocompleteResponse {
 
 impl PlaceResponse {
     /// The place asked for as `id`; `Err` says what is missing.
-    pub(super) fn into_details(self, id: &str) -> Result<PlaceDetails, &'static str> {
+    pub(crate) fn into_details(self, id: &str) -> Result<PlaceDetails, &'static str> {
         let location = self
             .location
             .map(|l| LatLon { lat: l.latitude, lon: l.longitude })
@@ -76,7 +76,7 @@ impl PlaceResponse {
 impl RoutesResponse {
     /// The first route; `Ok(None)` when Google found none, `Err` describing values
     /// that make no sense.
-    pub(super) fn into_estimate(self) -> Result<Option<RouteEstimate>, String> {
+    pub(crate) fn into_estimate(self) -> Result<Option<RouteEstimate>, String> {
         // Proto3 JSON leaves out zero values: a route of 0 m and "0s" comes as `{}`.
         let Some(route) = self.routes.unwrap_or_default().into_iter().next() else {
             return Ok(None);
@@ -96,12 +96,12 @@ impl RoutesResponse {
 }
 
 /// Whether `p` is a point on earth (finite, within ±90° and ±180°).
-pub(super) fn is_valid_point(p: LatLon) -> bool {
+pub(crate) fn is_valid_point(p: LatLon) -> bool {
     p.lat.is_finite() && p.lon.is_finite() && p.lat.abs() <= 90.0 && p.lon.abs() <= 180.0
 }
 
 #[derive(Deserialize)]
-pub(super) struct AutocompleteResponse {
+pub(crate) struct AutocompleteResponse {
     suggestions: Option<Vec<RawSuggestion>>,
 }
 
@@ -135,7 +135,7 @@ struct FormattableText {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct PlaceResponse {
+pub(crate) struct PlaceResponse {
     id: Option<String>,
     formatted_address: Option<String>,
     display_name: Option<FormattableText>,
@@ -151,7 +151,7 @@ struct GoogleLatLng {
 }
 
 #[derive(Deserialize)]
-pub(super) struct RoutesResponse {
+pub(crate) struct RoutesResponse {
     routes: Option<Vec<GoogleRoute>>,
 }
 

@@ -31,21 +31,22 @@ use reqwest::{header::HeaderValue, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::json;
 
-use super::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::places::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
 use crate::{
     config::GoogleSettings,
-    contract::LIMITS,
-    domain::{Lang, LatLon, MAX_PLACE_ID_LEN},
+    types::{limits::LIMITS, Lang, LatLon, MAX_PLACE_ID_LEN},
 };
 
 mod cache;
 mod client;
 mod mapping;
 
-use cache::{RouteKey, TtlCache};
-use client::http_client;
-pub use client::{BUDGET_FACTOR, MAX_CONNECT_TIMEOUT};
-use mapping::{is_valid_point, lat_lng, AutocompleteResponse, PlaceResponse, RoutesResponse};
+use crate::places::google::cache::{RouteKey, TtlCache};
+use crate::places::google::client::http_client;
+pub use crate::places::google::client::{BUDGET_FACTOR, MAX_CONNECT_TIMEOUT};
+use crate::places::google::mapping::{
+    is_valid_point, lat_lng, AutocompleteResponse, PlaceResponse, RoutesResponse,
+};
 
 /// Radius of the search bias around the zone's centre, in metres (the documented maximum).
 const BIAS_RADIUS_M: f64 = 50_000.0;

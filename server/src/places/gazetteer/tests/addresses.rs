@@ -1,7 +1,7 @@
-use super::{gazetteer, show};
+use crate::places::gazetteer::tests::{gazetteer, show};
 use crate::{
-    domain::Lang,
     places::{gazetteer::addresses::address_id, PlacesError},
+    types::Lang,
 };
 
 #[test]

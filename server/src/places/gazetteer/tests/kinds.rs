@@ -1,6 +1,6 @@
 //! Postcodes, well-known places, and what the details say about each kind.
-use super::{gazetteer, show};
-use crate::{domain::Lang, places::PlaceKind};
+use crate::places::gazetteer::tests::{gazetteer, show};
+use crate::{places::PlaceKind, types::Lang};
 
 #[test]
 fn postcodes_are_found_in_every_typed_form_and_marked_approximate() {

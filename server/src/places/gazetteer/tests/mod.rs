@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::*;
+use crate::places::gazetteer::*;
 
 mod addresses;
 mod kinds;

@@ -1,9 +1,9 @@
 //! What people type and the place they mean, with the rank it must reach.
-use super::{gazetteer, show};
-use crate::{domain::Lang, places::Suggestion};
+use crate::places::gazetteer::tests::{gazetteer, show};
+use crate::{places::Suggestion, types::Lang};
 
 /// (language, query, expected id, best rank allowed, expected main text or "" for any).
-pub(super) const QUALITY: &[(Lang, &str, &str, usize, &str)] = &[
+pub(crate) const QUALITY: &[(Lang, &str, &str, usize, &str)] = &[
     // Home town, its station and word order.
     (Lang::Nl, "roermond", "g2748000", 1, "Roermond"),
     (Lang::Nl, "Roerm", "g2748000", 1, "Roermond"),

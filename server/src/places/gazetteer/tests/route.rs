@@ -1,5 +1,5 @@
-use super::centre;
-use crate::{domain::LatLon, places::gazetteer::Gazetteer};
+use crate::places::gazetteer::tests::centre;
+use crate::{places::gazetteer::Gazetteer, types::LatLon};
 
 /// The calibration table of the module docs: destination, lat, lon (from the
 /// default config), reference road km and minutes, documented estimate km and minutes.

@@ -3,7 +3,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::*;
+use crate::places::google::tests::*;
 use crate::places::google::{cache::TtlCache, mapping::parse_duration};
 
 #[actix_web::test]

@@ -3,7 +3,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::*;
+use crate::places::google::tests::*;
 
 #[actix_web::test]
 async fn invalid_argument_is_unavailable_without_retry_and_hides_the_key() {

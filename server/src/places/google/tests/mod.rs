@@ -9,7 +9,7 @@ use std::{collections::HashMap, time::Duration};
 
 use secrecy::SecretString;
 
-use super::*;
+use crate::places::google::*;
 
 mod calls;
 mod failures;

@@ -1,0 +1,157 @@
+//! The optional parts of a booking, shared by both booking forms: the street
+//! for a whole-town pick-up, a flight number, remarks and a return ride.
+use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
+
+use crate::{
+    booking::form::parse_pickup_time,
+    forms::{Checker, Input},
+};
+use crate::{
+    config::BookingSettings,
+    places::PlaceKind,
+    types::{limits::LIMITS, TIME_ZONE},
+};
+
+/// The extras as typed and checked; the booking service adds the return price.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExtrasInput {
+    pub pickup_street: Option<String>,
+    pub flight_number: Option<String>,
+    pub remarks: Option<String>,
+    pub return_at: Option<DateTime>,
+}
+
+/// Checks the extras. `pickup_at` is the pick-up time the form gave,
+/// `pickup_place_id` the chosen pick-up place, if any.
+pub fn check_extras(
+    c: &mut Checker,
+    input: &Input,
+    rules: &BookingSettings,
+    now: Timestamp,
+    pickup_at: DateTime,
+    pickup_place_id: Option<&str>,
+) -> ExtrasInput {
+    let pickup =
+        TimeZone::get(TIME_ZONE).ok().and_then(|zone| pickup_at.to_zoned(zone).ok()).map(|z| z.timestamp());
+    let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
+    let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
+    if bare_town && street.is_empty() {
+        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
+    }
+    let remarks = match input.text("remarks") {
+        Ok(text) => {
+            if text.chars().count() as u64 > LIMITS.remarks {
+                c.fail("remarks", "tooLong", &[("max", &LIMITS.remarks.to_string())]);
+            }
+            text
+        }
+        Err(()) => {
+            c.fail("remarks", "required", &[]);
+            String::new()
+        }
+    };
+    let flight = input.line("flightNumber").unwrap_or_else(|()| "?".into());
+    let flight_number = match flight.as_str() {
+        "" => None,
+        typed => normalize_flight_number(typed).or_else(|| {
+            c.fail_with("flightNumber", "funnel.validation.flightNumber", &[]);
+            None
+        }),
+    };
+    ExtrasInput {
+        pickup_street: Some(street).filter(|s| !s.is_empty()),
+        flight_number,
+        remarks: Some(remarks).filter(|s| !s.is_empty()),
+        return_at: return_time(c, input, rules, now, pickup),
+    }
+}
+
+fn return_time(
+    c: &mut Checker,
+    input: &Input,
+    rules: &BookingSettings,
+    now: Timestamp,
+    pickup: Option<Timestamp>,
+) -> Option<DateTime> {
+    let text = input.line("returnDateTime").unwrap_or_else(|()| "?".into());
+    if text.is_empty() {
+        return None;
+    }
+    let Some((local, instant)) = parse_pickup_time(&text) else {
+        c.fail_with("returnDateTime", "funnel.validation.returnInvalid", &[]);
+        return None;
+    };
+    let latest = now
+        .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
+        .expect("in range");
+    if pickup.is_some_and(|p| instant <= p) || instant <= now {
+        c.fail_with("returnDateTime", "funnel.validation.returnBeforePickup", &[]);
+    } else if instant > latest {
+        c.fail("returnDateTime", "dateTimeTooFar", &[]);
+    }
+    Some(local)
+}
+
+/// `kl 1234`, `HV-5432`, `lh2311` → `KL1234`, `HV5432`, `LH2311`: an airline
+/// code (two characters, not both digits, or three letters) and 1–4 digits,
+/// optionally a letter. Anything else is not a flight number.
+pub fn normalize_flight_number(typed: &str) -> Option<String> {
+    if typed.chars().count() > LIMITS.flight_number as usize {
+        return None;
+    }
+    let compact: String =
+        typed.chars().filter(|c| !matches!(c, ' ' | '-')).collect::<String>().to_ascii_uppercase();
+    if !compact.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let digits_start = |from: usize| compact[from..].find(|c: char| c.is_ascii_digit()).map(|i| i + from);
+    let airline_len = if compact.len() > 3
+        && compact[..3].chars().all(|c| c.is_ascii_alphabetic())
+        && digits_start(0) == Some(3)
+    {
+        3
+    } else {
+        2
+    };
+    let (airline, rest) = compact.split_at_checked(airline_len)?;
+    if airline.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let number = rest.strip_suffix(|c: char| c.is_ascii_alphabetic()).unwrap_or(rest);
+    ((1..=4).contains(&number.len()) && number.chars().all(|c| c.is_ascii_digit())).then_some(compact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flight_numbers_are_normalised() {
+        for (typed, expected) in [
+            ("KL1234", "KL1234"),
+            ("hv 5432", "HV5432"),
+            ("lh-2311", "LH2311"),
+            ("U2 123", "U2123"),
+            ("4U 9", "4U9"),
+            ("KLM 1234", "KLM1234"),
+            ("BA 12A", "BA12A"),
+        ] {
+            assert_eq!(normalize_flight_number(typed).as_deref(), Some(expected), "{typed}");
+        }
+        for bad in [
+            "1234",
+            "12 345",
+            "KL",
+            "KL12345",
+            "K",
+            "KL 12 34 5",
+            "<b>KL1</b>",
+            "KL1234\r\nBcc: x",
+            "ÄB123",
+            "KLMN123",
+            "",
+        ] {
+            assert_eq!(normalize_flight_number(bad), None, "{bad}");
+        }
+    }
+}

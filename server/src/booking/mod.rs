@@ -1,0 +1,22 @@
+//! Booking requests, top to bottom: the form and its extras ([`form`],
+//! [`extras`]), the reservation page opened with a route ([`prefill`]), the
+//! service that validates, prices and de-duplicates ([`service`]), the stored
+//! booking ([`store`], [`outbox`]), its mails and calendar entry ([`mails`],
+//! [`views`], [`ics`], [`links`]), the WhatsApp message ([`whatsapp`]) and
+//! the HTTP handlers ([`routes`]).
+pub mod answer;
+pub mod extras;
+pub mod form;
+pub mod ics;
+pub mod links;
+pub mod mails;
+pub mod model;
+pub mod outbox;
+pub mod prefill;
+pub mod routes;
+pub mod service;
+pub mod store;
+pub mod views;
+pub mod whatsapp;
+
+pub use crate::booking::store::Record;

@@ -1,0 +1,122 @@
+//! What a visitor sends, once validated: a booking request or a contact message.
+//! The booking API builds these; the delivery side turns them into mails.
+use serde::{Deserialize, Serialize};
+
+use crate::{pricing::PriceSummary, types::Lang};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMethod {
+    Debitcard,
+    Creditcard,
+    Cash,
+}
+
+impl PaymentMethod {
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "debitcard" => Some(Self::Debitcard),
+            "creditcard" => Some(Self::Creditcard),
+            "cash" => Some(Self::Cash),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Debitcard => "debitcard",
+            Self::Creditcard => "creditcard",
+            Self::Cash => "cash",
+        }
+    }
+}
+
+/// One end of a trip as the visitor chose it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    /// The full address (`formattedAddress`).
+    pub formatted: String,
+    /// The short name (`displayName`), may equal `formatted`.
+    pub name: String,
+    /// The provider's place id, when the visitor picked a suggestion.
+    pub place_id: Option<String>,
+    /// That place as the provider describes it, looked up by the server: the
+    /// only words for it the customer's confirmation repeats (`name` and
+    /// `formatted` are whatever was sent).
+    #[serde(default)]
+    pub listed: Option<ListedPlace>,
+}
+
+/// A place's name and address in the provider's own words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListedPlace {
+    pub name: String,
+    pub formatted: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    /// Short reference shown to the customer and staff, e.g. `R7K3Q9`.
+    pub reference: String,
+    pub lang: Lang,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub passengers: u8,
+    pub departure: Address,
+    pub destination: Address,
+    /// Pick-up time, local time in [`TIME_ZONE`].
+    pub pickup_at: jiff::civil::DateTime,
+    pub payment_method: Option<PaymentMethod>,
+    /// `None`: the price could not be computed ('Geen prijsindicatie').
+    pub price: Option<PriceSummary>,
+    pub received_at: jiff::Timestamp,
+    /// This address had its day's confirmations: staff get the booking with a
+    /// note, the customer gets no mail.
+    #[serde(default)]
+    pub confirmation_withheld: bool,
+    /// What airport rides and whole-town pick-ups add (absent in older bookings).
+    #[serde(default)]
+    pub extras: TripExtras,
+}
+
+/// The optional parts of a booking: street for a whole-town pick-up, flight,
+/// remarks, return ride, and whether a larger vehicle must come.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TripExtras {
+    /// Street and house number, asked when the pick-up place is a whole town.
+    pub pickup_street: Option<String>,
+    /// Normalised, e.g. `KL1234`; the landing time is the pick-up time.
+    pub flight_number: Option<String>,
+    /// Child seats, wheelchair, luggage: free text for staff only.
+    pub remarks: Option<String>,
+    pub return_trip: Option<ReturnTrip>,
+    /// More passengers than the settings' `large_vehicle_above`.
+    pub large_vehicle: bool,
+}
+
+/// The ride back: the reversed route at its own time, priced as its own ride.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnTrip {
+    /// Local time in [`TIME_ZONE`].
+    pub pickup_at: jiff::civil::DateTime,
+    pub price: Option<PriceSummary>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessage {
+    pub reference: String,
+    pub lang: Lang,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub subject: String,
+    pub message: String,
+    pub received_at: jiff::Timestamp,
+}

@@ -1,0 +1,180 @@
+//! The booking store: every accepted booking and its answer, in SQLite
+//! (`<data_dir>/bookings.sqlite3`, WAL mode, one fsynced transaction per change).
+//!
+//! Each booking is kept whole as JSON (new booking fields need no schema
+//! change) next to the columns that are searched or compared: reference,
+//! status, pick-up time, creation and answer times, and the calendar sequence.
+//! An answer is a conditional update (`WHERE status = 'requested' AND sequence
+//! = ?`) in a write transaction, so of two simultaneous answers exactly one
+//! changes the row; its mails are written to the spool inside that transaction.
+//! All calls block: the outbox runs them on its blocking threads.
+use std::{fs::OpenOptions, io, os::unix::fs::OpenOptionsExt, path::Path, sync::Mutex, time::Duration};
+
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+
+use crate::booking::{
+    answer::{Answer, Status},
+    model::Booking,
+};
+
+pub const FILE_NAME: &str = "bookings.sqlite3";
+
+/// A booking as stored, with where it stands.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub booking: Booking,
+    pub status: Status,
+    /// The calendar event's `SEQUENCE`: 0 at booking, one more per answer.
+    pub sequence: u32,
+    /// The calendar event's `UID`, shared by every `.ics` of this booking.
+    pub calendar_uid: String,
+    pub answer: Option<Answer>,
+}
+
+pub struct BookingStore {
+    connection: Mutex<Connection>,
+}
+
+fn invalid(e: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+}
+
+fn sql(e: rusqlite::Error) -> io::Error {
+    io::Error::other(e)
+}
+
+impl BookingStore {
+    pub fn open(data_dir: &Path) -> io::Result<Self> {
+        let path = data_dir.join(FILE_NAME);
+        // Personal data: the file (and SQLite's -wal and -shm files, which copy
+        // its mode) readable by this user only.
+        OpenOptions::new().create(true).append(true).mode(0o600).open(&path)?;
+        let connection = Connection::open(&path).map_err(sql)?;
+        connection
+            .execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = FULL;
+                 CREATE TABLE IF NOT EXISTS bookings (
+                     reference    TEXT PRIMARY KEY,
+                     status       TEXT NOT NULL,
+                     pickup_at    INTEGER NOT NULL,
+                     created_at   INTEGER NOT NULL,
+                     answered_at  INTEGER,
+                     sequence     INTEGER NOT NULL,
+                     calendar_uid TEXT NOT NULL,
+                     booking      TEXT NOT NULL,
+                     answer       TEXT
+                 );
+                 CREATE INDEX IF NOT EXISTS bookings_status ON bookings (status);
+                 CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
+                 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);",
+            )
+            .map_err(sql)?;
+        connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
+        Ok(Self { connection: Mutex::new(connection) })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.connection.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stores a new booking (status requested, sequence 0), durably.
+    pub fn insert(&self, booking: &Booking, calendar_uid: &str) -> io::Result<()> {
+        let json = serde_json::to_string(booking).map_err(invalid)?;
+        self.lock()
+            .execute(
+                "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking)
+                 VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
+                params![booking.reference, Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json],
+            )
+            .map_err(sql)?;
+        Ok(())
+    }
+
+    /// Removes a booking whose mails could not be stored (it was never acknowledged).
+    pub fn remove(&self, reference: &str) -> io::Result<()> {
+        self.lock().execute("DELETE FROM bookings WHERE reference = ?1", [reference]).map_err(sql)?;
+        Ok(())
+    }
+
+    pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
+        let row = self
+            .lock()
+            .query_row(
+                "SELECT status, sequence, calendar_uid, booking, answer FROM bookings WHERE reference = ?1",
+                [reference],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, u32>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, String>(3)?,
+                        row.get::<_, Option<String>>(4)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(sql)?;
+        let Some((status, sequence, calendar_uid, booking, answer)) = row else { return Ok(None) };
+        Ok(Some(Record {
+            booking: serde_json::from_str(&booking).map_err(invalid)?,
+            status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
+            sequence,
+            calendar_uid,
+            answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
+        }))
+    }
+
+    /// Records the answer if the booking is still unanswered at `sequence`,
+    /// running `also` (writing the customer's mail) inside the same
+    /// transaction: it commits only if `also` succeeds. `false`: someone else
+    /// answered first, nothing was changed and `also` did not run.
+    pub fn answer(
+        &self,
+        reference: &str,
+        sequence: u32,
+        answer: &Answer,
+        also: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        let json = serde_json::to_string(answer).map_err(invalid)?;
+        let mut connection = self.lock();
+        let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+        let changed = tx
+            .execute(
+                "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
+                 WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
+                params![
+                    answer.action.status().code(),
+                    json,
+                    answer.answered_at.as_second(),
+                    reference,
+                    sequence
+                ],
+            )
+            .map_err(sql)?;
+        if changed != 1 {
+            return Ok(false);
+        }
+        also()?;
+        tx.commit().map_err(sql)?;
+        Ok(true)
+    }
+
+    /// Deletes bookings whose pick-up and creation both lie more than
+    /// `retention` in the past; returns how many.
+    pub fn sweep(&self, retention: Duration, now: jiff::Timestamp) -> io::Result<usize> {
+        let cutoff = now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX));
+        self.lock()
+            .execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff])
+            .map_err(sql)
+    }
+}
+
+/// The pick-up as a Unix time (the booking holds Europe/Amsterdam local time).
+fn pickup_seconds(booking: &Booking) -> i64 {
+    booking
+        .pickup_at
+        .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
+        .map(|z| z.timestamp().as_second())
+        .unwrap_or(0)
+}

@@ -1,0 +1,426 @@
+//! What each mail says, as data: headings, paragraphs, labelled fields, links.
+//!
+//! The four mails (staff and customer for a booking, staff and sender for a
+//! contact message) share one layout, so each is described here as a
+//! [`MailView`] and drawn by the same two askama templates (plain text and
+//! HTML, see `templates.rs`). Every visible word comes from `locales/*.json`
+//! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
+use crate::{
+    booking::model::{Address, Booking, ContactMessage, PaymentMethod},
+    config::{CompanySettings, MailSettings},
+    i18n::{
+        format::{date_short, date_time_long, decimal1, local, time},
+        Locales,
+    },
+    pricing::{PriceSummary, Rule},
+    types::{format_euro, links::whatsapp_chat, phone, Lang},
+};
+
+use crate::{
+    booking::links::maps_directions,
+    mail::text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
+};
+
+/// Names and places in subjects and greetings are cut to this many characters.
+const SHORT_MAX: usize = 40;
+
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub label: String,
+    pub value: String,
+    pub href: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub label: String,
+    pub href: String,
+}
+
+/// Free text shown as written (the contact message).
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub label: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct MailView {
+    pub lang: Lang,
+    pub subject: String,
+    pub heading: String,
+    pub intro: Vec<String>,
+    /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
+    pub answers: Vec<Link>,
+    pub actions: Vec<Link>,
+    pub rows_heading: Option<String>,
+    pub rows: Vec<Row>,
+    pub notes: Vec<String>,
+    pub block: Option<Block>,
+    pub outro: Vec<String>,
+    pub closing: Vec<String>,
+    pub contact_heading: Option<String>,
+    pub contact: Vec<Row>,
+    pub footer: Vec<String>,
+}
+
+impl MailView {
+    pub(crate) fn new(lang: Lang, subject: String, heading: String) -> Self {
+        Self {
+            lang,
+            subject,
+            heading,
+            intro: Vec::new(),
+            answers: Vec::new(),
+            actions: Vec::new(),
+            rows_heading: None,
+            rows: Vec::new(),
+            notes: Vec::new(),
+            block: None,
+            outro: Vec::new(),
+            closing: Vec::new(),
+            contact_heading: None,
+            contact: Vec::new(),
+            footer: Vec::new(),
+        }
+    }
+}
+
+/// Builds the views; holds what every mail needs besides the request itself.
+pub struct Views<'a> {
+    pub locales: &'a Locales,
+    pub company: &'a CompanySettings,
+    pub mail: &'a MailSettings,
+}
+
+impl Views<'_> {
+    pub(crate) fn t(&self, lang: Lang, key: &str) -> String {
+        self.locales.text(lang, key).to_string()
+    }
+
+    pub(crate) fn f(&self, lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+        self.locales.format(lang, key, args)
+    }
+
+    pub(crate) fn row(&self, lang: Lang, field: &str, value: impl Into<String>) -> Row {
+        Row { label: self.t(lang, &format!("mail.field.{field}")), value: value.into(), href: None }
+    }
+
+    fn link_row(&self, lang: Lang, field: &str, value: impl Into<String>, href: Option<String>) -> Row {
+        Row { href, ..self.row(lang, field, value) }
+    }
+
+    /// The staff's mail for a booking request, in the staff language.
+    pub fn staff_booking(&self, b: &Booking, lang: Lang) -> MailView {
+        let name = one_line(&b.name, FIELD_MAX);
+        let short_name = one_line(&b.name, SHORT_MAX);
+        let price = self.price_short(b, lang);
+        let subject = self.f(
+            lang,
+            "mail.staffBooking.subject",
+            &[
+                ("date", &date_short(self.locales, lang, b.pickup_at)),
+                ("time", &time(b.pickup_at)),
+                ("from", &place_short(&b.departure)),
+                ("to", &place_short(&b.destination)),
+                ("price", &price),
+            ],
+        );
+        let mut view = MailView::new(
+            lang,
+            header_line(&subject, SUBJECT_MAX),
+            self.f(lang, "mail.staffBooking.heading", &[("reference", &b.reference)]),
+        );
+        view.intro.push(self.f(lang, "mail.staffBooking.intro", &[("name", &short_name)]));
+        view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
+        view.actions.push(Link {
+            label: self.t(lang, "mail.action.route"),
+            href: maps_directions(&b.departure, &b.destination),
+        });
+        view.rows = self.trip_rows(b, lang);
+        view.rows.extend([
+            self.row(lang, "name", name),
+            self.link_row(
+                lang,
+                "email",
+                one_line(&b.email, FIELD_MAX),
+                Some(format!("mailto:{}", one_line(&b.email, FIELD_MAX))),
+            ),
+            self.phone_row(lang, b.phone.as_deref()),
+            self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", b.lang.code()))),
+            self.row(lang, "received", date_time_long(self.locales, lang, local(b.received_at))),
+        ]);
+        if b.confirmation_withheld {
+            view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
+        }
+        if b.extras.large_vehicle {
+            view.notes.push(self.locales.plural(
+                lang,
+                "funnel.mail.largeVehicle",
+                u64::from(b.passengers),
+                &[],
+            ));
+        }
+        if let Some(remarks) = &b.extras.remarks {
+            view.block = Some(Block {
+                label: self.t(lang, "funnel.mail.remarks"),
+                text: paragraph(remarks, MESSAGE_MAX),
+            });
+        }
+        view.outro.push(self.t(lang, "mail.staffBooking.calendar"));
+        view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
+        view
+    }
+
+    /// The customer's confirmation of receipt, in the booking's language.
+    pub fn customer_booking(&self, b: &Booking) -> MailView {
+        let lang = b.lang;
+        let mut view = MailView::new(
+            lang,
+            header_line(
+                &self.f(lang, "mail.customerBooking.subject", &[("reference", &b.reference)]),
+                SUBJECT_MAX,
+            ),
+            self.t(lang, "mail.customerBooking.heading"),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+            self.f(lang, "mail.customerBooking.received", &[("company", &self.company.name)]),
+            self.t(lang, "mail.customerBooking.notFinal"),
+        ];
+        let m = self.mail;
+        if m.answer_within_minutes > 0 {
+            let minutes = m.answer_within_minutes.to_string();
+            let args = [
+                ("minutes", minutes.as_str()),
+                ("from", m.answer_from.as_str()),
+                ("until", m.answer_until.as_str()),
+            ];
+            view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
+        }
+        view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
+        view.rows = self.trip_rows(b, lang);
+        if b.price.is_some() {
+            view.notes.push(self.t(lang, "mail.price.note"));
+        }
+        view.outro = vec![
+            self.f(
+                lang,
+                "mail.customerBooking.changes",
+                &[("phone", &self.company.phone_display), ("reference", &b.reference)],
+            ),
+            self.t(lang, "mail.customerBooking.calendar"),
+        ];
+        self.sign_off(&mut view);
+        view
+    }
+
+    /// The staff's mail for a contact message.
+    pub fn staff_contact(&self, c: &ContactMessage, lang: Lang) -> MailView {
+        let short_name = one_line(&c.name, SHORT_MAX);
+        let subject_text = one_line(&c.subject, FIELD_MAX);
+        let subject =
+            self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
+        let mut view = MailView::new(
+            lang,
+            header_line(&subject, SUBJECT_MAX),
+            self.t(lang, "mail.staffContact.heading"),
+        );
+        view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
+        view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
+        view.rows = vec![
+            self.row(lang, "reference", c.reference.clone()),
+            self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
+            self.link_row(
+                lang,
+                "email",
+                one_line(&c.email, FIELD_MAX),
+                Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
+            ),
+            self.phone_row(lang, c.phone.as_deref()),
+            self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
+            self.row(lang, "received", date_time_long(self.locales, lang, local(c.received_at))),
+            self.row(lang, "subject", subject_text),
+        ];
+        view.block = Some(Block {
+            label: self.t(lang, "mail.field.message"),
+            text: paragraph(&c.message, MESSAGE_MAX),
+        });
+        view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
+        view
+    }
+
+    /// The short acknowledgement to the sender of a contact message. It does
+    /// not repeat the message: the form must not become a way to mail any text
+    /// to any address.
+    pub fn contact_ack(&self, c: &ContactMessage) -> MailView {
+        let lang = c.lang;
+        let mut view = MailView::new(
+            lang,
+            header_line(
+                &self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]),
+                SUBJECT_MAX,
+            ),
+            self.t(lang, "mail.contactAck.heading"),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&c.name, SHORT_MAX))]),
+            self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
+            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_display)]),
+        ];
+        view.rows = vec![self.row(lang, "reference", c.reference.clone())];
+        self.sign_off(&mut view);
+        view
+    }
+
+    /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
+    pub(crate) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
+        let extra = |key: &str, value: String| Row {
+            label: self.t(lang, &format!("funnel.mail.{key}")),
+            value,
+            href: None,
+        };
+        let mut rows = vec![
+            self.row(lang, "reference", b.reference.clone()),
+            self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
+            self.row(lang, "from", place_long(&b.departure)),
+        ];
+        rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
+        rows.push(self.row(lang, "to", place_long(&b.destination)));
+        if let Some(flight) = &b.extras.flight_number {
+            rows.push(extra(
+                "flight",
+                self.f(lang, "funnel.mail.flightValue", &[("flight", &one_line(flight, SHORT_MAX))]),
+            ));
+        }
+        rows.extend([
+            self.row(lang, "passengers", b.passengers.to_string()),
+            self.row(lang, "price", self.price_long(b.price.as_ref(), &b.destination, lang)),
+        ]);
+        if let Some(p) = b.price.as_ref().filter(|p| p.distance_km > 0.0) {
+            let route = self.locales.plural(
+                lang,
+                "mail.value.route",
+                p.duration_min.max(0.0).round() as u64,
+                &[("km", &decimal1(p.distance_km, lang))],
+            );
+            rows.push(self.row(lang, "route", route));
+        }
+        if let Some(back) = &b.extras.return_trip {
+            let route = self.f(
+                lang,
+                "funnel.mail.returnRoute",
+                &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure))],
+            );
+            rows.push(extra(
+                "returnRide",
+                format!("{}, {route}", date_time_long(self.locales, lang, back.pickup_at)),
+            ));
+            rows.push(extra("returnPrice", self.price_long(back.price.as_ref(), &b.departure, lang)));
+        }
+        rows.push(self.row(lang, "payment", self.payment(b.payment_method, lang)));
+        rows
+    }
+
+    fn price_short(&self, b: &Booking, lang: Lang) -> String {
+        match &b.price {
+            Some(p) => format_euro(p.amount_cents, lang),
+            None => self.t(lang, "mail.value.noPrice"),
+        }
+    }
+
+    /// A price with the rule that made it; `to` names a fixed-price destination the rule did not name.
+    fn price_long(&self, price: Option<&PriceSummary>, to: &Address, lang: Lang) -> String {
+        let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
+        let destination =
+            p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
+        let surcharge = format_euro(p.surcharge_cents, lang);
+        let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
+        let rule = match p.rule {
+            Rule::Metered => self.t(lang, "mail.price.metered"),
+            Rule::Fixed => self.f(lang, "mail.price.fixed", &args),
+            Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
+            Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
+            Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
+        };
+        self.f(
+            lang,
+            "mail.value.priceWithRule",
+            &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)],
+        )
+    }
+
+    fn payment(&self, method: Option<PaymentMethod>, lang: Lang) -> String {
+        match method {
+            Some(m) => self.t(lang, &format!("mail.payment.{}", m.code())),
+            None => self.t(lang, "mail.value.notGiven"),
+        }
+    }
+
+    fn phone_row(&self, lang: Lang, phone: Option<&str>) -> Row {
+        match phone.map(|p| one_line(p, SHORT_MAX)).filter(|p| !p.is_empty()) {
+            Some(p) => self.link_row(lang, "phone", p.clone(), phone::tel_url(&p)),
+            None => self.row(lang, "phone", self.t(lang, "mail.value.notGiven")),
+        }
+    }
+
+    /// Call and WhatsApp buttons for staff, when the visitor gave a usable number.
+    fn customer_actions(&self, lang: Lang, name: &str, phone: Option<&str>) -> Vec<Link> {
+        let mut actions = Vec::new();
+        if let Some(p) = phone {
+            if let Some(href) = phone::tel_url(p) {
+                actions.push(Link { label: self.f(lang, "mail.action.call", &[("name", name)]), href });
+            }
+            if let Some(href) = phone::whatsapp_url(p) {
+                actions.push(Link { label: self.f(lang, "mail.action.whatsapp", &[("name", name)]), href });
+            }
+        }
+        actions
+    }
+
+    /// Closing, the company's contact details, and the footer of customer mails.
+    pub(crate) fn sign_off(&self, view: &mut MailView) {
+        let lang = view.lang;
+        let c = self.company;
+        view.closing = vec![self.t(lang, "mail.closing"), c.name.clone()];
+        view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
+        view.contact = vec![
+            self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
+            self.link_row(
+                lang,
+                "whatsapp",
+                format!("+{}", c.whatsapp_number),
+                Some(whatsapp_chat(&c.whatsapp_number, None)),
+            ),
+            self.link_row(lang, "email", c.email.clone(), Some(format!("mailto:{}", c.email))),
+            self.row(lang, "address", format!("{}, {} {}", c.street, c.postal_code, c.city)),
+        ];
+        if c.demo {
+            view.footer.push(self.t(lang, "footer.demo"));
+        }
+        view.footer.push(self.f(lang, "mail.automatic", &[("company", &c.name)]));
+    }
+}
+
+/// The short name of a place for subjects: `Schiphol`.
+pub fn place_short(a: &Address) -> String {
+    let name = one_line(&a.name, SHORT_MAX);
+    if name.is_empty() {
+        one_line(&a.formatted, SHORT_MAX)
+    } else {
+        name
+    }
+}
+
+/// The full address, with the place's name in front when the address lacks it.
+pub fn place_long(a: &Address) -> String {
+    let formatted = one_line(&a.formatted, FIELD_MAX);
+    let name = one_line(&a.name, FIELD_MAX);
+    if name.is_empty() || formatted.to_lowercase().contains(&name.to_lowercase()) {
+        formatted
+    } else if formatted.is_empty() {
+        name
+    } else {
+        one_line(&format!("{name}, {formatted}"), FIELD_MAX)
+    }
+}

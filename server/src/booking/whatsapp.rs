@@ -1,0 +1,56 @@
+//! The prefilled WhatsApp message of a booking sent by chat: every field the
+//! visitor filled in, one per line, in the page's language.
+use crate::{
+    booking::form::WhatsappInput,
+    i18n::{format, Locales},
+    pricing::indication::Indication,
+    types::{format_euro, Lang},
+};
+
+/// The message text; `price` and `return_price` are the server's own.
+pub fn message(
+    l: &Locales,
+    lang: Lang,
+    form: &WhatsappInput,
+    price: Option<&Indication>,
+    return_price: Option<&Indication>,
+    large_vehicle: bool,
+) -> String {
+    let when = |at: jiff::civil::DateTime| {
+        format!("{} {}", format::date_numeric(l, lang, at.date()), format::time(at))
+    };
+    let amount = |p: Option<&Indication>| {
+        p.map(|p| format_euro(p.summary.amount_cents, lang))
+            .unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string())
+    };
+    let payment = form
+        .payment_method
+        .map(|m| l.text(lang, &format!("form.{}", m.code())).to_string())
+        .unwrap_or_else(|| "-".into());
+    let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+    let line = |key: &str, value: &str| format!("{}: {value}", l.text(lang, key));
+    let extras = &form.extras;
+    let mut lines = vec![
+        l.text(lang, "whatsapp.greeting").to_string(),
+        line("form.name", &form.name),
+        line("form.passengerAmount", &form.passengers.to_string()),
+        line("form.departure", &dash(&form.departure)),
+    ];
+    lines.extend(extras.pickup_street.as_deref().map(|s| line("funnel.form.pickupStreet", s)));
+    lines.push(line("form.destination", &dash(&form.destination)));
+    lines.push(line("whatsapp.when", &when(form.pickup_at)));
+    lines.extend(extras.flight_number.as_deref().map(|f| {
+        format!("{} ({})", line("funnel.form.flightNumber", f), l.text(lang, "funnel.landingIsPickup"))
+    }));
+    lines.push(line("form.paymentMethod", &payment));
+    lines.push(line("form.priceLabel", &amount(price)));
+    if let Some(back) = extras.return_at {
+        lines.push(line("funnel.form.returnDateTime", &when(back)));
+        lines.push(line("funnel.returnPriceLabel", &amount(return_price)));
+    }
+    if large_vehicle {
+        lines.push(l.text(lang, "funnel.largeVehicleStaff").to_string());
+    }
+    lines.extend(extras.remarks.as_deref().map(|r| line("funnel.form.remarks", r)));
+    lines.join("\n")
+}

@@ -1,0 +1,324 @@
+//! Every setting in one place.
+//!
+//! Layers, later wins: the embedded `config/default.toml` (demo data, runs with no
+//! files at all), the TOML file named by `TAXI_CONFIG`, then the environment
+//! variables listed in [`ENV_OVERRIDES`]. Unknown keys and bad values stop start-up
+//! with a message that names the setting.
+use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
+
+use serde::Deserialize;
+
+mod sections;
+mod site;
+mod tariff;
+
+pub use crate::config::sections::*;
+pub use crate::config::site::*;
+pub use crate::config::tariff::*;
+
+const DEFAULTS: &str = include_str!("../../config/default.toml");
+
+/// Environment variables and the setting each one overrides.
+pub const ENV_OVERRIDES: &[(&str, &str)] = &[
+    ("TAXI_LISTEN", "listen"),
+    ("TAXI_DATA_DIR", "data_dir"),
+    ("TAXI_LOG_FORMAT", "log_format"),
+    ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
+    ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
+    ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
+    ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
+];
+
+/// Secrets: read from the environment only, never from a file, never logged.
+pub const SECRET_VARIABLES: &[&str] = &["TAXI_GOOGLE_MAPS_KEY", "TAXI_SMTP_URL", "TAXI_SECRET_KEY"];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub log_format: LogFormat,
+    pub site: SiteSettings,
+    pub company: CompanySettings,
+    pub render: RenderSettings,
+    pub tariff: TariffSettings,
+    pub google: GoogleSettings,
+    pub mail: MailSettings,
+    pub booking: BookingSettings,
+    pub limits: LimitSettings,
+    pub http: HttpSettings,
+    /// Not from files: see [`SECRET_VARIABLES`].
+    #[serde(skip)]
+    pub secrets: Secrets,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error in `{setting}`: {message}")]
+pub struct ConfigError {
+    pub setting: String,
+    pub message: String,
+}
+
+impl ConfigError {
+    fn new(setting: impl Into<String>, message: impl ToString) -> Self {
+        Self { setting: setting.into(), message: message.to_string() }
+    }
+}
+
+impl Settings {
+    /// Settings from the embedded defaults, `TAXI_CONFIG` and the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        let env: BTreeMap<String, String> =
+            std::env::vars().filter(|(k, _)| k.starts_with("TAXI_")).collect();
+        Self::load_from(&env)
+    }
+
+    /// Like [`Settings::load`] with an explicit environment, for tests.
+    pub fn load_from(env: &BTreeMap<String, String>) -> Result<Self, ConfigError> {
+        let mut table: toml::Table = DEFAULTS.parse().expect("embedded default.toml is valid");
+        if let Some(path) = env.get("TAXI_CONFIG").filter(|p| !p.is_empty()) {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("cannot read {path}: {e}")))?;
+            let file: toml::Table = text
+                .parse()
+                .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
+            if !file.get("site").and_then(|s| s.get("alternate_domains")).is_some() {
+                drop_demo_domains(&mut table, &file);
+            }
+            merge(&mut table, file);
+        }
+        for (var, key) in ENV_OVERRIDES {
+            if let Some(value) = env.get(*var) {
+                // Numbers stay numbers, so `TAXI_RATE_LIMIT_PER_MINUTE=0` is read as one.
+                let value = value
+                    .trim()
+                    .parse::<i64>()
+                    .map(toml::Value::Integer)
+                    .unwrap_or_else(|_| toml::Value::String(value.clone()));
+                set_dotted(&mut table, key, value);
+            }
+        }
+        let mut settings: Settings =
+            serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+                let path = e.path().to_string();
+                let setting = ENV_OVERRIDES
+                    .iter()
+                    .find(|(_, key)| *key == path)
+                    .map(|(var, key)| format!("{key} ({var})"))
+                    .unwrap_or(path);
+                ConfigError::new(setting, e.into_inner())
+            })?;
+        settings.secrets.google_maps_key = env
+            .get("TAXI_GOOGLE_MAPS_KEY")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        settings.secrets.smtp_url = env
+            .get("TAXI_SMTP_URL")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        settings.secrets.secret_key = env
+            .get("TAXI_SECRET_KEY")
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| secrecy::SecretString::from(k.trim().to_string()));
+        if settings
+            .secrets
+            .secret_key
+            .as_ref()
+            .is_some_and(|k| secrecy::ExposeSecret::expose_secret(k).len() < MIN_KEY_CHARS)
+        {
+            return Err(ConfigError::new(
+                "TAXI_SECRET_KEY",
+                format!("must be at least {} characters long", MIN_KEY_CHARS),
+            ));
+        }
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
+        for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
+            .chain(self.site.alternate_domains.iter().map(|d| ("site.alternate_domains", &d.origin)))
+        {
+            if !(url.starts_with("https://") || url.starts_with("http://"))
+                || url.ends_with('/')
+                || url[url.find("//").unwrap_or(0) + 2..].contains('/')
+            {
+                return Err(ConfigError::new(
+                    key,
+                    format!("`{url}` must be an http(s) origin without a path or trailing slash"),
+                ));
+            }
+        }
+        let c = &self.company;
+        if c.name.trim().is_empty() {
+            return Err(ConfigError::new("company.name", "must not be empty"));
+        }
+        if !c.phone.starts_with('+')
+            || !c.phone[1..].chars().all(|ch| ch.is_ascii_digit())
+            || c.phone.len() < 8
+        {
+            return Err(ConfigError::new(
+                "company.phone",
+                "must be in international form, e.g. +31475123456",
+            ));
+        }
+        if c.whatsapp_number.is_empty()
+            || !c.whatsapp_number.chars().all(|ch| ch.is_ascii_digit())
+            || c.whatsapp_number.starts_with('0')
+        {
+            return Err(ConfigError::new(
+                "company.whatsapp_number",
+                "digits only, country code first, e.g. 31612345678",
+            ));
+        }
+        if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lon) {
+            return Err(ConfigError::new(
+                "company.lat / company.lon",
+                "must be degrees of latitude and longitude",
+            ));
+        }
+        let is_time = |t: &str| jiff::civil::Time::strptime("%H:%M", t).is_ok();
+        if c.opening_hours.iter().any(|h| h.days.is_empty() || !is_time(&h.opens) || !is_time(&h.closes)) {
+            return Err(ConfigError::new(
+                "company.opening_hours",
+                "each entry needs days and opens/closes as HH:MM",
+            ));
+        }
+        if let Some(bad) = c.same_as.iter().find(|u| !u.starts_with("https://")) {
+            return Err(ConfigError::new("company.same_as", format!("`{bad}` must be an https:// URL")));
+        }
+        if !c.email.contains('@') {
+            return Err(ConfigError::new("company.email", "must be an e-mail address"));
+        }
+        for (key, url) in [
+            ("google.places_url (TAXI_GOOGLE_PLACES_URL)", &self.google.places_url),
+            ("google.routes_url (TAXI_GOOGLE_ROUTES_URL)", &self.google.routes_url),
+        ] {
+            if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
+                return Err(ConfigError::new(
+                    key,
+                    format!("`{url}` must be an http(s) base URL without a trailing slash"),
+                ));
+            }
+        }
+        if self.google.timeout_ms == 0 {
+            return Err(ConfigError::new("google.timeout_ms", "must be at least 1"));
+        }
+        if self.mail.staff_recipients.is_empty()
+            || self.mail.staff_recipients.iter().any(|r| !r.contains('@'))
+        {
+            return Err(ConfigError::new("mail.staff_recipients", "needs at least one e-mail address"));
+        }
+        if !self.mail.from.contains('@') {
+            return Err(ConfigError::new("mail.from", "must contain an e-mail address"));
+        }
+        if self.mail.shutdown_grace_ms > self.http.shutdown_timeout_seconds.saturating_mul(1000) {
+            return Err(ConfigError::new(
+                "mail.shutdown_grace_ms",
+                "must not exceed http.shutdown_timeout_seconds (in ms)",
+            ));
+        }
+        if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| parse_net(p).is_none()) {
+            return Err(ConfigError::new(
+                "limits.trusted_proxies",
+                format!("`{bad}` is not an IP address or CIDR range"),
+            ));
+        }
+        if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
+            return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));
+        }
+        if self.limits.max_tracked_clients == 0 || self.limits.max_tracked_submissions == 0 {
+            return Err(ConfigError::new(
+                "limits.max_tracked_clients / max_tracked_submissions",
+                "must be at least 1",
+            ));
+        }
+        if self.booking.max_passengers == 0 {
+            return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));
+        }
+        if self.booking.large_vehicle_above == 0 {
+            return Err(ConfigError::new("booking.large_vehicle_above", "must be at least 1"));
+        }
+        if self.booking.max_days_ahead == 0 {
+            return Err(ConfigError::new("booking.max_days_ahead", "must be at least 1"));
+        }
+        if self.render.queue_capacity == 0 {
+            return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));
+        }
+        if self.render.deadline_ms == 0 {
+            return Err(ConfigError::new("render.deadline_ms", "must be at least 1"));
+        }
+        if self.render.memory_limit_mb < 8 {
+            return Err(ConfigError::new("render.memory_limit_mb", "must be at least 8"));
+        }
+        let t = &self.tariff;
+        if !(t.zone.radius_km > 0.0) {
+            return Err(ConfigError::new("tariff.zone.radius_km", "must be positive"));
+        }
+        if t.radius_surcharges.windows(2).any(|w| w[0].within_km >= w[1].within_km) {
+            return Err(ConfigError::new("tariff.radius_surcharges", "steps must be in increasing distance"));
+        }
+        for d in &t.destinations {
+            if !(-90.0..=90.0).contains(&d.lat) || !(-180.0..=180.0).contains(&d.lon) || !(d.radius_km > 0.0)
+            {
+                return Err(ConfigError::new(
+                    format!("tariff.destinations.{}", d.id),
+                    "bad coordinates or radius",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of render workers, resolving 0 to the CPU count.
+    pub fn render_workers(&self) -> usize {
+        match self.render.workers {
+            0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            n => n,
+        }
+    }
+}
+
+/// The demo's alternate domains belong to the demo origin: a file that moves
+/// `site.base_url` elsewhere without naming its own alternates gets none.
+fn drop_demo_domains(defaults: &mut toml::Table, file: &toml::Table) {
+    let base = |t: &toml::Table| {
+        t.get("site").and_then(|s| s.get("base_url")).and_then(|v| v.as_str()).map(str::to_string)
+    };
+    if base(file).is_some_and(|b| Some(b) != base(defaults)) {
+        if let Some(toml::Value::Table(site)) = defaults.get_mut("site") {
+            site.insert("alternate_domains".into(), toml::Value::Array(Vec::new()));
+        }
+    }
+}
+
+/// Sets `a.b.c` in a table, creating intermediate tables.
+fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
+    match key.split_once('.') {
+        None => {
+            table.insert(key.to_string(), value);
+        }
+        Some((head, rest)) => {
+            let entry =
+                table.entry(head.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            if let toml::Value::Table(inner) = entry {
+                set_dotted(inner, rest, value);
+            }
+        }
+    }
+}
+
+fn merge(base: &mut toml::Table, overrides: toml::Table) {
+    for (key, value) in overrides {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(key, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,143 @@
+//! The sections of the machinery: maps, limits, HTTP, bookings, mail, secrets, logs, rendering.
+use serde::Deserialize;
+
+use crate::types::Lang;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoogleSettings {
+    pub places_url: String,
+    pub routes_url: String,
+    pub timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitSettings {
+    /// Form posts (bookings, WhatsApp, contact) per client per minute; 0 = no limit.
+    pub rate_limit_per_minute: u32,
+    /// Address suggestions, place details and price indications per client per minute.
+    pub lookup_rate_limit_per_minute: u32,
+    /// Reverse proxies (addresses or CIDR ranges) whose forwarding header is believed.
+    pub trusted_proxies: Vec<String>,
+    /// Header those proxies add the client address to (`Forwarded` = RFC 7239).
+    pub forwarded_header: String,
+    /// IPv6 clients are limited per network of this prefix length.
+    pub ipv6_prefix_len: u8,
+    /// Bookings and contact messages accepted per hour, site-wide; 0 = no cap.
+    pub submissions_per_hour: u32,
+    /// Booking confirmations mailed to one address per day; above it only staff are mailed.
+    pub confirmations_per_recipient_per_day: u32,
+    /// Clients remembered by each rate limiter (least recently seen forgotten first).
+    pub max_tracked_clients: usize,
+    /// Recent submissions remembered for spotting repeats.
+    pub max_tracked_submissions: usize,
+}
+
+/// The HTTP server: connection limits, timeouts, shutdown and who may read metrics.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpSettings {
+    /// Most bytes of request headers (names and values) a request may carry.
+    pub max_header_bytes: usize,
+    /// Time a client has to send its request headers, and to close after an answer.
+    pub header_timeout_ms: u64,
+    /// Time a client has to send a request body.
+    pub body_timeout_ms: u64,
+    /// How long an idle keep-alive connection stays open.
+    pub keep_alive_seconds: u64,
+    /// Open connections at most, per server worker thread.
+    pub max_connections: usize,
+    /// On SIGTERM, how long requests in flight may take to finish.
+    pub shutdown_timeout_seconds: u64,
+    /// Addresses besides loopback that may read `/metrics` and `/healthz/details`
+    /// (seen directly, never through a forwarding header).
+    pub metrics_allowed: Vec<std::net::IpAddr>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookingSettings {
+    /// Most passengers one booking may name.
+    pub max_passengers: u8,
+    /// Above this many passengers a larger vehicle comes (the form and the staff mail say so).
+    pub large_vehicle_above: u8,
+    /// A pick-up must be at least this many minutes ahead.
+    pub lead_time_minutes: u32,
+    /// A pick-up may be at most this many days ahead.
+    pub max_days_ahead: u32,
+    /// Seconds between opening a form page and sending it, below which no person
+    /// can have typed it (see `antispam`); 0 = no check.
+    pub min_fill_seconds: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    /// Sender of every mail, e.g. `Taxi Roermond <rit@example.nl>`.
+    pub from: String,
+    /// Staff addresses that receive bookings and contact messages.
+    pub staff_recipients: Vec<String>,
+    /// Language of the staff mails.
+    pub staff_language: Lang,
+    /// Days a delivered spool entry is kept before it is deleted.
+    pub retention_days: u32,
+    /// Timeout of one SMTP conversation.
+    pub smtp_timeout_ms: u64,
+    /// New bookings are refused (503) while this many mails wait in the spool.
+    pub max_queued_mails: usize,
+    /// New bookings are refused (503) while the data directory has less free space.
+    pub min_free_disk_mb: u64,
+    /// A mail refused for now (4xx) for this long is given up.
+    pub give_up_after_seconds: u64,
+    /// Mail waiting longer than this makes `/healthz` say degraded.
+    pub degraded_after_seconds: u64,
+    /// On SIGTERM, how long mails being sent may take to finish.
+    pub shutdown_grace_ms: u64,
+    /// The answer promise in the customer's booking mail: staff answer within
+    /// this many minutes between `answer_from` and `answer_until`; 0 = no promise.
+    pub answer_within_minutes: u32,
+    /// Local time (`HH:MM`, Europe/Amsterdam) from which staff answer bookings.
+    pub answer_from: String,
+    /// Local time (`HH:MM`) until which staff answer bookings.
+    pub answer_until: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Secrets {
+    /// Google Maps Platform key (`TAXI_GOOGLE_MAPS_KEY`); when set, Google is the places provider.
+    pub google_maps_key: Option<secrecy::SecretString>,
+    /// SMTP server in lettre's URL form (`TAXI_SMTP_URL`), may hold a password;
+    /// without it mail goes to a Maildir under the data directory.
+    pub smtp_url: Option<secrecy::SecretString>,
+    /// Signs the staff answer links and the form-opened cookie (`TAXI_SECRET_KEY`);
+    /// without it a random key kept in the data directory is used (see `secret`).
+    pub secret_key: Option<secrecy::SecretString>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderSettings {
+    pub workers: usize,
+    pub queue_capacity: usize,
+    pub deadline_ms: u64,
+    pub memory_limit_mb: usize,
+}
+
+/// An address or a CIDR range, as configured.
+pub fn parse_net(text: &str) -> Option<ipnet::IpNet> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .ok()
+        .or_else(|| text.parse::<std::net::IpAddr>().ok().map(ipnet::IpNet::from))
+}
+
+/// Shortest `TAXI_SECRET_KEY` accepted (characters; its bytes are the key).
+pub const MIN_KEY_CHARS: usize = 32;

@@ -1,0 +1,109 @@
+//! The `site` and `company` sections: origins, domains, the company's own data.
+use serde::Deserialize;
+
+use crate::types::Lang;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSettings {
+    pub base_url: String,
+    /// Further origins: each redirects to `base_url`, or is the canonical home of
+    /// the languages it names (see `crate::site`).
+    pub alternate_domains: Vec<AlternateDomain>,
+    /// What a request for a host that is none of the site's origins gets
+    /// (IP addresses and `localhost` are always served, for development).
+    pub unknown_hosts: UnknownHosts,
+    /// Send `Strict-Transport-Security` (only when the site is served over HTTPS).
+    pub hsts: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlternateDomain {
+    pub origin: String,
+    /// Languages whose pages live on this origin; empty: the origin redirects to `base_url`.
+    #[serde(default)]
+    pub languages: Vec<Lang>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnknownHosts {
+    /// Answer as if the main origin had been asked.
+    Serve,
+    /// Redirect (301) to the main origin, path and query kept.
+    Redirect,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanySettings {
+    pub demo: bool,
+    pub name: String,
+    pub phone: String,
+    pub phone_display: String,
+    pub whatsapp_number: String,
+    pub email: String,
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
+    pub kvk: String,
+    pub vat: String,
+    pub taxi_image_file: String,
+    pub quality_mark_file: String,
+    /// Replaces the built-in 1200×630 share preview (Open Graph, Twitter cards).
+    pub share_image_file: String,
+    /// Where the business is (structured data), in degrees.
+    pub lat: f64,
+    pub lon: f64,
+    pub opening_hours: Vec<OpeningHours>,
+    /// schema.org `priceRange`, e.g. `€€`.
+    pub price_range: String,
+    /// The business's profiles elsewhere (structured data `sameAs`).
+    pub same_as: Vec<String>,
+}
+
+/// Days with the same opening times; `opens`/`closes` as `HH:MM` (`23:59`: until midnight).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<Weekday>,
+    pub opens: String,
+    pub closes: String,
+}
+
+/// schema.org's day names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+pub enum Weekday {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
+}
+
+/// Checks the alternate domains against each other and the main origin.
+pub fn validate(site: &SiteSettings) -> Result<(), String> {
+    let mut seen = vec![authority(&site.base_url).to_ascii_lowercase()];
+    for domain in &site.alternate_domains {
+        let host = authority(&domain.origin).to_ascii_lowercase();
+        if seen.contains(&host) {
+            return Err(format!("`{}` is listed twice (or equals site.base_url)", domain.origin));
+        }
+        seen.push(host);
+    }
+    for lang in Lang::ALL {
+        if site.alternate_domains.iter().filter(|d| d.languages.contains(&lang)).count() > 1 {
+            return Err(format!("language `{lang}` is the home of more than one domain"));
+        }
+    }
+    Ok(())
+}
+
+/// `host[:port]` of an origin (compared without regard to case).
+pub fn authority(origin: &str) -> &str {
+    origin.split_once("://").map_or(origin, |(_, rest)| rest)
+}

@@ -1,0 +1,79 @@
+use crate::config::*;
+
+fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+#[test]
+fn defaults_load_and_are_demo() {
+    let s = Settings::load_from(&env(&[])).unwrap();
+    assert!(s.company.demo);
+    assert_eq!(s.listen.port(), 8080);
+    assert_eq!(s.tariff.destinations.len(), 11);
+    assert_eq!(s.tariff.start_rate_cents, 326);
+}
+
+#[test]
+fn environment_overrides_listen_and_names_the_variable_when_bad() {
+    let s = Settings::load_from(&env(&[("TAXI_LISTEN", "127.0.0.1:0")])).unwrap();
+    assert_eq!(s.listen.port(), 0);
+    let err = Settings::load_from(&env(&[("TAXI_LISTEN", "nonsense")])).unwrap_err();
+    assert!(err.to_string().contains("TAXI_LISTEN"), "{err}");
+}
+
+#[test]
+fn file_overrides_nested_keys_and_rejects_unknown_ones() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.toml");
+    std::fs::write(&good, "[company]\nname = \"Taxi Test\"\ndemo = false\n").unwrap();
+    let s = Settings::load_from(&env(&[("TAXI_CONFIG", good.to_str().unwrap())])).unwrap();
+    assert_eq!(s.company.name, "Taxi Test");
+    assert_eq!(s.company.city, "Roermond", "keys not in the file keep their defaults");
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[company]\nnmae = \"typo\"\n").unwrap();
+    let err = Settings::load_from(&env(&[("TAXI_CONFIG", bad.to_str().unwrap())])).unwrap_err();
+    assert!(err.to_string().contains("company"), "{err}");
+    assert!(err.to_string().contains("nmae"), "{err}");
+
+    let wrong_type = dir.join("type.toml");
+    std::fs::write(&wrong_type, "[tariff]\nper_km_cents = \"lots\"\n").unwrap();
+    let err = Settings::load_from(&env(&[("TAXI_CONFIG", wrong_type.to_str().unwrap())])).unwrap_err();
+    assert!(err.to_string().contains("tariff.per_km_cents"), "{err}");
+}
+
+#[test]
+fn the_maps_key_comes_only_from_the_environment_and_is_not_printed() {
+    use secrecy::ExposeSecret;
+    let s = Settings::load_from(&env(&[])).unwrap();
+    assert!(s.secrets.google_maps_key.is_none());
+    let s = Settings::load_from(&env(&[
+        ("TAXI_GOOGLE_MAPS_KEY", "k-123"),
+        ("TAXI_GOOGLE_PLACES_URL", "http://127.0.0.1:9"),
+    ]))
+    .unwrap();
+    assert_eq!(s.secrets.google_maps_key.as_ref().unwrap().expose_secret(), "k-123");
+    assert_eq!(s.google.places_url, "http://127.0.0.1:9");
+    assert!(!format!("{s:?}").contains("k-123"), "Debug must not show the key");
+}
+
+#[test]
+fn the_secret_key_must_be_long_and_is_not_printed() {
+    let err = Settings::load_from(&env(&[("TAXI_SECRET_KEY", "short")])).unwrap_err();
+    assert!(err.to_string().contains("TAXI_SECRET_KEY"), "{err}");
+    let s =
+        Settings::load_from(&env(&[("TAXI_SECRET_KEY", "a-long-enough-secret-key-for-the-test")])).unwrap();
+    assert!(s.secrets.secret_key.is_some());
+    assert!(!format!("{s:?}").contains("a-long-enough"), "Debug must not show the key");
+}
+
+#[test]
+fn validation_names_the_setting() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-v-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("v.toml");
+    std::fs::write(&f, "[company]\nwhatsapp_number = \"+31 6 1234\"\n").unwrap();
+    let err = Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())])).unwrap_err();
+    assert!(err.to_string().contains("company.whatsapp_number"), "{err}");
+}

@@ -1,0 +1,83 @@
+use crate::forms::{Checker, FieldErrors, Input};
+use crate::{
+    i18n::Locales,
+    types::{limits::LIMITS, Lang},
+};
+
+/// A valid contact form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContactInput {
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub subject: String,
+    pub message: String,
+}
+
+pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<ContactInput, FieldErrors> {
+    let mut c = Checker::new(lang, locales);
+    let name = c.required(input, "name", LIMITS.name, "nameRequired");
+    let email = c.email(input, "email");
+    let phone = c.phone(input, "phone");
+    let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
+    let message = match input.text("message") {
+        Err(()) => {
+            c.fail("message", "messageRequired", &[]);
+            String::new()
+        }
+        Ok(text) if text.is_empty() => {
+            c.fail("message", "messageRequired", &[]);
+            text
+        }
+        Ok(text) if text.chars().count() as u64 > LIMITS.message => {
+            c.fail("message", "tooLong", &[("max", &LIMITS.message.to_string())]);
+            text
+        }
+        Ok(text) => text,
+    };
+    c.into_result(ContactInput { name, email, phone, subject, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn check(value: serde_json::Value, lang: Lang) -> Result<ContactInput, FieldErrors> {
+        validate_contact(&Input::from_json(value).unwrap(), lang, &Locales::load())
+    }
+
+    #[test]
+    fn accepts_a_complete_message_and_keeps_line_breaks() {
+        let ok = check(json!({"name": "Anna", "email": "anna@example.nl", "phone": "", "subject": "Vraag", "message": "Regel 1\r\nRegel 2"}), Lang::Nl).unwrap();
+        assert_eq!(ok.message, "Regel 1\nRegel 2");
+        assert_eq!(ok.phone, None);
+    }
+
+    #[test]
+    fn rejects_each_field_with_a_localized_message() {
+        let errors = check(json!({"name": "", "email": "nope", "phone": "1".repeat(31), "subject": "x".repeat(51), "message": "y".repeat(501)}), Lang::De).unwrap_err();
+        assert_eq!(errors["name"], "Bitte geben Sie Ihren Namen ein.");
+        assert!(errors["email"].contains("gültige E-Mail-Adresse"));
+        assert_eq!(errors["phone"], "Bitte verwenden Sie höchstens 30 Zeichen.");
+        assert_eq!(errors["subject"], "Bitte verwenden Sie höchstens 50 Zeichen.");
+        assert_eq!(errors["message"], "Bitte verwenden Sie höchstens 500 Zeichen.");
+    }
+
+    #[test]
+    fn boundaries_are_inclusive_and_count_characters_not_bytes() {
+        let ok = check(
+            json!({"name": "é".repeat(100), "email": "a@b.nl", "subject": "ü".repeat(50), "message": "ß".repeat(500), "phone": "0031 (0)6 - 12 - 34 - 56 -  78"}),
+            Lang::En,
+        );
+        assert!(ok.is_ok(), "{ok:?}");
+    }
+
+    #[test]
+    fn wrong_types_are_field_errors() {
+        let errors =
+            check(json!({"name": {"x": 1}, "email": ["a@b.nl"], "subject": "s", "message": "m"}), Lang::En)
+                .unwrap_err();
+        assert!(errors.contains_key("name") && errors.contains_key("email"));
+    }
+}

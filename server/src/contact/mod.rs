@@ -1,0 +1,2 @@
+//! Questions sent with the contact form: validation ([`form`]).
+pub mod form;

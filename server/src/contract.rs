@@ -1,0 +1,92 @@
+//! `ui/src/contract.ts`, generated: the type declarations by ts-rs, the
+//! constants as JSON. `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`
+//! rewrites the file after a change here.
+use serde::Serialize;
+use ts_rs::{Config, TS};
+
+use crate::{
+    booking::answer::{Action, DeclineReason},
+    edge::error::Failure,
+    forms::antispam::HONEYPOT_FIELD,
+    places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
+    pricing::{indication::Indication, PriceSummary, Rule},
+    site::{
+        contract::{
+            Accepted, Alternates, Company, FixedPriceRow, FormState, Invalid, LandingRoute, Links, PageName,
+            PageProps, PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
+        },
+        ReservationMode,
+    },
+    staff_answers::contract as staff,
+    types::{limits::LIMITS, Lang},
+};
+
+/// Where the generated file lives, from the crate's directory.
+pub const PATH: &str = "../ui/src/contract.ts";
+
+/// `export type …` for each type, in this order (dependencies first, for the reader).
+macro_rules! declarations {
+    ($cfg:expr; $($t:ty),* $(,)?) => {
+        [$(declaration::<$t>($cfg)),*]
+    };
+}
+
+fn declaration<T: TS>(cfg: &Config) -> String {
+    let docs = T::docs().unwrap_or_default();
+    format!("{docs}export {}\n", T::decl(cfg))
+}
+
+fn constant(name: &str, docs: &str, value: &impl Serialize) -> String {
+    let json = serde_json::to_string_pretty(value).expect("constants serialize");
+    format!("/** {docs} */\nexport const {name} = {json} as const;\n")
+}
+
+/// The whole text of `ui/src/contract.ts`.
+pub fn typescript() -> String {
+    // Amounts in cents stay far below 2^53: plain numbers, not bigint.
+    let cfg = &Config::new().with_large_int("number");
+    let types = declarations![cfg;
+        Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
+        Rule, PriceSummary, Indication, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
+    ];
+    let constants = [
+        constant(
+            "LIMITS",
+            "Characters per field, and the address search's limits; the server applies the same.",
+            &LIMITS,
+        ),
+        constant("HONEYPOT_FIELD", "The field people never see and bots fill in.", &HONEYPOT_FIELD),
+        constant("API_PATHS", "The API's route patterns; fill them in with `apiPath`.", &API_PATHS),
+    ];
+    let mut text = String::from(
+        "// Generated from server/src/contract.rs by `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`.\n\
+         // Do not edit: change the Rust side and regenerate.\n\n",
+    );
+    text.push_str(&types.join("\n"));
+    text.push('\n');
+    text.push_str(&constants.join("\n"));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    #[test]
+    fn the_checked_in_contract_matches_the_rust_types() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(PATH);
+        let generated = typescript();
+        if std::env::var_os("UPDATE_CONTRACT").is_some() {
+            std::fs::write(&path, &generated).expect("writing the contract");
+        }
+        let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            checked_in == generated,
+            "{} differs from the Rust types: run `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract` and commit it\n--- generated ---\n{generated}",
+            path.display()
+        );
+    }
+}

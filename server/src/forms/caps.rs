@@ -1,0 +1,112 @@
+//! Caps that hold however the abuse is spread over client addresses: how many
+//! bookings and messages the whole site accepts per hour, how full the spool
+//! and the disk may get before new ones are refused, and how many confirmation
+//! mails one address receives per day (so the booking form cannot be used to
+//! mail strangers). A refusal comes before anything is acknowledged.
+use std::{num::NonZeroUsize, path::PathBuf, sync::Mutex, time::Duration};
+
+use lru::LruCache;
+
+use crate::{
+    config::Settings,
+    edge::{error::Refusal, rate_limit::Limiter},
+    mail::Outbox,
+};
+
+/// How long to tell a refused visitor to wait before trying again.
+const OVERLOADED_RETRY_AFTER_SECS: u64 = 300;
+
+pub struct Caps {
+    site: Limiter<()>,
+    max_queued_mails: usize,
+    min_free_bytes: u64,
+    data_dir: PathBuf,
+    per_recipient_per_day: u32,
+    confirmations: Mutex<LruCache<String, (jiff::civil::Date, u32)>>,
+}
+
+impl Caps {
+    pub fn new(settings: &Settings) -> Self {
+        let limits = &settings.limits;
+        let remembered = NonZeroUsize::new(limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
+        Self {
+            site: Limiter::new(limits.submissions_per_hour, Duration::from_secs(3600), 1),
+            max_queued_mails: settings.mail.max_queued_mails,
+            min_free_bytes: settings.mail.min_free_disk_mb << 20,
+            data_dir: settings.data_dir.clone(),
+            per_recipient_per_day: limits.confirmations_per_recipient_per_day,
+            confirmations: Mutex::new(LruCache::new(remembered)),
+        }
+    }
+
+    /// Whether one more booking or message may be accepted now; takes it from
+    /// the site's hourly allowance when it may.
+    pub fn admit(&self, outbox: &Outbox) -> Result<(), Refusal> {
+        let queued = outbox.depth();
+        if queued >= self.max_queued_mails {
+            tracing::error!(queued, "mail spool full: new bookings are refused until it drains");
+            return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });
+        }
+        if let Some(free) = free_bytes(&self.data_dir).filter(|free| *free < self.min_free_bytes) {
+            tracing::error!(free_mb = free >> 20, "data directory nearly full: new bookings are refused");
+            return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });
+        }
+        self.site.check(()).map_err(|retry_after| {
+            tracing::warn!("site-wide submission cap reached");
+            crate::telemetry::metrics::rate_limited("site-wide".into());
+            Refusal::Overloaded { retry_after }
+        })
+    }
+
+    /// Whether `email` may get one more confirmation today (counts it if so).
+    pub fn confirmation_allowed(&self, email: &str, today: jiff::civil::Date) -> bool {
+        let mut map = self.confirmations.lock().unwrap_or_else(|e| e.into_inner());
+        let (day, count) = map.get_or_insert_mut(email.trim().to_lowercase(), || (today, 0));
+        if *day != today {
+            (*day, *count) = (today, 0);
+        }
+        if *count >= self.per_recipient_per_day {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+}
+
+/// Free space for unprivileged writers on the file system of `dir`.
+fn free_bytes(dir: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt as _;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid C string and a properly sized out-parameter.
+    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut stat) };
+    (rc == 0).then(|| stat.f_bavail as u64 * stat.f_frsize as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caps(per_recipient_per_day: u32) -> Caps {
+        let mut settings = crate::config::Settings::load_from(&Default::default()).expect("defaults");
+        settings.limits.confirmations_per_recipient_per_day = per_recipient_per_day;
+        Caps::new(&settings)
+    }
+
+    #[test]
+    fn confirmations_per_address_reset_each_day() {
+        let caps = caps(2);
+        let (monday, tuesday) = (jiff::civil::date(2026, 11, 23), jiff::civil::date(2026, 11, 24));
+        assert!(caps.confirmation_allowed("a@example.nl", monday));
+        assert!(caps.confirmation_allowed(" A@Example.NL ", monday), "the same address however written");
+        assert!(!caps.confirmation_allowed("a@example.nl", monday));
+        assert!(caps.confirmation_allowed("b@example.nl", monday));
+        assert!(caps.confirmation_allowed("a@example.nl", tuesday));
+    }
+
+    #[test]
+    fn free_space_is_known_for_a_real_directory() {
+        assert!(free_bytes(std::path::Path::new("/")).is_some_and(|b| b > 0));
+        assert!(free_bytes(std::path::Path::new("/no/such/dir")).is_none());
+    }
+}

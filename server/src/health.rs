@@ -1,0 +1,120 @@
+//! Operations endpoints.
+//!
+//! - `/healthz` (liveness, public): status and counts only: pages warm, render
+//!   queue depth, mails waiting, age of the oldest undelivered one.
+//! - `/healthz/details`: the whole spool report (last delivery error included),
+//!   for the same operators as `/metrics`.
+//! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
+//!   data directory takes writes (the spool lives there) and the places provider
+//!   can answer; otherwise 503 naming what is not ready.
+//! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
+//!
+//! Operators are recognised by the socket peer alone, and a request that a proxy
+//! forwarded is never theirs (see [`crate::edge::client::is_operator`]).
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
+use serde_json::json;
+
+use crate::{
+    config::Settings,
+    edge::client::is_operator,
+    mail::{Outbox, SpoolStats},
+    places::Places,
+    site::pages::Pages,
+    telemetry::metrics,
+};
+
+/// Status and counts: all the public answer shows, and the start of the detailed one.
+fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Value {
+    let delivery = outbox.health();
+    json!({
+        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "delivery": delivery,
+        "pagesWarm": pages.is_warm(),
+        "renderQueueDepth": pages.pool().queue_depth(),
+        "spoolDepth": spool.depth,
+        "oldestUndeliveredSeconds": spool.oldest_undelivered_age_secs,
+    })
+}
+
+pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(
+        &pages,
+        &outbox,
+        &outbox.stats(),
+    ))
+}
+
+/// As if there were nothing here, for anyone but an operator.
+fn hidden() -> HttpResponse {
+    HttpResponse::NotFound().finish()
+}
+
+/// The summary plus the whole spool report (which may quote a server's answer).
+pub async fn details(
+    req: HttpRequest,
+    settings: web::Data<Settings>,
+    pages: web::Data<Pages>,
+    outbox: web::Data<Outbox>,
+) -> HttpResponse {
+    if !is_operator(&req, &settings.http.metrics_allowed) {
+        return hidden();
+    }
+    let spool = outbox.stats();
+    let mut answer = summary(&pages, &outbox, &spool);
+    answer["spool"] = json!(spool);
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
+}
+
+pub async fn readyz(
+    pages: web::Data<Pages>,
+    places: web::Data<Places>,
+    settings: web::Data<Settings>,
+) -> HttpResponse {
+    let data_dir = settings.data_dir.clone();
+    // One file per probe: concurrent probes must not remove each other's file.
+    static PROBES: AtomicU64 = AtomicU64::new(0);
+    let n = PROBES.fetch_add(1, Ordering::Relaxed);
+    let writable = web::block(move || {
+        let probe = data_dir.join(format!(".ready-{}-{n}", std::process::id()));
+        std::fs::write(&probe, b"ok").and_then(|()| std::fs::remove_file(&probe))
+    })
+    .await
+    .map_err(std::io::Error::other)
+    .and_then(|r| r);
+    if let Err(e) = &writable {
+        tracing::error!(error = %e, "data directory is not writable");
+    }
+    let checks = json!({
+        "pagesWarm": pages.is_warm(),
+        "dataDirWritable": writable.is_ok(),
+        "placesProvider": places.is_ready(),
+    });
+    let ready = checks.as_object().expect("object").values().all(|v| v == true);
+    let mut response = if ready { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
+    response
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "status": if ready { "ready" } else { "not ready" }, "checks": checks }))
+}
+
+pub async fn metrics(
+    req: HttpRequest,
+    settings: web::Data<Settings>,
+    pages: web::Data<Pages>,
+    outbox: web::Data<Outbox>,
+) -> HttpResponse {
+    if !is_operator(&req, &settings.http.metrics_allowed) {
+        return hidden();
+    }
+    let spool = outbox.stats();
+    let text = metrics::encode(metrics::Gauges {
+        render_queue_depth: pages.pool().queue_depth(),
+        spool_depth: spool.depth,
+        oldest_undelivered_seconds: spool.oldest_undelivered_age_secs,
+    });
+    HttpResponse::Ok()
+        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(text)
+}

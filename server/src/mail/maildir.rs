@@ -1,0 +1,139 @@
+//! The embedded default transport: a Maildir under the data directory.
+//!
+//! Without `TAXI_SMTP_URL` the site still works end to end: every mail, staff
+//! and customer alike, lands in `<data_dir>/maildir/new/`, which any mail
+//! client (Thunderbird, mutt, Evolution) opens as a local folder. Delivery
+//! follows the Maildir rules (write under `tmp/`, sync, rename into `new/`),
+//! and the file name is derived from the spool entry, so delivering the same
+//! entry twice after a crash replaces the file instead of adding a duplicate.
+//! Like the spool, it is private to the service user (0700/0600), and files
+//! older than `mail.retention_days` are deleted.
+use std::{
+    fs, io,
+    path::{Path, PathBuf},
+    time::{Duration, SystemTime},
+};
+
+use crate::mail::spool::{private_dir, sync_dir, write_private};
+
+pub struct Maildir {
+    root: PathBuf,
+}
+
+impl Maildir {
+    pub fn open(root: &Path) -> io::Result<Self> {
+        for sub in ["tmp", "new", "cur"] {
+            private_dir(&root.join(sub))?;
+        }
+        Ok(Self { root: root.to_path_buf() })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Stores one message for its recipients. `unique` is the spool id, which
+    /// begins with the mail's acceptance time in milliseconds: the file name
+    /// depends on nothing else, so that a second delivery of the same entry
+    /// finds its file without listing `new/` (thousands of files after a busy
+    /// day: a listing per delivery made delivery quadratic).
+    pub fn deliver(
+        &self,
+        unique: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+    ) -> io::Result<PathBuf> {
+        let name = file_name(unique);
+        let tmp = self.root.join("tmp").join(&name);
+        // What a delivery agent adds in front of the message; Maildir files use LF.
+        let mut text = format!("Return-Path: <{envelope_from}>\n");
+        for r in recipients {
+            text.push_str(&format!("Delivered-To: {r}\n"));
+        }
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(&crlf_to_lf(raw));
+        write_private(&tmp, &bytes).inspect_err(|_| {
+            let _ = fs::remove_file(&tmp);
+        })?;
+        let target = self.root.join("new").join(&name);
+        fs::rename(&tmp, &target)?;
+        sync_dir(&self.root.join("new"))?;
+        Ok(target)
+    }
+
+    /// Deletes messages in `new/` and `cur/` older than `keep`; returns how many.
+    pub fn prune(&self, keep: Duration) -> io::Result<usize> {
+        let now = SystemTime::now();
+        let mut deleted = 0;
+        for sub in ["new", "cur"] {
+            for item in fs::read_dir(self.root.join(sub))? {
+                let item = item?;
+                let modified = item.metadata()?.modified()?;
+                if item.file_type()?.is_file() && now.duration_since(modified).unwrap_or_default() >= keep {
+                    fs::remove_file(item.path())?;
+                    deleted += 1;
+                }
+            }
+        }
+        Ok(deleted)
+    }
+}
+
+/// `<seconds>.<unique>.taxi-server`, the Maildir convention, with the seconds
+/// of the acceptance time that leads the spool id (0 if it has none).
+fn file_name(unique: &str) -> String {
+    let millis: String = unique.chars().take_while(char::is_ascii_digit).collect();
+    let seconds = millis.parse::<u64>().map_or(0, |ms| ms / 1000);
+    format!("{seconds}.{unique}.taxi-server")
+}
+
+fn crlf_to_lf(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\r' && raw.get(i + 1) == Some(&b'\n') {
+            i += 1;
+            continue;
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delivers_once_per_entry_with_lf_line_ends() {
+        let dir = std::env::temp_dir().join(format!("taxi-maildir-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let maildir = Maildir::open(&dir).unwrap();
+        let to = vec!["planning@example.nl".to_string()];
+        let path = maildir
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .unwrap();
+        maildir
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .unwrap();
+        assert_eq!(
+            fs::read_dir(dir.join("new")).unwrap().count(),
+            1,
+            "a second delivery of the same entry replaces the file"
+        );
+        assert_eq!(path, dir.join("new/1700000000.1700000000000-ab12-staff-booking.taxi-server"));
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "Return-Path: <rit@example.nl>\nDelivered-To: planning@example.nl\nSubject: a\n\nbody\n"
+        );
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(fs::metadata(dir.join("new")).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_eq!(maildir.prune(Duration::from_secs(3600)).unwrap(), 0);
+        assert_eq!(maildir.prune(Duration::ZERO).unwrap(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,389 @@
+//! Delivery of bookings and contact messages by e-mail, without losing any.
+//!
+//! A request is acknowledged only once its mails are durably on disk: rendered
+//! to complete MIME messages (`mails.rs`), written to the spool under the data
+//! directory and fsynced (`spool.rs`). A background sender (`sender.rs`) then
+//! delivers them through the transport (`transport.rs`: SMTP via lettre, or
+//! the local Maildir of `maildir.rs`), retrying with capped exponential backoff
+//! and recording every state change atomically. A crash at any moment or an
+//! SMTP outage of any length delays mail, never loses it; a mail is sent again
+//! after a restart only if it was in flight at the crash, with the same
+//! Message-ID, so mail clients collapse the duplicate. A mail that cannot be
+//! delivered ends in `failed/` with a notice to staff. `docs/delivery.md`
+//! describes the whole design.
+//!
+//! Threads: [`Outbox::start`] starts one thread, `mail-sender`, with its own
+//! single-threaded tokio runtime; the sender loop and all blocking file work
+//! (also that of `submit_*`) run there. It does not need to be called from
+//! inside a runtime, and the `submit_*` futures run on any executor.
+//!
+//! Every booking is also kept in the booking store (`store.rs`, SQLite), written
+//! in the same blocking step as its mails; staff's answers (`answer_mail.rs`)
+//! update it and queue the customer's mail in one transaction.
+//!
+//! The rest: `state.rs` is the sender's in-memory view of the queue (behind
+//! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
+//! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
+//! attachment, `links.rs` the route links (call and WhatsApp links come
+//! from the crate's `phone` module, dates and numbers from its `format` module), `text.rs` cleans
+//! visitor text.
+mod maildir;
+mod sender;
+mod spool;
+mod state;
+pub mod templates;
+pub mod text;
+mod transport;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, Mutex,
+    },
+    time::Duration,
+};
+
+use serde::Serialize;
+use tokio::sync::{oneshot, watch};
+
+use crate::{booking::model::ContactMessage, config::Settings, i18n::Locales};
+
+pub use crate::booking::mails::{Composer, FailedMail, MailKind, OutgoingMail};
+use crate::booking::outbox::Failure;
+pub use crate::mail::sender::RetryPolicy;
+pub use crate::mail::spool::Entry as SpoolEntry;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeliveryError {
+    /// Bad mail settings or `TAXI_SMTP_URL`; names the setting, never a password.
+    #[error("{0}")]
+    Config(String),
+    /// The spool could not be opened or written: the request must not be acknowledged.
+    #[error("mail spool {path}: {source}")]
+    Spool { path: PathBuf, source: std::io::Error },
+    #[error("could not compose the mail: {0}")]
+    Compose(String),
+    /// The booking store could not be read or written.
+    #[error("booking store: {0}")]
+    Store(std::io::Error),
+    #[error("the mail outbox is shut down")]
+    ShutDown,
+}
+
+/// The spool as `/healthz` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpoolStats {
+    /// Mails accepted and not yet delivered (including those in flight).
+    pub depth: usize,
+    pub in_flight: usize,
+    /// Undelivered mails whose last attempt failed for that mail alone (4xx,
+    /// or a hung or dropped conversation while the server still answered).
+    pub refused: usize,
+    /// Age of the oldest undelivered mail; `None` when all is delivered.
+    pub oldest_undelivered_age_secs: Option<u64>,
+    /// Delivered mails still kept (deleted after `mail.retention_days`).
+    pub delivered_retained: usize,
+    pub delivered_since_start: u64,
+    pub failed_attempts_since_start: u64,
+    /// Seconds left in a pause after the server was found unavailable.
+    pub paused_for_secs: Option<u64>,
+    /// The last delivery error (no secrets: lettre's messages carry no
+    /// credentials; addresses the server quoted are replaced by `<address>`).
+    pub last_error: Option<String>,
+}
+
+/// Delivery at a glance, for `/healthz`: counts only, no personal data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryHealth {
+    /// `degraded` while the SMTP server is unreachable, while a mail has waited
+    /// longer than `mail.degraded_after_seconds`, and for that long after a
+    /// mail was given up or a spool file quarantined; otherwise `ok`.
+    pub status: &'static str,
+    /// Undelivered mails waiting for their (next) attempt.
+    pub queued: usize,
+    pub in_flight: usize,
+    /// Mails in `failed/` (staff were sent a notice about each).
+    pub failed: usize,
+    /// Unreadable files in `quarantine/`.
+    pub quarantined: usize,
+    /// Age of the oldest undelivered mail; `None` when all is delivered.
+    pub oldest_age_seconds: Option<u64>,
+}
+
+impl DeliveryHealth {
+    pub fn degraded(&self) -> bool {
+        self.status != "ok"
+    }
+}
+
+/// The mail outbox: cheap to clone, shared by all workers.
+#[derive(Clone)]
+pub struct Outbox {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) composer: Arc<Composer>,
+    pub(crate) shared: Arc<state::Shared>,
+    pub(crate) runtime: tokio::runtime::Handle,
+    transport_description: String,
+    closed: AtomicBool,
+    /// 0 running, [`STOP_SENDING`], [`CLOSE`].
+    stop: watch::Sender<u8>,
+    finished: Mutex<Option<oneshot::Receiver<()>>>,
+}
+
+/// The sender finishes the mails in flight (within the grace) and starts no more.
+const STOP_SENDING: u8 = 1;
+/// The spool is released; nothing more can be queued.
+const CLOSE: u8 = 2;
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        let _ = self.stop.send(CLOSE);
+    }
+}
+
+impl Outbox {
+    /// Opens (or creates) the spool under `data_dir/spool`, recovers from a
+    /// crash, chooses the transport and starts the sender thread.
+    pub fn start(settings: &Settings, locales: Arc<Locales>) -> Result<Outbox, DeliveryError> {
+        Self::start_with(settings, locales, RetryPolicy::default())
+    }
+
+    /// [`Outbox::start`] with another retry policy (tests, benchmarks).
+    pub fn start_with(
+        settings: &Settings,
+        locales: Arc<Locales>,
+        policy: RetryPolicy,
+    ) -> Result<Outbox, DeliveryError> {
+        let composer = Arc::new(Composer::new(settings, locales)?);
+        let spool_dir = settings.data_dir.join("spool");
+        let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
+        let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
+        let (queued, newly_quarantined) = spool.load_queue().map_err(spool_error)?;
+        let delivered_retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
+        let (failed, quarantined) = spool.failed_and_quarantined().map_err(spool_error)?;
+        if !queued.is_empty() {
+            tracing::info!(
+                queued = queued.len(),
+                "mail spool holds undelivered mail from before; delivering it"
+            );
+        }
+        let mail = &settings.mail;
+        let limits = state::Limits {
+            give_up_after: Duration::from_secs(mail.give_up_after_seconds),
+            degraded_after: Duration::from_secs(mail.degraded_after_seconds),
+            shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
+            retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
+        };
+        let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
+        let store = Arc::new(
+            crate::booking::store::BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?,
+        );
+        let shared = Arc::new(state::Shared::new(spool, store, loaded, composer.clone(), limits));
+
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .thread_name("mail-sender-io")
+            .on_thread_start(yield_cpu_to_requests)
+            .build()
+            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
+        let transport = {
+            let _entered = runtime.enter();
+            transport::Transport::from_settings(
+                settings.secrets.smtp_url.as_ref(),
+                Duration::from_millis(settings.mail.smtp_timeout_ms.max(1)),
+                &settings.data_dir,
+            )?
+        };
+        let transport_description = transport.description();
+        let handle = runtime.handle().clone();
+        let (stop, mut stop_rx) = watch::channel(0);
+        let (finished_tx, finished_rx) = oneshot::channel();
+        let sender_shared = shared.clone();
+        std::thread::Builder::new()
+            .name("mail-sender".into())
+            .spawn(move || {
+                yield_cpu_to_requests();
+                runtime.block_on(async {
+                    sender::run(sender_shared.clone(), transport, policy, stop_rx.clone()).await;
+                    // Mail accepted while the HTTP server drains is still spooled here.
+                    let _ = stop_rx.wait_for(|level| *level >= CLOSE).await;
+                });
+                // Waits for blocking file work still running (a submit being written).
+                drop(runtime);
+                sender_shared.spool.release();
+                let _ = finished_tx.send(());
+            })
+            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender thread: {e}")))?;
+        Ok(Outbox {
+            inner: Arc::new(Inner {
+                composer,
+                shared,
+                runtime: handle,
+                transport_description,
+                closed: AtomicBool::new(false),
+                stop,
+                finished: Mutex::new(Some(finished_rx)),
+            }),
+        })
+    }
+
+    /// Like [`Outbox::submit_booking`] for a contact message and its acknowledgement.
+    pub async fn submit_contact(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
+        let nonce = nonce();
+        let mails = self.inner.composer.contact(message, &nonce)?;
+        self.enqueue(mails, &nonce).await
+    }
+
+    async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
+        self.enqueue_with(mails, nonce, |write| Ok(write()?)).await
+    }
+
+    /// Writes the mails to the spool from within `step`, which runs on a
+    /// blocking thread and calls the writer it is given when (and if) the
+    /// mails are to be stored: around it, the booking store's own work.
+    pub(crate) async fn enqueue_with<T: Send + 'static>(
+        &self,
+        mails: Vec<OutgoingMail>,
+        nonce: &str,
+        step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, DeliveryError> {
+        if self.inner.closed.load(Ordering::SeqCst) {
+            return Err(DeliveryError::ShutDown);
+        }
+        let created_at = jiff::Timestamp::now();
+        let entries: Vec<spool::Entry> =
+            mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
+        let registered: Vec<(String, jiff::Timestamp)> =
+            entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
+        let shared = self.inner.shared.clone();
+        let written = self
+            .inner
+            .runtime
+            .spawn_blocking(move || {
+                let mut wrote = false;
+                let result = step(&mut || {
+                    shared.spool.enqueue(&entries)?;
+                    wrote = true;
+                    Ok(())
+                });
+                (result, wrote)
+            })
+            .await;
+        match written {
+            Ok((result, wrote)) => {
+                if wrote && result.is_ok() {
+                    self.inner.shared.queued(&registered);
+                }
+                result.map_err(|failure| match failure {
+                    Failure::Spool(source) => {
+                        DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }
+                    }
+                    Failure::Store(source) => DeliveryError::Store(source),
+                })
+            }
+            Err(_) => Err(DeliveryError::ShutDown),
+        }
+    }
+
+    pub fn stats(&self) -> SpoolStats {
+        self.inner.shared.stats()
+    }
+
+    /// Mails accepted and not yet delivered; cheap enough for every submission.
+    pub fn depth(&self) -> usize {
+        self.inner.shared.depth()
+    }
+
+    /// Status and counts for `/healthz`.
+    pub fn health(&self) -> DeliveryHealth {
+        self.inner.shared.health()
+    }
+
+    /// One line for the start-up log: the transport, never the password.
+    pub fn transport_description(&self) -> String {
+        self.inner.transport_description.clone()
+    }
+
+    /// The spool directory (for logs and tests).
+    pub fn spool_dir(&self) -> &Path {
+        self.inner.shared.spool.root()
+    }
+
+    /// At SIGTERM: no further delivery starts; mails in flight may finish
+    /// within `mail.shutdown_grace_ms`. Mail is still accepted into the spool
+    /// (for the requests the HTTP server is finishing) and sent at the next start.
+    pub fn stop_sending(&self) {
+        self.inner.stop.send_if_modified(|level| {
+            let raise = *level < STOP_SENDING;
+            if raise {
+                *level = STOP_SENDING;
+            }
+            raise
+        });
+    }
+
+    /// Stops accepting mail, lets mails in flight finish (within
+    /// `mail.shutdown_grace_ms` of [`Outbox::stop_sending`] or of this call),
+    /// stops the sender and releases the spool, so that another outbox may
+    /// open it. Undelivered mail stays queued for the next start.
+    pub async fn shutdown(&self) {
+        self.inner.closed.store(true, Ordering::SeqCst);
+        let _ = self.inner.stop.send(CLOSE);
+        let finished = self.inner.finished.lock().unwrap().take();
+        if let Some(finished) = finished {
+            let _ = finished.await;
+        }
+    }
+}
+
+/// Lowers the calling thread's CPU priority (Linux: nice is per thread). Spool and
+/// Maildir work (creating, fsyncing and renaming files) costs CPU time, in the
+/// kernel too; when the cores are busy, the threads answering page views go
+/// first, and a booking's acknowledgement waits a little longer instead.
+fn yield_cpu_to_requests() {
+    // SAFETY: plain system calls on the calling thread; a failure only leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+    }
+}
+
+/// Eight random lower-case letters and digits: makes spool ids and Message-IDs unique.
+pub fn nonce() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    (0..8).map(|_| ALPHABET[fastrand::usize(..ALPHABET.len())] as char).collect()
+}
+
+/// The spool entries for a rendered mail: one per recipient, with the same
+/// message. Each recipient thus gets its own envelope, attempts, backoff and
+/// outcome, with no more bookkeeping than a single-recipient mail: a refused
+/// staff address cannot hold up or drop the mail to another. Ids sort by time
+/// of acceptance.
+fn entries(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> Vec<spool::Entry> {
+    let raw = String::from_utf8_lossy(&mail.raw).into_owned();
+    let base = format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code());
+    mail.recipients
+        .iter()
+        .enumerate()
+        .map(|(n, recipient)| spool::Entry {
+            id: if n == 0 { base.clone() } else { format!("{base}-{}", n + 1) },
+            kind: mail.kind,
+            reference: mail.reference.clone(),
+            message_id: mail.message_id.clone(),
+            envelope_from: mail.envelope_from.clone(),
+            recipients: vec![recipient.clone()],
+            created_at,
+            attempts: 0,
+            last_attempt_at: None,
+            last_error: None,
+            delivered_at: None,
+            customer_phone: mail.customer_phone.clone(),
+            raw: raw.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,426 @@
+//! The background sender: delivers queued mails, retries with backoff, and
+//! gives up on mails that cannot be delivered. Its view of the queue is in
+//! `state.rs`.
+//!
+//! It runs on its own thread with its own single-threaded tokio runtime
+//! (started by `Outbox::start`), so it neither depends on nor slows down the
+//! actix workers, and works the same in tests, examples and the server. File
+//! system work runs on that runtime's blocking pool.
+//!
+//! Retry rules (the transport sorts failures, see `transport.rs`):
+//! - The server is down (refused connection, 421, TLS, authentication, or a
+//!   timeout after which the server does not even answer a NOOP): all delivery
+//!   pauses, 1 s, then doubling up to `max_pause` (30 s). When the pause is
+//!   over one mail goes first as a probe; when the server answers, the whole
+//!   queue follows at full speed. Such mails wait for the server however long.
+//! - A mail the server refuses for now (4xx, or a timeout or dropped
+//!   connection while the server itself still answers): that mail alone waits,
+//!   doubling up to `max_mail_retry` (15 min); the others go on at once.
+//! - A mail refused for good (5xx), or for now for longer than
+//!   `mail.give_up_after_seconds`: moved to `failed/`, and staff get a notice
+//!   naming the reference, the recipient, the server's answer and the
+//!   customer's phone. A notice that fails itself is only logged and counted.
+//! - Up to `concurrency` mails are in flight at once (4), each on its own SMTP
+//!   connection, so a mail that hangs holds up none of the others.
+//!
+//! Every recipient has its own spool entry (see `Outbox::enqueue`), so one
+//! refused address never delays or drops the mail to another.
+use std::{sync::Arc, time::Duration};
+
+use tokio::{
+    sync::watch,
+    task::JoinSet,
+    time::{sleep_until, Instant},
+};
+
+use crate::telemetry::metrics;
+use crate::{
+    booking::mails::{FailedMail, MailKind},
+    mail::{
+        spool::Entry,
+        state::Shared,
+        text::one_line,
+        transport::{Failure, Transport},
+    },
+};
+
+/// How the sender retries; the defaults suit production, tests shorten them.
+#[derive(Debug, Clone)]
+pub struct RetryPolicy {
+    /// First pause after the server was found unavailable, and first retry of a refused mail.
+    pub first_retry: Duration,
+    /// Longest pause while the server is unavailable.
+    pub max_pause: Duration,
+    /// Longest wait between two attempts of a mail the server refused for now.
+    pub max_mail_retry: Duration,
+    /// Mails in flight at once.
+    pub concurrency: usize,
+    /// How often delivered entries and Maildir files older than the retention are deleted.
+    pub sweep_every: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            first_retry: Duration::from_secs(1),
+            max_pause: Duration::from_secs(30),
+            max_mail_retry: Duration::from_secs(15 * 60),
+            concurrency: 4,
+            sweep_every: Duration::from_secs(3600),
+        }
+    }
+}
+
+enum Outcome {
+    Delivered {
+        id: String,
+        kind: MailKind,
+        attempts: u32,
+    },
+    /// Sent, but `done/` could not be written: it may be sent again after a restart.
+    DeliveredUnrecorded {
+        id: String,
+        error: String,
+    },
+    /// Will be tried again.
+    Failed {
+        id: String,
+        attempts: u32,
+        failure: Failure,
+        error: String,
+    },
+    /// Moved to `failed/`; `notice` says whether staff were told.
+    GivenUp {
+        id: String,
+        kind: MailKind,
+        failure: Failure,
+        error: String,
+        notice: bool,
+    },
+    /// The spool file could not be parsed and is now in `quarantine/`.
+    Quarantined {
+        id: String,
+    },
+    /// The spool file could not be read or moved.
+    Storage {
+        id: String,
+        error: std::io::Error,
+    },
+}
+
+/// The sender's loop, until `stop` is raised; then mails in flight may finish
+/// within `limits.shutdown_grace` and the rest are abandoned (they are still
+/// in `sending/` and go out again at the next start).
+pub(crate) async fn run(
+    shared: Arc<Shared>,
+    transport: Transport,
+    policy: RetryPolicy,
+    mut stop: watch::Receiver<u8>,
+) {
+    let mut tasks: JoinSet<Outcome> = JoinSet::new();
+    let mut pause = policy.first_retry;
+    let mut next_sweep = Instant::now();
+    loop {
+        if *stop.borrow() > 0 {
+            break;
+        }
+        let now = Instant::now();
+        if now >= next_sweep {
+            sweep(&shared, &transport).await;
+            next_sweep = now + policy.sweep_every;
+        }
+        let paused_until = shared.state.lock().unwrap().paused_until;
+        let limit = match paused_until {
+            Some(until) if until > now => 0,
+            Some(_) => 1, // the probe after a pause
+            None => policy.concurrency.max(1),
+        };
+        while tasks.len() < limit {
+            let Some(id) = shared.take_due(now) else { break };
+            tasks.spawn(deliver(shared.clone(), transport.clone(), id));
+        }
+        // Wake for the end of a pause, or for the next due mail when there is
+        // room for it; results of mails in flight and new mails wake us anyway.
+        let mut wake_at = next_sweep;
+        match paused_until {
+            Some(until) if until > now => wake_at = wake_at.min(until),
+            _ if tasks.len() < limit => {
+                if let Some(due) = shared.next_due() {
+                    wake_at = wake_at.min(due);
+                }
+            }
+            _ => {}
+        }
+        tokio::select! {
+            _ = stop.changed() => {}
+            Some(joined) = tasks.join_next(), if !tasks.is_empty() => {
+                if let Ok(outcome) = joined {
+                    record(&shared, &policy, &mut pause, outcome);
+                }
+            }
+            _ = shared.wake.notified() => {}
+            _ = sleep_until(wake_at) => {}
+        }
+    }
+    let deadline = Instant::now() + shared.limits.shutdown_grace;
+    while !tasks.is_empty() {
+        match tokio::time::timeout_at(deadline, tasks.join_next()).await {
+            Ok(Some(Ok(outcome))) => record(&shared, &policy, &mut pause, outcome),
+            Ok(_) => {}
+            Err(_) => {
+                tracing::warn!(
+                    in_flight = tasks.len(),
+                    "mail sender stopped with mails in flight; they are sent again at the next start"
+                );
+                tasks.abort_all();
+                while tasks.join_next().await.is_some() {}
+                break;
+            }
+        }
+    }
+}
+
+/// Runs blocking spool work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
+) -> std::io::Result<T> {
+    tokio::task::spawn_blocking(work).await.map_err(std::io::Error::other).and_then(|r| r)
+}
+
+/// Sends one mail and records the result in the spool.
+async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outcome {
+    let taken = {
+        let (shared, id) = (shared.clone(), id.clone());
+        blocking(move || shared.spool.take_for_sending(&id)).await
+    };
+    let mut entry = match taken {
+        Ok(entry) => entry,
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => return Outcome::Quarantined { id },
+        Err(error) => return Outcome::Storage { id, error },
+    };
+    let result =
+        transport.send(&entry.id, &entry.envelope_from, &entry.recipients, entry.raw.as_bytes()).await;
+    entry.attempts += 1;
+    entry.last_attempt_at = Some(jiff::Timestamp::now());
+    let (attempts, kind) = (entry.attempts, entry.kind);
+    let error = match result {
+        Ok(()) => {
+            let s = shared.clone();
+            return match blocking(move || s.spool.mark_delivered(&id).map(|()| id)).await {
+                Ok(id) => Outcome::Delivered { id, kind, attempts },
+                Err(e) => Outcome::DeliveredUnrecorded { id: entry.id, error: e.to_string() },
+            };
+        }
+        Err(error) => error,
+    };
+    let failure = match error.failure {
+        // A hung or dropped conversation: was it this mail, or the server?
+        Failure::Unclear if transport.answers().await => Failure::Temporary,
+        Failure::Unclear => Failure::ServerDown,
+        known => known,
+    };
+    entry.last_error = Some(error.message.clone());
+    let waited = jiff::Timestamp::now().duration_since(entry.created_at).unsigned_abs();
+    let give_up = failure == Failure::Permanent
+        || (failure == Failure::Temporary && waited >= shared.limits.give_up_after);
+    let s = shared.clone();
+    if give_up {
+        match blocking(move || give_up_with_notice(&s, entry)).await {
+            Ok(notice) => Outcome::GivenUp { id, kind, failure, error: error.message, notice },
+            Err(e) => Outcome::Storage { id, error: e },
+        }
+    } else {
+        if let Err(e) = blocking(move || s.spool.mark_failed(&entry)).await {
+            tracing::error!(id = %id, error = %e, "could not record a failed attempt; the mail stays in sending/ and is retried");
+        }
+        Outcome::Failed { id, attempts, failure, error: error.message }
+    }
+}
+
+/// Queues the staff notice (unless the mail is itself a notice), then moves
+/// the mail to `failed/`. The notice goes first: after a crash in between, the
+/// mail is tried again and may cause a second notice, never none.
+fn give_up_with_notice(shared: &Shared, entry: Entry) -> std::io::Result<bool> {
+    let mut notice = false;
+    if entry.kind != MailKind::FailureNotice {
+        let answer = one_line(entry.last_error.as_deref().unwrap_or(""), 300);
+        let failed = FailedMail {
+            reference: &entry.reference,
+            kind: entry.kind,
+            recipient: &entry.recipients.join(", "),
+            answer: &answer,
+            customer_phone: entry.customer_phone.as_deref(),
+        };
+        let nonce = super::nonce();
+        let queued =
+            shared.composer.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(|mail| {
+                let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
+                shared.spool.enqueue(&entries)?;
+                Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
+            });
+        match queued {
+            Ok(registered) => {
+                shared.queued(&registered);
+                notice = true;
+            }
+            Err(e) => {
+                tracing::error!(id = %entry.id, error = %e, "could not queue the notice to staff about an undeliverable mail")
+            }
+        }
+    }
+    shared.spool.give_up(&entry)?;
+    Ok(notice)
+}
+
+/// Applies an outcome to the in-memory state, the pause and the metrics.
+fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: Outcome) {
+    let now = Instant::now();
+    let mut state = shared.state.lock().unwrap();
+    match outcome {
+        Outcome::Delivered { id, kind, attempts } => {
+            state.pending.remove(&id);
+            state.delivered_total += 1;
+            state.delivered_retained += 1;
+            state.server_answered(policy, pause);
+            metrics::mail(if kind == MailKind::FailureNotice { "notice_sent" } else { "delivered" });
+            tracing::info!(id = %id, attempts, "mail delivered");
+        }
+        Outcome::DeliveredUnrecorded { id, error } => {
+            state.pending.remove(&id);
+            state.delivered_total += 1;
+            state.server_answered(policy, pause);
+            metrics::mail("delivered");
+            tracing::error!(id = %id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
+        }
+        Outcome::Failed { id, attempts, failure, error } => {
+            state.failed_attempts_total += 1;
+            state.last_error = Some(redact(&error));
+            metrics::mail("temporary_failure");
+            let due = if failure == Failure::ServerDown {
+                state.server_down = true;
+                // Pause everything, unless a concurrent failure already did.
+                let until = match state.paused_until {
+                    Some(until) if until > now => until,
+                    _ => {
+                        let until = now + *pause;
+                        tracing::warn!(id = %id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
+                        *pause = (*pause * 2).min(policy.max_pause);
+                        until
+                    }
+                };
+                state.paused_until = Some(until);
+                until
+            } else {
+                tracing::warn!(id = %id, attempts, error = %error, "mail refused for now; retrying it later");
+                state.server_answered(policy, pause);
+                now + mail_backoff(policy, attempts)
+            };
+            if let Some(p) = state.pending.get_mut(&id) {
+                p.in_flight = false;
+                p.attempts = attempts;
+                p.due = due;
+                p.refused = failure != Failure::ServerDown;
+            }
+        }
+        Outcome::GivenUp { id, kind, failure, error, notice } => {
+            state.pending.remove(&id);
+            state.failed_attempts_total += 1;
+            state.failed += 1;
+            state.last_trouble = Some(now);
+            state.last_error = Some(redact(&error));
+            state.server_answered(policy, pause);
+            metrics::mail(if failure == Failure::Permanent {
+                "permanent_failure"
+            } else {
+                "temporary_failure"
+            });
+            metrics::mail("given_up");
+            if kind == MailKind::FailureNotice || !notice {
+                metrics::mail("notice_failed");
+            }
+            tracing::error!(id = %id, error = %error, notice, "mail not deliverable; moved to failed/");
+        }
+        Outcome::Quarantined { id } => {
+            state.pending.remove(&id);
+            state.quarantined += 1;
+            state.last_trouble = Some(now);
+            metrics::mail("quarantined");
+        }
+        Outcome::Storage { id, error } => {
+            if error.kind() == std::io::ErrorKind::NotFound {
+                tracing::warn!(id = %id, "spool entry vanished (removed by hand?); forgetting it");
+                state.pending.remove(&id);
+            } else {
+                tracing::error!(id = %id, error = %error, "spool entry could not be read or moved; retrying later");
+                state.last_error = Some(format!("spool: {error}"));
+                if let Some(p) = state.pending.get_mut(&id) {
+                    p.in_flight = false;
+                    p.due = now + policy.max_pause;
+                }
+            }
+        }
+    }
+}
+
+/// Server answers often quote the recipient: health output shows none.
+fn redact(text: &str) -> String {
+    text.split(' ')
+        .map(|word| if word.contains('@') { "<address>" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn mail_backoff(policy: &RetryPolicy, attempts: u32) -> Duration {
+    let factor = 2u32.saturating_pow(attempts.saturating_sub(1).min(20));
+    policy.first_retry.saturating_mul(factor).min(policy.max_mail_retry)
+}
+
+async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
+    let (s, retention) = (shared.clone(), shared.limits.retention);
+    match blocking(move || s.spool.sweep_delivered(retention)).await {
+        Ok((deleted, kept)) => {
+            if deleted > 0 {
+                tracing::info!(deleted, kept, "deleted delivered mails past their retention");
+            }
+            shared.state.lock().unwrap().delivered_retained = kept;
+        }
+        Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
+    }
+    let store = shared.store.clone();
+    match blocking(move || store.sweep(retention, jiff::Timestamp::now())).await {
+        Ok(deleted) if deleted > 0 => tracing::info!(deleted, "deleted bookings past their retention"),
+        Ok(_) => {}
+        Err(e) => tracing::error!(error = %e, "could not delete old bookings"),
+    }
+    if let Transport::Maildir(maildir) = transport {
+        let maildir = maildir.clone();
+        match blocking(move || maildir.prune(retention)).await {
+            Ok(deleted) if deleted > 0 => {
+                tracing::info!(deleted, "deleted Maildir files past their retention")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "could not delete old Maildir files"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mail_backoff_doubles_up_to_the_cap() {
+        let policy = RetryPolicy::default();
+        let secs: Vec<u64> = (1..=12).map(|a| mail_backoff(&policy, a).as_secs()).collect();
+        assert_eq!(secs, vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+        assert_eq!(mail_backoff(&policy, u32::MAX).as_secs(), 900);
+    }
+
+    #[test]
+    fn addresses_are_redacted() {
+        assert_eq!(
+            redact("550 5.1.1 <zoe@example.nl>: mailbox unavailable"),
+            "550 5.1.1 <address> mailbox unavailable"
+        );
+    }
+}

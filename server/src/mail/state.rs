@@ -1,0 +1,192 @@
+//! The sender's in-memory view of the spool: which mails wait, which are in
+//! flight, when each is due, whether the server is down. The submitters add
+//! to it, the sender (`sender.rs`) updates it, and `stats()` and `health()`
+//! read it.
+use std::{
+    collections::BTreeMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use tokio::{sync::Notify, time::Instant};
+
+use crate::telemetry::metrics;
+use crate::{
+    booking::{mails::Composer, store::BookingStore},
+    mail::{
+        sender::RetryPolicy,
+        spool::{Entry, Spool},
+        DeliveryHealth, SpoolStats,
+    },
+};
+
+/// The `[mail]` settings the sender applies.
+#[derive(Debug, Clone)]
+pub(crate) struct Limits {
+    pub(crate) give_up_after: Duration,
+    pub(crate) degraded_after: Duration,
+    pub(crate) shutdown_grace: Duration,
+    pub(crate) retention: Duration,
+}
+
+/// What the sender and the submitters share.
+pub(crate) struct Shared {
+    pub(crate) spool: Spool,
+    pub(crate) state: Mutex<State>,
+    pub(crate) wake: Notify,
+    pub(crate) composer: Arc<Composer>,
+    pub(crate) limits: Limits,
+    /// The bookings and their answers; swept with the spool.
+    pub(crate) store: Arc<BookingStore>,
+}
+
+#[derive(Default)]
+pub(crate) struct State {
+    /// Undelivered mails by spool id (sorted: oldest first).
+    pub(crate) pending: BTreeMap<String, Pending>,
+    pub(crate) delivered_retained: usize,
+    pub(crate) delivered_total: u64,
+    pub(crate) failed_attempts_total: u64,
+    /// Mails in `failed/` and files in `quarantine/`.
+    pub(crate) failed: usize,
+    pub(crate) quarantined: usize,
+    pub(crate) last_error: Option<String>,
+    pub(crate) paused_until: Option<Instant>,
+    /// The last attempt found the server down (until one gets an answer).
+    pub(crate) server_down: bool,
+    /// When a mail was last given up or a file quarantined.
+    pub(crate) last_trouble: Option<Instant>,
+}
+
+pub(crate) struct Pending {
+    pub(crate) created_at: jiff::Timestamp,
+    pub(crate) due: Instant,
+    pub(crate) attempts: u32,
+    pub(crate) in_flight: bool,
+    pub(crate) refused: bool,
+}
+
+impl Pending {
+    fn new(created_at: jiff::Timestamp, attempts: u32, due: Instant) -> Self {
+        Self { created_at, due, attempts, in_flight: false, refused: false }
+    }
+}
+
+/// What the spool held at start-up.
+pub(crate) struct Loaded {
+    pub(crate) queued: Vec<Entry>,
+    pub(crate) delivered_retained: usize,
+    pub(crate) failed: usize,
+    pub(crate) quarantined: usize,
+    /// Files quarantined just now, while loading.
+    pub(crate) newly_quarantined: usize,
+}
+
+impl Shared {
+    pub fn new(
+        spool: Spool,
+        store: Arc<BookingStore>,
+        loaded: Loaded,
+        composer: Arc<Composer>,
+        limits: Limits,
+    ) -> Self {
+        let now = Instant::now();
+        let pending =
+            loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
+        for _ in 0..loaded.newly_quarantined {
+            metrics::mail("quarantined");
+        }
+        let state = State {
+            pending,
+            delivered_retained: loaded.delivered_retained,
+            failed: loaded.failed,
+            quarantined: loaded.quarantined,
+            last_trouble: (loaded.newly_quarantined > 0).then_some(now),
+            ..State::default()
+        };
+        Self { spool, state: Mutex::new(state), wake: Notify::new(), composer, limits, store }
+    }
+
+    /// Registers mails that are now durably queued and wakes the sender.
+    pub fn queued(&self, entries: &[(String, jiff::Timestamp)]) {
+        let now = Instant::now();
+        let mut state = self.state.lock().unwrap();
+        for (id, created_at) in entries {
+            state.pending.insert(id.clone(), Pending::new(*created_at, 0, now));
+        }
+        drop(state);
+        self.wake.notify_one();
+    }
+
+    /// Undelivered mails: `stats().depth` without walking the queue.
+    pub fn depth(&self) -> usize {
+        self.state.lock().unwrap().pending.len()
+    }
+
+    pub fn stats(&self) -> SpoolStats {
+        let state = self.state.lock().unwrap();
+        SpoolStats {
+            depth: state.pending.len(),
+            in_flight: state.pending.values().filter(|p| p.in_flight).count(),
+            refused: state.pending.values().filter(|p| p.refused).count(),
+            oldest_undelivered_age_secs: state.oldest_age_secs(),
+            delivered_retained: state.delivered_retained,
+            delivered_since_start: state.delivered_total,
+            failed_attempts_since_start: state.failed_attempts_total,
+            paused_for_secs: state
+                .paused_until
+                .map(|t| t.saturating_duration_since(Instant::now()).as_secs()),
+            last_error: state.last_error.clone(),
+        }
+    }
+
+    /// Counts only, no addresses: safe for a public health check.
+    pub fn health(&self) -> DeliveryHealth {
+        let state = self.state.lock().unwrap();
+        let degraded_after = self.limits.degraded_after;
+        let oldest = state.oldest_age_secs();
+        let degraded = state.server_down
+            || oldest.is_some_and(|age| age > degraded_after.as_secs())
+            || state.last_trouble.is_some_and(|at| at.elapsed() < degraded_after);
+        let in_flight = state.pending.values().filter(|p| p.in_flight).count();
+        DeliveryHealth {
+            status: if degraded { "degraded" } else { "ok" },
+            queued: state.pending.len() - in_flight,
+            in_flight,
+            failed: state.failed,
+            quarantined: state.quarantined,
+            oldest_age_seconds: oldest,
+        }
+    }
+
+    /// The oldest due mail not in flight, marked as in flight.
+    pub(crate) fn take_due(&self, now: Instant) -> Option<String> {
+        let mut state = self.state.lock().unwrap();
+        let (id, pending) = state
+            .pending
+            .iter_mut()
+            .filter(|(_, p)| !p.in_flight && p.due <= now)
+            .min_by_key(|(_, p)| p.due)?;
+        pending.in_flight = true;
+        Some(id.clone())
+    }
+
+    /// When the next mail not in flight becomes due.
+    pub(crate) fn next_due(&self) -> Option<Instant> {
+        self.state.lock().unwrap().pending.values().filter(|p| !p.in_flight).map(|p| p.due).min()
+    }
+}
+
+impl State {
+    fn oldest_age_secs(&self) -> Option<u64> {
+        let oldest = self.pending.values().map(|p| p.created_at).min()?;
+        Some(jiff::Timestamp::now().duration_since(oldest).as_secs().max(0) as u64)
+    }
+
+    /// The server answered: delivery runs at full speed again.
+    pub(crate) fn server_answered(&mut self, policy: &RetryPolicy, pause: &mut Duration) {
+        self.paused_until = None;
+        self.server_down = false;
+        *pause = policy.first_retry;
+    }
+}

@@ -1,0 +1,246 @@
+//! How a spooled mail leaves: SMTP through lettre, or the local Maildir.
+//!
+//! `TAXI_SMTP_URL` takes lettre's URL form: `smtp://host:25` (plain, for a
+//! local relay), `smtp://user:pass@host:587?tls=required` (STARTTLS),
+//! `smtps://user:pass@host:465` (TLS from the first byte). TLS is rustls with
+//! the webpki root certificates, so nothing depends on system OpenSSL. Without
+//! the variable, mail goes to the Maildir (see `maildir.rs`).
+//!
+//! lettre bounds only the TCP connect by its timeout, so every conversation
+//! (connect, greeting, each command, the data) runs under one overall
+//! `tokio::time::timeout` here: a server that stops answering costs one timeout.
+//! lettre's connection pool is not used (its feature is off): it would put a
+//! connection cancelled by that timeout back into the pool, and the next mail
+//! would hang on it. Each conversation has its own connection instead, which
+//! costs a greeting (and TLS, login) per mail, nothing at this volume.
+//!
+//! Errors are sorted for the sender (`Failure`): a 5xx concerns that mail only,
+//! for good; a 4xx concerns that mail for now; 421, TLS trouble and a refused
+//! authentication (53x) mean the server is not usable and pause all delivery. A timeout or a connection lost mid-conversation is unclear: the
+//! sender then asks [`Transport::answers`] whether the server itself is fine.
+use std::{path::Path, sync::Arc, time::Duration};
+
+use lettre::{address::Envelope, Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use secrecy::ExposeSecret;
+
+use crate::mail::{maildir::Maildir, DeliveryError};
+
+/// What a failed delivery says about the mail and the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// The server refused this mail (or its recipient) for good.
+    Permanent,
+    /// The server refused this mail for now (4xx); other mails may pass.
+    Temporary,
+    /// The server is not usable now: every mail would fail.
+    ServerDown,
+    /// Timeout or connection lost: either this mail or the server.
+    Unclear,
+}
+
+/// Why one delivery failed.
+#[derive(Debug, Clone)]
+pub struct SendError {
+    pub failure: Failure,
+    /// The server's answer or the local error (may name the recipient).
+    pub message: String,
+}
+
+#[derive(Clone)]
+pub enum Transport {
+    Smtp { smtp: AsyncSmtpTransport<Tokio1Executor>, timeout: Duration, description: String },
+    Maildir(Arc<Maildir>),
+}
+
+impl Transport {
+    /// SMTP when a URL is given, otherwise the Maildir under `data_dir`.
+    pub fn from_settings(
+        smtp_url: Option<&secrecy::SecretString>,
+        timeout: Duration,
+        data_dir: &Path,
+    ) -> Result<Self, DeliveryError> {
+        match smtp_url {
+            Some(url) => Self::smtp(url.expose_secret(), timeout),
+            None => {
+                let root = data_dir.join("maildir");
+                let maildir = Maildir::open(&root).map_err(|e| {
+                    DeliveryError::Config(format!(
+                        "data_dir (TAXI_DATA_DIR): cannot create the Maildir {}: {e}",
+                        root.display()
+                    ))
+                })?;
+                Ok(Self::Maildir(Arc::new(maildir)))
+            }
+        }
+    }
+
+    fn smtp(url: &str, timeout: Duration) -> Result<Self, DeliveryError> {
+        // The URL may hold a password: no error message below repeats it.
+        let invalid = |why: String| DeliveryError::Config(format!("TAXI_SMTP_URL: {why}"));
+        let description = describe_url(url).map_err(invalid)?;
+        let smtp = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?
+            .timeout(Some(timeout))
+            .build();
+        Ok(Self::Smtp {
+            smtp,
+            timeout,
+            description: format!("{description}, timeout {} ms", timeout.as_millis()),
+        })
+    }
+
+    /// One line for the start-up log, without the password.
+    pub fn description(&self) -> String {
+        match self {
+            Self::Smtp { description, .. } => description.clone(),
+            Self::Maildir(m) => {
+                format!("Maildir {} (no TAXI_SMTP_URL: mail is stored locally, not sent)", m.root().display())
+            }
+        }
+    }
+
+    /// Delivers one message. `unique` (the spool id) names the Maildir file.
+    pub async fn send(
+        &self,
+        unique: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+    ) -> Result<(), SendError> {
+        match self {
+            Self::Smtp { smtp, timeout, .. } => {
+                let envelope = envelope(envelope_from, recipients)?;
+                match tokio::time::timeout(*timeout, smtp.send_raw(&envelope, raw)).await {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(SendError { failure: classify(&e), message: e.to_string() }),
+                    Err(_) => Err(SendError {
+                        failure: Failure::Unclear,
+                        message: format!("no answer from the mail server within {} ms", timeout.as_millis()),
+                    }),
+                }
+            }
+            Self::Maildir(maildir) => {
+                let (maildir, unique, from, to, raw) = (
+                    maildir.clone(),
+                    unique.to_string(),
+                    envelope_from.to_string(),
+                    recipients.to_vec(),
+                    raw.to_vec(),
+                );
+                tokio::task::spawn_blocking(move || maildir.deliver(&unique, &from, &to, &raw))
+                    .await
+                    .map_err(|e| SendError { failure: Failure::ServerDown, message: e.to_string() })?
+                    .map(drop)
+                    .map_err(|e| SendError { failure: Failure::ServerDown, message: format!("Maildir: {e}") })
+            }
+        }
+    }
+
+    /// Whether the server greets and answers a NOOP within the timeout: tells
+    /// a hung or dropped conversation about one mail from a server that is down.
+    pub async fn answers(&self) -> bool {
+        match self {
+            Self::Smtp { smtp, timeout, .. } => {
+                matches!(tokio::time::timeout(*timeout, smtp.test_connection()).await, Ok(Ok(true)))
+            }
+            Self::Maildir(_) => true,
+        }
+    }
+}
+
+fn classify(e: &lettre::transport::smtp::Error) -> Failure {
+    use lettre::transport::smtp::response::{Category, Severity};
+    match e.status() {
+        Some(code) if u16::from(code) == 421 => Failure::ServerDown,
+        Some(code) if code.severity == Severity::TransientNegativeCompletion => Failure::Temporary,
+        // 53x: authentication; no mail can pass until the settings are fixed.
+        Some(code) if code.category == Category::Unspecified3 => Failure::ServerDown,
+        Some(_) => Failure::Permanent,
+        None if e.is_tls() => Failure::ServerDown,
+        None => Failure::Unclear,
+    }
+}
+
+fn envelope(from: &str, recipients: &[String]) -> Result<Envelope, SendError> {
+    let bad = |e: &dyn std::fmt::Display| SendError {
+        failure: Failure::Permanent,
+        message: format!("bad envelope: {e}"),
+    };
+    let from: Address = from.parse().map_err(|e| bad(&e))?;
+    let to = recipients
+        .iter()
+        .map(|r| r.parse::<Address>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| bad(&e))?;
+    Envelope::new(Some(from), to).map_err(|e| bad(&e))
+}
+
+/// `SMTP smtp.example.com:587, STARTTLS required, user rit@example.nl`: scheme,
+/// host, port, TLS mode and user name; never the password.
+fn describe_url(url: &str) -> Result<String, String> {
+    let (scheme, rest) = url.split_once("://").ok_or("missing `smtp://` or `smtps://`")?;
+    let (authority, query) = match rest.split_once('?') {
+        Some((a, q)) => (a, Some(q)),
+        None => (rest, None),
+    };
+    let authority = authority.split('/').next().unwrap_or("");
+    let (user, host_port) = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => (Some(userinfo.split(':').next().unwrap_or("")), host),
+        None => (None, authority),
+    };
+    if host_port.is_empty() {
+        return Err("no host".into());
+    }
+    let tls = query.and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("tls=")));
+    let (mode, default_port) = match (scheme, tls) {
+        ("smtps", _) => ("TLS", 465),
+        ("smtp", Some("required")) => ("STARTTLS required", 587),
+        ("smtp", Some("opportunistic")) => ("STARTTLS when offered", 587),
+        ("smtp", None) => ("no TLS", 25),
+        ("smtp", Some(_)) => return Err("`tls` must be `required` or `opportunistic`".into()),
+        _ => return Err("the scheme must be `smtp` or `smtps`".into()),
+    };
+    let host_port = if host_port.contains(':') && !host_port.ends_with(']') {
+        host_port.to_string()
+    } else {
+        format!("{host_port}:{default_port}")
+    };
+    let user = user
+        .filter(|u| !u.is_empty())
+        .map(|u| format!(", user {}", percent_encoding::percent_decode_str(u).decode_utf8_lossy()))
+        .unwrap_or_default();
+    Ok(format!("SMTP {host_port}, {mode}{user}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // lettre's connection pool starts a task, so these need a runtime.
+    #[tokio::test]
+    async fn descriptions_never_show_the_password() {
+        let cases = [
+            ("smtp://127.0.0.1:2525", "SMTP 127.0.0.1:2525, no TLS"),
+            ("smtp://relay.local", "SMTP relay.local:25, no TLS"),
+            (
+                "smtp://rit%40example.nl:s3cr%3At@mail.example.nl:587?tls=required",
+                "SMTP mail.example.nl:587, STARTTLS required, user rit@example.nl",
+            ),
+            ("smtps://user:hunter2@mail.example.nl", "SMTP mail.example.nl:465, TLS, user user"),
+        ];
+        for (url, want) in cases {
+            assert_eq!(describe_url(url).unwrap(), want);
+            let t = Transport::smtp(url, Duration::from_secs(5)).unwrap();
+            assert!(!t.description().contains("s3cr") && !t.description().contains("hunter2"));
+        }
+    }
+
+    #[tokio::test]
+    async fn bad_urls_are_refused_without_echoing_them() {
+        for url in ["mail.example.nl", "http://user:hunter2@x", "smtp://user:hunter2@x?tls=maybe", "smtp://"]
+        {
+            let err = Transport::smtp(url, Duration::from_secs(5)).err().expect(url).to_string();
+            assert!(err.contains("TAXI_SMTP_URL") && !err.contains("hunter2"), "{err}");
+        }
+    }
+}

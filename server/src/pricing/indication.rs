@@ -1,0 +1,103 @@
+//! A price indication between two places: the provider finds the places and the
+//! route, the tariff engine decides the price, and the answer is worded here in
+//! the visitor's language, so page, staff mail and WhatsApp text agree.
+use serde::Serialize;
+
+use crate::{
+    config::TariffSettings,
+    i18n::{format::decimal1, Locales},
+    places::{PlaceDetails, Places, PlacesError, PlacesProvider},
+    pricing::{quote, PriceSummary, Rule, Trip},
+    types::{format_amount, format_euro, Lang},
+};
+
+/// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
+/// breakdown that bookings keep too, plus its wording for the visitor.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Indication {
+    /// The amount formatted for the language, without the euro sign.
+    pub price_indication: String,
+    /// The amount as shown, with the euro sign: `€ 230,00`.
+    pub price_text: String,
+    #[serde(flatten)]
+    pub summary: PriceSummary,
+    /// Which rule applied, in words.
+    pub explanation: String,
+}
+
+pub async fn between_ids(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    from: &str,
+    to: &str,
+    lang: Lang,
+) -> Result<Indication, PlacesError> {
+    let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
+    between_places(places, tariff, locales, &from?, &to?, lang).await
+}
+
+pub async fn between_places(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    from: &PlaceDetails,
+    to: &PlaceDetails,
+    lang: Lang,
+) -> Result<Indication, PlacesError> {
+    let route = places.route(from, to).await?;
+    let trip = Trip {
+        pickup: from.location,
+        destination: to.location,
+        distance_km: route.distance_m / 1000.0,
+        duration_min: route.duration_s / 60.0,
+    };
+    let q = quote(tariff, &trip);
+    let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
+    let surcharge = format_euro(q.surcharge_cents, lang);
+    let destination = fixed_destination.clone().unwrap_or_default();
+    let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
+    let explanation = match q.rule {
+        Rule::Fixed => locales.format(lang, "form.ruleFixed", &fixed_args),
+        Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
+        Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
+        Rule::FixedPickupSurcharge => {
+            let pickup = tariff.pickup_surcharge_cents.into();
+            let step = format_euro(q.surcharge_cents - pickup, lang);
+            let args = [
+                ("destination", destination.as_str()),
+                ("pickup", &format_euro(pickup, lang)),
+                ("surcharge", &step),
+            ];
+            locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
+        }
+        // Exactly the figures the amount was computed from.
+        Rule::Metered => locales.plural(
+            lang,
+            "form.ruleMetered",
+            q.duration_min as u64,
+            &[("km", &decimal1(q.distance_km, lang))],
+        ),
+    };
+    Ok(Indication {
+        price_indication: format_amount(q.amount_cents, lang),
+        price_text: format_euro(q.amount_cents, lang),
+        summary: PriceSummary {
+            amount_cents: q.amount_cents,
+            rule: q.rule,
+            distance_km: q.distance_km,
+            duration_min: q.duration_min,
+            fixed_destination,
+            surcharge_cents: q.surcharge_cents,
+        },
+        explanation,
+    })
+}
+
+/// A place for free text (no id chosen): the provider's first suggestion.
+pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
+    let first =
+        places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
+    places.details(&first.id, lang, None).await
+}

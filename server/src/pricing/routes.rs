@@ -1,0 +1,74 @@
+//! Address suggestions, place details and the price indication (JSON look-ups;
+//! the language is the `lang` query parameter, see [`crate::edge::lang`]).
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+use crate::{
+    config::Settings,
+    edge::{
+        error::{AppError, Refusal},
+        lang::RequestLang,
+    },
+    i18n::Locales,
+    places::{Places, PlacesError, PlacesProvider, Suggestions},
+    pricing::indication,
+    types::limits::LIMITS,
+};
+
+#[derive(Deserialize)]
+pub struct SuggestionQuery {
+    input: Option<String>,
+    session: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct SessionQuery {
+    session: Option<String>,
+}
+
+pub async fn suggestions(
+    query: web::Query<SuggestionQuery>,
+    RequestLang(lang): RequestLang,
+    places: web::Data<Places>,
+) -> Result<HttpResponse, AppError> {
+    let input: String = query.input.as_deref().unwrap_or("").chars().take(LIMITS.search_max_chars).collect();
+    let list = places.suggestions(&input, lang, query.session.as_deref()).await.map_err(refusal)?;
+    Ok(HttpResponse::Ok()
+        .json(Suggestions { suggestions: list.into_iter().take(LIMITS.max_suggestions).collect() }))
+}
+
+pub async fn details(
+    id: web::Path<String>,
+    query: web::Query<SessionQuery>,
+    RequestLang(lang): RequestLang,
+    places: web::Data<Places>,
+) -> Result<HttpResponse, AppError> {
+    let place = places.details(&id, lang, query.session.as_deref()).await.map_err(refusal)?;
+    Ok(HttpResponse::Ok().json(place))
+}
+
+pub async fn price(
+    ids: web::Path<(String, String)>,
+    RequestLang(lang): RequestLang,
+    places: web::Data<Places>,
+    settings: web::Data<Settings>,
+    locales: web::Data<Locales>,
+) -> Result<HttpResponse, AppError> {
+    let (from, to) = ids.into_inner();
+    let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang)
+        .await
+        .map_err(refusal)?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// Provider failures as refusals the visitor can read; the cause goes to the log only.
+fn refusal(error: PlacesError) -> Refusal {
+    match error {
+        PlacesError::NotFound => Refusal::PlaceNotFound,
+        PlacesError::NoRoute => Refusal::NoRoute,
+        PlacesError::Unavailable(cause) => {
+            tracing::warn!(%cause, "places provider failed");
+            Refusal::PriceUnavailable
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! What crosses between the server and the React UI, defined once: the props
+//! every page is rendered with, the state of a form posted without JavaScript,
+//! the JSON answers of the API, and the limits and API paths the browser uses.
+//!
+//! `ui/src/contract.ts` is generated from these types and values ([`typescript`]);
+//! a test fails when the checked-in file differs, so neither side can change
+//! alone. The API's own answer types live beside their code and are listed in
+//! the generator: [`crate::places::Suggestion`], [`crate::places::PlaceDetails`],
+//! [`crate::pricing::indication::Indication`].
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{
+    forms::FieldErrors,
+    pricing::indication::Indication,
+    site::{Page, ReservationMode},
+    types::Lang,
+};
+
+/// The page a set of props renders: one of the site's pages, or the error page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PageName {
+    Home,
+    Prices,
+    Reservation,
+    Contact,
+    /// The page of one fixed-price route.
+    Landing,
+    Error,
+    /// Staff's answer to a booking (see [`crate::staff_answers::contract::StaffPage`]).
+    Staff,
+}
+
+impl From<Option<Page>> for PageName {
+    fn from(page: Option<Page>) -> Self {
+        match page {
+            Some(Page::Home) => PageName::Home,
+            Some(Page::Prices) => PageName::Prices,
+            Some(Page::Reservation) => PageName::Reservation,
+            Some(Page::Contact) => PageName::Contact,
+            None => PageName::Error,
+        }
+    }
+}
+
+/// The props every page receives. The server builds them (paths, formatted
+/// prices, company data) so the browser never repeats that logic.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct PageProps {
+    pub page: PageName,
+    pub lang: Lang,
+    pub links: Links,
+    /// The same page in each language, for the language flags.
+    pub alternates: Alternates,
+    pub company: Company,
+    pub tariff: Tariff,
+    /// Reservation page: which form is shown first (`?mode=whatsapp`).
+    pub reservation_mode: ReservationMode,
+    /// Set when the page answers a form post (no JavaScript).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<FormState>,
+    /// Largest passenger count the server accepts.
+    pub max_passengers: u8,
+    /// Set on the staff answer page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub staff: Option<crate::staff_answers::contract::StaffPage>,
+    /// The earliest pick-up the server accepts is this many minutes from now
+    /// (the date picker's `min`).
+    pub lead_time_minutes: u32,
+    /// Above this many passengers a larger vehicle comes.
+    pub large_vehicle_above: u8,
+    /// Landing page: the route it describes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub landing: Option<LandingRoute>,
+}
+
+/// A fixed-price route as its landing page tells it, amounts formatted.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LandingRoute {
+    /// The destination's name in the page's language.
+    pub destination: String,
+    pub airport: bool,
+    pub price: String,
+    /// Typical road distance and driving time from the zone's centre, rounded.
+    pub distance_km: u32,
+    pub minutes: u32,
+    /// Where fixed prices start from (the zone's name).
+    pub zone: String,
+    pub zone_radius_km: f64,
+}
+
+/// The paths of the pages in the page's language.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Links {
+    pub home: String,
+    pub reservation: String,
+    pub prices: String,
+    pub contact: String,
+}
+
+/// One path per language.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Alternates {
+    pub nl: String,
+    pub de: String,
+    pub en: String,
+}
+
+impl Alternates {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Company {
+    pub name: String,
+    pub phone_display: String,
+    pub phone_href: String,
+    pub email: String,
+    pub whatsapp_href: String,
+    /// For the footer's address block.
+    pub address: PostalAddress,
+    pub kvk: String,
+    pub vat: String,
+    pub demo: bool,
+    pub quality_mark_src: String,
+    pub taxi_image_src: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PostalAddress {
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
+}
+
+/// The rates, every amount formatted for the page's language.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Tariff {
+    pub start_rate: String,
+    pub per_km: String,
+    pub per_minute: String,
+    pub fixed_prices: Vec<FixedPriceRow>,
+    pub pickup_surcharge: String,
+    pub radius_surcharges: Vec<RadiusSurchargeRow>,
+    pub metered_beyond_km: f64,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FixedPriceRow {
+    pub name: String,
+    pub price: String,
+    /// The route's landing page in the page's language.
+    pub landing_path: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct RadiusSurchargeRow {
+    pub km: f64,
+    pub price: String,
+}
+
+/// What a page shows after a form post without JavaScript: the typed values
+/// again, and the errors, the success message or the price.
+#[derive(Debug, Clone, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct FormState {
+    pub values: BTreeMap<String, String>,
+    pub errors: FieldErrors,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub success: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<Indication>,
+    /// The return ride's price (the reversed route), when a return time was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_price: Option<Indication>,
+}
+
+impl FormState {
+    pub fn accepted(message: String) -> Self {
+        Self { success: Some(message), ..Self::default() }
+    }
+
+    pub fn invalid(values: BTreeMap<String, String>, errors: FieldErrors) -> Self {
+        Self { values, errors, ..Self::default() }
+    }
+
+    pub fn refused(values: BTreeMap<String, String>, message: String) -> Self {
+        Self { values, error_message: Some(message), ..Self::default() }
+    }
+
+    pub fn priced(values: BTreeMap<String, String>, price: Indication) -> Self {
+        Self { values, price: Some(price), ..Self::default() }
+    }
+}
+
+/// A booking or contact message accepted.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Accepted {
+    pub message: String,
+}
+
+/// A WhatsApp booking checked: the chat link with the prefilled message.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WhatsappReady {
+    pub message: String,
+    pub whatsapp_url: String,
+}
+
+/// A form refused field by field: field name → message.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Invalid {
+    pub errors: FieldErrors,
+}
+
+/// The API's route patterns; `{name}` is a path parameter.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiPaths {
+    pub reservation: &'static str,
+    pub whatsapp_reservation: &'static str,
+    pub contact: &'static str,
+    pub place_suggestions: &'static str,
+    pub place_details: &'static str,
+    pub price: &'static str,
+}
+
+pub const API_PATHS: ApiPaths = ApiPaths {
+    reservation: "/api/reservation/{language}",
+    whatsapp_reservation: "/api/whatsappreservation/{language}",
+    contact: "/api/contact/{language}",
+    place_suggestions: "/api/place-suggestions",
+    place_details: "/api/place-details/{id}",
+    price: "/api/places/{pickup}/{destination}",
+};

@@ -1,0 +1,95 @@
+//! One origin per page: requests for the wrong host are redirected (301) to the
+//! page's canonical origin, path and query kept, in one hop with any redirect the
+//! path itself needs (see [`crate::site`] for the rules).
+//!
+//! Reads only: a form post is answered where it arrives. Health and metrics are
+//! answered on every host, so probes never follow redirects.
+use std::sync::Arc;
+
+use actix_web::{
+    dev::ServiceRequest,
+    http::{header, Method},
+};
+
+use crate::edge::outer::CanonicalHost;
+use crate::{
+    config::Settings,
+    site::{self, landing, redirects, Host, Page},
+    types::Lang,
+};
+
+const EVERY_HOST: &[&str] = &["/healthz", "/healthz/details", "/readyz", "/metrics"];
+
+/// The check of every request's host, with its common answer worked out at start-up.
+pub struct HostCheck {
+    settings: Arc<Settings>,
+    /// The `Host` that needs no look-up at all ([`site::home_host`]).
+    home: Option<String>,
+}
+
+impl HostCheck {
+    pub fn new(settings: Arc<Settings>) -> Self {
+        let home = site::home_host(&settings.site).map(str::to_owned);
+        Self { settings, home }
+    }
+}
+
+impl CanonicalHost for HostCheck {
+    /// Where to send this request instead, if it is a read for a host that does not serve its page.
+    fn redirect_for(&self, req: &ServiceRequest) -> Option<String> {
+        if !matches!(*req.method(), Method::GET | Method::HEAD) || EVERY_HOST.contains(&req.path()) {
+            return None;
+        }
+        let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+        if host.is_some_and(|host| self.home.as_deref() == Some(host)) {
+            return None;
+        }
+        redirect(&self.settings, host, req.path(), req.query_string())
+    }
+}
+
+/// The absolute URL to send a read of `path` on `host` to, if it is not served there.
+pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
+    let site = &settings.site;
+    let host = site::classify(site, host);
+    if host == Host::Any {
+        return None;
+    }
+    let resolved = redirects::resolve(path);
+    let target = resolved.as_deref().unwrap_or(path);
+    let canonical = |lang: Lang| site::origin(site, lang);
+    let to_origin = match host {
+        Host::Any => return None,
+        Host::Redirect => page_lang(settings, target).map_or(site.base_url.as_str(), canonical),
+        Host::Canonical { origin, languages } => {
+            // A language's own domain opens on its home page, not on the Dutch one.
+            if let (Some(&first), "/") = (languages.first(), target) {
+                if first != Lang::Nl {
+                    return Some(with_query(origin, Page::Home.path(first), query));
+                }
+            }
+            match page_lang(settings, target).map(canonical) {
+                Some(home) if home != origin => home,
+                // Here already: the route (or the fallback) answers, redirecting a moved path itself.
+                _ => return None,
+            }
+        }
+    };
+    Some(with_query(to_origin, target, query))
+}
+
+fn with_query(origin: &str, path: &str, query: &str) -> String {
+    // `//host` would make the path part of another origin.
+    let path = if path.starts_with("//") { "/" } else { path };
+    match query {
+        "" => format!("{origin}{path}"),
+        query => format!("{origin}{path}?{query}"),
+    }
+}
+
+/// The language of the page at `path`, if `path` is a page.
+fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
+    Page::from_path(path)
+        .map(|(_, lang)| lang)
+        .or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
+}

@@ -1,0 +1,354 @@
+//! The site's pages: their props, the in-memory cache of request-independent
+//! pages (HTML plus gzip and brotli), and the error pages with a fallback that
+//! needs no JavaScript at all. Rendering itself is [`crate::render`]'s.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, OnceLock},
+};
+
+use crate::render::{
+    pool::{RenderError, RenderPool},
+    EncodedPage,
+};
+use crate::site::document::{document, escape_html, Shell};
+use crate::site::structured_data::{Images, OfferedRoute};
+use crate::{
+    config::Settings,
+    i18n::Locales,
+    render::assets::Assets,
+    site::{
+        contract::{
+            Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress,
+            RadiusSurchargeRow, Tariff,
+        },
+        landing::path as landing_path,
+        Page, ReservationMode,
+    },
+    types::{format_euro, links::whatsapp_chat, Lang},
+};
+
+/// What identifies a request-independent page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PageKey {
+    Page(Page, Lang, ReservationMode),
+    /// The landing page of the fixed-price destination with this index.
+    Landing(usize, Lang),
+    Error(Lang),
+}
+
+impl PageKey {
+    pub fn page(page: Page, lang: Lang, mode: ReservationMode) -> Self {
+        // Only the reservation page varies with the mode; keep one entry for the rest.
+        let mode = if page == Page::Reservation { mode } else { ReservationMode::default() };
+        PageKey::Page(page, lang, mode)
+    }
+
+    /// Every cacheable page, with `landings` fixed-price destinations.
+    pub fn all(landings: usize) -> Vec<PageKey> {
+        let mut keys: Vec<_> = Page::ALL
+            .iter()
+            .flat_map(|&p| Lang::ALL.iter().map(move |&l| PageKey::page(p, l, ReservationMode::Mail)))
+            .collect();
+        keys.extend(
+            Lang::ALL.iter().map(|&l| PageKey::page(Page::Reservation, l, ReservationMode::Whatsapp)),
+        );
+        keys.extend((0..landings).flat_map(|i| Lang::ALL.iter().map(move |&l| PageKey::Landing(i, l))));
+        keys.extend(Lang::ALL.iter().map(|&l| PageKey::Error(l)));
+        keys
+    }
+}
+
+pub struct Pages {
+    pub(crate) settings: Arc<Settings>,
+    pub(crate) locales: Arc<Locales>,
+    pub(crate) assets: Arc<Assets>,
+    pub(crate) pool: RenderPool,
+    /// One slot per cacheable page, made at start: reading a page takes no lock.
+    cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
+}
+
+impl Pages {
+    pub fn new(
+        settings: Arc<Settings>,
+        locales: Arc<Locales>,
+        assets: Arc<Assets>,
+        pool: RenderPool,
+    ) -> Self {
+        let cache = PageKey::all(settings.tariff.destinations.len())
+            .into_iter()
+            .map(|key| (key, OnceLock::new()))
+            .collect();
+        Self { settings, locales, assets, pool, cache }
+    }
+
+    pub fn pool(&self) -> &RenderPool {
+        &self.pool
+    }
+
+    /// The page from memory, rendering it on first use.
+    pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
+        let slot = self.cache.get(&key);
+        if let Some(hit) = slot.and_then(OnceLock::get) {
+            crate::telemetry::metrics::page_cache(true);
+            return Ok(hit.clone());
+        }
+        crate::telemetry::metrics::page_cache(false);
+        let html = self.render(key, None).await?;
+        let page = Arc::new(
+            actix_web::web::block(move || EncodedPage::new(html))
+                .await
+                .map_err(|_| RenderError::Unavailable)?,
+        );
+        // Two first requests may both render; both pages are the same, the first one stays.
+        Ok(match slot {
+            Some(slot) => slot.get_or_init(|| page).clone(),
+            None => page,
+        })
+    }
+
+    /// The error page in `lang`. Never fails: if React cannot render it, a plain
+    /// version with the same texts is built here.
+    pub async fn error_page(&self, lang: Lang) -> Arc<EncodedPage> {
+        match self.get(PageKey::Error(lang)).await {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "error page rendered without React");
+                Arc::new(EncodedPage::new(self.fallback_error_html(lang)))
+            }
+        }
+    }
+
+    /// Renders every cacheable page once, so visitors never wait for a first
+    /// render. A page that fails (say, a render cut off on an overloaded host) is
+    /// tried again in a later round; a bundle that fails on everything is given up
+    /// on quickly, so it does not keep the render threads busy.
+    pub async fn warm_up(&self) -> Result<usize, RenderError> {
+        let keys = PageKey::all(self.settings.tariff.destinations.len());
+        let mut rendered_any = false;
+        let mut last_error = None;
+        for round in 0..3u64 {
+            if round > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(200 * round)).await;
+            }
+            last_error = None;
+            let mut failures_in_a_row = 0;
+            for key in &keys {
+                match self.get(*key).await {
+                    Ok(_) => {
+                        rendered_any = true;
+                        failures_in_a_row = 0;
+                    }
+                    Err(e) => {
+                        last_error = Some(e);
+                        failures_in_a_row += 1;
+                        if !rendered_any && failures_in_a_row >= 3 {
+                            return Err(last_error.expect("just set"));
+                        }
+                    }
+                }
+            }
+            if last_error.is_none() {
+                return Ok(keys.len());
+            }
+        }
+        Err(last_error.expect("set when a page failed"))
+    }
+
+    pub fn is_warm(&self) -> bool {
+        self.cache.values().all(|slot| slot.get().is_some())
+    }
+
+    /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
+    pub async fn render_uncached(&self, key: PageKey) -> Result<String, RenderError> {
+        self.render(key, None).await
+    }
+
+    /// A page answering a form post: the typed values, errors, success or price.
+    /// Never cached.
+    pub async fn with_form(&self, key: PageKey, form: FormState) -> Result<EncodedPage, RenderError> {
+        let html = self.render(key, Some(form)).await?;
+        actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
+    }
+
+    async fn render(&self, key: PageKey, form: Option<FormState>) -> Result<String, RenderError> {
+        let (page, lang, mode, landing) = match key {
+            PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),
+            PageKey::Landing(index, lang) => (None, lang, ReservationMode::default(), Some(index)),
+            PageKey::Error(lang) => (None, lang, ReservationMode::default(), None),
+        };
+        let mut props = PageProps { form, ..self.props(page, lang, mode) };
+        if let Some(index) = landing {
+            self.make_landing(&mut props, index);
+        }
+        let props_json = serde_json::to_string(&props).expect("page props serialize");
+        let body = self.pool.render(props_json.clone()).await?;
+        let meta_key = match (page, landing) {
+            (Some(page), _) => format!("meta.{}", page.key()),
+            (None, Some(_)) => "landing.meta".to_string(),
+            (None, None) => "meta.error".to_string(),
+        };
+        let vars = self.meta_vars(&props);
+        let vars: Vec<_> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let title = self.locales.format(lang, &format!("{meta_key}.title"), &vars);
+        let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
+        let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
+        let interactive = page.is_some_and(Page::is_interactive);
+        let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
+        let json_ld = match (page, landing) {
+            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..))),
+            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1))),
+            (None, None) => None,
+        };
+        let share_image = self.absolute(lang, "share.png");
+        let shell = Shell {
+            lang,
+            paths: (page.is_some() || landing.is_some()).then_some(&props.alternates),
+            title: &title,
+            description: &description,
+            keywords: &keywords,
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url(&script_name),
+            hydration_props: interactive.then_some(props_json.as_str()),
+            json_ld: json_ld.as_deref(),
+            share_image: &share_image,
+            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
+        };
+        Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// An asset's URL on the origin of the pages in `lang`.
+    pub(crate) fn absolute(&self, lang: Lang, asset: &str) -> String {
+        format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
+    }
+
+    /// The business, with as offers the fixed prices the page shows (`shown`, by index).
+    fn json_ld(&self, lang: Lang, shown: Option<impl std::ops::RangeBounds<usize>>) -> String {
+        let images =
+            Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
+        let origin = crate::site::origin(&self.settings.site, lang);
+        let tariff = &self.settings.tariff;
+        let offers: Vec<_> = match shown {
+            Some(range) => (0..tariff.destinations.len())
+                .filter(|i| range.contains(i))
+                .map(|i| OfferedRoute {
+                    destination: &tariff.destinations[i],
+                    url: format!("{origin}{}", landing_path(tariff, i, lang)),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        crate::site::structured_data::local_business(
+            &self.settings,
+            lang,
+            self.locales.text(lang, "meta.areaServed"),
+            &images,
+            &offers,
+        )
+    }
+
+    /// The props every page component receives.
+    pub(crate) fn props(&self, page: Option<Page>, lang: Lang, mode: ReservationMode) -> PageProps {
+        let s = &self.settings;
+        let c = &s.company;
+        let t = &s.tariff;
+        let euro = |cents: u32| format_euro(cents.into(), lang);
+        let path = |page: Page, lang: Lang| page.path(lang).to_string();
+        let here = page.unwrap_or(Page::Home);
+        PageProps {
+            page: page.into(),
+            lang,
+            links: Links {
+                home: path(Page::Home, lang),
+                reservation: path(Page::Reservation, lang),
+                prices: path(Page::Prices, lang),
+                contact: path(Page::Contact, lang),
+            },
+            alternates: Alternates {
+                nl: path(here, Lang::Nl),
+                de: path(here, Lang::De),
+                en: path(here, Lang::En),
+            },
+            company: Company {
+                name: c.name.clone(),
+                phone_display: c.phone_display.clone(),
+                phone_href: format!("tel:{}", c.phone),
+                email: c.email.clone(),
+                whatsapp_href: whatsapp_chat(&c.whatsapp_number, None),
+                address: PostalAddress {
+                    street: c.street.clone(),
+                    postal_code: c.postal_code.clone(),
+                    city: c.city.clone(),
+                    country: c.country.clone(),
+                },
+                kvk: c.kvk.clone(),
+                vat: c.vat.clone(),
+                demo: c.demo,
+                quality_mark_src: self.assets.url("quality-mark.svg").to_string(),
+                taxi_image_src: self.assets.url("taxi.svg").to_string(),
+            },
+            tariff: Tariff {
+                start_rate: euro(t.start_rate_cents),
+                per_km: euro(t.per_km_cents),
+                per_minute: euro(t.per_minute_cents),
+                fixed_prices: t
+                    .destinations
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| FixedPriceRow {
+                        name: d.name.get(lang).to_string(),
+                        price: euro(d.price_cents),
+                        landing_path: landing_path(t, i, lang),
+                    })
+                    .collect(),
+                pickup_surcharge: euro(t.pickup_surcharge_cents),
+                radius_surcharges: t
+                    .radius_surcharges
+                    .iter()
+                    .map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) })
+                    .collect(),
+                metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
+            },
+            reservation_mode: mode,
+            form: None,
+            max_passengers: s.booking.max_passengers,
+            staff: None,
+            lead_time_minutes: s.booking.lead_time_minutes,
+            large_vehicle_above: s.booking.large_vehicle_above,
+            landing: None,
+        }
+    }
+
+    /// The error page without React: same texts and links, built from the locales.
+    fn fallback_error_html(&self, lang: Lang) -> String {
+        let l = &self.locales;
+        let link = |page: Page, key: &str| {
+            format!("<li><a href=\"{}\">{}</a></li>", page.path(lang), escape_html(l.text(lang, key)))
+        };
+        let body = format!(
+            "<main id=\"main\" class=\"wrap\"><h1>{}</h1><p>{}</p><ul class=\"options\">{}{}{}</ul></main>",
+            escape_html(l.text(lang, "error.heading")),
+            escape_html(l.text(lang, "error.apology")),
+            link(Page::Home, "error.home"),
+            link(Page::Reservation, "error.reservation"),
+            link(Page::Contact, "error.contact"),
+        );
+        let title = l.format(lang, "meta.error.title", &[("company", &self.settings.company.name)]);
+        let shell = Shell {
+            lang,
+            paths: None,
+            title: &title,
+            description: l.text(lang, "meta.error.description"),
+            keywords: l.text(lang, "meta.error.keywords"),
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            hydration_props: None,
+            json_ld: None,
+            share_image: &self.absolute(lang, "share.png"),
+            share_image_alt: l.text(lang, "seo.shareImageAlt"),
+        };
+        document(&shell, &self.settings, &body)
+    }
+}

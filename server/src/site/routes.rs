@@ -1,0 +1,120 @@
+//! The pages. The URL decides the language; only `/` looks at the visitor's
+//! stored preference and browser language.
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
+
+use crate::{
+    booking::prefill::{prefilled_form, query_pickup, query_text},
+    config::Settings,
+    edge::{error::AppError, lang::stored_lang},
+    forms::antispam::FormGuard,
+    i18n::Locales,
+    places::Places,
+    render::respond::{encoded, encoded_varying},
+    site::{
+        pages::{PageKey, Pages},
+        Page, ReservationMode,
+    },
+    types::Lang,
+};
+
+#[derive(serde::Deserialize, Default)]
+pub struct PageQuery {
+    mode: Option<String>,
+    /// Reservation page: the route to fill in (free text).
+    from: Option<String>,
+    to: Option<String>,
+    /// With a route: the pick-up time to fill in (a proposal of another time).
+    #[serde(rename = "dateTime")]
+    date_time: Option<String>,
+}
+
+/// One of the four pages in one language (`/` aside: see [`index`]), for
+/// every spelling of its path that actix routes to it.
+pub async fn page(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    guard: web::Data<FormGuard>,
+    (page, lang): (Page, Lang),
+) -> actix_web::Result<HttpResponse> {
+    // Most views carry no query: parsed only when there is one.
+    let query = match req.query_string() {
+        "" => PageQuery::default(),
+        query => web::Query::<PageQuery>::from_query(query)?.into_inner(),
+    };
+    let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
+    let key = PageKey::page(page, lang, mode);
+    let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
+    // A route in the query makes a page of its own: rendered for this request and
+    // never cached, so no query string can fill the cache.
+    let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
+        let (places, settings, locales) =
+            (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
+        let form = prefilled_form(
+            places,
+            &settings.tariff,
+            locales,
+            (&from, &to),
+            query_pickup(query.date_time.as_deref()),
+            lang,
+        )
+        .await;
+        std::sync::Arc::new(pages.with_form(key, form).await.map_err(AppError::from)?)
+    } else {
+        pages.get(key).await.map_err(AppError::from)?
+    };
+    let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
+    if page.is_interactive() {
+        // When the form was opened, for the minimum fill time (see `antispam`).
+        response.headers_mut().append(header::SET_COOKIE, guard.opened_header(jiff::Timestamp::now()));
+    }
+    Ok(response)
+}
+
+/// Shared state that only some answers need, looked up when they do rather
+/// than extracted for every page view.
+fn app_data<T: 'static>(req: &HttpRequest) -> Result<&T, AppError> {
+    req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>()))
+    })
+}
+
+/// The landing page of the fixed-price route to the `index`th destination.
+pub async fn landing(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    (index, lang): (usize, Lang),
+) -> Result<HttpResponse, AppError> {
+    let rendered = pages.get(PageKey::Landing(index, lang)).await?;
+    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
+}
+
+/// `/`: a visitor whose stored choice or browser prefers German or English goes
+/// to `/de` or `/en`; everyone else, crawlers included, gets the Dutch home page.
+pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResponse, AppError> {
+    let stored = stored_lang(&req);
+    let browser = || {
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(Lang::from_accept_language)
+    };
+    let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
+    match stored.or_else(browser) {
+        // The query goes along: campaign parameters must survive the language choice.
+        Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
+            .insert_header((
+                header::LOCATION,
+                match req.query_string() {
+                    "" => Page::Home.path(lang).to_string(),
+                    query => format!("{}?{query}", Page::Home.path(lang)),
+                },
+            ))
+            .insert_header(vary)
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        _ => {
+            let rendered = pages.get(PageKey::page(Page::Home, Lang::Nl, ReservationMode::Mail)).await?;
+            Ok(encoded_varying(&req, &rendered, actix_web::http::StatusCode::OK, vary.1))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! schema.org structured data (JSON-LD): the company as one `LocalBusiness`
+//! node with the same `@id` on every page and language, so search engines see
+//! one business. Offers (the fixed prices) are listed only on pages that show
+//! those prices.
+use serde_json::{json, Value};
+
+use crate::{
+    config::{Destination, Settings},
+    site::{self, Page},
+    types::{format_amount, Lang},
+};
+
+/// Absolute URLs of the images search engines may show.
+pub struct Images {
+    pub logo: String,
+    pub share: String,
+}
+
+/// A fixed-price route shown on the page, with the page that describes it.
+pub struct OfferedRoute<'a> {
+    pub destination: &'a Destination,
+    pub url: String,
+}
+
+pub fn local_business(
+    settings: &Settings,
+    lang: Lang,
+    area_served: &str,
+    images: &Images,
+    offers: &[OfferedRoute<'_>],
+) -> String {
+    let c = &settings.company;
+    let five_decimals = |degrees: f64| (degrees * 1e5).round() / 1e5;
+    let mut node = json!({
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        "@id": format!("{}/#business", settings.site.base_url),
+        "name": c.name,
+        "url": format!("{}{}", site::origin(&settings.site, lang), Page::Home.path(lang)),
+        "logo": images.logo,
+        "image": images.share,
+        "telephone": c.phone,
+        "email": c.email,
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": c.street,
+            "postalCode": c.postal_code,
+            "addressLocality": c.city,
+            "addressCountry": c.country,
+        },
+        "geo": { "@type": "GeoCoordinates", "latitude": five_decimals(c.lat), "longitude": five_decimals(c.lon) },
+        "openingHoursSpecification": c.opening_hours.iter().map(|h| json!({
+            "@type": "OpeningHoursSpecification",
+            "dayOfWeek": h.days,
+            "opens": h.opens,
+            "closes": h.closes,
+        })).collect::<Vec<_>>(),
+        "priceRange": c.price_range,
+        "areaServed": area_served,
+    });
+    if !c.same_as.is_empty() {
+        node["sameAs"] = json!(c.same_as);
+    }
+    if !offers.is_empty() {
+        node["makesOffer"] = Value::Array(offers.iter().map(|route| offer(settings, lang, route)).collect());
+    }
+    node.to_string()
+}
+
+fn offer(settings: &Settings, lang: Lang, route: &OfferedRoute<'_>) -> Value {
+    let name = format!("{} → {}", settings.tariff.zone.name, route.destination.name.get(lang));
+    json!({
+        "@type": "Offer",
+        "name": name,
+        "url": route.url,
+        "price": format_amount(route.destination.price_cents.into(), Lang::En).replace(',', ""),
+        "priceCurrency": "EUR",
+        "itemOffered": { "@type": "TaxiService", "name": name, "provider": { "@id": format!("{}/#business", settings.site.base_url) } },
+    })
+}

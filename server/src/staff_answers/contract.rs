@@ -1,0 +1,31 @@
+//! The staff answer page's props: the booking as staff read it, and the form
+//! for the action their mail's button chose.
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::booking::answer::{Action, DeclineReason};
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct StaffPage {
+    pub reference: String,
+    pub action: Action,
+    /// The booking, in the staff language.
+    pub rows: Vec<StaffRow>,
+    /// Where the form posts: the signed link itself.
+    pub form_action: String,
+    /// The booking's pick-up as the date-time field shows it (`2026-11-24T14:30`).
+    pub pickup_value: String,
+    /// The choices of a decline.
+    pub reasons: Vec<DeclineReason>,
+    /// Once answered (by anyone): what was answered and when, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct StaffRow {
+    pub label: String,
+    pub value: String,
+}

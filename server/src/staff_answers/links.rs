@@ -1,0 +1,86 @@
+//! The signed links in the staff mail: `/staff/{reference}/{action}?expires=…&sig=…`.
+//!
+//! The signature is HMAC-SHA256 with the server's secret key over the
+//! reference, the action and the expiry (a Unix time a day after the pick-up),
+//! in base64url. A link that is unknown, altered or expired is refused the
+//! same way whichever part is wrong.
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
+use jiff::{civil::DateTime, Timestamp};
+
+use crate::{booking::answer::Action, secret::SecretKey, types::TIME_ZONE};
+
+/// The route pattern of the answer page.
+pub const ROUTE: &str = "/staff/{reference}/{action}";
+/// A link works until this long after the pick-up.
+const VALID_AFTER_PICKUP: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
+const PURPOSE: &str = "staff-answer";
+
+/// When the links of a booking stop working: a day after its pick-up.
+pub fn expires_at(pickup_at: DateTime) -> Timestamp {
+    let tz = jiff::tz::TimeZone::get(TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
+    let pickup = pickup_at.to_zoned(tz).map(|z| z.timestamp()).unwrap_or(Timestamp::MAX);
+    pickup.checked_add(VALID_AFTER_PICKUP).unwrap_or(Timestamp::MAX)
+}
+
+/// The path with its query, e.g. `/staff/R-7K3Q9M/confirm?expires=1764…&sig=…`.
+pub fn signed_path(key: &SecretKey, reference: &str, action: Action, expires: Timestamp) -> String {
+    let expires = expires.as_second().to_string();
+    let sig = URL_SAFE_NO_PAD.encode(key.sign(&[PURPOSE, reference, action.code(), &expires]));
+    format!("/staff/{reference}/{}?expires={expires}&sig={sig}", action.code())
+}
+
+/// The action of a genuine, unexpired link; `None` for anything else.
+pub fn verify(
+    key: &SecretKey,
+    reference: &str,
+    action: &str,
+    expires: &str,
+    sig: &str,
+    now: Timestamp,
+) -> Option<Action> {
+    let action = Action::parse(action)?;
+    let tag = URL_SAFE_NO_PAD.decode(sig).ok()?;
+    // The signature first, so that an altered expiry is refused like any forgery.
+    if !key.verify(&[PURPOSE, reference, action.code(), expires], &tag) {
+        return None;
+    }
+    let expires: i64 = expires.parse().ok()?;
+    (now.as_second() < expires).then_some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(path: &str) -> (String, String, String, String) {
+        let (path, query) = path.split_once('?').unwrap();
+        let segments: Vec<&str> = path.split('/').collect();
+        let value = |name: &str| {
+            query.split('&').find_map(|p| p.strip_prefix(&format!("{name}="))).unwrap().to_string()
+        };
+        (segments[2].into(), segments[3].into(), value("expires"), value("sig"))
+    }
+
+    #[test]
+    fn a_link_works_until_a_day_after_the_pickup_and_not_once_altered() {
+        let key = SecretKey::from_bytes(vec![7; 32]);
+        let pickup: DateTime = "2026-11-24T14:30".parse().unwrap();
+        let expires = expires_at(pickup);
+        assert_eq!(expires.to_string(), "2026-11-25T13:30:00Z");
+        let (reference, action, exp, sig) = parts(&signed_path(&key, "R-7K3Q9M", Action::Propose, expires));
+        let before: Timestamp = "2026-11-25T13:29:59Z".parse().unwrap();
+        assert_eq!(verify(&key, &reference, &action, &exp, &sig, before), Some(Action::Propose));
+        assert_eq!(verify(&key, &reference, &action, &exp, &sig, expires), None, "expired");
+        assert_eq!(verify(&key, "R-7K3Q9N", &action, &exp, &sig, before), None, "other booking");
+        assert_eq!(verify(&key, &reference, "confirm", &exp, &sig, before), None, "other action");
+        let later = (expires.as_second() + 86_400).to_string();
+        assert_eq!(verify(&key, &reference, &action, &later, &sig, before), None, "extended expiry");
+        assert_eq!(verify(&key, &reference, &action, &exp, &sig[1..], before), None, "cut signature");
+        assert_eq!(verify(&key, &reference, &action, &exp, "!!", before), None, "not base64");
+        assert_eq!(
+            verify(&SecretKey::from_bytes(vec![8; 32]), &reference, &action, &exp, &sig, before),
+            None,
+            "other key"
+        );
+    }
+}

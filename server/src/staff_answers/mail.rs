@@ -1,0 +1,167 @@
+//! Staff's answer in the customer's mailbox: the ride confirmed, another time
+//! proposed, or declined, in the booking's language, with the calendar event
+//! updated (same UID, next SEQUENCE). Also the answer buttons of the staff
+//! mail and the booking as the staff answer page shows it.
+use std::time::SystemTime;
+
+use crate::{
+    booking::{
+        answer::{Action, Answer, DeclineReason},
+        model::Booking,
+    },
+    i18n::format::date_time_long,
+    site::Page,
+    staff_answers::links,
+    types::links::query_value,
+};
+
+use crate::{
+    booking::{
+        ics,
+        mails::{with_phone, Composer, MailKind, OutgoingMail},
+        store::Record,
+        views::{Block, Link, MailView, Views},
+    },
+    mail::{
+        text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
+        DeliveryError,
+    },
+};
+
+impl Composer {
+    /// The three answer buttons of the staff mail, as signed links.
+    pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
+        let expires = links::expires_at(b.pickup_at);
+        Action::ALL
+            .iter()
+            .map(|&action| Link {
+                label: self
+                    .locales
+                    .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
+                    .to_string(),
+                href: format!(
+                    "{}{}",
+                    self.base_url,
+                    links::signed_path(&self.key, &b.reference, action, expires)
+                ),
+            })
+            .collect()
+    }
+
+    /// The customer's mail for `answer` with the updated calendar event;
+    /// `None` when the booking has no usable customer address.
+    pub fn answer(
+        &self,
+        record: &Record,
+        answer: &Answer,
+        nonce: &str,
+    ) -> Result<Option<OutgoingMail>, DeliveryError> {
+        let original = &record.booking;
+        let Some(to) = self.customer_mailbox(&original.name, &original.email) else {
+            tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
+            return Ok(None);
+        };
+        let b = &self.customer_copy(original);
+        let reservation = self.new_request_link(b, answer);
+        let view = self.views().customer_answer(b, answer, &reservation);
+        let status = match answer.action {
+            Action::Confirm => ics::Status::Confirmed,
+            Action::Propose | Action::Decline => ics::Status::Cancelled,
+        };
+        let revision =
+            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
+        let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
+        let date = SystemTime::from(answer.answered_at);
+        let mail = self.build(
+            MailKind::CustomerAnswer,
+            &b.reference,
+            nonce,
+            &view,
+            vec![to],
+            None,
+            date,
+            Some((self.ics_name(b, b.lang), ics)),
+        )?;
+        Ok(with_phone(vec![mail], original.phone.clone()).pop())
+    }
+
+    /// The reservation page prefilled for a new request at the proposed time,
+    /// with the places as the provider names them.
+    fn new_request_link(&self, b: &Booking, answer: &Answer) -> String {
+        let mut query = Vec::new();
+        for (name, address) in [("from", &b.departure), ("to", &b.destination)] {
+            if let Some(listed) = &address.listed {
+                query.push(format!("{name}={}", query_value(&listed.formatted)));
+            }
+        }
+        if let Some(at) = answer.proposed_pickup_at {
+            query.push(format!("dateTime={}", query_value(&at.strftime("%Y-%m-%dT%H:%M").to_string())));
+        }
+        let path = Page::Reservation.path(b.lang);
+        if query.is_empty() {
+            format!("{}{path}", self.base_url)
+        } else {
+            format!("{}{path}?{}", self.base_url, query.join("&"))
+        }
+    }
+
+    /// The booking as the staff answer page shows it, in the staff language:
+    /// (label, value) pairs.
+    pub fn staff_summary(&self, b: &Booking) -> Vec<(String, String)> {
+        let view = self.views().staff_booking(b, self.staff_lang);
+        view.rows.into_iter().map(|r| (r.label, r.value)).collect()
+    }
+}
+
+impl Views<'_> {
+    /// The customer's mail about staff's answer, in the booking's language.
+    pub fn customer_answer(&self, b: &Booking, answer: &Answer, new_request: &str) -> MailView {
+        let lang = b.lang;
+        let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
+        let pickup = date_time_long(self.locales, lang, b.pickup_at);
+        let proposed =
+            answer.proposed_pickup_at.map(|at| date_time_long(self.locales, lang, at)).unwrap_or_default();
+        let note = paragraph(&answer.note, MESSAGE_MAX);
+        let reason = match answer.reason {
+            Some(DeclineReason::Other) | None => one_line(&note, MESSAGE_MAX),
+            Some(reason) => self.t(lang, &format!("mail.declineReason.{}", reason.code())),
+        };
+        let args = [
+            ("reference", b.reference.as_str()),
+            ("pickup", pickup.as_str()),
+            ("proposed", proposed.as_str()),
+            ("reason", reason.as_str()),
+            ("phone", self.company.phone_display.as_str()),
+            ("company", self.company.name.as_str()),
+        ];
+        let mut view = MailView::new(
+            lang,
+            header_line(&self.f(lang, &key("subject"), &args), SUBJECT_MAX),
+            self.f(lang, &key("heading"), &args),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, 40))]),
+            self.f(lang, &key("text"), &args),
+        ];
+        let reason_is_note =
+            answer.action == Action::Decline && matches!(answer.reason, Some(DeclineReason::Other) | None);
+        if !note.is_empty() && !reason_is_note {
+            view.block =
+                Some(Block { label: self.f(lang, "mail.customerAnswer.noteLabel", &args), text: note });
+        }
+        if answer.action == Action::Propose {
+            view.actions = vec![Link {
+                label: self.t(lang, "mail.customerAnswer.propose.request"),
+                href: new_request.to_string(),
+            }];
+        }
+        view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
+        view.rows = self.trip_rows(b, lang);
+        if answer.action == Action::Propose {
+            view.rows.insert(2, self.row(lang, "proposedPickup", proposed.clone()));
+        }
+        view.outro = vec![self.f(lang, &key("outro"), &args)];
+        self.sign_off(&mut view);
+        view
+    }
+}

@@ -1,0 +1,193 @@
+//! `/staff/{reference}/{action}`: the page a button in the staff mail opens.
+//!
+//! GET shows the booking and the form of the chosen action and changes
+//! nothing; POST (a plain form post, no JavaScript needed) records the answer
+//! and queues the customer's mail. The link must be genuine and unexpired
+//! (see `staff::links`); anything else gets the error page with 404, the same
+//! whichever part was wrong. The page is in the staff language, `noindex`,
+//! and sent with `Referrer-Policy: no-referrer`, so the signed link never
+//! leaves in a `Referer` header.
+use std::sync::Arc;
+
+use actix_web::{
+    http::{header, StatusCode},
+    web, HttpRequest, HttpResponse,
+};
+
+use crate::edge::body::{has_content_type, read_body};
+use crate::{
+    booking::{
+        answer::{Action, DeclineReason},
+        Record,
+    },
+    config::Settings,
+    edge::error::{AppError, Refusal},
+    forms::{Checker, Input},
+    i18n::{
+        format::{date_time_long, local},
+        Locales,
+    },
+    mail::Outbox,
+    render::respond::encoded,
+    secret::SecretKey,
+    site::{contract::FormState, pages::Pages},
+    staff_answers::{
+        contract::{StaffPage, StaffRow},
+        form, links,
+    },
+};
+
+/// What every staff request needs, handed over at start-up.
+pub struct Staff {
+    pub key: SecretKey,
+    pub outbox: Arc<Outbox>,
+    pub settings: Arc<Settings>,
+    pub pages: web::Data<Pages>,
+    pub locales: Arc<Locales>,
+}
+
+struct Context {
+    req: HttpRequest,
+    staff: web::Data<Staff>,
+}
+
+impl std::ops::Deref for Context {
+    type Target = Staff;
+
+    fn deref(&self) -> &Staff {
+        &self.staff
+    }
+}
+
+pub async fn show(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    staff: web::Data<Staff>,
+) -> Result<HttpResponse, AppError> {
+    let cx = Context { req, staff };
+    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
+    cx.page(StatusCode::OK, action, &record, None).await
+}
+
+pub async fn answer(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    payload: web::Payload,
+    staff: web::Data<Staff>,
+) -> Result<HttpResponse, AppError> {
+    let cx = Context { req, staff };
+    let outbox = &cx.outbox;
+    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
+    if !has_content_type(&cx.req, "application/x-www-form-urlencoded") {
+        return Err(Refusal::UnsupportedMediaType.into());
+    }
+    let body = read_body(payload, std::time::Duration::from_millis(cx.settings.http.body_timeout_ms)).await?;
+    let input =
+        Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
+    if record.answer.is_some() {
+        return cx.page(StatusCode::OK, action, &record, None).await;
+    }
+    let lang = cx.settings.mail.staff_language;
+    let checker = Checker::new(lang, &cx.locales);
+    let answer = match form::validate(
+        action,
+        &input,
+        checker,
+        &cx.settings.booking,
+        &cx.settings.company.phone_display,
+        jiff::Timestamp::now(),
+    ) {
+        Ok(answer) => answer,
+        Err(errors) => {
+            let form = FormState::invalid(input.values(), errors);
+            return cx.page(StatusCode::BAD_REQUEST, action, &record, Some(form)).await;
+        }
+    };
+    let answered = outbox.answer(&record, &answer).await.map_err(|e| {
+        tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored");
+        AppError::Refused(Refusal::StoreFailed)
+    })?;
+    let Some(now) = outbox.record(&record.booking.reference).await.map_err(internal)? else {
+        return cx.not_found().await;
+    };
+    if answered {
+        tracing::info!(reference = %record.booking.reference, action = action.code(), "booking answered");
+        let sent = cx.locales.text(lang, &format!("staff.sent.{}", action.code())).to_string();
+        return cx.page(StatusCode::OK, action, &now, Some(FormState::accepted(sent))).await;
+    }
+    tracing::info!(reference = %record.booking.reference, "answer refused: the booking was answered meanwhile");
+    cx.page(StatusCode::OK, action, &now, None).await
+}
+
+/// The action and the booking of a genuine, unexpired link to a stored booking.
+async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, Record)>, AppError> {
+    let (reference, action) = path;
+    // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
+    let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
+    let Some(action) =
+        links::verify(&cx.key, reference, action, param("expires"), param("sig"), jiff::Timestamp::now())
+    else {
+        tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
+        return Ok(None);
+    };
+    Ok(cx.outbox.record(reference).await.map_err(internal)?.map(|record| (action, record)))
+}
+
+fn internal(e: crate::mail::DeliveryError) -> AppError {
+    AppError::Internal(anyhow::anyhow!("{e}"))
+}
+
+impl Context {
+    async fn page(
+        &self,
+        status: StatusCode,
+        action: Action,
+        record: &Record,
+        form: Option<FormState>,
+    ) -> Result<HttpResponse, AppError> {
+        let lang = self.settings.mail.staff_language;
+        let b = &record.booking;
+        let page = StaffPage {
+            reference: b.reference.clone(),
+            action,
+            rows: self
+                .outbox
+                .staff_summary(b)
+                .into_iter()
+                .map(|(label, value)| StaffRow { label, value })
+                .collect(),
+            form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
+            pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
+            reasons: DeclineReason::ALL.to_vec(),
+            answered: record.answer.as_ref().map(|a| {
+                let when = date_time_long(&self.locales, lang, local(a.answered_at));
+                let what = self
+                    .locales
+                    .text(lang, &format!("staff.status.{}", a.action.status().code()))
+                    .to_string();
+                self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
+            }),
+        };
+        let rendered = self.pages.staff(lang, page, form).await?;
+        Ok(private(encoded(&self.req, &rendered, status)))
+    }
+
+    /// The error page in the staff language, the same for every refused link.
+    async fn not_found(&self) -> Result<HttpResponse, AppError> {
+        let page = self.pages.error_page(self.settings.mail.staff_language).await;
+        let mut response = private(encoded(&self.req, &page, StatusCode::NOT_FOUND));
+        response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+        Ok(response)
+    }
+}
+
+/// No referrer (the URL is a key), no caching, no indexing.
+fn private(mut response: HttpResponse) -> HttpResponse {
+    let headers = response.headers_mut();
+    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
+    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    headers
+        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+    response
+}

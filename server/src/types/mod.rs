@@ -1,0 +1,14 @@
+//! Plain types of the product, each with its parsing rules and unit tests.
+mod lang;
+pub mod limits;
+pub mod links;
+mod money;
+pub mod phone;
+mod place;
+
+pub use crate::types::lang::Lang;
+pub use crate::types::money::{format_amount, format_euro};
+pub use crate::types::place::{LatLon, MAX_PLACE_ID_LEN};
+
+/// The company's time zone: every date and time a visitor types is local time here.
+pub const TIME_ZONE: &str = "Europe/Amsterdam";
