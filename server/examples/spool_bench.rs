@@ -24,11 +24,7 @@ use std::{
 #[path = "support/sample.rs"]
 mod sample;
 
-use taxi_server::{
-    config::Settings,
-    i18n::Locales,
-    mail::{Outbox, RetryPolicy},
-};
+use taxi_server::{booking::outbox::Bookings, config::Settings, i18n::Locales, mail::RetryPolicy};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -52,7 +48,7 @@ fn main() {
     let settings = Settings::load_from(&env).unwrap();
 
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let outbox = Outbox::start_with(
+    let outbox = Bookings::start_with(
         &settings,
         Arc::new(Locales::load()),
         RetryPolicy { concurrency, ..RetryPolicy::default() },

@@ -12,11 +12,7 @@ use std::{collections::BTreeMap, sync::Arc, time::Duration};
 #[path = "support/sample.rs"]
 mod sample;
 
-use taxi_server::{
-    config::Settings,
-    i18n::Locales,
-    mail::{Outbox, RetryPolicy},
-};
+use taxi_server::{booking::outbox::Bookings, config::Settings, i18n::Locales, mail::RetryPolicy};
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
@@ -40,7 +36,7 @@ async fn main() {
         max_pause: Duration::from_millis(400),
         ..RetryPolicy::default()
     };
-    let outbox = Outbox::start_with(&settings, Arc::new(Locales::load()), policy).expect("outbox");
+    let outbox = Bookings::start_with(&settings, Arc::new(Locales::load()), policy).expect("outbox");
     eprintln!("transport: {}", outbox.transport_description());
 
     for i in 0..submit {

@@ -40,7 +40,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     for page in Page::ALL {
         for lang in Lang::ALL {
             let mut page_resource = resource(page.path(lang));
-            if page.path(lang) != "/" {
+            if page == Page::Reservation {
+                page_resource = page_resource.route(
+                    read().to(move |req, pages, guard| booking::reservation_page(req, pages, guard, lang)),
+                );
+            } else if page.path(lang) != "/" {
                 // Each route knows its page: nothing to work out from the path per view.
                 page_resource = page_resource
                     .route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
@@ -89,7 +93,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         cfg.service(compressed(Kind::Page, resource(path).route(route)));
     }
     // A page, whose post counts against the form-post limit like the booking form's.
-    let answer_page = resource(crate::staff_answers::links::ROUTE)
+    let answer_page = resource(crate::booking::answer_links::ROUTE)
         .route(read().to(staff::show))
         .route(web::post().to(staff::answer));
     cfg.service(at(Kind::Page, answer_page));

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use crate::site::host::HostCheck;
 use crate::{
-    booking::service::BookingService,
+    booking::{outbox::Bookings, service::BookingService},
     config::Settings,
     edge::{outer::Outer, Edge},
     forms::antispam::FormGuard,
@@ -69,8 +69,9 @@ impl Application {
         tracing::info!(source = key_source.describe(), "secret key for staff links and form cookies");
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
-        let outbox =
-            Arc::new(Outbox::start(&settings, locales.clone()).context("mail delivery could not start")?);
+        let bookings =
+            Arc::new(Bookings::start(&settings, locales.clone()).context("mail delivery could not start")?);
+        let outbox = Arc::new(bookings.outbox().clone());
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
         let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
@@ -87,7 +88,7 @@ impl Application {
             settings.clone(),
             locales.clone(),
             places.clone(),
-            outbox.clone(),
+            bookings.clone(),
         ));
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let secure_cookies = settings.site.base_url.starts_with("https://");
@@ -95,7 +96,7 @@ impl Application {
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
         let staff = web::Data::new(Staff {
             key,
-            outbox: outbox.clone(),
+            bookings,
             settings: settings.clone(),
             pages: pages.clone(),
             locales: locales.clone(),

@@ -1,4 +1,4 @@
-// Generated from server/src/contract by `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`.
+// Generated from server/src/contract.rs by `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`.
 // Do not edit: change the Rust side and regenerate.
 
 /**
@@ -166,7 +166,8 @@ form?: FormState,
  */
 maxPassengers: number, 
 /**
- * Set on the staff answer page only.
+ * Set on the staff answer page only: a `StaffPage`, which the staff
+ * answers capability owns and serialises (the site does not know it).
  */
 staff?: StaffPage, 
 /**

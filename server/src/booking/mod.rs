@@ -5,6 +5,8 @@
 //! [`views`], [`ics`], [`links`]), the WhatsApp message ([`whatsapp`]) and
 //! the HTTP handlers ([`routes`]).
 pub mod answer;
+pub mod answer_links;
+pub mod answer_mail;
 pub mod extras;
 pub mod form;
 pub mod ics;

@@ -1,46 +1,102 @@
-//! The outbox's side of the booking store: a booking is stored with its mails,
-//! and staff's answer with the customer's mail, each in one blocking step (see
-//! `store.rs` for the transactions).
-use crate::booking::{answer::Answer, model::Booking};
+//! Bookings kept with their mails: a booking is stored in the booking store
+//! and its mails in the outbox's spool in one blocking step, and staff's
+//! answer with the customer's mail likewise (see `store.rs` for the
+//! transactions). The outbox knows nothing of bookings; this is the seam.
+use std::{ops::Deref, sync::Arc, time::Duration};
+
 use crate::{
-    booking::{mails::OutgoingMail, Record},
-    mail::{nonce, DeliveryError, Outbox},
+    booking::{answer::Answer, mails::Composer, model::Booking, store::BookingStore, Record},
+    config::Settings,
+    i18n::Locales,
+    mail::{nonce, DeliveryError, Outbox, OutgoingMail, Retained, RetryPolicy, StepFailure},
 };
 
-impl Outbox {
+/// The outbox with the booking store beside it. Derefs to the [`Outbox`] for
+/// its health, statistics and shutdown, which concern every mail alike.
+#[derive(Clone)]
+pub struct Bookings {
+    outbox: Outbox,
+    store: Arc<BookingStore>,
+    composer: Arc<Composer>,
+}
+
+impl Deref for Bookings {
+    type Target = Outbox;
+
+    fn deref(&self) -> &Outbox {
+        &self.outbox
+    }
+}
+
+impl Retained for BookingStore {
+    fn prune(&self, retention: Duration, now: jiff::Timestamp) -> std::io::Result<usize> {
+        self.sweep(retention, now)
+    }
+
+    fn name(&self) -> &'static str {
+        "bookings"
+    }
+}
+
+impl Bookings {
+    /// Opens the booking store under `data_dir` and starts the outbox.
+    pub fn start(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
+        Self::start_with(settings, locales, RetryPolicy::default())
+    }
+
+    /// [`Bookings::start`] with another retry policy (tests, benchmarks).
+    pub fn start_with(
+        settings: &Settings,
+        locales: Arc<Locales>,
+        policy: RetryPolicy,
+    ) -> Result<Self, DeliveryError> {
+        let composer = Arc::new(Composer::new(settings, locales.clone())?);
+        let store = Arc::new(BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
+        let retained: Vec<Arc<dyn Retained>> = vec![store.clone()];
+        let outbox = Outbox::start_with(settings, locales, retained, policy)?;
+        Ok(Self { outbox, store, composer })
+    }
+
+    pub fn outbox(&self) -> &Outbox {
+        &self.outbox
+    }
+
     /// Renders the staff mail and the customer's confirmation, stores the
     /// booking in the booking store and both mails in the spool, durably;
     /// returns once all is on disk (the sender delivers the mails later). If
     /// the mails cannot be stored, the booking is taken out of the store again.
     pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
         let nonce = nonce();
-        let mails = self.inner.composer.booking(booking, &nonce)?;
-        let (store, record, uid) = (
-            self.inner.shared.store.clone(),
-            booking.clone(),
-            self.inner.composer.calendar_uid(&booking.reference, &nonce),
-        );
-        self.enqueue_with(mails, &nonce, move |write| {
-            store.insert(&record, &uid).map_err(Failure::Store)?;
-            write().inspect_err(|_| {
-                if let Err(e) = store.remove(&record.reference) {
-                    tracing::error!(error = %e, "a booking whose mails could not be stored stays in the booking store");
-                }
-            })?;
-            Ok(())
-        })
-        .await
+        let mails = self.composer.booking(booking, &nonce)?;
+        let (store, record, uid) =
+            (self.store.clone(), booking.clone(), self.composer.calendar_uid(&booking.reference, &nonce));
+        self.outbox
+            .enqueue_with(mails, &nonce, move |write| {
+                store.insert(&record, &uid).map_err(StepFailure::Store)?;
+                write().inspect_err(|_| {
+                    if let Err(e) = store.remove(&record.reference) {
+                        tracing::error!(error = %e, "a booking whose mails could not be stored stays in the booking store");
+                    }
+                })?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// Like [`Bookings::submit_booking`] for a contact message and its acknowledgement.
+    pub async fn submit_contact(
+        &self,
+        message: &crate::booking::model::ContactMessage,
+    ) -> Result<(), DeliveryError> {
+        let nonce = nonce();
+        let mails = self.composer.contact(message, &nonce)?;
+        self.outbox.enqueue(mails, &nonce).await
     }
 
     /// The stored booking with this reference, if any.
     pub async fn record(&self, reference: &str) -> Result<Option<Record>, DeliveryError> {
-        let (store, reference) = (self.inner.shared.store.clone(), reference.to_string());
-        self.inner
-            .runtime
-            .spawn_blocking(move || store.get(&reference))
-            .await
-            .map_err(|_| DeliveryError::ShutDown)?
-            .map_err(DeliveryError::Store)
+        let (store, reference) = (self.store.clone(), reference.to_string());
+        self.outbox.blocking(move || store.get(&reference)).await
     }
 
     /// Records staff's answer to the booking of `record` (as read, at its
@@ -48,38 +104,21 @@ impl Outbox {
     /// the booking was answered meanwhile; nothing was changed or sent.
     pub async fn answer(&self, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
         let nonce = nonce();
-        let mails: Vec<OutgoingMail> =
-            self.inner.composer.answer(record, answer, &nonce)?.into_iter().collect();
-        let (store, reference, sequence, answer) = (
-            self.inner.shared.store.clone(),
-            record.booking.reference.clone(),
-            record.sequence,
-            answer.clone(),
-        );
-        self.enqueue_with(mails, &nonce, move |write| {
-            let mut spool_failed = false;
-            store
-                .answer(&reference, sequence, &answer, || write().inspect_err(|_| spool_failed = true))
-                .map_err(|e| if spool_failed { Failure::Spool(e) } else { Failure::Store(e) })
-        })
-        .await
+        let mails: Vec<OutgoingMail> = self.composer.answer(record, answer, &nonce)?.into_iter().collect();
+        let (store, reference, sequence, answer) =
+            (self.store.clone(), record.booking.reference.clone(), record.sequence, answer.clone());
+        self.outbox
+            .enqueue_with(mails, &nonce, move |write| {
+                let mut spool_failed = false;
+                store
+                    .answer(&reference, sequence, &answer, || write().inspect_err(|_| spool_failed = true))
+                    .map_err(|e| if spool_failed { StepFailure::Spool(e) } else { StepFailure::Store(e) })
+            })
+            .await
     }
 
     /// The booking as the staff answer page shows it, in the staff language.
     pub fn staff_summary(&self, booking: &Booking) -> Vec<(String, String)> {
-        self.inner.composer.staff_summary(booking)
-    }
-}
-
-/// Which part of a blocking step failed.
-pub(crate) enum Failure {
-    Spool(std::io::Error),
-    Store(std::io::Error),
-}
-
-impl From<std::io::Error> for Failure {
-    /// The writer handed to a step fails only in the spool.
-    fn from(e: std::io::Error) -> Self {
-        Failure::Spool(e)
+        self.composer.staff_summary(booking)
     }
 }

@@ -11,19 +11,24 @@ use futures_util::future::LocalBoxFuture;
 
 use crate::edge::body::{has_content_type, read_body, read_json};
 use crate::{
-    booking::service::{BookingService, Outcome},
+    booking::{
+        prefill::{prefilled_form, query_pickup, query_text},
+        service::{BookingService, Outcome},
+    },
     config::Settings,
     edge::{
+        app_data,
         error::{AppError, Refusal},
         lang::PathLang,
     },
     forms::{antispam::FormGuard, FieldErrors, Input},
     i18n::Locales,
+    places::Places,
     render::respond::encoded,
     site::{
         contract::{Accepted, FormState, Invalid, WhatsappReady},
         pages::{PageKey, Pages},
-        Page, ReservationMode,
+        routes as site_routes, Page, ReservationMode,
     },
     types::Lang,
 };
@@ -200,4 +205,43 @@ pub async fn form_post(
         };
     }
     outcome_page(service.reservation(&input, lang, verdict).await).await
+}
+
+#[derive(serde::Deserialize, Default)]
+struct ReservationQuery {
+    mode: Option<String>,
+    /// The route to fill in (free text).
+    from: Option<String>,
+    to: Option<String>,
+    /// With a route: the pick-up time to fill in (a proposal of another time).
+    #[serde(rename = "dateTime")]
+    date_time: Option<String>,
+}
+
+/// The reservation page. Opened with a route (`?from=…&to=…`) it is a page of
+/// its own: the places looked up and priced, rendered for this request and
+/// never cached, so no query string can fill the cache. Otherwise the site's
+/// cached page.
+pub async fn reservation_page(
+    req: HttpRequest,
+    pages: web::Data<Pages>,
+    guard: web::Data<FormGuard>,
+    lang: Lang,
+) -> actix_web::Result<HttpResponse> {
+    let query = match req.query_string() {
+        "" => return site_routes::page(req, pages, guard, (Page::Reservation, lang)).await,
+        query => web::Query::<ReservationQuery>::from_query(query)?.into_inner(),
+    };
+    let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
+    if from.is_empty() && to.is_empty() {
+        return site_routes::page(req, pages, guard, (Page::Reservation, lang)).await;
+    }
+    let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
+    let (places, settings, locales) =
+        (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
+    let pickup = query_pickup(query.date_time.as_deref());
+    let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), pickup, lang).await;
+    let key = PageKey::page(Page::Reservation, lang, mode);
+    let rendered = pages.with_form(key, form).await.map_err(AppError::from)?;
+    Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))
 }

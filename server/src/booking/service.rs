@@ -15,13 +15,13 @@ use crate::{
     booking::{
         form::{validate_reservation, validate_whatsapp},
         model::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+        outbox::Bookings,
     },
     config::Settings,
     contact::form::validate_contact,
     edge::error::Refusal,
     forms::{antispam::Verdict, caps::Caps, FieldErrors, Input},
     i18n::Locales,
-    mail::Outbox,
     places::{PlaceDetails, Places, PlacesProvider},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang},
@@ -66,7 +66,7 @@ pub struct BookingService {
     settings: Arc<Settings>,
     locales: Arc<Locales>,
     places: Arc<Places>,
-    outbox: Arc<Outbox>,
+    outbox: Arc<Bookings>,
     caps: Caps,
     recent: Mutex<Recent>,
 }
@@ -76,7 +76,7 @@ impl BookingService {
         settings: Arc<Settings>,
         locales: Arc<Locales>,
         places: Arc<Places>,
-        outbox: Arc<Outbox>,
+        outbox: Arc<Bookings>,
     ) -> Self {
         let remembered =
             NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);

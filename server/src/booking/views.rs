@@ -7,109 +7,21 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     booking::model::{Address, Booking, ContactMessage, PaymentMethod},
-    config::{CompanySettings, MailSettings},
-    i18n::{
-        format::{date_short, date_time_long, decimal1, local, time},
-        Locales,
-    },
+    i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
-    types::{format_euro, links::whatsapp_chat, phone, Lang},
+    types::{format_euro, phone, Lang},
 };
 
 use crate::{
     booking::links::maps_directions,
+    mail::layout::{Block, Link, MailView, Row, Views},
     mail::text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };
 
 /// Names and places in subjects and greetings are cut to this many characters.
 const SHORT_MAX: usize = 40;
 
-#[derive(Debug, Clone)]
-pub struct Row {
-    pub label: String,
-    pub value: String,
-    pub href: Option<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct Link {
-    pub label: String,
-    pub href: String,
-}
-
-/// Free text shown as written (the contact message).
-#[derive(Debug, Clone)]
-pub struct Block {
-    pub label: String,
-    pub text: String,
-}
-
-#[derive(Debug, Clone)]
-pub struct MailView {
-    pub lang: Lang,
-    pub subject: String,
-    pub heading: String,
-    pub intro: Vec<String>,
-    /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
-    pub answers: Vec<Link>,
-    pub actions: Vec<Link>,
-    pub rows_heading: Option<String>,
-    pub rows: Vec<Row>,
-    pub notes: Vec<String>,
-    pub block: Option<Block>,
-    pub outro: Vec<String>,
-    pub closing: Vec<String>,
-    pub contact_heading: Option<String>,
-    pub contact: Vec<Row>,
-    pub footer: Vec<String>,
-}
-
-impl MailView {
-    pub(crate) fn new(lang: Lang, subject: String, heading: String) -> Self {
-        Self {
-            lang,
-            subject,
-            heading,
-            intro: Vec::new(),
-            answers: Vec::new(),
-            actions: Vec::new(),
-            rows_heading: None,
-            rows: Vec::new(),
-            notes: Vec::new(),
-            block: None,
-            outro: Vec::new(),
-            closing: Vec::new(),
-            contact_heading: None,
-            contact: Vec::new(),
-            footer: Vec::new(),
-        }
-    }
-}
-
-/// Builds the views; holds what every mail needs besides the request itself.
-pub struct Views<'a> {
-    pub locales: &'a Locales,
-    pub company: &'a CompanySettings,
-    pub mail: &'a MailSettings,
-}
-
 impl Views<'_> {
-    pub(crate) fn t(&self, lang: Lang, key: &str) -> String {
-        self.locales.text(lang, key).to_string()
-    }
-
-    pub(crate) fn f(&self, lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
-        self.locales.format(lang, key, args)
-    }
-
-    pub(crate) fn row(&self, lang: Lang, field: &str, value: impl Into<String>) -> Row {
-        Row { label: self.t(lang, &format!("mail.field.{field}")), value: value.into(), href: None }
-    }
-
-    fn link_row(&self, lang: Lang, field: &str, value: impl Into<String>, href: Option<String>) -> Row {
-        Row { href, ..self.row(lang, field, value) }
-    }
-
     /// The staff's mail for a booking request, in the staff language.
     pub fn staff_booking(&self, b: &Booking, lang: Lang) -> MailView {
         let name = one_line(&b.name, FIELD_MAX);
@@ -376,29 +288,6 @@ impl Views<'_> {
             }
         }
         actions
-    }
-
-    /// Closing, the company's contact details, and the footer of customer mails.
-    pub(crate) fn sign_off(&self, view: &mut MailView) {
-        let lang = view.lang;
-        let c = self.company;
-        view.closing = vec![self.t(lang, "mail.closing"), c.name.clone()];
-        view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
-        view.contact = vec![
-            self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
-            self.link_row(
-                lang,
-                "whatsapp",
-                format!("+{}", c.whatsapp_number),
-                Some(whatsapp_chat(&c.whatsapp_number, None)),
-            ),
-            self.link_row(lang, "email", c.email.clone(), Some(format!("mailto:{}", c.email))),
-            self.row(lang, "address", format!("{}, {} {}", c.street, c.postal_code, c.city)),
-        ];
-        if c.demo {
-            view.footer.push(self.t(lang, "footer.demo"));
-        }
-        view.footer.push(self.f(lang, "mail.automatic", &[("company", &c.name)]));
     }
 }
 

@@ -82,7 +82,11 @@ mod tests {
     async fn lang_of(uri: &str, cookie: Option<&str>) -> String {
         let app = actix_web::test::init_service(
             App::new()
-                .route("/tarife", web::get().to(|l: RequestLang| async move { l.0.code() }))
+                .service(
+                    web::resource("/tarife")
+                        .app_data(RouteLang(Lang::De))
+                        .route(web::get().to(|l: RequestLang| async move { l.0.code() })),
+                )
                 .route("/api/x/{language}", web::get().to(|l: RequestLang| async move { l.0.code() }))
                 .route("/api/look-up", web::get().to(|l: RequestLang| async move { l.0.code() })),
         )

@@ -185,3 +185,11 @@ fn is_cross_site(req: &ServiceRequest) -> bool {
 pub fn read() -> actix_web::Route {
     actix_web::web::route().guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
 }
+
+/// Shared state that only some answers need, looked up when they do rather
+/// than extracted for every request.
+pub fn app_data<T: 'static>(req: &actix_web::HttpRequest) -> Result<&T, AppError> {
+    req.app_data::<actix_web::web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>()))
+    })
+}

@@ -1,33 +1,30 @@
-//! Delivery of bookings and contact messages by e-mail, without losing any.
+//! The outbox: mails delivered by e-mail, without losing any. It knows no
+//! capability: callers hand it finished mails ([`OutgoingMail`], drawn with
+//! [`layout`] and [`message::Letterhead`]) and, if they keep records of their
+//! own, write them inside the same blocking step ([`Outbox::enqueue_with`]).
 //!
-//! A request is acknowledged only once its mails are durably on disk: rendered
-//! to complete MIME messages (`mails.rs`), written to the spool under the data
-//! directory and fsynced (`spool.rs`). A background sender (`sender.rs`) then
-//! delivers them through the transport (`transport.rs`: SMTP via lettre, or
-//! the local Maildir of `maildir.rs`), retrying with capped exponential backoff
-//! and recording every state change atomically. A crash at any moment or an
-//! SMTP outage of any length delays mail, never loses it; a mail is sent again
-//! after a restart only if it was in flight at the crash, with the same
-//! Message-ID, so mail clients collapse the duplicate. A mail that cannot be
-//! delivered ends in `failed/` with a notice to staff. `docs/delivery.md`
-//! describes the whole design.
+//! A request is acknowledged only once its mails are durably on disk: written
+//! to the spool under the data directory and fsynced (`spool.rs`). A
+//! background sender (`sender.rs`) then delivers them through the transport
+//! (`transport.rs`: SMTP via lettre, or the local Maildir of `maildir.rs`),
+//! retrying with capped exponential backoff and recording every state change
+//! atomically. A crash at any moment or an SMTP outage of any length delays
+//! mail, never loses it; a mail is sent again after a restart only if it was in
+//! flight at the crash, with the same Message-ID, so mail clients collapse the
+//! duplicate. A mail that cannot be delivered ends in `failed/` with a notice
+//! to staff. `docs/delivery.md` describes the whole design.
 //!
 //! Threads: [`Outbox::start`] starts one thread, `mail-sender`, with its own
 //! single-threaded tokio runtime; the sender loop and all blocking file work
-//! (also that of `submit_*`) run there. It does not need to be called from
-//! inside a runtime, and the `submit_*` futures run on any executor.
-//!
-//! Every booking is also kept in the booking store (`store.rs`, SQLite), written
-//! in the same blocking step as its mails; staff's answers (`answer_mail.rs`)
-//! update it and queue the customer's mail in one transaction.
+//! (also that of `enqueue*`) run there. It does not need to be called from
+//! inside a runtime, and the `enqueue*` futures run on any executor.
 //!
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
-//! `stats()` and `health()`), `views.rs` says what each mail contains, `templates.rs` with
-//! `templates/mail/` lays it out (text and HTML), `ics.rs` builds the calendar
-//! attachment, `links.rs` the route links (call and WhatsApp links come
-//! from the crate's `phone` module, dates and numbers from its `format` module), `text.rs` cleans
-//! visitor text.
+//! `stats()` and `health()`), `templates.rs` with `templates/mail/` draws a
+//! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
+pub mod layout;
 mod maildir;
+pub mod message;
 mod sender;
 mod spool;
 mod state;
@@ -47,10 +44,9 @@ use std::{
 use serde::Serialize;
 use tokio::sync::{oneshot, watch};
 
-use crate::{booking::model::ContactMessage, config::Settings, i18n::Locales};
+use crate::{config::Settings, i18n::Locales};
 
-pub use crate::booking::mails::{Composer, FailedMail, MailKind, OutgoingMail};
-use crate::booking::outbox::Failure;
+pub use crate::mail::message::{FailedMail, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::sender::RetryPolicy;
 pub use crate::mail::spool::Entry as SpoolEntry;
 
@@ -122,13 +118,12 @@ impl DeliveryHealth {
 /// The mail outbox: cheap to clone, shared by all workers.
 #[derive(Clone)]
 pub struct Outbox {
-    pub(crate) inner: Arc<Inner>,
+    inner: Arc<Inner>,
 }
 
-pub(crate) struct Inner {
-    pub(crate) composer: Arc<Composer>,
-    pub(crate) shared: Arc<state::Shared>,
-    pub(crate) runtime: tokio::runtime::Handle,
+struct Inner {
+    shared: Arc<state::Shared>,
+    runtime: tokio::runtime::Handle,
     transport_description: String,
     closed: AtomicBool,
     /// 0 running, [`STOP_SENDING`], [`CLOSE`].
@@ -150,17 +145,23 @@ impl Drop for Inner {
 impl Outbox {
     /// Opens (or creates) the spool under `data_dir/spool`, recovers from a
     /// crash, chooses the transport and starts the sender thread.
-    pub fn start(settings: &Settings, locales: Arc<Locales>) -> Result<Outbox, DeliveryError> {
-        Self::start_with(settings, locales, RetryPolicy::default())
+    /// `retained`: records kept beside the spool, pruned with it.
+    pub fn start(
+        settings: &Settings,
+        locales: Arc<Locales>,
+        retained: Vec<Arc<dyn Retained>>,
+    ) -> Result<Outbox, DeliveryError> {
+        Self::start_with(settings, locales, retained, RetryPolicy::default())
     }
 
     /// [`Outbox::start`] with another retry policy (tests, benchmarks).
     pub fn start_with(
         settings: &Settings,
         locales: Arc<Locales>,
+        retained: Vec<Arc<dyn Retained>>,
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
-        let composer = Arc::new(Composer::new(settings, locales)?);
+        let letterhead = Letterhead::new(&settings.mail, locales)?;
         let spool_dir = settings.data_dir.join("spool");
         let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
         let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
@@ -181,10 +182,7 @@ impl Outbox {
             retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
         };
         let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
-        let store = Arc::new(
-            crate::booking::store::BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?,
-        );
-        let shared = Arc::new(state::Shared::new(spool, store, loaded, composer.clone(), limits));
+        let shared = Arc::new(state::Shared::new(spool, retained, loaded, letterhead, limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -222,7 +220,6 @@ impl Outbox {
             .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender thread: {e}")))?;
         Ok(Outbox {
             inner: Arc::new(Inner {
-                composer,
                 shared,
                 runtime: handle,
                 transport_description,
@@ -233,25 +230,20 @@ impl Outbox {
         })
     }
 
-    /// Like [`Outbox::submit_booking`] for a contact message and its acknowledgement.
-    pub async fn submit_contact(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
-        let nonce = nonce();
-        let mails = self.inner.composer.contact(message, &nonce)?;
-        self.enqueue(mails, &nonce).await
-    }
-
-    async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
+    /// Stores the mails durably; returns once they are on disk (the sender
+    /// delivers them later). `nonce` is the one their Message-IDs were made with.
+    pub async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
         self.enqueue_with(mails, nonce, |write| Ok(write()?)).await
     }
 
     /// Writes the mails to the spool from within `step`, which runs on a
     /// blocking thread and calls the writer it is given when (and if) the
-    /// mails are to be stored: around it, the booking store's own work.
-    pub(crate) async fn enqueue_with<T: Send + 'static>(
+    /// mails are to be stored: around it, the caller's own records.
+    pub async fn enqueue_with<T: Send + 'static>(
         &self,
         mails: Vec<OutgoingMail>,
         nonce: &str,
-        step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, Failure> + Send + 'static,
+        step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, StepFailure> + Send + 'static,
     ) -> Result<T, DeliveryError> {
         if self.inner.closed.load(Ordering::SeqCst) {
             return Err(DeliveryError::ShutDown);
@@ -281,14 +273,27 @@ impl Outbox {
                     self.inner.shared.queued(&registered);
                 }
                 result.map_err(|failure| match failure {
-                    Failure::Spool(source) => {
+                    StepFailure::Spool(source) => {
                         DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }
                     }
-                    Failure::Store(source) => DeliveryError::Store(source),
+                    StepFailure::Store(source) => DeliveryError::Store(source),
                 })
             }
             Err(_) => Err(DeliveryError::ShutDown),
         }
+    }
+
+    /// Runs blocking work (the caller's store) on the outbox's own thread.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
+    ) -> Result<T, DeliveryError> {
+        self.inner
+            .runtime
+            .spawn_blocking(work)
+            .await
+            .map_err(|_| DeliveryError::ShutDown)?
+            .map_err(DeliveryError::Store)
     }
 
     pub fn stats(&self) -> SpoolStats {
@@ -386,4 +391,27 @@ fn entries(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> Vec<
             raw: raw.clone(),
         })
         .collect()
+}
+
+/// Which part of a blocking step failed.
+pub enum StepFailure {
+    Spool(std::io::Error),
+    /// The caller's own store.
+    Store(std::io::Error),
+}
+
+impl From<std::io::Error> for StepFailure {
+    /// The writer handed to a step fails only in the spool.
+    fn from(e: std::io::Error) -> Self {
+        StepFailure::Spool(e)
+    }
+}
+
+/// Personal data kept beside the spool (the booking store), deleted after the
+/// same retention period as delivered mail, by the sender's periodic sweep.
+pub trait Retained: Send + Sync {
+    /// Deletes the records older than `retention`; returns how many went.
+    fn prune(&self, retention: Duration, now: jiff::Timestamp) -> std::io::Result<usize>;
+    /// What the log calls these records, e.g. "bookings".
+    fn name(&self) -> &'static str;
 }

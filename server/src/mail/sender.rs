@@ -33,16 +33,14 @@ use tokio::{
     time::{sleep_until, Instant},
 };
 
-use crate::telemetry::metrics;
-use crate::{
-    booking::mails::{FailedMail, MailKind},
-    mail::{
-        spool::Entry,
-        state::Shared,
-        text::one_line,
-        transport::{Failure, Transport},
-    },
+use crate::mail::{
+    spool::Entry,
+    state::Shared,
+    text::one_line,
+    transport::{Failure, Transport},
+    FailedMail, MailKind,
 };
+use crate::telemetry::metrics;
 
 /// How the sender retries; the defaults suit production, tests shorten them.
 #[derive(Debug, Clone)]
@@ -253,11 +251,13 @@ fn give_up_with_notice(shared: &Shared, entry: Entry) -> std::io::Result<bool> {
         };
         let nonce = super::nonce();
         let queued =
-            shared.composer.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(|mail| {
-                let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
-                shared.spool.enqueue(&entries)?;
-                Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
-            });
+            shared.letterhead.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(
+                |mail| {
+                    let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
+                    shared.spool.enqueue(&entries)?;
+                    Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
+                },
+            );
         match queued {
             Ok(registered) => {
                 shared.queued(&registered);
@@ -386,11 +386,15 @@ async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
         }
         Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
     }
-    let store = shared.store.clone();
-    match blocking(move || store.sweep(retention, jiff::Timestamp::now())).await {
-        Ok(deleted) if deleted > 0 => tracing::info!(deleted, "deleted bookings past their retention"),
-        Ok(_) => {}
-        Err(e) => tracing::error!(error = %e, "could not delete old bookings"),
+    for records in shared.retained.clone() {
+        let name = records.name();
+        match blocking(move || records.prune(retention, jiff::Timestamp::now())).await {
+            Ok(deleted) if deleted > 0 => {
+                tracing::info!(deleted, records = name, "deleted records past their retention")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, records = name, "could not delete old records"),
+        }
     }
     if let Transport::Maildir(maildir) = transport {
         let maildir = maildir.clone();

@@ -39,7 +39,7 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use crate::booking::mails::MailKind;
+use crate::mail::MailKind;
 
 /// One mail in the spool, as stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -10,15 +10,12 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
-use crate::telemetry::metrics;
-use crate::{
-    booking::{mails::Composer, store::BookingStore},
-    mail::{
-        sender::RetryPolicy,
-        spool::{Entry, Spool},
-        DeliveryHealth, SpoolStats,
-    },
+use crate::mail::{
+    sender::RetryPolicy,
+    spool::{Entry, Spool},
+    DeliveryHealth, Letterhead, Retained, SpoolStats,
 };
+use crate::telemetry::metrics;
 
 /// The `[mail]` settings the sender applies.
 #[derive(Debug, Clone)]
@@ -34,10 +31,10 @@ pub(crate) struct Shared {
     pub(crate) spool: Spool,
     pub(crate) state: Mutex<State>,
     pub(crate) wake: Notify,
-    pub(crate) composer: Arc<Composer>,
+    pub(crate) letterhead: Letterhead,
     pub(crate) limits: Limits,
-    /// The bookings and their answers; swept with the spool.
-    pub(crate) store: Arc<BookingStore>,
+    /// Records of the callers' own, pruned with the spool.
+    pub(crate) retained: Vec<Arc<dyn Retained>>,
 }
 
 #[derive(Default)]
@@ -85,9 +82,9 @@ pub(crate) struct Loaded {
 impl Shared {
     pub fn new(
         spool: Spool,
-        store: Arc<BookingStore>,
+        retained: Vec<Arc<dyn Retained>>,
         loaded: Loaded,
-        composer: Arc<Composer>,
+        letterhead: Letterhead,
         limits: Limits,
     ) -> Self {
         let now = Instant::now();
@@ -104,7 +101,7 @@ impl Shared {
             last_trouble: (loaded.newly_quarantined > 0).then_some(now),
             ..State::default()
         };
-        Self { spool, state: Mutex::new(state), wake: Notify::new(), composer, limits, store }
+        Self { spool, state: Mutex::new(state), wake: Notify::new(), letterhead, limits, retained }
     }
 
     /// Registers mails that are now durably queued and wakes the sender.

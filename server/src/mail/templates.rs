@@ -6,7 +6,7 @@
 //! tap-friendly buttons; askama escapes every value in it.
 use askama::Template;
 
-use crate::booking::views::MailView;
+use crate::mail::layout::MailView;
 
 /// Column at which plain-text paragraphs wrap.
 const WRAP: usize = 72;
@@ -25,7 +25,7 @@ pub struct HtmlMail<'a> {
 
 impl TextMail<'_> {
     /// A label and its colon, padded so that the values line up.
-    fn label(&self, label: &str, rows: &[crate::booking::views::Row]) -> String {
+    fn label(&self, label: &str, rows: &[crate::mail::layout::Row]) -> String {
         let width = rows.iter().map(|r| r.label.chars().count()).max().unwrap_or(0) + 2;
         let text = format!("{label}:");
         let pad = width.saturating_sub(text.chars().count());

@@ -3,13 +3,12 @@
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use crate::{
-    booking::prefill::{prefilled_form, query_pickup, query_text},
-    config::Settings,
     edge::{error::AppError, lang::stored_lang},
     forms::antispam::FormGuard,
-    i18n::Locales,
-    places::Places,
-    render::respond::{encoded, encoded_varying},
+    render::{
+        respond::{encoded, encoded_varying},
+        EncodedPage,
+    },
     site::{
         pages::{PageKey, Pages},
         Page, ReservationMode,
@@ -20,16 +19,11 @@ use crate::{
 #[derive(serde::Deserialize, Default)]
 pub struct PageQuery {
     mode: Option<String>,
-    /// Reservation page: the route to fill in (free text).
-    from: Option<String>,
-    to: Option<String>,
-    /// With a route: the pick-up time to fill in (a proposal of another time).
-    #[serde(rename = "dateTime")]
-    date_time: Option<String>,
 }
 
 /// One of the four pages in one language (`/` aside: see [`index`]), for
-/// every spelling of its path that actix routes to it.
+/// every spelling of its path that actix routes to it. (The reservation page
+/// opened with a route is the booking's: `booking::routes::reservation_page`.)
 pub async fn page(
     req: HttpRequest,
     pages: web::Data<Pages>,
@@ -42,40 +36,19 @@ pub async fn page(
         query => web::Query::<PageQuery>::from_query(query)?.into_inner(),
     };
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
-    let key = PageKey::page(page, lang, mode);
-    let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
-    // A route in the query makes a page of its own: rendered for this request and
-    // never cached, so no query string can fill the cache.
-    let rendered = if page == Page::Reservation && !(from.is_empty() && to.is_empty()) {
-        let (places, settings, locales) =
-            (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
-        let form = prefilled_form(
-            places,
-            &settings.tariff,
-            locales,
-            (&from, &to),
-            query_pickup(query.date_time.as_deref()),
-            lang,
-        )
-        .await;
-        std::sync::Arc::new(pages.with_form(key, form).await.map_err(AppError::from)?)
-    } else {
-        pages.get(key).await.map_err(AppError::from)?
-    };
-    let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
+    let rendered = pages.get(PageKey::page(page, lang, mode)).await.map_err(AppError::from)?;
+    Ok(page_answer(&req, &rendered, &guard, page))
+}
+
+/// A rendered page as the answer, with the form-opened cookie on the pages
+/// that carry a form.
+pub fn page_answer(req: &HttpRequest, rendered: &EncodedPage, guard: &FormGuard, page: Page) -> HttpResponse {
+    let mut response = encoded(req, rendered, actix_web::http::StatusCode::OK);
     if page.is_interactive() {
         // When the form was opened, for the minimum fill time (see `antispam`).
         response.headers_mut().append(header::SET_COOKIE, guard.opened_header(jiff::Timestamp::now()));
     }
-    Ok(response)
-}
-
-/// Shared state that only some answers need, looked up when they do rather
-/// than extracted for every page view.
-fn app_data<T: 'static>(req: &HttpRequest) -> Result<&T, AppError> {
-    req.app_data::<web::Data<T>>().map(|data| data.get_ref()).ok_or_else(|| {
-        AppError::Internal(anyhow::anyhow!("{} is not registered", std::any::type_name::<T>()))
-    })
+    response
 }
 
 /// The landing page of the fixed-price route to the `index`th destination.

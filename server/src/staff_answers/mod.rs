@@ -1,9 +1,8 @@
-//! Staff answer a booking from their mail: the signed links in the staff mail
-//! ([`links`]), the answer itself ([`model`], [`form`]), the answer page
-//! ([`page`], [`contract`], [`routes`]) and the customer's mail ([`mail`]).
+//! The page where staff answer a booking, opened from a signed link in the
+//! staff mail (the links, the answer's model, its store update and the
+//! customer's mail belong to the booking): the answer form ([`form`]), the page
+//! ([`page`], [`contract`]) and its handlers ([`routes`]).
 pub mod contract;
 pub mod form;
-pub mod links;
-pub mod mail;
 pub mod page;
 pub mod routes;

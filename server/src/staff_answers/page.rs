@@ -29,7 +29,7 @@ impl Pages {
         let props = PageProps {
             page: PageName::Staff,
             form,
-            staff: Some(page),
+            staff: Some(serde_json::to_value(&page).expect("staff page serializes")),
             ..self.props(None, lang, ReservationMode::default())
         };
         let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;

@@ -18,6 +18,8 @@ use crate::edge::body::{has_content_type, read_body};
 use crate::{
     booking::{
         answer::{Action, DeclineReason},
+        answer_links,
+        outbox::Bookings,
         Record,
     },
     config::Settings,
@@ -27,20 +29,19 @@ use crate::{
         format::{date_time_long, local},
         Locales,
     },
-    mail::Outbox,
     render::respond::encoded,
     secret::SecretKey,
     site::{contract::FormState, pages::Pages},
     staff_answers::{
         contract::{StaffPage, StaffRow},
-        form, links,
+        form,
     },
 };
 
 /// What every staff request needs, handed over at start-up.
 pub struct Staff {
     pub key: SecretKey,
-    pub outbox: Arc<Outbox>,
+    pub bookings: Arc<Bookings>,
     pub settings: Arc<Settings>,
     pub pages: web::Data<Pages>,
     pub locales: Arc<Locales>,
@@ -76,7 +77,7 @@ pub async fn answer(
     staff: web::Data<Staff>,
 ) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
-    let outbox = &cx.outbox;
+    let bookings = &cx.bookings;
     let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
     if !has_content_type(&cx.req, "application/x-www-form-urlencoded") {
         return Err(Refusal::UnsupportedMediaType.into());
@@ -103,11 +104,11 @@ pub async fn answer(
             return cx.page(StatusCode::BAD_REQUEST, action, &record, Some(form)).await;
         }
     };
-    let answered = outbox.answer(&record, &answer).await.map_err(|e| {
+    let answered = bookings.answer(&record, &answer).await.map_err(|e| {
         tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored");
         AppError::Refused(Refusal::StoreFailed)
     })?;
-    let Some(now) = outbox.record(&record.booking.reference).await.map_err(internal)? else {
+    let Some(now) = bookings.record(&record.booking.reference).await.map_err(internal)? else {
         return cx.not_found().await;
     };
     if answered {
@@ -125,13 +126,18 @@ async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, R
     // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
     let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
     let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
-    let Some(action) =
-        links::verify(&cx.key, reference, action, param("expires"), param("sig"), jiff::Timestamp::now())
-    else {
+    let Some(action) = answer_links::verify(
+        &cx.key,
+        reference,
+        action,
+        param("expires"),
+        param("sig"),
+        jiff::Timestamp::now(),
+    ) else {
         tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
         return Ok(None);
     };
-    Ok(cx.outbox.record(reference).await.map_err(internal)?.map(|record| (action, record)))
+    Ok(cx.bookings.record(reference).await.map_err(internal)?.map(|record| (action, record)))
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {
@@ -152,7 +158,7 @@ impl Context {
             reference: b.reference.clone(),
             action,
             rows: self
-                .outbox
+                .bookings
                 .staff_summary(b)
                 .into_iter()
                 .map(|(label, value)| StaffRow { label, value })

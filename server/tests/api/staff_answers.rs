@@ -5,7 +5,10 @@ use std::time::Duration;
 
 use mail_parser::MessageParser;
 use serde_json::Value;
-use taxi_server::{booking::answer::Action, secret::SecretKey, staff_answers::links};
+use taxi_server::{
+    booking::{answer::Action, answer_links},
+    secret::SecretKey,
+};
 
 use crate::{
     booking::booking,
@@ -253,13 +256,13 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
     let key = SecretKey::from_bytes(
         std::fs::read(desk.app.data_dir.join("secret.key")).expect("the generated key"),
     );
-    let expired = links::signed_path(
+    let expired = answer_links::signed_path(
         &key,
         &reference,
         Action::Confirm,
         jiff::Timestamp::now() - Duration::from_secs(1),
     );
-    let unknown = links::signed_path(
+    let unknown = answer_links::signed_path(
         &key,
         "R-ZZZZZZ",
         Action::Confirm,

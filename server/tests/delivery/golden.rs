@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use mail_parser::{MessageParser, MimeHeaders};
-use taxi_server::{booking::mails::OutgoingMail, types::Lang};
+use taxi_server::{mail::message::OutgoingMail, types::Lang};
 
 use crate::helpers::{booking, composer, contact};
 

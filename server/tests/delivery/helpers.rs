@@ -10,13 +10,14 @@ mod smtp;
 pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
+    booking::outbox::Bookings,
     booking::{
         mails::Composer,
         model::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
     },
     config::Settings,
     i18n::Locales,
-    mail::{Outbox, RetryPolicy},
+    mail::RetryPolicy,
     pricing::{PriceSummary, Rule},
     types::Lang,
 };
@@ -71,8 +72,8 @@ pub fn fast_policy() -> RetryPolicy {
     }
 }
 
-pub fn start(settings: &Settings) -> Outbox {
-    Outbox::start_with(settings, Arc::new(Locales::load()), fast_policy()).expect("outbox starts")
+pub fn start(settings: &Settings) -> Bookings {
+    Bookings::start_with(settings, Arc::new(Locales::load()), fast_policy()).expect("outbox starts")
 }
 
 pub fn composer(staff_language: Lang) -> Composer {

@@ -144,8 +144,10 @@ async fn one_outbox_per_spool() {
     let dir = TempDir::new("lock");
     let s = settings(&dir.path("var"), None, "");
     let first = start(&s);
-    let second =
-        taxi_server::mail::Outbox::start(&s, std::sync::Arc::new(taxi_server::i18n::Locales::load()));
+    let second = taxi_server::booking::outbox::Bookings::start(
+        &s,
+        std::sync::Arc::new(taxi_server::i18n::Locales::load()),
+    );
     assert!(second.err().expect("refused").to_string().contains("in use"));
     first.shutdown().await;
     start(&s).shutdown().await;
@@ -159,7 +161,7 @@ async fn delivered_mail_is_deleted_after_the_retention() {
         sweep_every: Duration::from_millis(50),
         ..crate::helpers::fast_policy()
     };
-    let outbox = taxi_server::mail::Outbox::start_with(
+    let outbox = taxi_server::booking::outbox::Bookings::start_with(
         &s,
         std::sync::Arc::new(taxi_server::i18n::Locales::load()),
         policy,

@@ -7,22 +7,19 @@ use std::time::SystemTime;
 use crate::{
     booking::{
         answer::{Action, Answer, DeclineReason},
+        answer_links,
         model::Booking,
     },
     i18n::format::date_time_long,
     site::Page,
-    staff_answers::links,
     types::links::query_value,
 };
 
 use crate::{
-    booking::{
-        ics,
-        mails::{with_phone, Composer, MailKind, OutgoingMail},
-        store::Record,
-        views::{Block, Link, MailView, Views},
-    },
+    booking::{ics, mails::Composer, store::Record},
     mail::{
+        layout::{Block, Link, MailView, Views},
+        message::{with_phone, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -31,7 +28,7 @@ use crate::{
 impl Composer {
     /// The three answer buttons of the staff mail, as signed links.
     pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
-        let expires = links::expires_at(b.pickup_at);
+        let expires = answer_links::expires_at(b.pickup_at);
         Action::ALL
             .iter()
             .map(|&action| Link {
@@ -42,7 +39,7 @@ impl Composer {
                 href: format!(
                     "{}{}",
                     self.base_url,
-                    links::signed_path(&self.key, &b.reference, action, expires)
+                    answer_links::signed_path(&self.key, &b.reference, action, expires)
                 ),
             })
             .collect()
@@ -57,7 +54,7 @@ impl Composer {
         nonce: &str,
     ) -> Result<Option<OutgoingMail>, DeliveryError> {
         let original = &record.booking;
-        let Some(to) = self.customer_mailbox(&original.name, &original.email) else {
+        let Some(to) = self.head.customer_mailbox(&original.name, &original.email) else {
             tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
             return Ok(None);
         };
@@ -72,7 +69,7 @@ impl Composer {
             ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
         let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
         let date = SystemTime::from(answer.answered_at);
-        let mail = self.build(
+        let mail = self.head.build(
             MailKind::CustomerAnswer,
             &b.reference,
             nonce,

@@ -1,0 +1,125 @@
+//! The one layout every mail is drawn in, as data: headings, paragraphs,
+//! labelled fields, links. Each capability describes its mails as a
+//! [`MailView`]; the two askama templates (`templates.rs`) draw it as plain
+//! text and HTML. Every visible word comes from `locales/*.json` under `mail`.
+use crate::{
+    config::{CompanySettings, MailSettings},
+    i18n::Locales,
+    types::{links::whatsapp_chat, Lang},
+};
+
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub label: String,
+    pub value: String,
+    pub href: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub label: String,
+    pub href: String,
+}
+
+/// Free text shown as written (the contact message).
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub label: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct MailView {
+    pub lang: Lang,
+    pub subject: String,
+    pub heading: String,
+    pub intro: Vec<String>,
+    /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
+    pub answers: Vec<Link>,
+    pub actions: Vec<Link>,
+    pub rows_heading: Option<String>,
+    pub rows: Vec<Row>,
+    pub notes: Vec<String>,
+    pub block: Option<Block>,
+    pub outro: Vec<String>,
+    pub closing: Vec<String>,
+    pub contact_heading: Option<String>,
+    pub contact: Vec<Row>,
+    pub footer: Vec<String>,
+}
+
+impl MailView {
+    pub(crate) fn new(lang: Lang, subject: String, heading: String) -> Self {
+        Self {
+            lang,
+            subject,
+            heading,
+            intro: Vec::new(),
+            answers: Vec::new(),
+            actions: Vec::new(),
+            rows_heading: None,
+            rows: Vec::new(),
+            notes: Vec::new(),
+            block: None,
+            outro: Vec::new(),
+            closing: Vec::new(),
+            contact_heading: None,
+            contact: Vec::new(),
+            footer: Vec::new(),
+        }
+    }
+}
+
+/// Builds the views; holds what every mail needs besides the request itself.
+pub struct Views<'a> {
+    pub locales: &'a Locales,
+    pub company: &'a CompanySettings,
+    pub mail: &'a MailSettings,
+}
+
+impl Views<'_> {
+    pub(crate) fn t(&self, lang: Lang, key: &str) -> String {
+        self.locales.text(lang, key).to_string()
+    }
+
+    pub(crate) fn f(&self, lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+        self.locales.format(lang, key, args)
+    }
+
+    pub(crate) fn row(&self, lang: Lang, field: &str, value: impl Into<String>) -> Row {
+        Row { label: self.t(lang, &format!("mail.field.{field}")), value: value.into(), href: None }
+    }
+
+    pub(crate) fn link_row(
+        &self,
+        lang: Lang,
+        field: &str,
+        value: impl Into<String>,
+        href: Option<String>,
+    ) -> Row {
+        Row { href, ..self.row(lang, field, value) }
+    }
+
+    /// Closing, the company's contact details, and the footer of customer mails.
+    pub(crate) fn sign_off(&self, view: &mut MailView) {
+        let lang = view.lang;
+        let c = self.company;
+        view.closing = vec![self.t(lang, "mail.closing"), c.name.clone()];
+        view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
+        view.contact = vec![
+            self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
+            self.link_row(
+                lang,
+                "whatsapp",
+                format!("+{}", c.whatsapp_number),
+                Some(whatsapp_chat(&c.whatsapp_number, None)),
+            ),
+            self.link_row(lang, "email", c.email.clone(), Some(format!("mailto:{}", c.email))),
+            self.row(lang, "address", format!("{}, {} {}", c.street, c.postal_code, c.city)),
+        ];
+        if c.demo {
+            view.footer.push(self.t(lang, "footer.demo"));
+        }
+        view.footer.push(self.f(lang, "mail.automatic", &[("company", &c.name)]));
+    }
+}

@@ -1,0 +1,292 @@
+//! A mail as the outbox keeps it: rendered once, when the request comes in,
+//! and stored in the spool as the exact bytes that will be sent, so a retry or
+//! a resend after a crash sends the same Message-ID, date and content and mail
+//! clients collapse a duplicate. [`Letterhead`] is what every mail shares:
+//! the sender, staff's mailboxes, Message-IDs, the MIME layout of a
+//! [`MailView`], and the notice to staff when a mail cannot be delivered.
+//! Headers are built by lettre from cleaned text (`text.rs`); lettre encodes
+//! non-ASCII names and subjects as RFC 2047 encoded words.
+use std::{sync::Arc, time::SystemTime};
+
+use askama::Template as _;
+use lettre::{
+    message::{
+        header::{ContentType, HeaderName, HeaderValue},
+        Attachment, Mailbox, MultiPart,
+    },
+    Address, Message,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    config::MailSettings,
+    i18n::Locales,
+    mail::{
+        layout::MailView,
+        templates::{HtmlMail, TextMail},
+        text::{header_line, one_line},
+        DeliveryError,
+    },
+    types::Lang,
+};
+
+/// Which kind of mail an entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum MailKind {
+    StaffBooking,
+    CustomerBooking,
+    StaffContact,
+    ContactAck,
+    /// Tells staff that another mail could not be delivered.
+    FailureNotice,
+    /// Staff's answer to a booking: confirmed, another time proposed, declined.
+    CustomerAnswer,
+}
+
+impl MailKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::StaffBooking => "staff-booking",
+            Self::CustomerBooking => "customer-booking",
+            Self::StaffContact => "staff-contact",
+            Self::ContactAck => "contact-ack",
+            Self::FailureNotice => "failure-notice",
+            Self::CustomerAnswer => "customer-answer",
+        }
+    }
+
+    /// The name of this kind in the locale files (`mail.failureNotice.kind.*`).
+    fn locale_key(self) -> &'static str {
+        match self {
+            Self::StaffBooking => "staffBooking",
+            Self::CustomerBooking => "customerBooking",
+            Self::StaffContact => "staffContact",
+            Self::ContactAck => "contactAck",
+            Self::FailureNotice => "failureNotice",
+            Self::CustomerAnswer => "customerAnswer",
+        }
+    }
+}
+
+/// A rendered mail with its envelope, ready for the spool.
+#[derive(Debug, Clone)]
+pub struct OutgoingMail {
+    pub kind: MailKind,
+    pub reference: String,
+    pub message_id: String,
+    pub subject: String,
+    /// Envelope sender (bounces go here): the address of `mail.from`.
+    pub envelope_from: String,
+    pub recipients: Vec<String>,
+    /// The plain-text body as rendered (kept for tests and logs of size).
+    pub text: String,
+    /// The calendar attachment, when there is one.
+    pub ics: Option<String>,
+    /// The complete message, CRLF line ends.
+    pub raw: Vec<u8>,
+    /// The customer's phone as given, for the notice to staff if this mail fails.
+    pub customer_phone: Option<String>,
+}
+
+/// What the staff notice about an undeliverable mail names.
+pub struct FailedMail<'a> {
+    pub reference: &'a str,
+    pub kind: MailKind,
+    pub recipient: &'a str,
+    pub answer: &'a str,
+    pub customer_phone: Option<&'a str>,
+}
+
+/// The sender and staff's side of every mail.
+pub struct Letterhead {
+    pub locales: Arc<Locales>,
+    pub staff_lang: Lang,
+    from: Mailbox,
+    staff: Vec<Mailbox>,
+    /// Right-hand side of Message-IDs and calendar UIDs: the sender's domain.
+    domain: String,
+}
+
+impl Letterhead {
+    pub fn new(mail: &MailSettings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
+        let from: Mailbox = mail
+            .from
+            .parse()
+            .map_err(|e| DeliveryError::Config(format!("mail.from `{}` is not a mailbox: {e}", mail.from)))?;
+        let staff = mail
+            .staff_recipients
+            .iter()
+            .map(|r| {
+                r.parse::<Mailbox>().map_err(|e| {
+                    DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let domain = from.email.domain().to_string();
+        Ok(Self { locales, staff_lang: mail.staff_language, from, staff, domain })
+    }
+
+    /// Staff's mailboxes, the recipients of every staff mail.
+    pub fn staff(&self) -> Vec<Mailbox> {
+        self.staff.clone()
+    }
+
+    /// The sender's domain, for ids that must be unique to this site.
+    pub fn domain(&self) -> &str {
+        &self.domain
+    }
+
+    /// A short plain-text notice to staff, in the staff language: which mail
+    /// did not arrive, for whom, the server's answer, and the customer's phone
+    /// so staff can reach the customer another way.
+    pub fn failure_notice(
+        &self,
+        failed: &FailedMail<'_>,
+        nonce: &str,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let (lang, l) = (self.staff_lang, &*self.locales);
+        let reference = failed.reference;
+        let not_given = l.text(lang, "mail.value.notGiven").to_string();
+        let phone =
+            failed.customer_phone.map(|p| one_line(p, 40)).filter(|p| !p.is_empty()).unwrap_or(not_given);
+        let which =
+            l.text(lang, &format!("mail.failureNotice.kind.{}", failed.kind.locale_key())).to_string();
+        let args = [
+            ("reference", reference),
+            ("mail", which.as_str()),
+            ("recipient", failed.recipient),
+            ("answer", failed.answer),
+            ("phone", phone.as_str()),
+        ];
+        let subject = header_line(&l.format(lang, "mail.failureNotice.subject", &args), 200);
+        let text = ["intro", "recipient", "answer", "phone", "action"]
+            .iter()
+            .map(|line| l.format(lang, &format!("mail.failureNotice.{line}"), &args))
+            .collect::<Vec<_>>()
+            .join("\r\n\r\n")
+            + "\r\n";
+        let message_id = self.message_id(reference, MailKind::FailureNotice, nonce);
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(subject.clone())
+            .date(SystemTime::now())
+            .message_id(Some(message_id.clone()))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Content-Language"),
+                lang.code().to_string(),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".into(),
+            ));
+        for mailbox in &self.staff {
+            builder = builder.to(mailbox.clone());
+        }
+        let message = builder
+            .singlepart(lettre::message::SinglePart::plain(text.clone()))
+            .map_err(|e| DeliveryError::Compose(format!("failure-notice {reference}: {e}")))?;
+        Ok(OutgoingMail {
+            kind: MailKind::FailureNotice,
+            reference: reference.to_string(),
+            message_id,
+            subject,
+            envelope_from: self.from.email.to_string(),
+            recipients: self.staff.iter().map(|m| m.email.to_string()).collect(),
+            text,
+            ics: None,
+            raw: message.formatted(),
+            customer_phone: None,
+        })
+    }
+
+    /// `<R7K3Q9.staff-booking.k2m9x4@taxiroermond.example>`
+    pub fn message_id(&self, reference: &str, kind: MailKind, nonce: &str) -> String {
+        format!("<{}.{}.{}@{}>", safe_token(reference), kind.code(), safe_token(nonce), self.domain)
+    }
+
+    pub fn customer_mailbox(&self, name: &str, email: &str) -> Option<Mailbox> {
+        let address: Address = email.trim().parse().ok()?;
+        let name = header_line(name, 80);
+        Some(Mailbox::new((!name.is_empty()).then_some(name), address))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        &self,
+        kind: MailKind,
+        reference: &str,
+        nonce: &str,
+        view: &MailView,
+        to: Vec<Mailbox>,
+        reply_to: Option<Mailbox>,
+        date: SystemTime,
+        attachment: Option<(String, String)>,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let compose =
+            |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
+        let text = TextMail { v: view }.render().map_err(|e| compose(&e))?;
+        let html = HtmlMail { v: view }.render().map_err(|e| compose(&e))?;
+        let message_id = self.message_id(reference, kind, nonce);
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(view.subject.clone())
+            .date(date)
+            .message_id(Some(message_id.clone()))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Content-Language"),
+                view.lang.code().to_string(),
+            ));
+        if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck | MailKind::CustomerAnswer) {
+            // RFC 3834: no out-of-office replies to these.
+            builder = builder.raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".into(),
+            ));
+        }
+        let recipients: Vec<String> = to.iter().map(|m| m.email.to_string()).collect();
+        for mailbox in to {
+            builder = builder.to(mailbox);
+        }
+        if let Some(mailbox) = reply_to {
+            builder = builder.reply_to(mailbox);
+        }
+        let alternative = MultiPart::alternative_plain_html(text.clone(), html);
+        let ics_text = attachment.as_ref().map(|(_, ics)| ics.clone());
+        let body = match attachment {
+            Some((file_name, ics)) => MultiPart::mixed().multipart(alternative).singlepart(
+                Attachment::new(one_line(&file_name, 80)).body(
+                    ics,
+                    ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")
+                        .expect("valid content type"),
+                ),
+            ),
+            None => alternative,
+        };
+        let message = builder.multipart(body).map_err(|e| compose(&e))?;
+        Ok(OutgoingMail {
+            kind,
+            reference: reference.to_string(),
+            message_id,
+            subject: view.subject.clone(),
+            envelope_from: self.from.email.to_string(),
+            recipients,
+            text,
+            ics: ics_text,
+            raw: message.formatted(),
+            customer_phone: None,
+        })
+    }
+}
+
+pub fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {
+    for mail in &mut mails {
+        mail.customer_phone = phone.clone();
+    }
+    mails
+}
+
+/// Letters, digits and `-` only, at most 32: safe in ids, file names and headers.
+pub fn safe_token(text: &str) -> String {
+    text.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(32).collect()
+}
