@@ -7,13 +7,16 @@ use ts_rs::{Config, TS};
 use crate::{
     booking::answer::{Action, DeclineReason},
     edge::error::Failure,
-    forms::antispam::HONEYPOT_FIELD,
+    forms::{
+        antispam::HONEYPOT_FIELD,
+        submission::{Accepted, Invalid},
+    },
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{indication::Indication, PriceSummary, Rule},
     site::{
         contract::{
-            Accepted, Alternates, Company, FixedPriceRow, FormState, Invalid, LandingRoute, Links, PageName,
-            PageProps, PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
+            Alternates, Company, FixedPriceRow, FormState, LandingRoute, Links, PageName, PageProps,
+            PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },

@@ -23,6 +23,7 @@ use actix_web::{
 use crate::{
     booking::routes as booking,
     config::Settings,
+    contact::routes as contact,
     edge::{lang::RouteLang, outer::RoutePattern, read, Edge, Kind},
     health,
     pricing::routes as places,
@@ -49,8 +50,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
                 page_resource = page_resource
                     .route(read().to(move |req, pages, guard| pages::page(req, pages, guard, (page, lang))));
             }
-            if page.is_interactive() {
-                page_resource = page_resource.route(web::post().to(booking::form_post));
+            match page {
+                Page::Reservation => page_resource = page_resource.route(web::post().to(booking::form_post)),
+                Page::Contact => page_resource = page_resource.route(web::post().to(contact::form_post)),
+                Page::Home | Page::Prices => {}
             }
             if page.path(lang) != "/" || page.is_interactive() {
                 cfg.service(at(Kind::Page, page_resource));
@@ -65,7 +68,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     for (path, route) in [
         (API_PATHS.reservation, web::post().to(booking::reservation_api)),
         (API_PATHS.whatsapp_reservation, web::post().to(booking::whatsapp_api)),
-        (API_PATHS.contact, web::post().to(booking::contact_api)),
+        (API_PATHS.contact, web::post().to(contact::contact_api)),
     ] {
         cfg.service(compressed(Kind::Submission, resource(path).route(route)));
     }

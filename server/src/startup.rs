@@ -11,8 +11,9 @@ use crate::site::host::HostCheck;
 use crate::{
     booking::{outbox::Bookings, service::BookingService},
     config::Settings,
+    contact::service::ContactService,
     edge::{outer::Outer, Edge},
-    forms::antispam::FormGuard,
+    forms::{antispam::FormGuard, submission::Submissions},
     i18n::Locales,
     mail::Outbox,
     places::Places,
@@ -84,12 +85,19 @@ impl Application {
             (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales.clone()));
         let pages_data = pages.clone();
         let places_description = places.description();
+        // One site-wide budget and repeat window for every form.
+        let submissions = Arc::new(Submissions::new(&settings));
         let booking = web::Data::new(BookingService::new(
             settings.clone(),
             locales.clone(),
             places.clone(),
             bookings.clone(),
+            submissions.clone(),
         ));
+        let contact = web::Data::new(
+            ContactService::new(&settings, locales.clone(), outbox.clone(), submissions)
+                .context("mail delivery could not start")?,
+        );
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
@@ -120,6 +128,7 @@ impl Application {
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
                 .app_data(booking.clone())
+                .app_data(contact.clone())
                 .app_data(form_guard.clone())
                 .app_data(staff.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))

@@ -1,12 +1,12 @@
 //! A booking's mails: staff's mail with the answer buttons, the customer's
 //! confirmation, and the calendar entry of the ride (built on the outbox's
-//! [`Letterhead`] and layout). Contact messages' mails are here too for now.
+//! [`Letterhead`] and layout).
 use std::{sync::Arc, time::SystemTime};
 
 use crate::{
     booking::{
         ics,
-        model::{Booking, ContactMessage, TripExtras},
+        model::{Booking, TripExtras},
         views::{place_long, place_short},
     },
     config::{CompanySettings, MailSettings, Settings},
@@ -136,42 +136,6 @@ impl Composer {
             destination: place(&b.destination),
             ..b.clone()
         }
-    }
-
-    /// The staff mail and the sender's acknowledgement.
-    pub fn contact(&self, c: &ContactMessage, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
-        let sender = self.head.customer_mailbox(&c.name, &c.email);
-        let date = SystemTime::from(c.received_at);
-        let view = self.views().staff_contact(c, self.staff_lang);
-        let mut mails = vec![self.head.build(
-            MailKind::StaffContact,
-            &c.reference,
-            nonce,
-            &view,
-            self.head.staff(),
-            sender.clone(),
-            date,
-            None,
-        )?];
-        match sender {
-            Some(to) => {
-                let view = self.views().contact_ack(c);
-                mails.push(self.head.build(
-                    MailKind::ContactAck,
-                    &c.reference,
-                    nonce,
-                    &view,
-                    vec![to],
-                    None,
-                    date,
-                    None,
-                )?);
-            }
-            None => {
-                tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")
-            }
-        }
-        Ok(with_phone(mails, c.phone.clone()))
     }
 
     pub(crate) fn ics_name(&self, b: &Booking, lang: Lang) -> String {

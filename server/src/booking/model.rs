@@ -1,4 +1,4 @@
-//! What a visitor sends, once validated: a booking request or a contact message.
+//! A booking request as the server keeps it, once validated and priced.
 //! The booking API builds these; the delivery side turns them into mails.
 use serde::{Deserialize, Serialize};
 
@@ -106,17 +106,4 @@ pub struct ReturnTrip {
     /// Local time in [`TIME_ZONE`].
     pub pickup_at: jiff::civil::DateTime,
     pub price: Option<PriceSummary>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ContactMessage {
-    pub reference: String,
-    pub lang: Lang,
-    pub name: String,
-    pub email: String,
-    pub phone: Option<String>,
-    pub subject: String,
-    pub message: String,
-    pub received_at: jiff::Timestamp,
 }

@@ -83,16 +83,6 @@ impl Bookings {
             .await
     }
 
-    /// Like [`Bookings::submit_booking`] for a contact message and its acknowledgement.
-    pub async fn submit_contact(
-        &self,
-        message: &crate::booking::model::ContactMessage,
-    ) -> Result<(), DeliveryError> {
-        let nonce = nonce();
-        let mails = self.composer.contact(message, &nonce)?;
-        self.outbox.enqueue(mails, &nonce).await
-    }
-
     /// The stored booking with this reference, if any.
     pub async fn record(&self, reference: &str) -> Result<Option<Record>, DeliveryError> {
         let (store, reference) = (self.store.clone(), reference.to_string());

@@ -1,69 +1,32 @@
-//! The booking, WhatsApp and contact calls (JSON), and the same forms posted
-//! without JavaScript (urlencoded, answered with a page or a redirect).
-use std::time::Duration;
-
+//! The booking and WhatsApp calls (JSON), the same forms posted without
+//! JavaScript (answered with a page or a redirect), and the reservation page
+//! opened with a route.
 use actix_web::{
-    dev,
     http::{header, StatusCode},
-    web, FromRequest, HttpRequest, HttpResponse,
+    web, HttpRequest, HttpResponse,
 };
-use futures_util::future::LocalBoxFuture;
 
-use crate::edge::body::{has_content_type, read_body, read_json};
 use crate::{
     booking::{
         prefill::{prefilled_form, query_pickup, query_text},
-        service::{BookingService, Outcome},
+        service::BookingService,
     },
     config::Settings,
-    edge::{
-        app_data,
-        error::{AppError, Refusal},
-        lang::PathLang,
+    edge::{app_data, error::AppError},
+    forms::{
+        antispam::FormGuard,
+        submission::{outcome_json, FormCall, Invalid},
     },
-    forms::{antispam::FormGuard, FieldErrors, Input},
     i18n::Locales,
     places::Places,
-    render::respond::encoded,
     site::{
-        contract::{Accepted, FormState, Invalid, WhatsappReady},
+        contract::{FormState, WhatsappReady},
+        form_page::FormPost,
         pages::{PageKey, Pages},
         routes as site_routes, Page, ReservationMode,
     },
     types::Lang,
 };
-
-/// What every JSON form call gets: the request, its language (from the path)
-/// and its body, read within the size and time limits.
-pub struct FormCall {
-    req: HttpRequest,
-    lang: Lang,
-    input: Input,
-}
-
-impl FromRequest for FormCall {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut dev::Payload) -> Self::Future {
-        let (req, lang, payload) =
-            (req.clone(), PathLang::from_request(req, payload), web::Payload::from_request(req, payload));
-        Box::pin(async move {
-            let PathLang(lang) = lang.await?;
-            let settings = web::Data::<Settings>::extract(&req)
-                .await
-                .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
-            let payload = payload.await.map_err(|_| Refusal::InvalidBody)?;
-            let value = read_json(&req, payload, body_timeout(&settings)).await?;
-            let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
-            Ok(Self { req, lang, input })
-        })
-    }
-}
-
-fn body_timeout(settings: &Settings) -> Duration {
-    Duration::from_millis(settings.http.body_timeout_ms)
-}
 
 /// `POST /api/reservation/{language}`.
 pub async fn reservation_api(
@@ -73,16 +36,6 @@ pub async fn reservation_api(
 ) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
     outcome_json(service.reservation(&call.input, call.lang, verdict).await)
-}
-
-/// `POST /api/contact/{language}`.
-pub async fn contact_api(
-    call: FormCall,
-    service: web::Data<BookingService>,
-    guard: web::Data<FormGuard>,
-) -> Result<HttpResponse, AppError> {
-    let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
-    outcome_json(service.contact(&call.input, call.lang, verdict).await)
 }
 
 /// `POST /api/whatsappreservation/{language}`.
@@ -100,15 +53,8 @@ pub async fn whatsapp_api(
     })
 }
 
-fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
-    match outcome {
-        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(Accepted { message })),
-        Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(Invalid { errors })),
-        Outcome::Refused(refusal) => Err(refusal.into()),
-    }
-}
-
-/// `POST` to the reservation or contact page itself: the no-JavaScript path.
+/// `POST` to the reservation page itself: the no-JavaScript path (a booking,
+/// a WhatsApp message, or "show the price").
 pub async fn form_post(
     req: HttpRequest,
     payload: web::Payload,
@@ -118,77 +64,17 @@ pub async fn form_post(
     locales: web::Data<Locales>,
     settings: web::Data<Settings>,
 ) -> Result<HttpResponse, AppError> {
-    // The matched pattern, not the path: every spelling of the path is the same page.
-    let (page, lang) = req
-        .match_pattern()
-        .as_deref()
-        .and_then(Page::from_path)
-        .filter(|(p, _)| p.is_interactive())
-        .ok_or(AppError::NotFound)?;
-    if !has_content_type(&req, "application/x-www-form-urlencoded") {
-        return Err(Refusal::UnsupportedMediaType.into());
-    }
-    // Refusals answer with the localized error page (see `error`).
-    let body = read_body(payload, body_timeout(&settings)).await?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
-    let input = Input::from_pairs(pairs);
-    let values = input.values();
-    let mode = values.get("mode").and_then(|m| ReservationMode::parse(m)).unwrap_or_default();
-    let key = PageKey::page(page, lang, mode);
-    let answer = |status: StatusCode, form: FormState| {
-        let pages = pages.clone();
-        let req = req.clone();
-        async move {
-            let rendered = pages.with_form(key, form).await?;
-            Ok::<_, AppError>(encoded(&req, &rendered, status))
-        }
-    };
-    let invalid = |errors: FieldErrors| FormState::invalid(values.clone(), errors);
-    let verdict = guard.verdict(&req, &input, jiff::Timestamp::now());
-    let outcome_page = |outcome: Outcome| async {
-        let (status, form, retry_after) = match outcome {
-            Outcome::Accepted { message } => (StatusCode::OK, FormState::accepted(message), None),
-            Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, invalid(errors), None),
-            Outcome::Refused(refusal) => {
-                let text = locales.format(lang, refusal.key(), &[("phone", &settings.company.phone_display)]);
-                (refusal.status(), FormState::refused(values.clone(), text), refusal.retry_after())
-            }
-        };
-        let mut response = answer(status, form).await?;
-        if let Some(seconds) = retry_after {
-            response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
-        }
-        Ok(response)
-    };
-
-    if page == Page::Contact {
-        return outcome_page(service.contact(&input, lang, verdict).await).await;
-    }
+    let post = FormPost::read(req, payload, &settings).await?;
+    let (values, lang) = (&post.values, post.lang);
     if values.get("action").map(String::as_str) == Some("price") {
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
         let id = |k: &str| Some(get(k)).filter(|v| !v.is_empty());
-        let price = service
-            .price(
-                get("departure"),
-                id("departurePlaceId"),
-                get("destination"),
-                id("destinationPlaceId"),
-                lang,
-            )
-            .await;
+        let (from, from_id, to, to_id) =
+            (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
+        let price = service.price(from, from_id, to, to_id, lang).await;
         let return_price = match get("returnDateTime").trim() {
             "" => None,
-            _ => {
-                service
-                    .price(
-                        get("destination"),
-                        id("destinationPlaceId"),
-                        get("departure"),
-                        id("departurePlaceId"),
-                        lang,
-                    )
-                    .await
-            }
+            _ => service.price(to, to_id, from, from_id, lang).await,
         };
         let form = match price {
             Some(price) => FormState { return_price, ..FormState::priced(values.clone(), price) },
@@ -196,15 +82,17 @@ pub async fn form_post(
                 FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string())
             }
         };
-        return answer(StatusCode::OK, form).await;
+        return post.answer(&pages, StatusCode::OK, form).await;
     }
-    if mode == ReservationMode::Whatsapp {
-        return match service.whatsapp(&input, lang).await {
+    if post.mode == ReservationMode::Whatsapp {
+        return match service.whatsapp(&post.input, lang).await {
             Ok(url) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, url)).finish()),
-            Err(errors) => answer(StatusCode::BAD_REQUEST, invalid(errors)).await,
+            Err(errors) => post.answer(&pages, StatusCode::BAD_REQUEST, post.invalid(errors)).await,
         };
     }
-    outcome_page(service.reservation(&input, lang, verdict).await).await
+    let verdict = guard.verdict(&post.req, &post.input, jiff::Timestamp::now());
+    let outcome = service.reservation(&post.input, lang, verdict).await;
+    post.outcome(&pages, &locales, &settings, outcome).await
 }
 
 #[derive(serde::Deserialize, Default)]

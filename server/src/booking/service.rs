@@ -1,74 +1,32 @@
-//! Accepting booking requests and contact messages: validate, price, guard
-//! against double submissions, hand to the outbox, and word the answer. The JSON
-//! API and the no-JavaScript form posts both go through here.
-use std::{
-    hash::{BuildHasher, Hash, Hasher},
-    num::NonZeroUsize,
-    sync::{Arc, Mutex},
-    time::{Duration, Instant},
-};
-
-use lru::LruCache;
-use tokio::sync::OnceCell;
+//! Accepting booking requests: validate, price, guard against double
+//! submissions, hand to the booking store and the outbox, and word the
+//! answer. The JSON API and the no-JavaScript form posts both go through here.
+use std::sync::Arc;
 
 use crate::{
     booking::{
         form::{validate_reservation, validate_whatsapp},
-        model::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+        model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
     },
     config::Settings,
-    contact::form::validate_contact,
-    edge::error::Refusal,
-    forms::{antispam::Verdict, caps::Caps, FieldErrors, Input},
+    forms::{
+        antispam::Verdict,
+        submission::{fingerprint, new_reference, NotStored, Outcome, Submissions},
+        FieldErrors, Input,
+    },
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesProvider},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang},
 };
 
-/// How long an identical submission counts as a repeat of the first.
-const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
-
-pub enum Outcome {
-    /// Stored for delivery: the localized confirmation.
-    Accepted {
-        message: String,
-    },
-    Invalid(FieldErrors),
-    /// Not taken (too soon after opening the form, site overloaded, could not
-    /// be stored): the sender may send again.
-    Refused(Refusal),
-}
-
-/// Why the first of identical submissions was not stored.
-enum NotStored {
-    Refused(Refusal),
-    Failed(crate::mail::DeliveryError),
-}
-
-impl NotStored {
-    fn outcome(self, what: &str) -> Outcome {
-        match self {
-            NotStored::Refused(refusal) => Outcome::Refused(refusal),
-            NotStored::Failed(e) => {
-                tracing::error!(error = %e, "{what} could not be stored");
-                Outcome::Refused(Refusal::StoreFailed)
-            }
-        }
-    }
-}
-
-/// Identical submissions in the repeat window and their shared outcome.
-type Recent = LruCache<u64, (Instant, Arc<OnceCell<String>>)>;
-
 pub struct BookingService {
     settings: Arc<Settings>,
     locales: Arc<Locales>,
     places: Arc<Places>,
     outbox: Arc<Bookings>,
-    caps: Caps,
-    recent: Mutex<Recent>,
+    submissions: Arc<Submissions>,
 }
 
 impl BookingService {
@@ -77,17 +35,9 @@ impl BookingService {
         locales: Arc<Locales>,
         places: Arc<Places>,
         outbox: Arc<Bookings>,
+        submissions: Arc<Submissions>,
     ) -> Self {
-        let remembered =
-            NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
-        Self {
-            caps: Caps::new(&settings),
-            settings,
-            locales,
-            places,
-            outbox,
-            recent: Mutex::new(LruCache::new(remembered)),
-        }
+        Self { settings, locales, places, outbox, submissions }
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
@@ -102,7 +52,7 @@ impl BookingService {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
-        if let Some(outcome) = self.screen(verdict, "reservation", || {
+        if let Some(outcome) = self.submissions.screen(verdict, "reservation", || {
             self.locales.format(lang, "api.reservationReceived", &[("reference", &new_reference('R'))])
         }) {
             return outcome;
@@ -122,10 +72,9 @@ impl BookingService {
         // Identical submissions share one outcome: the first stores the booking,
         // repeats (double clicks, retries, even simultaneous ones) wait for it and
         // get the same reference.
-        let outcome = self.once(fingerprint);
-        let stored = outcome
-            .get_or_try_init(|| async {
-                self.caps.admit(&self.outbox).map_err(NotStored::Refused)?;
+        let stored = self
+            .submissions
+            .once(fingerprint, self.outbox.outbox(), || async {
                 let (from, to) = tokio::join!(
                     self.place(form.departure_place_id.as_deref(), &form.departure, lang),
                     self.place(form.destination_place_id.as_deref(), &form.destination, lang)
@@ -143,7 +92,7 @@ impl BookingService {
                         .map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
                 };
                 let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
-                let confirmation_withheld = !self.caps.confirmation_allowed(&form.email, today);
+                let confirmation_withheld = !self.submissions.caps().confirmation_allowed(&form.email, today);
                 if confirmation_withheld {
                     tracing::warn!(
                         "confirmation mails to this address reached today's cap: only staff are mailed"
@@ -192,7 +141,7 @@ impl BookingService {
             .await;
         match stored {
             Ok(reference) => Outcome::Accepted {
-                message: self.locales.format(lang, "api.reservationReceived", &[("reference", reference)]),
+                message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]),
             },
             Err(e) => e.outcome("booking request"),
         }
@@ -242,72 +191,6 @@ impl BookingService {
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
     }
 
-    pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
-        let form = match validate_contact(input, lang, &self.locales) {
-            Ok(form) => form,
-            Err(errors) => return Outcome::Invalid(errors),
-        };
-        if let Some(outcome) =
-            self.screen(verdict, "contact", || self.locales.text(lang, "api.contactReceived").to_string())
-        {
-            return outcome;
-        }
-        let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
-        let outcome = self.once(fingerprint);
-        let stored = outcome
-            .get_or_try_init(|| async {
-                self.caps.admit(&self.outbox).map_err(NotStored::Refused)?;
-                let reference = new_reference('C');
-                let message = ContactMessage {
-                    reference: reference.clone(),
-                    lang,
-                    name: form.name.clone(),
-                    email: form.email.clone(),
-                    phone: form.phone.clone(),
-                    subject: form.subject.clone(),
-                    message: form.message.clone(),
-                    received_at: jiff::Timestamp::now(),
-                };
-                self.outbox.submit_contact(&message).await.map_err(NotStored::Failed)?;
-                tracing::info!(reference, "contact message stored");
-                Ok::<_, NotStored>(reference)
-            })
-            .await;
-        match stored {
-            Ok(_) => {
-                Outcome::Accepted { message: self.locales.text(lang, "api.contactReceived").to_string() }
-            }
-            Err(e) => e.outcome("contact message"),
-        }
-    }
-
-    /// A valid submission that is not a person's: trapped bots get the usual
-    /// confirmation (so they learn nothing) and nothing is delivered.
-    fn screen(
-        &self,
-        verdict: Verdict,
-        form: &'static str,
-        confirmation: impl FnOnce() -> String,
-    ) -> Option<Outcome> {
-        match verdict {
-            Verdict::Person => None,
-            Verdict::Trapped => {
-                tracing::warn!(form, reason = "honeypot", "spam discarded");
-                crate::telemetry::metrics::spam_discarded(form, "honeypot");
-                Some(Outcome::Accepted { message: confirmation() })
-            }
-            Verdict::TooFast => {
-                tracing::warn!(
-                    form,
-                    reason = "too_fast",
-                    "submission refused: sent too soon after opening the form"
-                );
-                crate::telemetry::metrics::spam_discarded(form, "too_fast");
-                Some(Outcome::Refused(Refusal::TooFast))
-            }
-        }
-    }
-
     /// The server's own price: from the chosen place ids, else from the typed
     /// addresses. `None` when it cannot be computed; the booking still goes through.
     pub async fn price(
@@ -346,17 +229,6 @@ impl BookingService {
             None => indication::resolve_text(&self.places, text, lang).await.ok(),
         }
     }
-
-    /// The shared outcome of all submissions with this fingerprint in the
-    /// repeat window. A failed store leaves the cell empty, so a retry tries again.
-    fn once(&self, fingerprint: u64) -> Arc<OnceCell<String>> {
-        let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
-        if entry.0.elapsed() >= REPEAT_WINDOW {
-            *entry = (Instant::now(), Arc::default());
-        }
-        entry.1.clone()
-    }
 }
 
 fn or(preferred: &str, fallback: &str) -> String {
@@ -364,45 +236,5 @@ fn or(preferred: &str, fallback: &str) -> String {
         fallback.to_string()
     } else {
         preferred.to_string()
-    }
-}
-
-/// Same fields, same fingerprint (case and spacing of the e-mail ignored).
-fn fingerprint(parts: &[&str]) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for part in parts {
-        part.trim().to_lowercase().hash(&mut hasher);
-    }
-    hasher.finish()
-}
-
-/// A short reference for people to quote, e.g. `R-7K3Q9M`: 30 bits of
-/// randomness from the standard library's per-process random keys and the clock.
-fn new_reference(prefix: char) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    std::time::SystemTime::now().hash(&mut hasher);
-    let mut n = hasher.finish();
-    let code: String = (0..6)
-        .map(|_| {
-            let c = ALPHABET[(n % 32) as usize] as char;
-            n /= 32;
-            c
-        })
-        .collect();
-    format!("{prefix}-{code}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn references_are_short_and_vary() {
-        let a = new_reference('R');
-        let b = new_reference('R');
-        assert_eq!(a.len(), 8);
-        assert!(a.starts_with("R-"));
-        assert_ne!(a, b);
     }
 }

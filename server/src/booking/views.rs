@@ -6,20 +6,17 @@
 //! HTML, see `templates.rs`). Every visible word comes from `locales/*.json`
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
-    booking::model::{Address, Booking, ContactMessage, PaymentMethod},
+    booking::model::{Address, Booking, PaymentMethod},
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
-    types::{format_euro, phone, Lang},
+    types::{format_euro, Lang},
 };
 
 use crate::{
     booking::links::maps_directions,
-    mail::layout::{Block, Link, MailView, Row, Views},
+    mail::layout::{Block, Link, MailView, Row, Views, SHORT_MAX},
     mail::text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };
-
-/// Names and places in subjects and greetings are cut to this many characters.
-const SHORT_MAX: usize = 40;
 
 impl Views<'_> {
     /// The staff's mail for a booking request, in the staff language.
@@ -127,64 +124,6 @@ impl Views<'_> {
         view
     }
 
-    /// The staff's mail for a contact message.
-    pub fn staff_contact(&self, c: &ContactMessage, lang: Lang) -> MailView {
-        let short_name = one_line(&c.name, SHORT_MAX);
-        let subject_text = one_line(&c.subject, FIELD_MAX);
-        let subject =
-            self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
-        let mut view = MailView::new(
-            lang,
-            header_line(&subject, SUBJECT_MAX),
-            self.t(lang, "mail.staffContact.heading"),
-        );
-        view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
-        view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
-        view.rows = vec![
-            self.row(lang, "reference", c.reference.clone()),
-            self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
-            self.link_row(
-                lang,
-                "email",
-                one_line(&c.email, FIELD_MAX),
-                Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
-            ),
-            self.phone_row(lang, c.phone.as_deref()),
-            self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
-            self.row(lang, "received", date_time_long(self.locales, lang, local(c.received_at))),
-            self.row(lang, "subject", subject_text),
-        ];
-        view.block = Some(Block {
-            label: self.t(lang, "mail.field.message"),
-            text: paragraph(&c.message, MESSAGE_MAX),
-        });
-        view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
-        view
-    }
-
-    /// The short acknowledgement to the sender of a contact message. It does
-    /// not repeat the message: the form must not become a way to mail any text
-    /// to any address.
-    pub fn contact_ack(&self, c: &ContactMessage) -> MailView {
-        let lang = c.lang;
-        let mut view = MailView::new(
-            lang,
-            header_line(
-                &self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]),
-                SUBJECT_MAX,
-            ),
-            self.t(lang, "mail.contactAck.heading"),
-        );
-        view.intro = vec![
-            self.f(lang, "mail.greeting", &[("name", &one_line(&c.name, SHORT_MAX))]),
-            self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
-            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_display)]),
-        ];
-        view.rows = vec![self.row(lang, "reference", c.reference.clone())];
-        self.sign_off(&mut view);
-        view
-    }
-
     /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
     pub(crate) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
         let extra = |key: &str, value: String| Row {
@@ -267,27 +206,6 @@ impl Views<'_> {
             Some(m) => self.t(lang, &format!("mail.payment.{}", m.code())),
             None => self.t(lang, "mail.value.notGiven"),
         }
-    }
-
-    fn phone_row(&self, lang: Lang, phone: Option<&str>) -> Row {
-        match phone.map(|p| one_line(p, SHORT_MAX)).filter(|p| !p.is_empty()) {
-            Some(p) => self.link_row(lang, "phone", p.clone(), phone::tel_url(&p)),
-            None => self.row(lang, "phone", self.t(lang, "mail.value.notGiven")),
-        }
-    }
-
-    /// Call and WhatsApp buttons for staff, when the visitor gave a usable number.
-    fn customer_actions(&self, lang: Lang, name: &str, phone: Option<&str>) -> Vec<Link> {
-        let mut actions = Vec::new();
-        if let Some(p) = phone {
-            if let Some(href) = phone::tel_url(p) {
-                actions.push(Link { label: self.f(lang, "mail.action.call", &[("name", name)]), href });
-            }
-            if let Some(href) = phone::whatsapp_url(p) {
-                actions.push(Link { label: self.f(lang, "mail.action.whatsapp", &[("name", name)]), href });
-            }
-        }
-        actions
     }
 }
 

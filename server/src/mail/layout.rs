@@ -5,8 +5,12 @@
 use crate::{
     config::{CompanySettings, MailSettings},
     i18n::Locales,
-    types::{links::whatsapp_chat, Lang},
+    mail::text::one_line,
+    types::{links::whatsapp_chat, phone, Lang},
 };
+
+/// Names and places in subjects and greetings are cut to this many characters.
+pub const SHORT_MAX: usize = 40;
 
 #[derive(Debug, Clone)]
 pub struct Row {
@@ -121,5 +125,26 @@ impl Views<'_> {
             view.footer.push(self.t(lang, "footer.demo"));
         }
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &c.name)]));
+    }
+
+    pub(crate) fn phone_row(&self, lang: Lang, phone: Option<&str>) -> Row {
+        match phone.map(|p| one_line(p, SHORT_MAX)).filter(|p| !p.is_empty()) {
+            Some(p) => self.link_row(lang, "phone", p.clone(), phone::tel_url(&p)),
+            None => self.row(lang, "phone", self.t(lang, "mail.value.notGiven")),
+        }
+    }
+
+    /// Call and WhatsApp buttons for staff, when the visitor gave a usable number.
+    pub(crate) fn customer_actions(&self, lang: Lang, name: &str, phone: Option<&str>) -> Vec<Link> {
+        let mut actions = Vec::new();
+        if let Some(p) = phone {
+            if let Some(href) = phone::tel_url(p) {
+                actions.push(Link { label: self.f(lang, "mail.action.call", &[("name", name)]), href });
+            }
+            if let Some(href) = phone::whatsapp_url(p) {
+                actions.push(Link { label: self.f(lang, "mail.action.whatsapp", &[("name", name)]), href });
+            }
+        }
+        actions
     }
 }

@@ -216,24 +216,12 @@ impl FormState {
     }
 }
 
-/// A booking or contact message accepted.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct Accepted {
-    pub message: String,
-}
-
 /// A WhatsApp booking checked: the chat link with the prefilled message.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct WhatsappReady {
     pub message: String,
     pub whatsapp_url: String,
-}
-
-/// A form refused field by field: field name → message.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct Invalid {
-    pub errors: FieldErrors,
 }
 
 /// The API's route patterns; `{name}` is a path parameter.

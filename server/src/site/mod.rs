@@ -9,6 +9,7 @@ pub mod assets;
 pub mod contract;
 pub mod document;
 pub mod error_pages;
+pub mod form_page;
 pub mod host;
 pub mod landing;
 pub mod landing_page;

@@ -5,7 +5,7 @@ use std::path::Path;
 use mail_parser::{MessageParser, MimeHeaders};
 use taxi_server::{mail::message::OutgoingMail, types::Lang};
 
-use crate::helpers::{booking, composer, contact};
+use crate::helpers::{booking, composer, contact, contact_mails};
 
 /// Headers, text body and attachments of a mail, as a reader would see them.
 pub fn describe(mail: &OutgoingMail) -> String {
@@ -129,7 +129,7 @@ fn answer_mails_in_three_languages() {
 #[test]
 fn contact_mails_in_three_languages() {
     for lang in Lang::ALL {
-        let mails = composer(lang).contact(&contact(lang), "golden").unwrap();
+        let mails = contact_mails(lang).contact(&contact(lang), "golden").unwrap();
         assert_eq!(mails.len(), 2);
         check(&format!("contact-staff-{lang}"), &describe(&mails[0]));
         check(&format!("contact-ack-{lang}"), &describe(&mails[1]));
@@ -191,7 +191,7 @@ fn html_escapes_visitor_text() {
     let mut c = contact(Lang::En);
     c.name = "<script>alert(1)</script>".into();
     c.message = "<b>bold</b> & \"quoted\"".into();
-    let mails = composer(Lang::En).contact(&c, "x").unwrap();
+    let mails = contact_mails(Lang::En).contact(&c, "x").unwrap();
     let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
     let html = msg.body_html(0).unwrap();
     assert!(!html.contains("<script>") && !html.contains("<b>bold"), "{html}");

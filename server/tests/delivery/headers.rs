@@ -3,7 +3,7 @@
 use mail_parser::MessageParser;
 use taxi_server::types::Lang;
 
-use crate::helpers::{booking, composer, contact};
+use crate::helpers::{booking, composer, contact, contact_mails};
 
 /// The header block of a raw message, unfolded, one header per line.
 fn header_lines(raw: &[u8]) -> Vec<String> {
@@ -24,7 +24,7 @@ fn line_breaks_in_fields_cannot_add_headers() {
         .booking(&b, "x")
         .unwrap()
         .into_iter()
-        .chain(composer(Lang::En).contact(&c, "x").unwrap());
+        .chain(contact_mails(Lang::En).contact(&c, "x").unwrap());
     for mail in mails {
         let lines = header_lines(&mail.raw);
         for line in &lines {
@@ -56,7 +56,7 @@ fn encoded_words_typed_by_a_visitor_are_not_decoded() {
     // '=?utf-8?b?...?=' would read 'From: boss@company' once decoded.
     c.subject = "=?utf-8?b?RnJvbTogYm9zc0Bjb21wYW55?=".into();
     c.name = "=?utf-8?q?Boss?=".into();
-    let mails = composer(Lang::En).contact(&c, "x").unwrap();
+    let mails = contact_mails(Lang::En).contact(&c, "x").unwrap();
     let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
     let subject = msg.subject().unwrap().replace('\u{2060}', "");
     assert!(subject.contains("=?utf-8?b?RnJvbTogYm9zc0Bjb21wYW55?="), "shown as typed: {subject}");
@@ -78,7 +78,7 @@ fn names_in_any_script_survive_encoding() {
         let mut c = contact(Lang::De);
         c.name = name.into();
         c.subject = format!("Frage von {name}");
-        let mails = composer(Lang::De).contact(&c, "x").unwrap();
+        let mails = contact_mails(Lang::De).contact(&c, "x").unwrap();
         for line in header_lines(&mails[0].raw) {
             assert!(line.is_ascii(), "{line}");
         }
@@ -98,7 +98,7 @@ fn subjects_fields_and_messages_are_bounded() {
     c.name = "N".repeat(5_000);
     c.subject = "S".repeat(5_000);
     c.message = "regel met tekst\n".repeat(100_000);
-    let mails = composer(Lang::Nl).contact(&c, "x").unwrap();
+    let mails = contact_mails(Lang::Nl).contact(&c, "x").unwrap();
     for mail in &mails {
         assert!(mail.subject.chars().count() <= 160, "{}", mail.subject.chars().count());
         assert!(mail.raw.len() < 100_000, "{} bytes", mail.raw.len());

@@ -13,11 +13,12 @@ use taxi_server::{
     booking::outbox::Bookings,
     booking::{
         mails::Composer,
-        model::{Address, Booking, ContactMessage, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+        model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
     },
     config::Settings,
+    contact::{mails::ContactMails, model::ContactMessage},
     i18n::Locales,
-    mail::RetryPolicy,
+    mail::{DeliveryError, RetryPolicy},
     pricing::{PriceSummary, Rule},
     types::Lang,
 };
@@ -80,6 +81,18 @@ pub fn composer(staff_language: Lang) -> Composer {
     let dir = TempDir::new("composer");
     let s = settings(&dir.0, None, &format!("[mail]\nstaff_language = \"{}\"\n", staff_language.code()));
     Composer::new(&s, Arc::new(Locales::load())).unwrap()
+}
+
+pub fn contact_mails(staff_language: Lang) -> ContactMails {
+    let dir = TempDir::new("contact-mails");
+    let s = settings(&dir.0, None, &format!("[mail]\nstaff_language = \"{}\"\n", staff_language.code()));
+    ContactMails::new(&s, Arc::new(Locales::load())).unwrap()
+}
+
+/// A contact message's mails through the outbox, as the contact service sends them.
+pub async fn submit_contact(outbox: &Bookings, message: &ContactMessage) -> Result<(), DeliveryError> {
+    let nonce = taxi_server::mail::nonce();
+    outbox.enqueue(contact_mails(Lang::Nl).contact(message, &nonce)?, &nonce).await
 }
 
 /// The booking of the golden files: fixed reference, times and ids.

@@ -9,8 +9,8 @@ use mail_parser::MessageParser;
 use taxi_server::types::Lang;
 
 use crate::helpers::{
-    booking, contact, count_files, delivered_ids, free_port, settings, start, wait_for, Received, Sink,
-    TempDir,
+    booking, contact, count_files, delivered_ids, free_port, settings, start, submit_contact, wait_for,
+    Received, Sink, TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -21,7 +21,7 @@ async fn without_smtp_mail_goes_to_a_maildir() {
     let outbox = start(&settings(&dir.path("var"), None, ""));
     assert!(outbox.transport_description().starts_with("Maildir "), "{}", outbox.transport_description());
     outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
-    outbox.submit_contact(&contact(Lang::De)).await.unwrap();
+    submit_contact(&outbox, &contact(Lang::De)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
     let new = dir.path("var/maildir/new");
     assert_eq!(count_files(&new), 4);
@@ -120,11 +120,11 @@ async fn a_new_outbox_delivers_what_the_old_one_left() {
         let mut b = booking(Lang::Nl);
         b.reference = format!("R{i}");
         old.submit_booking(&b).await.unwrap();
-        old.submit_contact(&contact(Lang::En)).await.unwrap();
+        submit_contact(&old, &contact(Lang::En)).await.unwrap();
     }
     old.shutdown().await;
     assert!(matches!(
-        old.submit_contact(&contact(Lang::En)).await,
+        submit_contact(&old, &contact(Lang::En)).await,
         Err(taxi_server::mail::DeliveryError::ShutDown)
     ));
     assert_eq!(count_files(&dir.path("var/spool/queue")), 12);

@@ -1,0 +1,138 @@
+//! A contact message's mails: the message to staff, and a short
+//! acknowledgement to the sender that never repeats the message (the form must
+//! not become a way to mail any text to any address).
+use std::{sync::Arc, time::SystemTime};
+
+use crate::{
+    config::{CompanySettings, MailSettings, Settings},
+    contact::model::ContactMessage,
+    i18n::{
+        format::{date_time_long, local},
+        Locales,
+    },
+    mail::{
+        layout::{Block, MailView, Views, SHORT_MAX},
+        message::{with_phone, Letterhead, MailKind, OutgoingMail},
+        text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
+        DeliveryError,
+    },
+    types::Lang,
+};
+
+pub struct ContactMails {
+    head: Letterhead,
+    locales: Arc<Locales>,
+    company: CompanySettings,
+    mail: MailSettings,
+}
+
+impl ContactMails {
+    pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
+        Ok(Self {
+            head: Letterhead::new(&settings.mail, locales.clone())?,
+            locales,
+            company: settings.company.clone(),
+            mail: settings.mail.clone(),
+        })
+    }
+
+    fn views(&self) -> Views<'_> {
+        Views { locales: &self.locales, company: &self.company, mail: &self.mail }
+    }
+
+    /// The staff mail and the sender's acknowledgement.
+    pub fn contact(&self, c: &ContactMessage, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let sender = self.head.customer_mailbox(&c.name, &c.email);
+        let date = SystemTime::from(c.received_at);
+        let view = self.views().staff_contact(c, self.head.staff_lang);
+        let mut mails = vec![self.head.build(
+            MailKind::StaffContact,
+            &c.reference,
+            nonce,
+            &view,
+            self.head.staff(),
+            sender.clone(),
+            date,
+            None,
+        )?];
+        match sender {
+            Some(to) => {
+                let view = self.views().contact_ack(c);
+                mails.push(self.head.build(
+                    MailKind::ContactAck,
+                    &c.reference,
+                    nonce,
+                    &view,
+                    vec![to],
+                    None,
+                    date,
+                    None,
+                )?);
+            }
+            None => {
+                tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")
+            }
+        }
+        Ok(with_phone(mails, c.phone.clone()))
+    }
+}
+
+impl Views<'_> {
+    /// The staff's mail for a contact message.
+    pub fn staff_contact(&self, c: &ContactMessage, lang: Lang) -> MailView {
+        let short_name = one_line(&c.name, SHORT_MAX);
+        let subject_text = one_line(&c.subject, FIELD_MAX);
+        let subject =
+            self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
+        let mut view = MailView::new(
+            lang,
+            header_line(&subject, SUBJECT_MAX),
+            self.t(lang, "mail.staffContact.heading"),
+        );
+        view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
+        view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
+        view.rows = vec![
+            self.row(lang, "reference", c.reference.clone()),
+            self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
+            self.link_row(
+                lang,
+                "email",
+                one_line(&c.email, FIELD_MAX),
+                Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
+            ),
+            self.phone_row(lang, c.phone.as_deref()),
+            self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
+            self.row(lang, "received", date_time_long(self.locales, lang, local(c.received_at))),
+            self.row(lang, "subject", subject_text),
+        ];
+        view.block = Some(Block {
+            label: self.t(lang, "mail.field.message"),
+            text: paragraph(&c.message, MESSAGE_MAX),
+        });
+        view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
+        view
+    }
+
+    /// The short acknowledgement to the sender of a contact message. It does
+    /// not repeat the message: the form must not become a way to mail any text
+    /// to any address.
+    pub fn contact_ack(&self, c: &ContactMessage) -> MailView {
+        let lang = c.lang;
+        let mut view = MailView::new(
+            lang,
+            header_line(
+                &self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]),
+                SUBJECT_MAX,
+            ),
+            self.t(lang, "mail.contactAck.heading"),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&c.name, SHORT_MAX))]),
+            self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
+            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_display)]),
+        ];
+        view.rows = vec![self.row(lang, "reference", c.reference.clone())];
+        self.sign_off(&mut view);
+        view
+    }
+}

@@ -1,0 +1,77 @@
+//! Accepting contact messages: validate, guard against double submissions,
+//! hand the mails to the outbox, and word the answer.
+use std::sync::Arc;
+
+use crate::{
+    config::Settings,
+    contact::{form::validate_contact, mails::ContactMails, model::ContactMessage},
+    forms::{
+        antispam::Verdict,
+        submission::{fingerprint, new_reference, NotStored, Outcome, Submissions},
+        Input,
+    },
+    i18n::Locales,
+    mail::{nonce, DeliveryError, Outbox},
+    types::Lang,
+};
+
+pub struct ContactService {
+    locales: Arc<Locales>,
+    outbox: Arc<Outbox>,
+    mails: ContactMails,
+    submissions: Arc<Submissions>,
+}
+
+impl ContactService {
+    pub fn new(
+        settings: &Settings,
+        locales: Arc<Locales>,
+        outbox: Arc<Outbox>,
+        submissions: Arc<Submissions>,
+    ) -> Result<Self, DeliveryError> {
+        let mails = ContactMails::new(settings, locales.clone())?;
+        Ok(Self { locales, outbox, mails, submissions })
+    }
+
+    /// The staff mail and the sender's acknowledgement, stored durably.
+    pub async fn submit(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
+        let nonce = nonce();
+        let mails = self.mails.contact(message, &nonce)?;
+        self.outbox.enqueue(mails, &nonce).await
+    }
+
+    pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
+        let form = match validate_contact(input, lang, &self.locales) {
+            Ok(form) => form,
+            Err(errors) => return Outcome::Invalid(errors),
+        };
+        let received = || self.locales.text(lang, "api.contactReceived").to_string();
+        if let Some(outcome) = self.submissions.screen(verdict, "contact", received) {
+            return outcome;
+        }
+        let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
+        let stored = self
+            .submissions
+            .once(fingerprint, &self.outbox, || async {
+                let reference = new_reference('C');
+                let message = ContactMessage {
+                    reference: reference.clone(),
+                    lang,
+                    name: form.name.clone(),
+                    email: form.email.clone(),
+                    phone: form.phone.clone(),
+                    subject: form.subject.clone(),
+                    message: form.message.clone(),
+                    received_at: jiff::Timestamp::now(),
+                };
+                self.submit(&message).await.map_err(NotStored::Failed)?;
+                tracing::info!(reference, "contact message stored");
+                Ok(reference)
+            })
+            .await;
+        match stored {
+            Ok(_) => Outcome::Accepted { message: received() },
+            Err(e) => e.outcome("contact message"),
+        }
+    }
+}

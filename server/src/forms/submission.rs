@@ -1,0 +1,223 @@
+//! What every form submission goes through, whatever it asks for: the
+//! anti-spam verdict, the site-wide caps, the repeat window (an identical
+//! submission within it gets the first one's answer and stores nothing), a
+//! reference for people to quote, and the answer as JSON.
+use std::{
+    future::Future,
+    hash::{Hash, Hasher},
+    num::NonZeroUsize,
+    pin::Pin,
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use actix_web::{dev, web, FromRequest, HttpRequest, HttpResponse};
+use lru::LruCache;
+use serde::Serialize;
+use tokio::sync::OnceCell;
+use ts_rs::TS;
+
+use crate::{
+    config::Settings,
+    edge::{
+        body::read_json,
+        error::{AppError, Refusal},
+        lang::PathLang,
+    },
+    forms::{antispam::Verdict, caps::Caps, FieldErrors, Input},
+    mail::{DeliveryError, Outbox},
+    types::Lang,
+};
+
+/// How long an identical submission counts as a repeat of the first.
+const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
+
+pub enum Outcome {
+    /// Stored for delivery: the localized confirmation.
+    Accepted {
+        message: String,
+    },
+    Invalid(FieldErrors),
+    /// Not taken (too soon after opening the form, site overloaded, could not
+    /// be stored): the sender may send again.
+    Refused(Refusal),
+}
+
+/// Why the first of identical submissions was not stored.
+pub enum NotStored {
+    Refused(Refusal),
+    Failed(DeliveryError),
+}
+
+impl NotStored {
+    pub fn outcome(self, what: &str) -> Outcome {
+        match self {
+            NotStored::Refused(refusal) => Outcome::Refused(refusal),
+            NotStored::Failed(e) => {
+                tracing::error!(error = %e, "{what} could not be stored");
+                Outcome::Refused(Refusal::StoreFailed)
+            }
+        }
+    }
+}
+
+/// Identical submissions in the repeat window and their shared outcome.
+type Recent = LruCache<u64, (Instant, Arc<OnceCell<String>>)>;
+
+/// The site-wide state every form shares: one budget of submissions for the
+/// whole site, one memory of recent submissions.
+pub struct Submissions {
+    caps: Caps,
+    recent: Mutex<Recent>,
+}
+
+impl Submissions {
+    pub fn new(settings: &Settings) -> Self {
+        let remembered =
+            NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
+        Self { caps: Caps::new(settings), recent: Mutex::new(LruCache::new(remembered)) }
+    }
+
+    pub fn caps(&self) -> &Caps {
+        &self.caps
+    }
+
+    /// A valid submission that is not a person's: trapped bots get the usual
+    /// confirmation (so they learn nothing) and nothing is delivered.
+    pub fn screen(
+        &self,
+        verdict: Verdict,
+        form: &'static str,
+        confirmation: impl FnOnce() -> String,
+    ) -> Option<Outcome> {
+        match verdict {
+            Verdict::Person => None,
+            Verdict::Trapped => {
+                tracing::warn!(form, reason = "honeypot", "spam discarded");
+                crate::telemetry::metrics::spam_discarded(form, "honeypot");
+                Some(Outcome::Accepted { message: confirmation() })
+            }
+            Verdict::TooFast => {
+                tracing::warn!(
+                    form,
+                    reason = "too_fast",
+                    "submission refused: sent too soon after opening the form"
+                );
+                crate::telemetry::metrics::spam_discarded(form, "too_fast");
+                Some(Outcome::Refused(Refusal::TooFast))
+            }
+        }
+    }
+
+    /// Stores a submission once per repeat window: `store` runs for the first
+    /// of identical submissions (same `fingerprint`) after the site-wide caps
+    /// admitted it, and every repeat shares its result. A failed store leaves
+    /// the window empty, so a retry tries again. Returns the reference.
+    pub async fn once<F, Fut>(&self, fingerprint: u64, outbox: &Outbox, store: F) -> Result<String, NotStored>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<String, NotStored>>,
+    {
+        let cell = {
+            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+            let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
+            if entry.0.elapsed() >= REPEAT_WINDOW {
+                *entry = (Instant::now(), Arc::default());
+            }
+            entry.1.clone()
+        };
+        cell.get_or_try_init(|| async move {
+            self.caps.admit(outbox).map_err(NotStored::Refused)?;
+            store().await
+        })
+        .await
+        .cloned()
+    }
+}
+
+/// Same fields, same fingerprint (case and spacing ignored).
+pub fn fingerprint(parts: &[&str]) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for part in parts {
+        part.trim().to_lowercase().hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// A short reference for people to quote, e.g. `R-7K3Q9M`: 30 bits from the
+/// operating system's random source.
+pub fn new_reference(prefix: char) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut bytes = [0u8; 6];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    let code: String = bytes.iter().map(|b| ALPHABET[usize::from(b % 32)] as char).collect();
+    format!("{prefix}-{code}")
+}
+
+/// A booking or contact message accepted.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Accepted {
+    pub message: String,
+}
+
+/// A form refused field by field: field name → message.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Invalid {
+    pub errors: FieldErrors,
+}
+
+/// The JSON answer to a form call.
+pub fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
+    match outcome {
+        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(Accepted { message })),
+        Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(Invalid { errors })),
+        Outcome::Refused(refusal) => Err(refusal.into()),
+    }
+}
+
+/// What every JSON form call gets: the request, its language (from the path)
+/// and its body, read within the size and time limits.
+pub struct FormCall {
+    pub req: HttpRequest,
+    pub lang: Lang,
+    pub input: Input,
+}
+
+impl FromRequest for FormCall {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut dev::Payload) -> Self::Future {
+        let (req, lang, payload) =
+            (req.clone(), PathLang::from_request(req, payload), web::Payload::from_request(req, payload));
+        Box::pin(async move {
+            let PathLang(lang) = lang.await?;
+            let settings = web::Data::<Settings>::extract(&req)
+                .await
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+            let payload = payload.await.map_err(|_| Refusal::InvalidBody)?;
+            let value = read_json(&req, payload, body_timeout(&settings)).await?;
+            let input = Input::from_json(value).map_err(|_| Refusal::InvalidBody)?;
+            Ok(Self { req, lang, input })
+        })
+    }
+}
+
+/// How long a form body may take to arrive.
+pub fn body_timeout(settings: &Settings) -> Duration {
+    Duration::from_millis(settings.http.body_timeout_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_are_short_and_vary() {
+        let a = new_reference('R');
+        let b = new_reference('R');
+        assert_eq!(a.len(), 8);
+        assert!(a.starts_with("R-"));
+        assert_ne!(a, b);
+    }
+}
