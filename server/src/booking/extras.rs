@@ -45,15 +45,15 @@ pub fn check_extras(
             }
             text
         }
-        Err(()) => {
+        Err(crate::forms::NotText) => {
             c.fail("remarks", "required", &[]);
             String::new()
         }
     };
-    let flight = input.line("flightNumber").unwrap_or_else(|()| "?".into());
-    let flight_number = match flight.as_str() {
-        "" => None,
-        typed => normalize_flight_number(typed).or_else(|| {
+    let flight = input.line("flightNumber");
+    let flight_number = match flight.as_deref() {
+        Ok("") => None,
+        typed => typed.ok().and_then(normalize_flight_number).or_else(|| {
             c.fail_with("flightNumber", "funnel.validation.flightNumber", &[]);
             None
         }),
@@ -73,11 +73,11 @@ fn return_time(
     now: Timestamp,
     pickup: Option<Timestamp>,
 ) -> Option<DateTime> {
-    let text = input.line("returnDateTime").unwrap_or_else(|()| "?".into());
-    if text.is_empty() {
+    let text = input.line("returnDateTime");
+    if text.as_deref().is_ok_and(str::is_empty) {
         return None;
     }
-    let Some((local, instant)) = parse_pickup_time(&text) else {
+    let Some((local, instant)) = text.ok().as_deref().and_then(parse_pickup_time) else {
         c.fail_with("returnDateTime", "funnel.validation.returnInvalid", &[]);
         return None;
     };

@@ -82,7 +82,7 @@ impl Settings {
             let file: toml::Table = text
                 .parse()
                 .map_err(|e| ConfigError::new("TAXI_CONFIG", format!("{path} is not valid TOML: {e}")))?;
-            if !file.get("site").and_then(|s| s.get("alternate_domains")).is_some() {
+            if file.get("site").and_then(|s| s.get("alternate_domains")).is_none() {
                 drop_demo_domains(&mut table, &file);
             }
             merge(&mut table, file);
@@ -253,6 +253,8 @@ impl Settings {
             return Err(ConfigError::new("render.memory_limit_mb", "must be at least 8"));
         }
         let t = &self.tariff;
+        // `!(x > 0.0)` on purpose here and below: NaN must be refused too.
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
         if !(t.zone.radius_km > 0.0) {
             return Err(ConfigError::new("tariff.zone.radius_km", "must be positive"));
         }
@@ -260,6 +262,7 @@ impl Settings {
             return Err(ConfigError::new("tariff.radius_surcharges", "steps must be in increasing distance"));
         }
         for d in &t.destinations {
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
             if !(-90.0..=90.0).contains(&d.lat) || !(-180.0..=180.0).contains(&d.lon) || !(d.radius_km > 0.0)
             {
                 return Err(ConfigError::new(

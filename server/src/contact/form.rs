@@ -21,7 +21,7 @@ pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<
     let phone = c.phone(input, "phone");
     let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
     let message = match input.text("message") {
-        Err(()) => {
+        Err(crate::forms::NotText) => {
             c.fail("message", "messageRequired", &[]);
             String::new()
         }

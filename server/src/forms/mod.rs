@@ -18,6 +18,10 @@ use crate::{
     types::{limits::LIMITS, phone, Lang},
 };
 
+/// A field sent as a list or an object where text belongs (JSON only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotText;
+
 /// Field name → localized message.
 pub type FieldErrors = BTreeMap<&'static str, String>;
 
@@ -31,7 +35,7 @@ pub enum BodyError {
 /// (objects, arrays) are remembered as wrong so the field gets a message.
 #[derive(Debug, Default, Clone)]
 pub struct Input {
-    fields: HashMap<String, Result<String, ()>>,
+    fields: HashMap<String, Result<String, NotText>>,
 }
 
 impl Input {
@@ -45,7 +49,7 @@ impl Input {
                     Value::Number(n) => Ok(n.to_string()),
                     Value::Bool(b) => Ok(b.to_string()),
                     Value::Null => Ok(String::new()),
-                    Value::Array(_) | Value::Object(_) => Err(()),
+                    Value::Array(_) | Value::Object(_) => Err(NotText),
                 };
                 (k, text)
             })
@@ -59,14 +63,14 @@ impl Input {
 
     /// The field's text, trimmed, with control characters turned into spaces
     /// (nothing typed in a one-line field may break a mail header).
-    pub fn line(&self, name: &str) -> Result<String, ()> {
+    pub fn line(&self, name: &str) -> Result<String, NotText> {
         self.raw(name).map(|s| {
             s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
         })
     }
 
     /// Multi-line text: keeps line breaks, drops other control characters.
-    pub fn text(&self, name: &str) -> Result<String, ()> {
+    pub fn text(&self, name: &str) -> Result<String, NotText> {
         self.raw(name).map(|s| {
             s.replace("\r\n", "\n")
                 .chars()
@@ -77,11 +81,11 @@ impl Input {
         })
     }
 
-    fn raw(&self, name: &str) -> Result<String, ()> {
+    fn raw(&self, name: &str) -> Result<String, NotText> {
         match self.fields.get(name) {
             None => Ok(String::new()),
             Some(Ok(s)) => Ok(s.clone()),
-            Some(Err(())) => Err(()),
+            Some(Err(NotText)) => Err(NotText),
         }
     }
 
@@ -136,7 +140,7 @@ impl<'a> Checker<'a> {
     /// A one-line field that may be empty, at most `max` characters.
     pub fn optional(&mut self, input: &Input, field: &'static str, max: u64) -> String {
         match input.line(field) {
-            Err(()) => {
+            Err(NotText) => {
                 self.fail(field, "required", &[]);
                 String::new()
             }

@@ -25,9 +25,11 @@
 pub mod layout;
 mod maildir;
 pub mod message;
+mod retention;
 mod sender;
 mod spool;
 mod state;
+mod status;
 pub mod templates;
 pub mod text;
 mod transport;
@@ -41,7 +43,6 @@ use std::{
     time::Duration,
 };
 
-use serde::Serialize;
 use tokio::sync::{oneshot, watch};
 
 use crate::{config::Settings, i18n::Locales};
@@ -49,6 +50,7 @@ use crate::{config::Settings, i18n::Locales};
 pub use crate::mail::message::{FailedMail, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::sender::RetryPolicy;
 pub use crate::mail::spool::Entry as SpoolEntry;
+pub use status::{DeliveryHealth, SpoolStats};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -65,54 +67,6 @@ pub enum DeliveryError {
     Store(std::io::Error),
     #[error("the mail outbox is shut down")]
     ShutDown,
-}
-
-/// The spool as `/healthz` shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SpoolStats {
-    /// Mails accepted and not yet delivered (including those in flight).
-    pub depth: usize,
-    pub in_flight: usize,
-    /// Undelivered mails whose last attempt failed for that mail alone (4xx,
-    /// or a hung or dropped conversation while the server still answered).
-    pub refused: usize,
-    /// Age of the oldest undelivered mail; `None` when all is delivered.
-    pub oldest_undelivered_age_secs: Option<u64>,
-    /// Delivered mails still kept (deleted after `mail.retention_days`).
-    pub delivered_retained: usize,
-    pub delivered_since_start: u64,
-    pub failed_attempts_since_start: u64,
-    /// Seconds left in a pause after the server was found unavailable.
-    pub paused_for_secs: Option<u64>,
-    /// The last delivery error (no secrets: lettre's messages carry no
-    /// credentials; addresses the server quoted are replaced by `<address>`).
-    pub last_error: Option<String>,
-}
-
-/// Delivery at a glance, for `/healthz`: counts only, no personal data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DeliveryHealth {
-    /// `degraded` while the SMTP server is unreachable, while a mail has waited
-    /// longer than `mail.degraded_after_seconds`, and for that long after a
-    /// mail was given up or a spool file quarantined; otherwise `ok`.
-    pub status: &'static str,
-    /// Undelivered mails waiting for their (next) attempt.
-    pub queued: usize,
-    pub in_flight: usize,
-    /// Mails in `failed/` (staff were sent a notice about each).
-    pub failed: usize,
-    /// Unreadable files in `quarantine/`.
-    pub quarantined: usize,
-    /// Age of the oldest undelivered mail; `None` when all is delivered.
-    pub oldest_age_seconds: Option<u64>,
-}
-
-impl DeliveryHealth {
-    pub fn degraded(&self) -> bool {
-        self.status != "ok"
-    }
 }
 
 /// The mail outbox: cheap to clone, shared by all workers.

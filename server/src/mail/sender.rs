@@ -124,7 +124,7 @@ pub(crate) async fn run(
         }
         let now = Instant::now();
         if now >= next_sweep {
-            sweep(&shared, &transport).await;
+            super::retention::sweep(&shared, &transport).await;
             next_sweep = now + policy.sweep_every;
         }
         let paused_until = shared.state.lock().unwrap().paused_until;
@@ -179,7 +179,7 @@ pub(crate) async fn run(
 }
 
 /// Runs blocking spool work on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
 ) -> std::io::Result<T> {
     tokio::task::spawn_blocking(work).await.map_err(std::io::Error::other).and_then(|r| r)
@@ -373,39 +373,6 @@ fn redact(text: &str) -> String {
 fn mail_backoff(policy: &RetryPolicy, attempts: u32) -> Duration {
     let factor = 2u32.saturating_pow(attempts.saturating_sub(1).min(20));
     policy.first_retry.saturating_mul(factor).min(policy.max_mail_retry)
-}
-
-async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
-    let (s, retention) = (shared.clone(), shared.limits.retention);
-    match blocking(move || s.spool.sweep_delivered(retention)).await {
-        Ok((deleted, kept)) => {
-            if deleted > 0 {
-                tracing::info!(deleted, kept, "deleted delivered mails past their retention");
-            }
-            shared.state.lock().unwrap().delivered_retained = kept;
-        }
-        Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
-    }
-    for records in shared.retained.clone() {
-        let name = records.name();
-        match blocking(move || records.prune(retention, jiff::Timestamp::now())).await {
-            Ok(deleted) if deleted > 0 => {
-                tracing::info!(deleted, records = name, "deleted records past their retention")
-            }
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, records = name, "could not delete old records"),
-        }
-    }
-    if let Transport::Maildir(maildir) = transport {
-        let maildir = maildir.clone();
-        match blocking(move || maildir.prune(retention)).await {
-            Ok(deleted) if deleted > 0 => {
-                tracing::info!(deleted, "deleted Maildir files past their retention")
-            }
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "could not delete old Maildir files"),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ pub struct SendError {
     pub message: String,
 }
 
+// One per process, so the size of the SMTP variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Transport {
     Smtp { smtp: AsyncSmtpTransport<Tokio1Executor>, timeout: Duration, description: String },

@@ -29,7 +29,7 @@ pub fn validate(
             note
         }
         Ok(note) => note,
-        Err(()) => {
+        Err(crate::forms::NotText) => {
             c.fail("note", "required", &[]);
             String::new()
         }

@@ -18,7 +18,7 @@ pub fn format_amount(cents: i64, lang: Lang) -> String {
     let euros = (abs / 100).to_string();
     let mut grouped = String::with_capacity(euros.len() + euros.len() / 3);
     for (i, digit) in euros.chars().enumerate() {
-        if i > 0 && (euros.len() - i) % 3 == 0 {
+        if i > 0 && (euros.len() - i).is_multiple_of(3) {
             grouped.push(thousands);
         }
         grouped.push(digit);

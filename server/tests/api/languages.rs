@@ -3,7 +3,8 @@ use crate::helpers::{header, spawn_app};
 #[actix_web::test]
 async fn index_sends_german_and_english_visitors_to_their_home_page() {
     let app = spawn_app().await;
-    let cases: &[(&[(&str, &str)], Option<&str>)] = &[
+    type Case<'a> = (&'a [(&'a str, &'a str)], Option<&'a str>);
+    let cases: &[Case] = &[
         (&[], None),
         (&[("Accept-Language", "nl-NL,nl;q=0.9,en;q=0.5")], None),
         (&[("Accept-Language", "de-DE,de;q=0.9")], Some("/de")),

@@ -68,14 +68,18 @@ async fn nginx_in_front_of(upstream: &str) -> Option<Nginx> {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("nginx starts");
-    let origin = format!("http://{PROXY_ADDRESS}:{port}");
+    // Owned by the guard at once, so nginx is stopped whatever happens next.
+    let nginx = Nginx { child, origin: format!("http://{PROXY_ADDRESS}:{port}"), _dir: dir };
     for _ in 0..50 {
         if std::net::TcpStream::connect((PROXY_ADDRESS, port)).is_ok() {
-            return Some(Nginx { child, origin, _dir: dir });
+            return Some(nginx);
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("nginx did not listen: {}", std::fs::read_to_string(dir.0.join("error.log")).unwrap_or_default());
+    panic!(
+        "nginx did not listen: {}",
+        std::fs::read_to_string(nginx._dir.0.join("error.log")).unwrap_or_default()
+    );
 }
 
 /// A visitor connecting from its own loopback address.

@@ -276,7 +276,7 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
         format!("/staff/{reference}/decline?{query}"),
         format!("/staff/{}/confirm?{query}", reference.replace("R-", "R-X")),
         format!("{path}?expires={expires}"),
-        format!("{path}"),
+        path.to_string(),
         format!("{path}?expires=%ZZ&sig={sig}&sig={sig}"),
         expired,
         unknown,

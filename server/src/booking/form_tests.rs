@@ -1,0 +1,265 @@
+//! Unit tests of the parent module, kept apart to keep files short.
+use super::*;
+use crate::config::Settings;
+use serde_json::{json, Value};
+
+fn rules() -> BookingSettings {
+    Settings::load_from(&Default::default()).unwrap().booking
+}
+
+const CALL_US: &str = "0475 123 456";
+
+fn now() -> Timestamp {
+    "2026-11-22T10:00:00Z".parse().unwrap()
+}
+
+fn valid() -> Value {
+    json!({
+        "name": "Jan de Vries", "email": "jan@example.nl", "phone": "06 12345678", "passengerAmount": "2",
+        "departure": "Markt 1, Roermond", "departureName": "Markt 1", "destination": "Schiphol", "destinationName": "Schiphol",
+        "dateTime": "2026-11-24T14:30", "paymentMethod": "cash", "priceIndication": "€ 230,00", "language": "nl",
+        "departurePlaceId": "g2748000", "destinationPlaceId": "aAMS", "pickupStreet": "Markt 1"
+    })
+}
+
+fn check(value: Value, lang: Lang) -> Result<ReservationInput, FieldErrors> {
+    validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), CALL_US, now())
+}
+
+fn with(field: &str, value: Value) -> Value {
+    let mut v = valid();
+    v[field] = value;
+    v
+}
+
+#[test]
+fn accepts_a_valid_booking() {
+    let ok = check(valid(), Lang::Nl).unwrap();
+    assert_eq!(ok.passengers, 2);
+    assert_eq!(ok.payment_method, Some(PaymentMethod::Cash));
+    assert_eq!(ok.pickup_at.to_string(), "2026-11-24T14:30:00");
+    assert_eq!(ok.destination_place_id.as_deref(), Some("aAMS"));
+    assert_eq!(ok.phone.as_deref(), Some("+31612345678"), "kept in international form");
+    // Numbers as numbers, empty payment method, no phone.
+    let ok = check(with("passengerAmount", json!(8)), Lang::Nl).unwrap();
+    assert_eq!(ok.passengers, 8);
+    assert_eq!(check(with("paymentMethod", json!("")), Lang::Nl).unwrap().payment_method, None);
+    assert_eq!(check(with("phone", Value::Null), Lang::Nl).unwrap().phone, None);
+}
+
+#[test]
+fn each_invalid_value_gets_its_message_in_each_language() {
+    let cases: &[(&str, Value, &str, [&str; 3])] = &[
+        (
+            "name",
+            json!(""),
+            "name",
+            ["Vul uw naam in.", "Bitte geben Sie Ihren Namen ein.", "Enter your name."],
+        ),
+        (
+            "name",
+            json!("x".repeat(101)),
+            "name",
+            [
+                "Gebruik maximaal 100 tekens.",
+                "Bitte verwenden Sie höchstens 100 Zeichen.",
+                "Use at most 100 characters.",
+            ],
+        ),
+        (
+            "email",
+            json!("jan@"),
+            "email",
+            [
+                "Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.",
+                "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.",
+                "Enter a valid email address, like name@example.com.",
+            ],
+        ),
+        (
+            "phone",
+            json!("1".repeat(31)),
+            "phone",
+            [
+                "Gebruik maximaal 30 tekens.",
+                "Bitte verwenden Sie höchstens 30 Zeichen.",
+                "Use at most 30 characters.",
+            ],
+        ),
+        (
+            "passengerAmount",
+            json!("0"),
+            "passengerAmount",
+            [
+                "Vul een aantal personen in van 1 tot en met 8.",
+                "Bitte geben Sie eine Personenzahl von 1 bis 8 ein.",
+                "Enter a number of passengers from 1 to 8.",
+            ],
+        ),
+        (
+            "departure",
+            json!(" "),
+            "departure",
+            [
+                "Vul het vertrekadres in.",
+                "Bitte geben Sie die Abholadresse ein.",
+                "Enter the pick-up address.",
+            ],
+        ),
+        (
+            "destination",
+            Value::Null,
+            "destination",
+            ["Vul de bestemming in.", "Bitte geben Sie das Ziel ein.", "Enter the destination."],
+        ),
+        (
+            "dateTime",
+            json!("morgen"),
+            "dateTime",
+            [
+                "Vul een geldige datum en tijd in.",
+                "Bitte geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.",
+                "Enter a valid date and time.",
+            ],
+        ),
+        (
+            "paymentMethod",
+            json!("bitcoin"),
+            "paymentMethod",
+            [
+                "Kies pinpas, creditcard of contant.",
+                "Bitte wählen Sie Girokarte, Kreditkarte oder Bar.",
+                "Choose debit card, credit card or cash.",
+            ],
+        ),
+    ];
+    for (field, value, key, messages) in cases {
+        for (lang, message) in Lang::ALL.iter().zip(messages) {
+            let errors = check(with(field, value.clone()), *lang).unwrap_err();
+            assert_eq!(errors.get(key).map(String::as_str), Some(*message), "{field}={value} in {lang}");
+            assert_eq!(errors.len(), 1, "{errors:?}");
+        }
+    }
+}
+
+#[test]
+fn passenger_boundaries() {
+    for bad in [json!("9"), json!("-1"), json!("2.5"), json!("abc"), json!(300), json!(true), json!([2])] {
+        assert!(
+            check(with("passengerAmount", bad.clone()), Lang::En)
+                .unwrap_err()
+                .contains_key("passengerAmount"),
+            "{bad}"
+        );
+    }
+    for good in [json!("1"), json!(" 8 "), json!(1)] {
+        assert!(check(with("passengerAmount", good.clone()), Lang::En).is_ok(), "{good}");
+    }
+}
+
+#[test]
+fn phone_numbers_are_read_in_the_page_language_s_country() {
+    let phone = |typed: &str, lang| check(with("phone", json!(typed)), lang).map(|ok| ok.phone);
+    assert_eq!(phone("0151 23456789", Lang::De).unwrap().as_deref(), Some("+4915123456789"));
+    assert_eq!(phone("06 12345678", Lang::En).unwrap().as_deref(), Some("+31612345678"));
+    assert_eq!(
+        phone("+32 470 12 34 56", Lang::De).unwrap().as_deref(),
+        Some("+32470123456"),
+        "other countries are welcome"
+    );
+    let messages = [
+        (Lang::Nl, "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),
+        (Lang::De, "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen, z. B. 0151 23456789 oder +31 6 12345678."),
+        (Lang::En, "Enter a phone number we can call you on, like +31 6 12345678 or +49 151 23456789."),
+    ];
+    for (lang, message) in messages {
+        for bad in ["abc", "0612", "+31 6 123456789", "0151 23456789x"] {
+            assert_eq!(phone(bad, lang).unwrap_err()["phone"], message, "{bad}");
+        }
+    }
+    assert_eq!(phone("0151 23456789", Lang::Nl).unwrap_err().len(), 1, "a German mobile is no Dutch number");
+}
+
+#[test]
+fn refusals_say_what_to_do_instead() {
+    let many = check(with("passengerAmount", json!("9")), Lang::Nl).unwrap_err();
+    assert_eq!(many["passengerAmount"], "Via de website kunt u voor maximaal 8 personen boeken. Voor een grotere groep belt u ons op 0475 123 456.");
+    let many = check(with("passengerAmount", json!(300)), Lang::De).unwrap_err();
+    assert!(many["passengerAmount"].ends_with("rufen Sie uns an: 0475 123 456."), "{many:?}");
+    let one_seat = BookingSettings { max_passengers: 1, ..rules() };
+    let input = Input::from_json(with("passengerAmount", json!(2))).unwrap();
+    let many =
+        validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, CALL_US, now()).unwrap_err();
+    assert_eq!(
+        many["passengerAmount"],
+        "You can book for at most 1 passenger on the website. For a larger group, call us on 0475 123 456."
+    );
+    // The lead time's unit follows the number.
+    let one_minute = BookingSettings { lead_time_minutes: 1, ..rules() };
+    let input = Input::from_json(with("dateTime", json!("2026-11-22T10:30"))).unwrap();
+    let soon =
+        validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, CALL_US, now()).unwrap_err();
+    assert_eq!(soon["dateTime"], "Bitte wählen Sie eine Zeit, die mindestens 1 Minute in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 123 456.");
+}
+
+#[test]
+fn lead_time_and_horizon_boundaries() {
+    // now = 11:00 in Amsterdam (UTC+1 in November); lead time 30 minutes.
+    assert!(check(with("dateTime", json!("2026-11-22T11:30")), Lang::En).is_ok());
+    let early = check(with("dateTime", json!("2026-11-22T11:29")), Lang::En).unwrap_err();
+    assert_eq!(
+        early["dateTime"],
+        "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 123 456."
+    );
+    assert!(check(with("dateTime", json!("2027-11-22T11:00")), Lang::En).is_ok(), "365 days is allowed");
+    let far = check(with("dateTime", json!("2027-11-22T11:01")), Lang::En).unwrap_err();
+    assert_eq!(
+        far["dateTime"],
+        "Choose a date within one year. For a ride further ahead, call us on 0475 123 456."
+    );
+    assert!(check(with("dateTime", json!("2026-11-22T09:00")), Lang::En).is_err(), "the past");
+    assert!(check(with("dateTime", json!("99999-01-01T00:00")), Lang::En).is_err());
+}
+
+#[test]
+fn daylight_saving_changes_are_handled_in_local_time() {
+    // Summer time starts 2027-03-28 at 02:00 (→ 03:00); ends 2026-10-25 at 03:00 (→ 02:00).
+    let (_, skipped) = parse_pickup_time("2027-03-28T02:30").unwrap();
+    assert_eq!(skipped.to_string(), "2027-03-28T01:30:00Z", "a time in the gap moves forward");
+    let (_, before) = parse_pickup_time("2027-03-28T01:59").unwrap();
+    assert_eq!(before.to_string(), "2027-03-28T00:59:00Z", "winter time: UTC+1");
+    let (_, after) = parse_pickup_time("2027-03-28T03:00").unwrap();
+    assert_eq!(after.to_string(), "2027-03-28T01:00:00Z", "summer time: UTC+2");
+    let (_, repeated) = parse_pickup_time("2026-10-25T02:30").unwrap();
+    assert_eq!(repeated.to_string(), "2026-10-25T00:30:00Z", "a repeated time takes the first");
+
+    // Lead time measured in real minutes across the change: at 01:45 winter time,
+    // 03:14 summer time is only 29 minutes away, 03:15 is 30.
+    let now: Timestamp = "2027-03-28T00:45:00Z".parse().unwrap();
+    let input = |t: &str| Input::from_json(with("dateTime", json!(t))).unwrap();
+    let locales = Locales::load();
+    assert!(
+        validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), CALL_US, now).is_err()
+    );
+    assert!(
+        validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), CALL_US, now).is_ok()
+    );
+}
+
+#[test]
+fn whatsapp_needs_only_name_passengers_and_time() {
+    let input =
+        Input::from_json(json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-11-24T08:00"}))
+            .unwrap();
+    let ok = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap();
+    assert_eq!((ok.passengers, ok.departure.as_str()), (3, ""));
+    let input = Input::from_json(json!({"name": "", "passengerAmount": "x", "dateTime": ""})).unwrap();
+    let errors = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap_err();
+    assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["dateTime", "name", "passengerAmount"]);
+}
+
+#[test]
+fn control_characters_cannot_reach_a_header() {
+    let ok = check(with("name", json!("Jan\r\nBcc: evil@example.com")), Lang::En).unwrap();
+    assert!(!ok.name.contains('\n') && !ok.name.contains('\r'));
+}

@@ -1,0 +1,38 @@
+//! Deleting what is kept past its retention period: delivered mails in the
+//! spool, the callers' own records beside it, and the local Maildir.
+use std::sync::Arc;
+
+use crate::mail::{sender::blocking, state::Shared, transport::Transport};
+
+pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
+    let (s, retention) = (shared.clone(), shared.limits.retention);
+    match blocking(move || s.spool.sweep_delivered(retention)).await {
+        Ok((deleted, kept)) => {
+            if deleted > 0 {
+                tracing::info!(deleted, kept, "deleted delivered mails past their retention");
+            }
+            shared.state.lock().unwrap().delivered_retained = kept;
+        }
+        Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
+    }
+    for records in shared.retained.clone() {
+        let name = records.name();
+        match blocking(move || records.prune(retention, jiff::Timestamp::now())).await {
+            Ok(deleted) if deleted > 0 => {
+                tracing::info!(deleted, records = name, "deleted records past their retention")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, records = name, "could not delete old records"),
+        }
+    }
+    if let Transport::Maildir(maildir) = transport {
+        let maildir = maildir.clone();
+        match blocking(move || maildir.prune(retention)).await {
+            Ok(deleted) if deleted > 0 => {
+                tracing::info!(deleted, "deleted Maildir files past their retention")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "could not delete old Maildir files"),
+        }
+    }
+}
