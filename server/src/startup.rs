@@ -166,7 +166,11 @@ impl Application {
     /// in the background meanwhile.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let pages = self.pages.clone();
+        let warm_up = pages.settings.render.warm_up;
         actix_web::rt::spawn(async move {
+            if !warm_up {
+                return;
+            }
             let started = std::time::Instant::now();
             match pages.warm_up().await {
                 Ok(n) => tracing::info!(

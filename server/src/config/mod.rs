@@ -27,6 +27,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
     ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
+    ("TAXI_RENDER_WARM_UP", "render.warm_up"),
 ];
 
 /// Secrets: read from the environment only, never from a file, never logged.
@@ -89,11 +90,13 @@ impl Settings {
         }
         for (var, key) in ENV_OVERRIDES {
             if let Some(value) = env.get(*var) {
-                // Numbers stay numbers, so `TAXI_RATE_LIMIT_PER_MINUTE=0` is read as one.
-                let value = value
-                    .trim()
+                // Numbers and booleans stay what they are, so
+                // `TAXI_RATE_LIMIT_PER_MINUTE=0` is read as a number.
+                let trimmed = value.trim();
+                let value = trimmed
                     .parse::<i64>()
                     .map(toml::Value::Integer)
+                    .or_else(|_| trimmed.parse::<bool>().map(toml::Value::Boolean))
                     .unwrap_or_else(|_| toml::Value::String(value.clone()));
                 set_dotted(&mut table, key, value);
             }

@@ -129,6 +129,8 @@ pub struct RenderSettings {
     pub queue_capacity: usize,
     pub deadline_ms: u64,
     pub memory_limit_mb: usize,
+    /// Render every cacheable page into memory right after start-up.
+    pub warm_up: bool,
 }
 
 /// An address or a CIDR range, as configured.

@@ -155,8 +155,10 @@ impl Pages {
         Err(last_error.expect("set when a page failed"))
     }
 
+    /// Every cacheable page is in memory, or need not be: with
+    /// `render.warm_up = false` pages render on their first request.
     pub fn is_warm(&self) -> bool {
-        self.cache.values().all(|slot| slot.get().is_some())
+        !self.settings.render.warm_up || self.cache.values().all(|slot| slot.get().is_some())
     }
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).

@@ -41,6 +41,9 @@ pub struct AppOptions {
     pub google_key: Option<&'static str>,
     /// `TAXI_SMTP_URL`: deliver over SMTP instead of into the Maildir.
     pub smtp_url: Option<&'static str>,
+    /// Render every page into memory at start-up, as in production. Off by
+    /// default: a test app renders the pages its test asks for, on demand.
+    pub warm_up: bool,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -59,6 +62,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let config_path = data_dir.0.join("test.toml");
     std::fs::write(&config_path, config).unwrap();
     env.insert("TAXI_CONFIG".to_string(), config_path.display().to_string());
+    env.insert("TAXI_RENDER_WARM_UP".to_string(), options.warm_up.to_string());
     if let Some(url) = options.smtp_url {
         env.insert("TAXI_SMTP_URL".to_string(), url.to_string());
     }

@@ -20,7 +20,7 @@ async fn every_answer_carries_a_request_id_and_keeps_a_plausible_incoming_one() 
 
 #[actix_web::test]
 async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(AppOptions { warm_up: true, ..Default::default() }).await;
     app.wait_until_ready().await;
     let body: Value = app.get("/readyz").await.json().await.unwrap();
     assert_eq!(body["status"], "ready");
@@ -47,6 +47,7 @@ async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
 async fn a_server_whose_pages_cannot_render_is_not_ready() {
     let app = spawn_app_with(AppOptions {
         bundle: Some("export function render() { throw new Error('broken'); }"),
+        warm_up: true,
         ..Default::default()
     })
     .await;
