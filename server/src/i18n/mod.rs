@@ -1,6 +1,6 @@
 //! The locale files (`locales/*.json`, i18next format) as the server reads them:
-//! page metadata, error pages rendered without JavaScript, and (later) API
-//! messages and mails. The same files are bundled into the UI.
+//! page metadata, error pages rendered without JavaScript, API messages and
+//! every mail. The same files are bundled into the UI.
 pub mod format;
 
 use std::collections::HashMap;
