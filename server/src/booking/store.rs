@@ -8,7 +8,14 @@
 //! = ?`) in a write transaction, so of two simultaneous answers exactly one
 //! changes the row; its mails are written to the spool inside that transaction.
 //! All calls block: the outbox runs them on its blocking threads.
-use std::{fs::OpenOptions, io, os::unix::fs::OpenOptionsExt, path::Path, sync::Mutex, time::Duration};
+use std::{
+    fs::OpenOptions,
+    io,
+    os::unix::fs::{DirBuilderExt, OpenOptionsExt},
+    path::Path,
+    sync::Mutex,
+    time::Duration,
+};
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
@@ -45,6 +52,8 @@ fn sql(e: rusqlite::Error) -> io::Error {
 
 impl BookingStore {
     pub fn open(data_dir: &Path) -> io::Result<Self> {
+        // Created private, like the spool beside it, when the store comes first.
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(data_dir)?;
         let path = data_dir.join(FILE_NAME);
         // Personal data: the file (and SQLite's -wal and -shm files, which copy
         // its mode) readable by this user only.

@@ -128,7 +128,7 @@ async fn a_repeated_submission_creates_one_booking() {
     again["email"] = json!("JAN@example.nl ");
     let second: Value = app.post_json("/api/reservation/nl", &again).await.json().await.unwrap();
     assert_eq!(first["message"], second["message"], "same reference");
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.outbox_idle().await;
     assert_eq!(app.mails(2).await.len(), 2, "one staff and one customer mail");
 
     let mut other = booking();
@@ -154,7 +154,7 @@ async fn simultaneous_identical_submissions_create_one_booking() {
         messages.push(request.await.unwrap()["message"].as_str().unwrap().to_string());
     }
     assert!(messages.windows(2).all(|w| w[0] == w[1]), "one reference for all: {messages:?}");
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.outbox_idle().await;
     assert_eq!(app.mails(2).await.len(), 2);
 }
 

@@ -123,6 +123,21 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// Waits (up to 10 s) until every mail accepted so far has been delivered.
+    /// A request's mails are spooled before it is answered, so once the spool
+    /// is empty a mail that was not sent never will be: this proves "nothing
+    /// was sent" without guessing how long sending takes.
+    pub async fn outbox_idle(&self) {
+        for _ in 0..100 {
+            let health: serde_json::Value = self.get("/healthz").await.json().await.expect("health JSON");
+            if health["spoolDepth"] == 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("mail still waiting after 10 s");
+    }
+
     /// Mails delivered into the Maildir so far, waiting up to 5 s for `at_least`.
     pub async fn mails(&self, at_least: usize) -> Vec<String> {
         let dir = self.data_dir.join("maildir/new");

@@ -161,7 +161,7 @@ async fn answer_flow(
         "{html}"
     );
     assert_eq!(desk.app.get(&path).await.status(), 200, "a GET can be repeated");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    desk.app.outbox_idle().await;
     assert_eq!(desk.sink.count(), 2, "a GET sends nothing");
 
     let answered = desk.post(&path, fields).await;
@@ -296,7 +296,7 @@ async fn tampered_expired_and_unknown_links_get_the_same_not_found_page() {
     );
     assert!(bodies[0].contains("<html lang=\"nl\""), "the staff language");
     assert_eq!(desk.app.get(&good).await.status(), 200, "the genuine link still works");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    desk.app.outbox_idle().await;
     assert!(desk.answers_to_customer().is_empty(), "nothing was answered");
 }
 
@@ -327,7 +327,7 @@ async fn two_staff_at_once_or_a_second_tap_send_exactly_one_answer() {
         shown.contains("already been answered") && !shown.contains("<form"),
         "the page shows the answer, not the form"
     );
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    desk.app.outbox_idle().await;
     assert_eq!(desk.answers_to_customer().len(), 1, "exactly one customer mail");
     assert_eq!(desk.sink.count(), 3);
 }
@@ -366,7 +366,7 @@ async fn a_bad_answer_is_shown_again_with_its_errors_and_sends_nothing() {
     assert!(html.contains("Type the reason for the customer."), "{html}");
     let wrong_type = desk.app.post_json(&decline, &serde_json::json!({"reason": "fullyBooked"})).await;
     assert_eq!(wrong_type.status(), 415);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    desk.app.outbox_idle().await;
     assert!(desk.answers_to_customer().is_empty());
 }
 

@@ -157,7 +157,11 @@ async fn one_refused_staff_address_neither_delays_nor_drops_the_other() {
         wait_for("the notice", LONG, || received_for(&sink, STAFF, "<TWO1.failure-notice.") == 1);
         let notice = notice_text(&sink, STAFF, "TWO1");
         assert!(notice.contains(&other), "{notice}");
-        std::thread::sleep(Duration::from_millis(1500));
+        // Idle: no notice can follow without another mail being given up.
+        wait_for("the outbox idle", LONG, || {
+            let h = outbox.health();
+            h.queued + h.in_flight == 0
+        });
         let health = outbox.health();
         assert_eq!((health.failed, health.queued, health.in_flight), (2, 0, 0), "{word}: no loop of notices");
         assert_eq!(sink.count(), 3, "{word}: staff mail, confirmation, one notice");
