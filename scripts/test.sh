@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: Rust unit and integration tests, the UI type check, and the
+# Runs every check and test: rustfmt, clippy, the Rust unit and integration
+# tests (the module layering among them), the UI type check and lint, and the
 # real-browser tests (Playwright driving Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +28,11 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
   python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
 fi
 
-# Also builds the UI bundles (server/build.rs runs npm ci and esbuild) and the binary.
+# Gates first: they fail in seconds where the tests take minutes.
+cargo fmt --all -- --check
+# Also builds the UI bundles (server/build.rs runs npm ci and esbuild); the
+# release profile shares its build scripts with the test build below.
+cargo clippy --release --workspace --all-targets -- -D warnings
 cargo test --release --workspace
 cargo build --release --bin taxi-server
 

@@ -2,7 +2,7 @@
 use taxi_server::{
     booking::model::{Address, Booking, PaymentMethod},
     pricing::{PriceSummary, Rule},
-    types::Lang,
+    types::{Email, Lang, Phone},
 };
 
 /// Booking number `i`, with the reference `<prefix><i>`.
@@ -11,8 +11,8 @@ pub fn booking(prefix: char, i: usize) -> Booking {
         reference: format!("{prefix}{i:06}"),
         lang: [Lang::Nl, Lang::De, Lang::En][i % 3],
         name: format!("Klant {i}"),
-        email: format!("klant{i}@example.nl"),
-        phone: Some("06 12345678".into()),
+        email: Email::parse(&format!("klant{i}@example.nl")).expect("a valid address"),
+        phone: Phone::parse("06 12345678", Lang::Nl),
         passengers: 2,
         departure: Address {
             formatted: "Stationsplein 1, 6041 GV Roermond".into(),

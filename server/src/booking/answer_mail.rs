@@ -79,7 +79,7 @@ impl Composer {
             date,
             Some((self.ics_name(b, b.lang), ics)),
         )?;
-        Ok(with_phone(vec![mail], original.phone.clone()).pop())
+        Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
     }
 
     /// The reservation page prefilled for a new request at the proposed time,

@@ -8,15 +8,15 @@ use crate::{
     booking::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
-    types::{limits::LIMITS, Lang, MAX_PLACE_ID_LEN, TIME_ZONE},
+    types::{limits::LIMITS, Email, Lang, Phone, MAX_PLACE_ID_LEN, TIME_ZONE},
 };
 
 /// A valid mail booking (before the server adds its price and reference).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReservationInput {
     pub name: String,
-    pub email: String,
-    pub phone: Option<String>,
+    pub email: Email,
+    pub phone: Option<Phone>,
     pub passengers: u8,
     pub departure: String,
     pub departure_name: String,
@@ -76,20 +76,22 @@ pub fn validate_reservation(
         input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name =
         input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
-    c.into_result(ReservationInput {
-        name,
-        email,
-        phone,
-        passengers,
-        departure,
-        departure_name,
-        departure_place_id,
-        destination,
-        destination_name,
-        destination_place_id: place_id(input, "destinationPlaceId"),
-        pickup_at,
-        payment_method,
-        extras,
+    c.finish(|| {
+        Some(ReservationInput {
+            name,
+            email: email?,
+            phone,
+            passengers,
+            departure,
+            departure_name,
+            departure_place_id,
+            destination,
+            destination_name,
+            destination_place_id: place_id(input, "destinationPlaceId"),
+            pickup_at,
+            payment_method,
+            extras,
+        })
     })
 }
 

@@ -80,7 +80,7 @@ impl Composer {
             date,
             Some((self.ics_name(b, self.staff_lang), staff_ics)),
         )?];
-        let phone = b.phone.clone();
+        let phone = b.phone.as_deref().map(str::to_owned);
         let b = &self.customer_copy(b);
         match self.head.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {

@@ -2,7 +2,10 @@
 //! The booking API builds these; the delivery side turns them into mails.
 use serde::{Deserialize, Serialize};
 
-use crate::{pricing::PriceSummary, types::Lang};
+use crate::{
+    pricing::PriceSummary,
+    types::{Email, Lang, Phone},
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -63,8 +66,8 @@ pub struct Booking {
     pub reference: String,
     pub lang: Lang,
     pub name: String,
-    pub email: String,
-    pub phone: Option<String>,
+    pub email: Email,
+    pub phone: Option<Phone>,
     pub passengers: u8,
     pub departure: Address,
     pub destination: Address,

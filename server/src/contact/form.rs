@@ -1,15 +1,15 @@
 use crate::forms::{Checker, FieldErrors, Input};
 use crate::{
     i18n::Locales,
-    types::{limits::LIMITS, Lang},
+    types::{limits::LIMITS, Email, Lang, Phone},
 };
 
 /// A valid contact form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContactInput {
     pub name: String,
-    pub email: String,
-    pub phone: Option<String>,
+    pub email: Email,
+    pub phone: Option<Phone>,
     pub subject: String,
     pub message: String,
 }
@@ -35,7 +35,7 @@ pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<
         }
         Ok(text) => text,
     };
-    c.into_result(ContactInput { name, email, phone, subject, message })
+    c.finish(|| Some(ContactInput { name, email: email?, phone, subject, message }))
 }
 
 #[cfg(test)]

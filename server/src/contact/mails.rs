@@ -73,7 +73,7 @@ impl ContactMails {
                 tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")
             }
         }
-        Ok(with_phone(mails, c.phone.clone()))
+        Ok(with_phone(mails, c.phone.as_deref().map(str::to_owned)))
     }
 }
 

@@ -1,7 +1,7 @@
 //! A question sent with the contact form, once validated.
 use serde::{Deserialize, Serialize};
 
-use crate::types::Lang;
+use crate::types::{Email, Lang, Phone};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -9,8 +9,8 @@ pub struct ContactMessage {
     pub reference: String,
     pub lang: Lang,
     pub name: String,
-    pub email: String,
-    pub phone: Option<String>,
+    pub email: Email,
+    pub phone: Option<Phone>,
     pub subject: String,
     pub message: String,
     pub received_at: jiff::Timestamp,

@@ -1,4 +1,5 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
+pub mod email;
 mod lang;
 pub mod limits;
 pub mod links;
@@ -9,6 +10,8 @@ mod place;
 pub use crate::types::lang::Lang;
 pub use crate::types::money::{format_amount, format_euro};
 pub use crate::types::place::{LatLon, MAX_PLACE_ID_LEN};
+pub use email::Email;
+pub use phone::Phone;
 
 /// The company's time zone: every date and time a visitor types is local time here.
 pub const TIME_ZONE: &str = "Europe/Amsterdam";

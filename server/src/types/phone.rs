@@ -9,7 +9,42 @@
 //! form (`+491512345678`). `docs/decisions.md` ("Phone numbers") explains the choices.
 use phonenumber::{country::Id, metadata::DATABASE, Mode, PhoneNumber, Type};
 
+use std::{fmt, ops::Deref};
+
+use serde::{Deserialize, Serialize};
+
 use crate::types::Lang;
+
+/// A customer's phone number in E.164 form (`+31612345678`), parsed once
+/// where it enters. Records this server wrote are read back as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Phone(String);
+
+impl Phone {
+    /// `None` when the text is not a valid phone number (see [`normalize`]).
+    pub fn parse(raw: &str, lang: Lang) -> Option<Self> {
+        normalize(raw, lang).map(Self)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Deref for Phone {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Phone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// The country a number without a country code is read in.
 pub fn default_country(lang: Lang) -> Id {

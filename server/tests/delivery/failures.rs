@@ -98,7 +98,7 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
         wait_for(&format!("{word}: the mail given up"), LONG, || outbox.health().failed == 1);
         wait_for("the notice to staff", LONG, || received_for(&sink, STAFF, "<BAD1.failure-notice.") == 1);
         let notice = notice_text(&sink, STAFF, "BAD1");
-        for needed in ["BAD1", bad.as_str(), answer, "06 12345678", "Niet bezorgd"] {
+        for needed in ["BAD1", bad.as_str(), answer, "+31612345678", "Niet bezorgd"] {
             assert!(notice.contains(needed), "{word}: the notice lacks {needed:?}:\n{notice}");
         }
         let entry = failed_entry(&data);

@@ -174,7 +174,8 @@ fn staff_links_call_whatsapp_and_route() {
     assert!(html.contains(r#"<html lang="nl">"#));
 
     let mut b = booking(Lang::Nl);
-    b.phone = Some("0151 2345678".into());
+    // An older record kept the number as typed: it cannot be normalised as Dutch.
+    b.phone = Some(serde_json::from_value(serde_json::json!("0151 2345678")).unwrap());
     let text = &composer(Lang::Nl).booking(&b, "x").unwrap()[0].text;
     assert!(
         text.contains("tel:01512345678") && !text.contains("wa.me"),
