@@ -1,13 +1,13 @@
-import type { PageProps } from "./contract";
-import { CompanyContext } from "./company";
-import { Layout } from "./components/Layout";
-import { Home } from "./pages/Home";
-import { Prices } from "./pages/Prices";
-import { Reservation } from "./pages/Reservation";
-import { Contact } from "./pages/Contact";
-import { ErrorPage } from "./pages/ErrorPage";
-import { Staff } from "./pages/Staff";
-import { Landing } from "./pages/Landing";
+import { Reservation } from "./features/booking/Reservation";
+import { Contact } from "./features/contact/Contact";
+import { ErrorPage } from "./features/site/ErrorPage";
+import { Home } from "./features/site/Home";
+import { Landing } from "./features/site/Landing";
+import { Layout } from "./features/site/Layout";
+import { Prices } from "./features/site/Prices";
+import { Staff } from "./features/staff/Staff";
+import { CompanyContext } from "./shared/company";
+import type { PageProps } from "./shared/contract";
 
 const pages = {
   home: Home,

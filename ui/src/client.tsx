@@ -5,9 +5,9 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import locale from "virtual:locale";
 import { App } from "./App";
-import { createI18n } from "./i18n";
-import type { PageProps } from "./contract";
-import { watchTyping } from "./prehydration";
+import { createI18n } from "./shared/i18n";
+import type { PageProps } from "./shared/contract";
+import { watchTyping } from "./shared/prehydration";
 import "./site";
 
 const dataElement = document.getElementById("page-data");

@@ -276,7 +276,7 @@ const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 export async function assertAccessible(page, state) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    // @ts-ignore axe is injected above
+    // @ts-expect-error axe is injected above
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type SetStateAction } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
 import { WithCallLink } from "./CallLink";
 
@@ -29,10 +29,12 @@ export function ErrorSummary({ errors, order, reported }: { errors: Errors; orde
   const ref = useRef<HTMLDivElement>(null);
   const fields = order.filter((f) => errors[f]);
   const hasErrors = fields.length > 0;
-  useEffect(() => {
+  // Reads the errors without reacting to them: only a new report moves the focus.
+  const focusIfErrors = useEffectEvent(() => {
     if (hasErrors) ref.current?.focus();
-    // Only a new report moves the focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    focusIfErrors();
   }, [reported]);
   if (!hasErrors) return null;
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Company } from "../contract";
+import type { Company } from "./contract";
 
 /** WhatsApp, e-mail and phone links, as in the footer and on the contact page. */
 export function ContactLinks({ company, className }: { company: Company; className: string }) {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { BookingForm } from "../components/BookingForm";
-import type { PageProps, ReservationMode } from "../contract";
+import { BookingForm } from "./BookingForm";
+import type { PageProps, ReservationMode } from "../../shared/contract";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "../components/ContactForm";
-import { ContactLinks } from "../components/ContactLinks";
-import type { PageProps } from "../contract";
+import { ContactForm } from "./ContactForm";
+import { ContactLinks } from "../../shared/ContactLinks";
+import type { PageProps } from "../../shared/contract";
 
 export function Contact({ company, lang, links, form }: PageProps) {
   const { t } = useTranslation();

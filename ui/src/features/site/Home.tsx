@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { PageProps } from "../contract";
-import { RouteBox } from "../components/RouteBox";
+import type { PageProps } from "../../shared/contract";
+import { RouteBox } from "../../shared/RouteBox";
 
 export function Home({ company, links, tariff }: PageProps) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import type { PlaceDetails } from "./contract";
+import type { PlaceDetails } from "../../shared/contract";
 
 export type PlaceKind = "locality" | "airport" | "other";
 

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { HONEYPOT_FIELD } from "../contract";
+import { HONEYPOT_FIELD } from "./contract";
 import { WithCallLink } from "./CallLink";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {

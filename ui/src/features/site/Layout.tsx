@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang, PageProps } from "../contract";
-import { ContactLinks } from "./ContactLinks";
-import { Flag } from "./Flag";
+import type { Lang, PageProps } from "../../shared/contract";
+import { ContactLinks } from "../../shared/ContactLinks";
+import { Flag } from "../../shared/Flag";
 
 const languages: Lang[] = ["nl", "de", "en"];
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { apiPath, getJson, postJson } from "../api";
+import { apiPath, getJson, postJson } from "../../shared/api";
 import {
   API_PATHS,
   HONEYPOT_FIELD,
@@ -12,18 +12,19 @@ import {
   type PlaceDetails,
   type ReservationMode,
   type WhatsappReady,
-} from "../contract";
-import { placeKind } from "../placeKind";
-import { takeTyped } from "../prehydration";
-import { checkEmail, checkLength, checkName, checkPassengers, checkRequired, compact } from "../validation";
+} from "../../shared/contract";
+import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
+import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
+import { takeTyped } from "../../shared/prehydration";
+import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { AddressCombobox } from "./AddressCombobox";
-import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
-import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
 import { PassengerNote } from "./PassengerNote";
+import { useEarliestPickup } from "./pickupWindow";
+import { placeKind } from "./placeKind";
 import { PriceIndication } from "./PriceIndication";
-import { useEarliestPickup } from "../pickupWindow";
 import { RemarksField } from "./RemarksField";
 import { SuccessBox } from "./SuccessBox";
+import { checkPassengers } from "./validation";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 // The order of the page: the route and its price first, then who travels and how to reach them.

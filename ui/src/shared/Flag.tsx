@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import type { Lang } from "../contract";
+import type { Lang } from "./contract";
 
 // Small own SVG flags, inline so the header needs no extra requests.
 const flags: Record<Lang, ReactElement> = {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { apiPath, postJson } from "../api";
-import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../contract";
-import { checkEmail, checkLength, checkName, checkRequired, compact } from "../validation";
-import { ErrorSummary, useFieldErrors } from "./ErrorSummary";
-import { describedBy, FieldMessages, TextField, WebsiteField } from "./Field";
+import { apiPath, postJson } from "../../shared/api";
+import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../../shared/contract";
+import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
+import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
+import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 type Values = Record<(typeof FIELDS)[number] | typeof HONEYPOT_FIELD, string>;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PageProps } from "../contract";
+import type { PageProps } from "../../shared/contract";
 
 export function Prices({ tariff, links }: PageProps) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useCompany } from "../company";
+import { useCompany } from "./company";
 
 /**
  * A message, with the company's phone number in it (the server writes it into

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { FormState, PageProps, StaffPage } from "../contract";
-import { LIMITS } from "../contract";
-import { ErrorSummary } from "../components/ErrorSummary";
-import { describedBy, FieldMessages, TextField } from "../components/Field";
+import type { FormState, PageProps, StaffPage } from "../../shared/contract";
+import { LIMITS } from "../../shared/contract";
+import { ErrorSummary } from "../../shared/ErrorSummary";
+import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
 /**
  * Staff answer a booking from the button in their mail: the booking, and the

@@ -1,4 +1,4 @@
-// The client-side rules, and nothing more: the server checks everything again
+// The client-side rules the forms share, and nothing more: the server checks everything again
 // and its messages are the ones that count.
 import type { TFunction } from "i18next";
 import { LIMITS } from "./contract";
@@ -23,11 +23,6 @@ export function checkEmail(t: TFunction, value: string): string | undefined {
 
 export function checkName(t: TFunction, value: string): string | undefined {
   return checkRequired(t, value, "validation.nameRequired") ?? checkLength(t, value, LIMITS.name);
-}
-
-export function checkPassengers(t: TFunction, value: string, max: number): string | undefined {
-  if (value.trim() === "") return t("validation.passengerAmountRequired");
-  return /^\d+$/.test(value.trim()) ? undefined : t("validation.passengerAmount", { max });
 }
 
 /** Drops the undefined entries. */

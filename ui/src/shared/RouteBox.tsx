@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LIMITS } from "../contract";
+import { LIMITS } from "./contract";
 
 /**
  * Pick-up, destination and a button: a plain GET form to the reservation page,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { LIMITS } from "../contract";
-import { describedBy, FieldMessages } from "./Field";
+import { LIMITS } from "../../shared/contract";
+import { describedBy, FieldMessages } from "../../shared/Field";
 
 /** Child seats, wheelchair, luggage: free text for the planners. */
 export function RemarksField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { PageProps } from "../contract";
-import { TextField } from "../components/Field";
+import type { PageProps } from "../../shared/contract";
+import { TextField } from "../../shared/Field";
 
 /** A fixed-price route: the price and what it includes, surcharges, distance, how to book, the other routes. */
 export function Landing({ landing, tariff, links, company }: PageProps) {

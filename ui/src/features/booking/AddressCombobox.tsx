@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { apiPath, getJson, newSessionToken } from "../api";
-import { useCompany } from "../company";
-import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../contract";
-import { describedBy, FieldMessages } from "./Field";
+import { apiPath, getJson, newSessionToken } from "../../shared/api";
+import { useCompany } from "../../shared/company";
+import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../../shared/contract";
+import { describedBy, FieldMessages } from "../../shared/Field";
 
 interface Props {
   id: "departure" | "destination";

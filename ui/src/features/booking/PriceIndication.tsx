@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Indication } from "../contract";
+import type { Indication } from "../../shared/contract";
 
 export function PriceIndication({ price, error, loading, label }: { price: Indication | null; error?: string; loading: boolean; label?: string }) {
   const { t } = useTranslation();
