@@ -1,4 +1,4 @@
-//! `ui/src/contract.ts`, generated: the type declarations by ts-rs, the
+//! `ui/src/shared/contract.ts`, generated: the type declarations by ts-rs, the
 //! constants as JSON. `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`
 //! rewrites the file after a change here.
 use serde::Serialize;
@@ -25,7 +25,7 @@ use crate::{
 };
 
 /// Where the generated file lives, from the crate's directory.
-pub const PATH: &str = "../ui/src/contract.ts";
+pub const PATH: &str = "../ui/src/shared/contract.ts";
 
 /// `export type …` for each type, in this order (dependencies first, for the reader).
 macro_rules! declarations {
@@ -44,7 +44,7 @@ fn constant(name: &str, docs: &str, value: &impl Serialize) -> String {
     format!("/** {docs} */\nexport const {name} = {json} as const;\n")
 }
 
-/// The whole text of `ui/src/contract.ts`.
+/// The whole text of `ui/src/shared/contract.ts`.
 pub fn typescript() -> String {
     // Amounts in cents stay far below 2^53: plain numbers, not bigint.
     let cfg = &Config::new().with_large_int("number");

@@ -1,12 +1,9 @@
-//! What crosses between the server and the React UI, defined once: the props
-//! every page is rendered with, the state of a form posted without JavaScript,
-//! the JSON answers of the API, and the limits and API paths the browser uses.
+//! The site's side of what crosses to the React UI: the props every page is
+//! rendered with, the state of a form page, and the API paths the browser uses.
 //!
-//! `ui/src/contract.ts` is generated from these types and values ([`typescript`]);
-//! a test fails when the checked-in file differs, so neither side can change
-//! alone. The API's own answer types live beside their code and are listed in
-//! the generator: [`crate::places::Suggestion`], [`crate::places::PlaceDetails`],
-//! [`crate::pricing::indication::Indication`].
+//! `ui/src/shared/contract.ts` is generated from these types and the other
+//! capabilities' answer types by `crate::contract`; a test fails when the
+//! checked-in file differs, so neither side can change alone.
 
 use std::collections::BTreeMap;
 
