@@ -33,9 +33,10 @@ cargo fmt --all -- --check
 # Also builds the UI bundles (server/build.rs runs npm ci and esbuild); the
 # release profile shares its build scripts with the test build below.
 cargo clippy --release --workspace --all-targets -- -D warnings
+# The UI: type check and lint (node_modules came with the build above).
+(cd ui && npx --no-install tsc --noEmit && npm run lint --silent)
 cargo test --release --workspace
 cargo build --release --bin taxi-server
 
 cd ui
-npx --no-install tsc --noEmit
 TAXI_SERVER_BIN="$PWD/../target/release/taxi-server" npm test --silent
