@@ -222,12 +222,6 @@ impl Settings {
                 "must not exceed http.shutdown_timeout_seconds (in ms)",
             ));
         }
-        if let Some(bad) = self.limits.trusted_proxies.iter().find(|p| parse_net(p).is_none()) {
-            return Err(ConfigError::new(
-                "limits.trusted_proxies",
-                format!("`{bad}` is not an IP address or CIDR range"),
-            ));
-        }
         if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
             return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));
         }

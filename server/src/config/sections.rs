@@ -19,7 +19,7 @@ pub struct LimitSettings {
     /// Address suggestions, place details and price indications per client per minute.
     pub lookup_rate_limit_per_minute: u32,
     /// Reverse proxies (addresses or CIDR ranges) whose forwarding header is believed.
-    pub trusted_proxies: Vec<String>,
+    pub trusted_proxies: Vec<TrustedProxy>,
     /// Header those proxies add the client address to (`Forwarded` = RFC 7239).
     pub forwarded_header: String,
     /// IPv6 clients are limited per network of this prefix length.
@@ -133,12 +133,23 @@ pub struct RenderSettings {
     pub warm_up: bool,
 }
 
-/// An address or a CIDR range, as configured.
-pub fn parse_net(text: &str) -> Option<ipnet::IpNet> {
-    let text = text.trim();
-    text.parse::<ipnet::IpNet>()
-        .ok()
-        .or_else(|| text.parse::<std::net::IpAddr>().ok().map(ipnet::IpNet::from))
+/// A reverse proxy's address or CIDR range, parsed when the settings are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct TrustedProxy(pub ipnet::IpNet);
+
+impl TryFrom<String> for TrustedProxy {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        let trimmed = text.trim();
+        trimmed
+            .parse::<ipnet::IpNet>()
+            .ok()
+            .or_else(|| trimmed.parse::<std::net::IpAddr>().ok().map(ipnet::IpNet::from))
+            .map(TrustedProxy)
+            .ok_or_else(|| format!("`{text}` is not an IP address or CIDR range"))
+    }
 }
 
 /// Shortest `TAXI_SECRET_KEY` accepted (characters; its bytes are the key).

@@ -77,3 +77,17 @@ fn validation_names_the_setting() {
     let err = Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())])).unwrap_err();
     assert!(err.to_string().contains("company.whatsapp_number"), "{err}");
 }
+
+#[test]
+fn trusted_proxies_are_parsed_when_read_and_a_bad_one_is_named() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-proxies-{}", std::process::id()));
+    std::fs::write(&dir, "[limits]\ntrusted_proxies = [\"10.0.0.0/8\", \" ::1 \"]\n").unwrap();
+    let settings = Settings::load_from(&env(&[("TAXI_CONFIG", dir.to_str().unwrap())])).unwrap();
+    let nets: Vec<String> = settings.limits.trusted_proxies.iter().map(|p| p.0.to_string()).collect();
+    assert_eq!(nets, ["10.0.0.0/8", "::1/128"]);
+    std::fs::write(&dir, "[limits]\ntrusted_proxies = [\"proxy.local\"]\n").unwrap();
+    let error = Settings::load_from(&env(&[("TAXI_CONFIG", dir.to_str().unwrap())])).unwrap_err();
+    std::fs::remove_file(&dir).unwrap();
+    assert!(error.to_string().contains("limits.trusted_proxies"), "{error}");
+    assert!(error.to_string().contains("`proxy.local` is not an IP address"), "{error}");
+}

@@ -15,7 +15,7 @@ use std::{
 use actix_web::HttpRequest;
 use ipnet::IpNet;
 
-use crate::config::{parse_net, LimitSettings};
+use crate::config::LimitSettings;
 
 /// Headers by which a proxy says it forwarded a request.
 const FORWARDING_HEADERS: [&str; 3] = ["forwarded", "x-forwarded-for", "x-real-ip"];
@@ -39,7 +39,7 @@ pub struct ClientResolver {
 impl ClientResolver {
     /// `settings` are checked by `config`; a range that does not parse is skipped.
     pub fn new(settings: &LimitSettings) -> Self {
-        let trusted = settings.trusted_proxies.iter().filter_map(|p| parse_net(p)).collect();
+        let trusted = settings.trusted_proxies.iter().map(|p| p.0).collect();
         let header = if settings.forwarded_header.eq_ignore_ascii_case("forwarded") {
             Header::Forwarded
         } else {
@@ -167,7 +167,10 @@ mod tests {
 
     fn resolver(trusted: &[&str], header: &str) -> ClientResolver {
         ClientResolver::new(&LimitSettings {
-            trusted_proxies: trusted.iter().map(|s| s.to_string()).collect(),
+            trusted_proxies: trusted
+                .iter()
+                .map(|s| s.to_string().try_into().expect("test proxies"))
+                .collect(),
             forwarded_header: header.into(),
             ..crate::config::Settings::load_from(&Default::default()).expect("defaults").limits
         })
