@@ -3,6 +3,8 @@
 // beyond loopback. The median score per category must reach the budget.
 // The server runs with `site.base_url` set to its own address, as in production,
 // so canonical and hreflang links point at the pages Lighthouse reads.
+// `npm test` runs this file alone, after the other suites (which run two at a
+// time): next to them, the scores would measure the shared CPU, not the page.
 import { describe, test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
