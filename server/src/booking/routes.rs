@@ -120,11 +120,12 @@ pub async fn reservation_page(
         "" => return site_routes::page(req, pages, guard, (Page::Reservation, lang)).await,
         query => web::Query::<ReservationQuery>::from_query(query)?.into_inner(),
     };
+    let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
     let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
     if from.is_empty() && to.is_empty() {
-        return site_routes::page(req, pages, guard, (Page::Reservation, lang)).await;
+        // Parsed once: the cached page for the mode, without the site reading the query again.
+        return site_routes::cached_page(&req, &pages, &guard, (Page::Reservation, lang, mode)).await;
     }
-    let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
     let (places, settings, locales) =
         (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
     let pickup = query_pickup(query.date_time.as_deref());

@@ -49,9 +49,7 @@ impl EncodedPage {
             brotli: Variant::new(Bytes::from(brotli)),
         }
     }
-}
 
-impl EncodedPage {
     /// For one-off pages: quick compression levels instead of the best ones.
     pub fn new_fast(html: String) -> Self {
         Self::compressed(html, flate2::Compression::fast(), 4, 20)

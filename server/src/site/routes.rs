@@ -36,8 +36,18 @@ pub async fn page(
         query => web::Query::<PageQuery>::from_query(query)?.into_inner(),
     };
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
+    cached_page(&req, &pages, &guard, (page, lang, mode)).await
+}
+
+/// The cached page for this page, language and form mode.
+pub async fn cached_page(
+    req: &HttpRequest,
+    pages: &Pages,
+    guard: &FormGuard,
+    (page, lang, mode): (Page, Lang, ReservationMode),
+) -> actix_web::Result<HttpResponse> {
     let rendered = pages.get(PageKey::page(page, lang, mode)).await.map_err(AppError::from)?;
-    Ok(page_answer(&req, &rendered, &guard, page))
+    Ok(page_answer(req, &rendered, guard, page))
 }
 
 /// A rendered page as the answer, with the form-opened cookie on the pages

@@ -26,10 +26,6 @@ impl Phone {
     pub fn parse(raw: &str, lang: Lang) -> Option<Self> {
         normalize(raw, lang).map(Self)
     }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 impl Deref for Phone {
