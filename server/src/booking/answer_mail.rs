@@ -8,6 +8,7 @@ use crate::{
     booking::{
         answer::{Action, Answer, DeclineReason},
         answer_links,
+        customer_copy::CustomerCopy,
         model::Booking,
     },
     i18n::format::date_time_long,
@@ -58,7 +59,7 @@ impl Composer {
             tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
             return Ok(None);
         };
-        let b = &self.customer_copy(original);
+        let b = &CustomerCopy::of(original, &self.locales);
         let reservation = self.new_request_link(b, answer);
         let view = self.views().customer_answer(b, answer, &reservation);
         let status = match answer.action {
@@ -88,7 +89,7 @@ impl Composer {
         let mut query = Vec::new();
         for (name, address) in [("from", &b.departure), ("to", &b.destination)] {
             if let Some(listed) = &address.listed {
-                query.push(format!("{name}={}", query_value(&listed.formatted)));
+                query.push(format!("{name}={}", query_value(listed.formatted())));
             }
         }
         if let Some(at) = answer.proposed_pickup_at {
@@ -112,7 +113,7 @@ impl Composer {
 
 impl Views<'_> {
     /// The customer's mail about staff's answer, in the booking's language.
-    pub fn customer_answer(&self, b: &Booking, answer: &Answer, new_request: &str) -> MailView {
+    pub fn customer_answer(&self, b: &CustomerCopy, answer: &Answer, new_request: &str) -> MailView {
         let lang = b.lang;
         let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
         let pickup = date_time_long(self.locales, lang, b.pickup_at);

@@ -8,7 +8,7 @@ use crate::{
     booking::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone, MAX_PLACE_ID_LEN, TIME_ZONE},
+    types::{limits::LIMITS, Email, Lang, Phone, PlaceId, TIME_ZONE},
 };
 
 /// A valid mail booking (before the server adds its price and reference).
@@ -20,10 +20,10 @@ pub struct ReservationInput {
     pub passengers: u8,
     pub departure: String,
     pub departure_name: String,
-    pub departure_place_id: Option<String>,
+    pub departure_place_id: Option<PlaceId>,
     pub destination: String,
     pub destination_name: String,
-    pub destination_place_id: Option<String>,
+    pub destination_place_id: Option<PlaceId>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
     pub extras: ExtrasInput,
@@ -35,9 +35,9 @@ pub struct WhatsappInput {
     pub name: String,
     pub passengers: u8,
     pub departure: String,
-    pub departure_place_id: Option<String>,
+    pub departure_place_id: Option<PlaceId>,
     pub destination: String,
-    pub destination_place_id: Option<String>,
+    pub destination_place_id: Option<PlaceId>,
     pub pickup_at: DateTime,
     pub payment_method: Option<PaymentMethod>,
     pub extras: ExtrasInput,
@@ -71,7 +71,8 @@ pub fn validate_reservation(
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
     let departure_place_id = place_id(input, "departurePlaceId");
-    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
+    let extras =
+        check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_ref().map(PlaceId::as_str));
     let departure_name =
         input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name =
@@ -111,7 +112,8 @@ pub fn validate_whatsapp(
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
     let departure_place_id = place_id(input, "departurePlaceId");
-    let extras = check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_deref());
+    let extras =
+        check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_ref().map(PlaceId::as_str));
     c.into_result(WhatsappInput {
         name,
         passengers,
@@ -190,11 +192,9 @@ fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {
     }
 }
 
-/// A provider's place id, if it looks like one (bounded, printable ASCII).
-fn place_id(input: &Input, field: &str) -> Option<String> {
-    input.line(field).ok().filter(|id| {
-        !id.is_empty() && id.len() <= MAX_PLACE_ID_LEN && id.bytes().all(|b| b.is_ascii_graphic())
-    })
+/// A provider's place id, if it looks like one; otherwise the place is the text.
+fn place_id(input: &Input, field: &str) -> Option<PlaceId> {
+    input.line(field).ok().and_then(|id| PlaceId::parse(&id))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! the address text alone is passed, which Google geocodes.
 use crate::{
     booking::model::Address,
-    types::{links::query_value, MAX_PLACE_ID_LEN},
+    types::{links::query_value, PlaceId, MAX_PLACE_ID_LEN},
 };
 
 /// Longest address text put in a link (Maps URLs should stay under 2,048 characters).
@@ -20,7 +20,7 @@ pub fn maps_directions(from: &Address, to: &Address) -> String {
         let text =
             if text.is_empty() { crate::mail::text::one_line(&address.name, ADDRESS_MAX) } else { text };
         url.push_str(&format!("&{name}={}", query_value(&text)));
-        if let Some(id) = address.place_id.as_deref().filter(|id| is_google_place_id(id)) {
+        if let Some(id) = address.place_id.as_ref().map(PlaceId::as_str).filter(|id| is_google_place_id(id)) {
             url.push_str(&format!("&{name}_place_id={id}"));
         }
     }
@@ -47,7 +47,7 @@ mod tests {
         Address {
             formatted: formatted.into(),
             name: formatted.into(),
-            place_id: place_id.map(Into::into),
+            place_id: place_id.and_then(PlaceId::parse),
             listed: None,
         }
     }

@@ -5,8 +5,9 @@ use std::{sync::Arc, time::SystemTime};
 
 use crate::{
     booking::{
+        customer_copy::CustomerCopy,
         ics,
-        model::{Booking, TripExtras},
+        model::Booking,
         views::{place_long, place_short},
     },
     config::{CompanySettings, MailSettings, Settings},
@@ -19,9 +20,6 @@ use crate::{
     secret::SecretKey,
     types::Lang,
 };
-
-/// Characters of the visitor's name a customer confirmation repeats.
-const CUSTOMER_NAME_MAX: usize = 40;
 
 pub struct Composer {
     pub head: Letterhead,
@@ -81,7 +79,7 @@ impl Composer {
             Some((self.ics_name(b, self.staff_lang), staff_ics)),
         )?];
         let phone = b.phone.as_deref().map(str::to_owned);
-        let b = &self.customer_copy(b);
+        let b = &CustomerCopy::of(b, &self.locales);
         match self.head.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
                 let view = self.views().customer_booking(b);
@@ -103,39 +101,6 @@ impl Composer {
             }
         }
         Ok(with_phone(mails, phone))
-    }
-
-    /// What the customer's confirmation may repeat of a booking: the name (cut
-    /// short), the places as the provider names them, and the server's own
-    /// figures. Nothing else the visitor typed reaches the recipient's mailbox,
-    /// so the form cannot be used to send a stranger someone's text.
-    pub(crate) fn customer_copy(&self, b: &Booking) -> Booking {
-        let place = |a: &crate::booking::model::Address| match &a.listed {
-            Some(listed) => crate::booking::model::Address {
-                name: listed.name.clone(),
-                formatted: listed.formatted.clone(),
-                place_id: None,
-                listed: a.listed.clone(),
-            },
-            None => {
-                let text = self.locales.text(b.lang, "mail.value.asRequested").to_string();
-                crate::booking::model::Address {
-                    name: text.clone(),
-                    formatted: text,
-                    place_id: None,
-                    listed: None,
-                }
-            }
-        };
-        Booking {
-            name: b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
-            phone: None,
-            // Typed by the visitor: for the planners only.
-            extras: TripExtras { pickup_street: None, remarks: None, ..b.extras.clone() },
-            departure: place(&b.departure),
-            destination: place(&b.destination),
-            ..b.clone()
-        }
     }
 
     pub(crate) fn ics_name(&self, b: &Booking, lang: Lang) -> String {

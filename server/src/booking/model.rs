@@ -2,9 +2,10 @@
 //! The booking API builds these; the delivery side turns them into mails.
 use serde::{Deserialize, Serialize};
 
+pub use crate::places::ListedPlace;
 use crate::{
     pricing::PriceSummary,
-    types::{Email, Lang, Phone},
+    types::{Email, Lang, Phone, PlaceId},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,20 +44,12 @@ pub struct Address {
     /// The short name (`displayName`), may equal `formatted`.
     pub name: String,
     /// The provider's place id, when the visitor picked a suggestion.
-    pub place_id: Option<String>,
+    pub place_id: Option<PlaceId>,
     /// That place as the provider describes it, looked up by the server: the
     /// only words for it the customer's confirmation repeats (`name` and
     /// `formatted` are whatever was sent).
     #[serde(default)]
     pub listed: Option<ListedPlace>,
-}
-
-/// A place's name and address in the provider's own words.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ListedPlace {
-    pub name: String,
-    pub formatted: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -25,7 +25,7 @@ use crate::{
         pages::{PageKey, Pages},
         routes as site_routes, Page, ReservationMode,
     },
-    types::Lang,
+    types::{Lang, PlaceId},
 };
 
 /// `POST /api/reservation/{language}`.
@@ -68,13 +68,13 @@ pub async fn form_post(
     let (values, lang) = (&post.values, post.lang);
     if values.get("action").map(String::as_str) == Some("price") {
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
-        let id = |k: &str| Some(get(k)).filter(|v| !v.is_empty());
+        let id = |k: &str| PlaceId::parse(get(k));
         let (from, from_id, to, to_id) =
             (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
-        let price = service.price(from, from_id, to, to_id, lang).await;
+        let price = service.price(from, from_id.as_ref(), to, to_id.as_ref(), lang).await;
         let return_price = match get("returnDateTime").trim() {
             "" => None,
-            _ => service.price(to, to_id, from, from_id, lang).await,
+            _ => service.price(to, to_id.as_ref(), from, from_id.as_ref(), lang).await,
         };
         let form = match price {
             Some(price) => FormState { return_price, ..FormState::priced(values.clone(), price) },

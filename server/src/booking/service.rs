@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::{
     booking::{
         form::{validate_reservation, validate_whatsapp},
-        model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+        model::{Address, Booking, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
     },
     config::Settings,
@@ -18,7 +18,7 @@ use crate::{
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesProvider},
     pricing::indication::{self, Indication},
-    types::{links::whatsapp_chat, Lang},
+    types::{links::whatsapp_chat, Lang, PlaceId},
 };
 
 pub struct BookingService {
@@ -76,8 +76,8 @@ impl BookingService {
             .submissions
             .once(fingerprint, self.outbox.outbox(), || async {
                 let (from, to) = tokio::join!(
-                    self.place(form.departure_place_id.as_deref(), &form.departure, lang),
-                    self.place(form.destination_place_id.as_deref(), &form.destination, lang)
+                    self.place(form.departure_place_id.as_ref(), &form.departure, lang),
+                    self.place(form.destination_place_id.as_ref(), &form.destination, lang)
                 );
                 let price = self.price_between(from.as_ref(), to.as_ref(), lang).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
@@ -86,10 +86,8 @@ impl BookingService {
                     None => None,
                 };
                 // Only a place chosen from the list has a name the visitor did not type.
-                let listed = |id: &Option<String>, place: Option<PlaceDetails>| {
-                    id.as_ref()
-                        .and(place)
-                        .map(|p| ListedPlace { name: p.display_name, formatted: p.formatted_address })
+                let listed = |id: &Option<PlaceId>, place: Option<PlaceDetails>| {
+                    id.as_ref().and(place).map(|p| p.listing())
                 };
                 let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
                 let confirmation_withheld = !self.submissions.caps().confirmation_allowed(&form.email, today);
@@ -160,9 +158,9 @@ impl BookingService {
         let price = self
             .price(
                 &form.departure,
-                form.departure_place_id.as_deref(),
+                form.departure_place_id.as_ref(),
                 &form.destination,
-                form.destination_place_id.as_deref(),
+                form.destination_place_id.as_ref(),
                 lang,
             )
             .await;
@@ -170,9 +168,9 @@ impl BookingService {
             Some(_) => {
                 self.price(
                     &form.destination,
-                    form.destination_place_id.as_deref(),
+                    form.destination_place_id.as_ref(),
                     &form.departure,
-                    form.departure_place_id.as_deref(),
+                    form.departure_place_id.as_ref(),
                     lang,
                 )
                 .await
@@ -196,9 +194,9 @@ impl BookingService {
     pub async fn price(
         &self,
         from_text: &str,
-        from_id: Option<&str>,
+        from_id: Option<&PlaceId>,
         to_text: &str,
-        to_id: Option<&str>,
+        to_id: Option<&PlaceId>,
         lang: Lang,
     ) -> Option<Indication> {
         if from_text.is_empty() && from_id.is_none() || to_text.is_empty() && to_id.is_none() {
@@ -220,7 +218,7 @@ impl BookingService {
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
 
-    async fn place(&self, id: Option<&str>, text: &str, lang: Lang) -> Option<PlaceDetails> {
+    async fn place(&self, id: Option<&PlaceId>, text: &str, lang: Lang) -> Option<PlaceDetails> {
         if id.is_none() && text.is_empty() {
             return None;
         }

@@ -6,7 +6,10 @@
 //! HTML, see `templates.rs`). Every visible word comes from `locales/*.json`
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
-    booking::model::{Address, Booking, PaymentMethod},
+    booking::{
+        customer_copy::CustomerCopy,
+        model::{Address, Booking, PaymentMethod},
+    },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
     types::{format_euro, Lang},
@@ -82,7 +85,7 @@ impl Views<'_> {
     }
 
     /// The customer's confirmation of receipt, in the booking's language.
-    pub fn customer_booking(&self, b: &Booking) -> MailView {
+    pub fn customer_booking(&self, b: &CustomerCopy) -> MailView {
         let lang = b.lang;
         let mut view = MailView::new(
             lang,

@@ -11,6 +11,7 @@ use crate::{
     config::Settings,
     edge::{error::Refusal, rate_limit::Limiter},
     mail::Outbox,
+    types::Email,
 };
 
 /// How long to tell a refused visitor to wait before trying again.
@@ -59,9 +60,9 @@ impl Caps {
     }
 
     /// Whether `email` may get one more confirmation today (counts it if so).
-    pub fn confirmation_allowed(&self, email: &str, today: jiff::civil::Date) -> bool {
+    pub fn confirmation_allowed(&self, email: &Email, today: jiff::civil::Date) -> bool {
         let mut map = self.confirmations.lock().unwrap_or_else(|e| e.into_inner());
-        let (day, count) = map.get_or_insert_mut(email.trim().to_lowercase(), || (today, 0));
+        let (day, count) = map.get_or_insert_mut(email.mailbox(), || (today, 0));
         if *day != today {
             (*day, *count) = (today, 0);
         }
@@ -97,11 +98,15 @@ mod tests {
     fn confirmations_per_address_reset_each_day() {
         let caps = caps(2);
         let (monday, tuesday) = (jiff::civil::date(2026, 11, 23), jiff::civil::date(2026, 11, 24));
-        assert!(caps.confirmation_allowed("a@example.nl", monday));
-        assert!(caps.confirmation_allowed(" A@Example.NL ", monday), "the same address however written");
-        assert!(!caps.confirmation_allowed("a@example.nl", monday));
-        assert!(caps.confirmation_allowed("b@example.nl", monday));
-        assert!(caps.confirmation_allowed("a@example.nl", tuesday));
+        let email = |text: &str| Email::parse(text).unwrap();
+        assert!(caps.confirmation_allowed(&email("a@example.nl"), monday));
+        assert!(
+            caps.confirmation_allowed(&email(" A+1@Example.NL "), monday),
+            "the same mailbox however written"
+        );
+        assert!(!caps.confirmation_allowed(&email("a+2@example.nl"), monday));
+        assert!(caps.confirmation_allowed(&email("b@example.nl"), monday));
+        assert!(caps.confirmation_allowed(&email("a@example.nl"), tuesday));
     }
 
     #[test]

@@ -10,11 +10,12 @@
 use serde::Serialize;
 
 pub mod google;
+mod listing;
 mod provider;
 
-pub use crate::places::provider::Places;
+pub use crate::places::{listing::ListedPlace, provider::Places};
 
-use crate::types::{Lang, LatLon};
+use crate::types::{Lang, LatLon, PlaceId};
 
 pub mod gazetteer;
 
@@ -83,6 +84,30 @@ pub struct PlaceDetails {
     pub approximate: bool,
     #[serde(skip)]
     pub location: LatLon,
+    /// How others may be told of this place; see [`ListedPlace`].
+    #[serde(skip)]
+    #[ts(skip)]
+    listing: ListedPlace,
+}
+
+impl PlaceDetails {
+    /// A place the provider names itself: its words are its listing.
+    pub(crate) fn new(
+        id: String,
+        formatted_address: String,
+        display_name: String,
+        kind: PlaceKind,
+        approximate: bool,
+        location: LatLon,
+    ) -> Self {
+        let listing = ListedPlace::new(display_name.clone(), formatted_address.clone());
+        Self { id, formatted_address, display_name, kind, approximate, location, listing }
+    }
+
+    /// The place in words the server can vouch for (never text from its id).
+    pub fn listing(&self) -> ListedPlace {
+        self.listing.clone()
+    }
 }
 
 /// Road distance and driving time between two places.
@@ -117,8 +142,12 @@ pub trait PlacesProvider {
         session: Option<&str>,
     ) -> Result<Vec<Suggestion>, PlacesError>;
     /// The place behind a suggestion id; ends the search session.
-    async fn details(&self, id: &str, lang: Lang, session: Option<&str>)
-        -> Result<PlaceDetails, PlacesError>;
+    async fn details(
+        &self,
+        id: &PlaceId,
+        lang: Lang,
+        session: Option<&str>,
+    ) -> Result<PlaceDetails, PlacesError>;
     /// Driving distance and time.
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
 }

@@ -4,7 +4,10 @@ use crate::places::{
     gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate,
     Suggestion,
 };
-use crate::{config::Settings, types::Lang};
+use crate::{
+    config::Settings,
+    types::{Lang, PlaceId},
+};
 
 pub enum Places {
     Embedded(Gazetteer),
@@ -71,7 +74,7 @@ impl PlacesProvider for Places {
 
     async fn details(
         &self,
-        id: &str,
+        id: &PlaceId,
         lang: Lang,
         session: Option<&str>,
     ) -> Result<PlaceDetails, PlacesError> {

@@ -8,7 +8,7 @@ use crate::{
     i18n::{format::decimal1, Locales},
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{quote, PriceSummary, Rule, Trip},
-    types::{format_amount, format_euro, Lang},
+    types::{format_amount, format_euro, Lang, PlaceId},
 };
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -30,8 +30,8 @@ pub async fn between_ids(
     places: &Places,
     tariff: &TariffSettings,
     locales: &Locales,
-    from: &str,
-    to: &str,
+    from: &PlaceId,
+    to: &PlaceId,
     lang: Lang,
 ) -> Result<Indication, PlacesError> {
     let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
@@ -99,5 +99,5 @@ pub async fn between_places(
 pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
     let first =
         places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
-    places.details(&first.id, lang, None).await
+    places.details(&PlaceId::parse(&first.id).ok_or(PlacesError::NotFound)?, lang, None).await
 }

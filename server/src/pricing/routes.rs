@@ -12,7 +12,7 @@ use crate::{
     i18n::Locales,
     places::{Places, PlacesError, PlacesProvider, Suggestions},
     pricing::indication,
-    types::limits::LIMITS,
+    types::{limits::LIMITS, PlaceId},
 };
 
 #[derive(Deserialize)]
@@ -43,6 +43,7 @@ pub async fn details(
     RequestLang(lang): RequestLang,
     places: web::Data<Places>,
 ) -> Result<HttpResponse, AppError> {
+    let id = PlaceId::parse(&id).ok_or(Refusal::PlaceNotFound)?;
     let place = places.details(&id, lang, query.session.as_deref()).await.map_err(refusal)?;
     Ok(HttpResponse::Ok().json(place))
 }
@@ -55,6 +56,8 @@ pub async fn price(
     locales: web::Data<Locales>,
 ) -> Result<HttpResponse, AppError> {
     let (from, to) = ids.into_inner();
+    let parse = |id: &str| PlaceId::parse(id).ok_or(Refusal::PlaceNotFound);
+    let (from, to) = (parse(&from)?, parse(&to)?);
     let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang)
         .await
         .map_err(refusal)?;

@@ -12,23 +12,59 @@ use validator::ValidateEmail;
 #[serde(transparent)]
 pub struct Email(String);
 
+/// Domains that name this machine or a private address by convention: a
+/// mail there would go to the server itself or an internal network.
+const LOOPBACK_DOMAINS: [&str; 7] =
+    ["localhost", "localdomain", "nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me"];
+
+/// Domains whose mailboxes answer to other spellings: dots in the local part do
+/// not count, and the second name is the first.
+const GMAIL: [&str; 2] = ["gmail.com", "googlemail.com"];
+
 impl Email {
     pub fn parse(text: &str) -> Option<Self> {
         let text = text.trim();
-        let (_, domain) = text.rsplit_once('@')?;
+        let (local, domain) = text.rsplit_once('@')?;
         let domain = domain.trim_end_matches('.').to_ascii_lowercase();
         let deliverable = text.validate_email()
             && domain.contains('.')
             && !domain.starts_with('[')
             && domain.parse::<std::net::IpAddr>().is_err()
-            && domain != "localhost"
-            && !domain.ends_with(".localhost");
+            && !LOOPBACK_DOMAINS.iter().any(|d| domain == *d || domain.ends_with(&format!(".{d}")))
+            && !text.chars().any(invisible)
+            // A `mailto:` link to such an address could carry its own Cc or body.
+            && !local.contains(['?', '&', '=', '%']);
         deliverable.then(|| Self(text.to_string()))
+    }
+
+    /// The mailbox behind the address however it is spelt: case folded, the
+    /// `+tag` dropped, Gmail's dots and second domain undone. Caps per
+    /// recipient count this, so `victim+1@` is `victim@`.
+    pub fn mailbox(&self) -> String {
+        let lower = self.0.to_lowercase();
+        let (local, domain) = lower.rsplit_once('@').unwrap_or(("", &lower));
+        let domain = domain.trim_end_matches('.');
+        let local = local.split('+').next().unwrap_or(local);
+        if GMAIL.contains(&domain) {
+            format!("{}@{}", local.replace('.', ""), GMAIL[0])
+        } else {
+            format!("{local}@{domain}")
+        }
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Characters that show as nothing: in an address they make one mailbox look
+/// like another, or hide where a mail goes.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c as u32,
+            0xAD | 0x34F | 0x61C | 0x115F..=0x1160 | 0x17B4..=0x17B5 | 0x180B..=0x180F
+            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+            | 0xFEFF | 0xFFA0 | 0xE0000..=0xE0FFF)
 }
 
 impl Deref for Email {
@@ -66,10 +102,28 @@ mod tests {
             "jan@",
             "@example.nl",
             "a@localhost.",
+            "a@localhost.localdomain",
+            "a@127.0.0.1.nip.io",
+            "a@10.0.0.5.sslip.io",
+            "a@exam\u{200B}ple.com",
+            "a\u{2060}b@example.com",
+            "x?cc=y@example.com",
+            "x&body=y@example.com",
+            "x%41@example.com",
             "",
         ] {
             assert!(Email::parse(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_mailbox_is_the_same_however_the_address_is_spelt() {
+        let mailbox = |text: &str| Email::parse(text).unwrap().mailbox();
+        assert_eq!(mailbox("Victim+1@Example.NL"), "victim@example.nl");
+        assert_eq!(mailbox("victim+a+b@example.nl"), "victim@example.nl");
+        assert_eq!(mailbox("V.ic.tim+x@googlemail.com"), "victim@gmail.com");
+        assert_eq!(mailbox("victim@gmail.com"), "victim@gmail.com");
+        assert_eq!(mailbox("v.ictim@example.nl"), "v.ictim@example.nl", "dots count elsewhere");
     }
 
     #[test]

@@ -9,7 +9,7 @@ mod place;
 
 pub use crate::types::lang::Lang;
 pub use crate::types::money::{format_amount, format_euro};
-pub use crate::types::place::{LatLon, MAX_PLACE_ID_LEN};
+pub use crate::types::place::{LatLon, PlaceId, MAX_PLACE_ID_LEN};
 pub use email::Email;
 pub use phone::Phone;
 

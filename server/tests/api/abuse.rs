@@ -255,7 +255,7 @@ async fn confirmations_per_address_are_capped_and_staff_are_told() {
     .await;
     assert_eq!(app.post_json("/api/reservation/en", &booking()).await.status(), 200);
     let mut second = booking();
-    second["email"] = json!("JAN@example.nl");
+    second["email"] = json!("JAN+2@example.nl");
     second["passengerAmount"] = json!("3");
     assert_eq!(
         app.post_json("/api/reservation/en", &second).await.status(),
@@ -266,7 +266,7 @@ async fn confirmations_per_address_are_capped_and_staff_are_told() {
     let mails = app.mails(3).await;
     let to_customer = mails
         .iter()
-        .filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: \"jan de vries\" <jan@example.nl>")))
+        .filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: \"jan de vries\" <jan")))
         .count();
     assert_eq!((mails.len(), to_customer), (3, 1), "two staff mails and one confirmation");
     assert!(mails.iter().any(|m| m.contains("bevestigingen")), "staff are told (in the staff language)");
@@ -275,7 +275,17 @@ async fn confirmations_per_address_are_capped_and_staff_are_told() {
 #[actix_web::test]
 async fn e_mail_addresses_must_be_on_the_internet() {
     let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\n")).await;
-    for email in ["root@localhost", "a@b", "a@10.0.0.5", "a@[127.0.0.1]", "x@intranet"] {
+    for email in [
+        "root@localhost",
+        "a@b",
+        "a@10.0.0.5",
+        "a@[127.0.0.1]",
+        "x@intranet",
+        "a@localhost.localdomain",
+        "a@127.0.0.1.nip.io",
+        "a@exam\u{200B}ple.com",
+        "x?cc=y@example.com",
+    ] {
         let mut body = booking();
         body["email"] = json!(email);
         let response = app.post_json("/api/reservation/en", &body).await;
@@ -307,6 +317,34 @@ async fn the_customer_confirmation_repeats_nothing_the_visitor_typed_but_the_nam
     assert!(!customer.contains("12345678"), "nor the phone number");
     assert!(!customer.contains(&"x".repeat(30)), "the name is cut to 40 characters");
     assert!(customer.contains("Schiphol"), "the destination as the provider names it");
+}
+
+#[actix_web::test]
+async fn a_typed_street_id_carries_no_text_into_the_customer_mail() {
+    use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
+    let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\n")).await;
+    // What an attacker made of the typed-street id: any text after the town.
+    let lure = "URGENT your ride is unpaid pay EUR 49 at evil.example 1, Roermond";
+    let id = format!("addr:g2748000:{}", URL_SAFE_NO_PAD.encode(lure));
+    let details: Value = app.get(&format!("/api/place-details/{id}?lang=en")).await.json().await.unwrap();
+    assert!(
+        details["formattedAddress"].as_str().unwrap().contains("evil.example"),
+        "the visitor sees their text"
+    );
+    let mut body = booking();
+    for end in ["departure", "destination"] {
+        body[format!("{end}PlaceId")] = json!(id);
+        body[end] = json!(lure);
+        body[format!("{end}Name")] = json!(lure);
+    }
+    body["email"] = json!("victim@example.nl");
+    assert_eq!(app.post_json("/api/reservation/en", &body).await.status(), 200);
+    let mails = app.mails(2).await;
+    let customer = mails.iter().find(|m| !m.contains("To: planning@")).expect("customer mail");
+    let staff = mails.iter().find(|m| m.contains("To: planning@")).expect("staff mail");
+    assert!(staff.contains("evil.example"), "staff see what was typed");
+    assert!(!customer.contains("evil") && !customer.contains("URGENT"), "{customer}");
+    assert!(customer.contains("Street as given in your request, Roermond"), "{customer}");
 }
 
 #[actix_web::test]

@@ -14,7 +14,7 @@ use crate::places::gazetteer::{
     matching::fold, truncate_chars, Gazetteer, Kind, AIRPORT_WORDS, STATION_WORDS,
 };
 use crate::{
-    places::{PlaceDetails, PlaceKind},
+    places::{ListedPlace, PlaceDetails, PlaceKind},
     types::Lang,
 };
 
@@ -58,13 +58,18 @@ impl Gazetteer {
         });
         let formatted_address =
             if named { text.clone() } else { format!("{}, {}", text, self.display_name(p, lang)) };
+        // Others are told the town only: the rest is whatever was typed.
+        let town = self.details_of(index, lang).listing();
         Some(PlaceDetails {
-            id: format!("addr:{}:{}", p.id, payload),
-            formatted_address,
-            display_name: street,
-            kind: PlaceKind::Address,
-            approximate: true,
-            location: p.location,
+            listing: ListedPlace::town_of_typed_street(town),
+            ..PlaceDetails::new(
+                format!("addr:{}:{}", p.id, payload),
+                formatted_address,
+                street,
+                PlaceKind::Address,
+                true,
+                p.location,
+            )
         })
     }
 

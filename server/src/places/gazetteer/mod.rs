@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use crate::places::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
-use crate::types::{limits::LIMITS, Lang, LatLon, MAX_PLACE_ID_LEN};
+use crate::types::{limits::LIMITS, Lang, LatLon, PlaceId, MAX_PLACE_ID_LEN};
 
 mod addresses;
 mod load;
@@ -249,14 +249,14 @@ impl Gazetteer {
 
     fn details_of(&self, index: u32, lang: Lang) -> PlaceDetails {
         let p = &self.places[index as usize];
-        PlaceDetails {
-            id: p.id.to_string(),
-            formatted_address: self.formatted_address(p, lang),
-            display_name: self.display_name(p, lang),
-            kind: p.kind.public(),
-            approximate: p.kind.approximate(),
-            location: p.location,
-        }
+        PlaceDetails::new(
+            p.id.to_string(),
+            self.formatted_address(p, lang),
+            self.display_name(p, lang),
+            p.kind.public(),
+            p.kind.approximate(),
+            p.location,
+        )
     }
 
     fn suggestion_of(&self, index: u32, lang: Lang) -> Suggestion {
@@ -346,11 +346,11 @@ impl PlacesProvider for Gazetteer {
 
     async fn details(
         &self,
-        id: &str,
+        id: &PlaceId,
         lang: Lang,
         _session: Option<&str>,
     ) -> Result<PlaceDetails, PlacesError> {
-        self.place_details(id, lang)
+        self.place_details(id.as_str(), lang)
     }
 
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError> {

@@ -62,14 +62,14 @@ impl PlaceResponse {
             (None, None) => return Err("no name or address"),
         };
         // Google places are taken as addresses: the field mask asks for no types.
-        Ok(PlaceDetails {
-            id: self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()),
+        Ok(PlaceDetails::new(
+            self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()),
             formatted_address,
             display_name,
-            kind: PlaceKind::Address,
-            approximate: false,
+            PlaceKind::Address,
+            false,
             location,
-        })
+        ))
     }
 }
 

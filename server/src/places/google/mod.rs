@@ -34,7 +34,7 @@ use serde_json::json;
 use crate::places::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
 use crate::{
     config::GoogleSettings,
-    types::{limits::LIMITS, Lang, LatLon, MAX_PLACE_ID_LEN},
+    types::{limits::LIMITS, Lang, LatLon, PlaceId, MAX_PLACE_ID_LEN},
 };
 
 mod cache;
@@ -152,11 +152,12 @@ impl PlacesProvider for GoogleMaps {
 
     async fn details(
         &self,
-        id: &str,
+        id: &PlaceId,
         lang: Lang,
         session: Option<&str>,
     ) -> Result<PlaceDetails, PlacesError> {
         const OP: &str = "places.get";
+        let id = id.as_str();
         if !is_valid_place_id(id) {
             return Err(PlacesError::NotFound);
         }

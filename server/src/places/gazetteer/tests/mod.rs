@@ -196,9 +196,10 @@ async fn provider_trait_answers() {
     let g = gazetteer();
     let list = g.suggestions("schip", Lang::Nl, Some("session")).await.unwrap();
     assert_eq!(list[0].id, "aAMS");
-    let from = g.details("g2748000", Lang::Nl, None).await.unwrap();
-    let to = g.details(&list[0].id, Lang::Nl, Some("session")).await.unwrap();
+    let id = |text: &str| crate::types::PlaceId::parse(text).unwrap();
+    let from = g.details(&id("g2748000"), Lang::Nl, None).await.unwrap();
+    let to = g.details(&id(&list[0].id), Lang::Nl, Some("session")).await.unwrap();
     let route = g.route(&from, &to).await.unwrap();
     assert!((170_000.0..190_000.0).contains(&route.distance_m), "{route:?}");
-    assert_eq!(g.details("nope", Lang::Nl, None).await, Err(PlacesError::NotFound));
+    assert_eq!(g.details(&id("nope"), Lang::Nl, None).await, Err(PlacesError::NotFound));
 }

@@ -43,7 +43,7 @@ async fn permission_denied_service_disabled_is_unavailable_without_retry() {
     let google = fake.google(2_000);
     for error in [
         google.route(&place("A", 51.0, 6.0), &place("B", 51.1, 6.1)).await.unwrap_err(),
-        google.details("ChIJx", Lang::Nl, None).await.unwrap_err(),
+        google.details(&id("ChIJx"), Lang::Nl, None).await.unwrap_err(),
         google.suggestions("Venlo", Lang::Nl, None).await.unwrap_err(),
     ] {
         assert!(
@@ -63,7 +63,7 @@ async fn resource_exhausted_is_retried_once_then_unavailable() {
     })
     .await;
     let google = fake.google(2_000);
-    let error = google.details("ChIJx", Lang::Nl, None).await.unwrap_err();
+    let error = google.details(&id("ChIJx"), Lang::Nl, None).await.unwrap_err();
     assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("RESOURCE_EXHAUSTED")), "{error}");
     assert_key_hidden(&error);
     assert_eq!(fake.calls(), 2, "one retry");
@@ -114,7 +114,7 @@ async fn server_errors_are_retried_once() {
     let google = fake.google(2_000);
     assert_eq!(google.suggestions("Roermond", Lang::Nl, None).await.unwrap().len(), 1, "503 then success");
     assert_eq!(fake.calls(), 2);
-    let error = google.details("ChIJx", Lang::Nl, None).await.unwrap_err();
+    let error = google.details(&id("ChIJx"), Lang::Nl, None).await.unwrap_err();
     assert!(
         matches!(&error, PlacesError::Unavailable(m) if m.contains("HTTP 500") && m.contains("INTERNAL")),
         "{error}"
@@ -130,7 +130,7 @@ async fn a_slow_google_times_out_within_the_budget() {
             .await;
     let google = fake.google(400);
     let started = Instant::now();
-    let error = google.details("ChIJslow", Lang::Nl, None).await.unwrap_err();
+    let error = google.details(&id("ChIJslow"), Lang::Nl, None).await.unwrap_err();
     let elapsed = started.elapsed();
     assert!(matches!(&error, PlacesError::Unavailable(m) if m.contains("timed out")), "{error}");
     assert_key_hidden(&error);
@@ -155,7 +155,7 @@ async fn bad_json_and_unexpected_404s_are_unavailable() {
     let google = fake.google(2_000);
     assert!(matches!(google.suggestions("Roermond", Lang::Nl, None).await, Err(PlacesError::Unavailable(_))));
     assert!(
-        matches!(google.details("ChIJhtml", Lang::Nl, None).await, Err(PlacesError::Unavailable(m)) if m.contains("HTTP 502"))
+        matches!(google.details(&id("ChIJhtml"), Lang::Nl, None).await, Err(PlacesError::Unavailable(m)) if m.contains("HTTP 502"))
     );
     // A 404 from computeRoutes is a wrong URL, not a missing place.
     assert!(matches!(

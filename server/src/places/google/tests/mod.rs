@@ -10,6 +10,12 @@ use std::{collections::HashMap, time::Duration};
 use secrecy::SecretString;
 
 use crate::places::google::*;
+use crate::types::PlaceId;
+
+/// A place id for a test.
+fn id(text: &str) -> PlaceId {
+    PlaceId::parse(text).expect("a place id")
+}
 
 mod calls;
 mod failures;
@@ -129,14 +135,14 @@ impl Fake {
 }
 
 fn place(id: &str, lat: f64, lon: f64) -> PlaceDetails {
-    PlaceDetails {
-        id: id.into(),
-        formatted_address: id.into(),
-        display_name: id.into(),
-        kind: crate::places::PlaceKind::Address,
-        approximate: false,
-        location: LatLon { lat, lon },
-    }
+    PlaceDetails::new(
+        id.into(),
+        id.into(),
+        id.into(),
+        crate::places::PlaceKind::Address,
+        false,
+        LatLon { lat, lon },
+    )
 }
 
 fn prediction(id: &str, main: &str, secondary: Option<&str>) -> Value {
