@@ -35,10 +35,9 @@ pub struct Composer {
 
 impl Composer {
     pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
-        let head = Letterhead::new(&settings.mail, locales.clone())?;
-        let (key, _) = SecretKey::load(settings).map_err(|e| {
-            DeliveryError::Config(format!("the secret key (TAXI_SECRET_KEY or data_dir): {e}"))
-        })?;
+        let head = Letterhead::new(&settings.mail, locales.clone());
+        let (key, _) = SecretKey::load(settings)
+            .map_err(|e| DeliveryError::config_io("the secret key (TAXI_SECRET_KEY or data_dir)", e))?;
         Ok(Self {
             head,
             locales,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::places::ListedPlace;
 use crate::{
     pricing::PriceSummary,
-    types::{Email, Lang, Phone, PlaceId},
+    types::{Email, Lang, Phone, PlaceId, Reference},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +56,7 @@ pub struct Address {
 #[serde(rename_all = "camelCase")]
 pub struct Booking {
     /// Short reference shown to the customer and staff, e.g. `R7K3Q9`.
-    pub reference: String,
+    pub reference: Reference,
     pub lang: Lang,
     pub name: String,
     pub email: Email,

@@ -12,13 +12,13 @@ use crate::{
     config::Settings,
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, new_reference, NotStored, Outcome, Submissions},
+        submission::{fingerprint, NotStored, Outcome, Submissions},
         FieldErrors, Input,
     },
     i18n::Locales,
     places::{PlaceDetails, Places, PlacesProvider},
     pricing::indication::{self, Indication},
-    types::{links::whatsapp_chat, Lang, PlaceId},
+    types::{links::whatsapp_chat, Lang, PlaceId, Reference},
 };
 
 pub struct BookingService {
@@ -53,7 +53,7 @@ impl BookingService {
             Err(errors) => return Outcome::Invalid(errors),
         };
         if let Some(outcome) = self.submissions.screen(verdict, "reservation", || {
-            self.locales.format(lang, "api.reservationReceived", &[("reference", &new_reference('R'))])
+            self.locales.format(lang, "api.reservationReceived", &[("reference", &Reference::new('R'))])
         }) {
             return outcome;
         }
@@ -96,7 +96,7 @@ impl BookingService {
                         "confirmation mails to this address reached today's cap: only staff are mailed"
                     );
                 }
-                let reference = new_reference('R');
+                let reference = Reference::new('R');
                 let booking = Booking {
                     reference: reference.clone(),
                     lang,
@@ -133,8 +133,8 @@ impl BookingService {
                     },
                 };
                 self.outbox.submit_booking(&booking).await.map_err(NotStored::Failed)?;
-                tracing::info!(reference, "booking request stored");
-                Ok::<_, NotStored>(reference)
+                tracing::info!(%reference, "booking request stored");
+                Ok::<_, NotStored>(reference.to_string())
             })
             .await;
         match stored {

@@ -94,7 +94,7 @@ impl BookingStore {
             .execute(
                 "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking)
                  VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
-                params![booking.reference, Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json],
+                params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json],
             )
             .map_err(sql)?;
         Ok(())

@@ -103,11 +103,8 @@ impl Views<'_> {
         let m = self.mail;
         if m.answer_within_minutes > 0 {
             let minutes = m.answer_within_minutes.to_string();
-            let args = [
-                ("minutes", minutes.as_str()),
-                ("from", m.answer_from.as_str()),
-                ("until", m.answer_until.as_str()),
-            ];
+            let (from, until) = (m.answer_from.to_string(), m.answer_until.to_string());
+            let args = [("minutes", minutes.as_str()), ("from", from.as_str()), ("until", until.as_str())];
             view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
@@ -135,7 +132,7 @@ impl Views<'_> {
             href: None,
         };
         let mut rows = vec![
-            self.row(lang, "reference", b.reference.clone()),
+            self.row(lang, "reference", b.reference.to_string()),
             self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
             self.row(lang, "from", place_long(&b.departure)),
         ];

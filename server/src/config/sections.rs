@@ -1,7 +1,7 @@
 //! The sections of the machinery: maps, limits, HTTP, bookings, mail, secrets, logs, rendering.
 use serde::Deserialize;
 
-use crate::types::Lang;
+use crate::types::{ClockTime, Lang};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -75,9 +75,9 @@ pub struct BookingSettings {
 #[serde(deny_unknown_fields)]
 pub struct MailSettings {
     /// Sender of every mail, e.g. `Taxi Roermond <rit@example.nl>`.
-    pub from: String,
+    pub from: MailboxSetting,
     /// Staff addresses that receive bookings and contact messages.
-    pub staff_recipients: Vec<String>,
+    pub staff_recipients: Vec<MailboxSetting>,
     /// Language of the staff mails.
     pub staff_language: Lang,
     /// Days a delivered spool entry is kept before it is deleted.
@@ -98,9 +98,9 @@ pub struct MailSettings {
     /// this many minutes between `answer_from` and `answer_until`; 0 = no promise.
     pub answer_within_minutes: u32,
     /// Local time (`HH:MM`, Europe/Amsterdam) from which staff answer bookings.
-    pub answer_from: String,
+    pub answer_from: ClockTime,
     /// Local time (`HH:MM`) until which staff answer bookings.
-    pub answer_until: String,
+    pub answer_until: ClockTime,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -131,6 +131,19 @@ pub struct RenderSettings {
     pub memory_limit_mb: usize,
     /// Render every cacheable page into memory right after start-up.
     pub warm_up: bool,
+}
+
+/// A mailbox (`Name <address>` or a bare address), parsed when the settings are read.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct MailboxSetting(pub lettre::message::Mailbox);
+
+impl TryFrom<String> for MailboxSetting {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.trim().parse().map(MailboxSetting).map_err(|e| format!("`{text}` is not a mailbox: {e}"))
+    }
 }
 
 /// A reverse proxy's address or CIDR range, parsed when the settings are read.

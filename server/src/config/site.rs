@@ -1,7 +1,7 @@
 //! The `site` and `company` sections: origins, domains, the company's own data.
 use serde::Deserialize;
 
-use crate::types::Lang;
+use crate::types::{ClockTime, Lang};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,8 +69,8 @@ pub struct CompanySettings {
 #[serde(deny_unknown_fields)]
 pub struct OpeningHours {
     pub days: Vec<Weekday>,
-    pub opens: String,
-    pub closes: String,
+    pub opens: ClockTime,
+    pub closes: ClockTime,
 }
 
 /// schema.org's day names.

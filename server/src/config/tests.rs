@@ -91,3 +91,33 @@ fn trusted_proxies_are_parsed_when_read_and_a_bad_one_is_named() {
     assert!(error.to_string().contains("limits.trusted_proxies"), "{error}");
     assert!(error.to_string().contains("`proxy.local` is not an IP address"), "{error}");
 }
+
+#[test]
+fn mailboxes_and_times_are_parsed_when_read_and_a_bad_one_is_named() {
+    let file = std::env::temp_dir().join(format!("taxi-config-mail-{}", std::process::id()));
+    let load = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", file.to_str().unwrap())]))
+    };
+    let s = load("[mail]\nfrom = \"Taxi <rit@example.nl>\"\nanswer_from = \"07:30\"\n").unwrap();
+    assert_eq!(s.mail.from.0.email.to_string(), "rit@example.nl");
+    assert_eq!(s.mail.answer_from.to_string(), "07:30");
+    for (text, named, why) in [
+        ("[mail]\nfrom = \"Taxi rit(at)example.nl\"\n", "mail.from", "is not a mailbox"),
+        (
+            "[mail]\nstaff_recipients = [\"planning\"]\n",
+            "mail.staff_recipients",
+            "`planning` is not a mailbox",
+        ),
+        ("[mail]\nanswer_until = \"23.00\"\n", "mail.answer_until", "`23.00` is not a time as HH:MM"),
+        (
+            "[[company.opening_hours]]\ndays = [\"Monday\"]\nopens = \"6:00\"\ncloses = \"23:00\"\n",
+            "company.opening_hours",
+            "`6:00` is not a time",
+        ),
+    ] {
+        let error = load(text).unwrap_err().to_string();
+        assert!(error.contains(named) && error.contains(why), "{text}: {error}");
+    }
+    std::fs::remove_file(&file).unwrap();
+}

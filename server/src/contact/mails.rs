@@ -29,7 +29,7 @@ pub struct ContactMails {
 impl ContactMails {
     pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
         Ok(Self {
-            head: Letterhead::new(&settings.mail, locales.clone())?,
+            head: Letterhead::new(&settings.mail, locales.clone()),
             locales,
             company: settings.company.clone(),
             mail: settings.mail.clone(),
@@ -92,7 +92,7 @@ impl Views<'_> {
         view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
         view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
         view.rows = vec![
-            self.row(lang, "reference", c.reference.clone()),
+            self.row(lang, "reference", c.reference.to_string()),
             self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
             self.link_row(
                 lang,
@@ -131,7 +131,7 @@ impl Views<'_> {
             self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
             self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_display)]),
         ];
-        view.rows = vec![self.row(lang, "reference", c.reference.clone())];
+        view.rows = vec![self.row(lang, "reference", c.reference.to_string())];
         self.sign_off(&mut view);
         view
     }

@@ -1,12 +1,12 @@
 //! A question sent with the contact form, once validated.
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Email, Lang, Phone};
+use crate::types::{Email, Lang, Phone, Reference};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactMessage {
-    pub reference: String,
+    pub reference: Reference,
     pub lang: Lang,
     pub name: String,
     pub email: Email,

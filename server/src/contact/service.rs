@@ -7,12 +7,12 @@ use crate::{
     contact::{form::validate_contact, mails::ContactMails, model::ContactMessage},
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, new_reference, NotStored, Outcome, Submissions},
+        submission::{fingerprint, NotStored, Outcome, Submissions},
         Input,
     },
     i18n::Locales,
     mail::{nonce, DeliveryError, Outbox},
-    types::Lang,
+    types::{Lang, Reference},
 };
 
 pub struct ContactService {
@@ -53,7 +53,7 @@ impl ContactService {
         let stored = self
             .submissions
             .once(fingerprint, &self.outbox, || async {
-                let reference = new_reference('C');
+                let reference = Reference::new('C');
                 let message = ContactMessage {
                     reference: reference.clone(),
                     lang,
@@ -65,8 +65,8 @@ impl ContactService {
                     received_at: jiff::Timestamp::now(),
                 };
                 self.submit(&message).await.map_err(NotStored::Failed)?;
-                tracing::info!(reference, "contact message stored");
-                Ok(reference)
+                tracing::info!(%reference, "contact message stored");
+                Ok(reference.to_string())
             })
             .await;
         match stored {

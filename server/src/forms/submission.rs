@@ -144,16 +144,6 @@ pub fn fingerprint(parts: &[&str]) -> u64 {
     hasher.finish()
 }
 
-/// A short reference for people to quote, e.g. `R-7K3Q9M`: 30 bits from the
-/// operating system's random source.
-pub fn new_reference(prefix: char) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut bytes = [0u8; 6];
-    getrandom::fill(&mut bytes).expect("the operating system's random source");
-    let code: String = bytes.iter().map(|b| ALPHABET[usize::from(b % 32)] as char).collect();
-    format!("{prefix}-{code}")
-}
-
 /// A booking or contact message accepted.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct Accepted {
@@ -206,18 +196,4 @@ impl FromRequest for FormCall {
 /// How long a form body may take to arrive.
 pub fn body_timeout(settings: &Settings) -> Duration {
     Duration::from_millis(settings.http.body_timeout_ms)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn references_are_short_and_vary() {
-        let a = new_reference('R');
-        let b = new_reference('R');
-        assert_eq!(a.len(), 8);
-        assert!(a.starts_with("R-"));
-        assert_ne!(a, b);
-    }
 }

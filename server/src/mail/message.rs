@@ -109,22 +109,11 @@ pub struct Letterhead {
 }
 
 impl Letterhead {
-    pub fn new(mail: &MailSettings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
-        let from: Mailbox = mail
-            .from
-            .parse()
-            .map_err(|e| DeliveryError::Config(format!("mail.from `{}` is not a mailbox: {e}", mail.from)))?;
-        let staff = mail
-            .staff_recipients
-            .iter()
-            .map(|r| {
-                r.parse::<Mailbox>().map_err(|e| {
-                    DeliveryError::Config(format!("mail.staff_recipients: `{r}` is not a mailbox: {e}"))
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+    pub fn new(mail: &MailSettings, locales: Arc<Locales>) -> Self {
+        let from = mail.from.0.clone();
+        let staff = mail.staff_recipients.iter().map(|r| r.0.clone()).collect();
         let domain = from.email.domain().to_string();
-        Ok(Self { locales, staff_lang: mail.staff_language, from, staff, domain })
+        Self { locales, staff_lang: mail.staff_language, from, staff, domain }
     }
 
     /// Staff's mailboxes, the recipients of every staff mail.

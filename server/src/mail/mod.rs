@@ -54,9 +54,10 @@ pub use status::{DeliveryHealth, SpoolStats};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
-    /// Bad mail settings or `TAXI_SMTP_URL`; names the setting, never a password.
-    #[error("{0}")]
-    Config(String),
+    /// Bad mail settings or `TAXI_SMTP_URL`, or a resource the outbox could not
+    /// get; names the setting, never a password. The cause, if any, is the source.
+    #[error("{what}")]
+    Config { what: String, source: Option<std::io::Error> },
     /// The spool could not be opened or written: the request must not be acknowledged.
     #[error("mail spool {path}: {source}")]
     Spool { path: PathBuf, source: std::io::Error },
@@ -67,6 +68,18 @@ pub enum DeliveryError {
     Store(std::io::Error),
     #[error("the mail outbox is shut down")]
     ShutDown,
+}
+
+impl DeliveryError {
+    /// A setting that cannot work, named in `what`.
+    pub fn config(what: impl Into<String>) -> Self {
+        Self::Config { what: what.into(), source: None }
+    }
+
+    /// A resource the outbox could not get, and why.
+    pub fn config_io(what: impl Into<String>, source: std::io::Error) -> Self {
+        Self::Config { what: what.into(), source: Some(source) }
+    }
 }
 
 /// The mail outbox: cheap to clone, shared by all workers.
@@ -115,7 +128,7 @@ impl Outbox {
         retained: Vec<Arc<dyn Retained>>,
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
-        let letterhead = Letterhead::new(&settings.mail, locales)?;
+        let letterhead = Letterhead::new(&settings.mail, locales);
         let spool_dir = settings.data_dir.join("spool");
         let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
         let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
@@ -143,7 +156,7 @@ impl Outbox {
             .thread_name("mail-sender-io")
             .on_thread_start(yield_cpu_to_requests)
             .build()
-            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender: {e}")))?;
+            .map_err(|e| DeliveryError::config_io("cannot start the mail sender", e))?;
         let transport = {
             let _entered = runtime.enter();
             transport::Transport::from_settings(
@@ -171,7 +184,7 @@ impl Outbox {
                 sender_shared.spool.release();
                 let _ = finished_tx.send(());
             })
-            .map_err(|e| DeliveryError::Config(format!("cannot start the mail sender thread: {e}")))?;
+            .map_err(|e| DeliveryError::config_io("cannot start the mail sender thread", e))?;
         Ok(Outbox {
             inner: Arc::new(Inner {
                 shared,

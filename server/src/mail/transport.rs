@@ -66,10 +66,9 @@ impl Transport {
             None => {
                 let root = data_dir.join("maildir");
                 let maildir = Maildir::open(&root).map_err(|e| {
-                    DeliveryError::Config(format!(
-                        "data_dir (TAXI_DATA_DIR): cannot create the Maildir {}: {e}",
-                        root.display()
-                    ))
+                    let what =
+                        format!("data_dir (TAXI_DATA_DIR): cannot create the Maildir {}", root.display());
+                    DeliveryError::config_io(what, e)
                 })?;
                 Ok(Self::Maildir(Arc::new(maildir)))
             }
@@ -78,7 +77,7 @@ impl Transport {
 
     fn smtp(url: &str, timeout: Duration) -> Result<Self, DeliveryError> {
         // The URL may hold a password: no error message below repeats it.
-        let invalid = |why: String| DeliveryError::Config(format!("TAXI_SMTP_URL: {why}"));
+        let invalid = |why: String| DeliveryError::config(format!("TAXI_SMTP_URL: {why}"));
         let description = describe_url(url).map_err(invalid)?;
         let smtp = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?

@@ -52,8 +52,8 @@ pub fn local_business(
         "openingHoursSpecification": c.opening_hours.iter().map(|h| json!({
             "@type": "OpeningHoursSpecification",
             "dayOfWeek": h.days,
-            "opens": h.opens,
-            "closes": h.closes,
+            "opens": h.opens.to_string(),
+            "closes": h.closes.to_string(),
         })).collect::<Vec<_>>(),
         "priceRange": c.price_range,
         "areaServed": area_served,

@@ -36,6 +36,7 @@ use crate::{
         contract::{StaffPage, StaffRow},
         form,
     },
+    types::Reference,
 };
 
 /// What every staff request needs, handed over at start-up.
@@ -123,25 +124,31 @@ pub async fn answer(
 /// The action and the booking of a genuine, unexpired link to a stored booking.
 async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, Record)>, AppError> {
     let (reference, action) = path;
+    let refused = || {
+        tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
+        Ok(None)
+    };
+    let Some(reference) = Reference::parse(reference) else {
+        return refused();
+    };
     // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
     let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
     let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
     let Some(action) = answer_links::verify(
         &cx.key,
-        reference,
+        &reference,
         action,
         param("expires"),
         param("sig"),
         jiff::Timestamp::now(),
     ) else {
-        tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
-        return Ok(None);
+        return refused();
     };
-    Ok(cx.bookings.record(reference).await.map_err(internal)?.map(|record| (action, record)))
+    Ok(cx.bookings.record(&reference).await.map_err(internal)?.map(|record| (action, record)))
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {
-    AppError::Internal(anyhow::anyhow!("{e}"))
+    AppError::Internal(anyhow::Error::new(e))
 }
 
 impl Context {
@@ -155,7 +162,7 @@ impl Context {
         let lang = self.settings.mail.staff_language;
         let b = &record.booking;
         let page = StaffPage {
-            reference: b.reference.clone(),
+            reference: b.reference.to_string(),
             action,
             rows: self
                 .bookings

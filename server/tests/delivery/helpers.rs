@@ -20,7 +20,7 @@ use taxi_server::{
     i18n::Locales,
     mail::{DeliveryError, RetryPolicy},
     pricing::{PriceSummary, Rule},
-    types::{Email, Lang, Phone, PlaceId},
+    types::{Email, Lang, Phone, PlaceId, Reference},
 };
 
 /// A directory removed when the test ends.
@@ -95,6 +95,11 @@ pub async fn submit_contact(outbox: &Bookings, message: &ContactMessage) -> Resu
     outbox.enqueue(contact_mails(Lang::Nl).contact(message, &nonce)?, &nonce).await
 }
 
+/// A reference as an older record holds it (the golden files keep theirs).
+pub fn stored_reference(text: &str) -> Reference {
+    serde_json::from_value(text.into()).unwrap()
+}
+
 /// A place as a provider listed it (only `places` makes these; a stored booking
 /// reads them back, as here).
 fn listed(name: &str, formatted: &str) -> ListedPlace {
@@ -104,7 +109,7 @@ fn listed(name: &str, formatted: &str) -> ListedPlace {
 /// The booking of the golden files: fixed reference, times and ids.
 pub fn booking(lang: Lang) -> Booking {
     Booking {
-        reference: "R7K3Q9".into(),
+        reference: stored_reference("R7K3Q9"),
         lang,
         name: "Zoë van den Berg".into(),
         email: Email::parse("zoe@example.nl").unwrap(),
@@ -154,7 +159,7 @@ pub fn booking(lang: Lang) -> Booking {
 
 pub fn contact(lang: Lang) -> ContactMessage {
     ContactMessage {
-        reference: "C4M8P2".into(),
+        reference: stored_reference("C4M8P2"),
         lang,
         name: "Jürgen Weiß".into(),
         email: Email::parse("juergen@example.de").unwrap(),
@@ -201,7 +206,7 @@ pub fn count_files(dir: &Path) -> usize {
 pub fn booking_to(reference: &str, email: &str) -> Booking {
     // As stored: the SMTP sink's test addresses need not be internet domains.
     let email = serde_json::from_value(serde_json::json!(email)).unwrap();
-    Booking { reference: reference.into(), email, ..booking(Lang::Nl) }
+    Booking { reference: stored_reference(reference), email, ..booking(Lang::Nl) }
 }
 
 /// Messages the sink received for `rcpt` whose text contains `needle`.
