@@ -2,7 +2,7 @@
 use taxi_server::{
     booking::model::{Address, Booking, PaymentMethod},
     pricing::{PriceSummary, Rule},
-    types::{Email, Lang, Phone},
+    types::{Email, Lang, Money, Phone},
 };
 
 /// Booking number `i`, with the reference `<prefix><i>`.
@@ -30,12 +30,12 @@ pub fn booking(prefix: char, i: usize) -> Booking {
         pickup_at: "2030-11-24T14:30".parse().unwrap(),
         payment_method: Some(PaymentMethod::Cash),
         price: Some(PriceSummary {
-            amount_cents: 23000,
+            amount_cents: Money::from_cents(23000),
             rule: Rule::Fixed,
             distance_km: 178.4,
             duration_min: 115.0,
             fixed_destination: Some("Schiphol".into()),
-            surcharge_cents: 0,
+            surcharge_cents: Money::from_cents(0),
         }),
         received_at: jiff::Timestamp::now(),
         confirmation_withheld: false,

@@ -12,7 +12,7 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
-    types::{format_euro, Lang},
+    types::Lang,
 };
 
 use crate::{
@@ -175,7 +175,7 @@ impl Views<'_> {
 
     fn price_short(&self, b: &Booking, lang: Lang) -> String {
         match &b.price {
-            Some(p) => format_euro(p.amount_cents, lang),
+            Some(p) => p.amount_cents.euro_text(lang),
             None => self.t(lang, "mail.value.noPrice"),
         }
     }
@@ -185,7 +185,7 @@ impl Views<'_> {
         let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
         let destination =
             p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
-        let surcharge = format_euro(p.surcharge_cents, lang);
+        let surcharge = p.surcharge_cents.euro_text(lang);
         let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
         let rule = match p.rule {
             Rule::Metered => self.t(lang, "mail.price.metered"),
@@ -197,7 +197,7 @@ impl Views<'_> {
         self.f(
             lang,
             "mail.value.priceWithRule",
-            &[("price", &format_euro(p.amount_cents, lang)), ("rule", &rule)],
+            &[("price", &p.amount_cents.euro_text(lang)), ("rule", &rule)],
         )
     }
 

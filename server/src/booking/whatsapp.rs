@@ -4,7 +4,7 @@ use crate::{
     booking::form::WhatsappInput,
     i18n::{format, Locales},
     pricing::indication::Indication,
-    types::{format_euro, Lang},
+    types::Lang,
 };
 
 /// The message text; `price` and `return_price` are the server's own.
@@ -20,7 +20,7 @@ pub fn message(
         format!("{} {}", format::date_numeric(l, lang, at.date()), format::time(at))
     };
     let amount = |p: Option<&Indication>| {
-        p.map(|p| format_euro(p.summary.amount_cents, lang))
+        p.map(|p| p.summary.amount_cents.euro_text(lang))
             .unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string())
     };
     let payment = form

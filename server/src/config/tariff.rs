@@ -1,15 +1,15 @@
 //! The `tariff` section: rates, the zone, surcharges and fixed-price destinations.
 use serde::Deserialize;
 
-use crate::types::{Lang, LatLon};
+use crate::types::{Lang, LatLon, Money};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TariffSettings {
-    pub start_rate_cents: u32,
-    pub per_km_cents: u32,
-    pub per_minute_cents: u32,
-    pub pickup_surcharge_cents: u32,
+    pub start_rate_cents: Money,
+    pub per_km_cents: Money,
+    pub per_minute_cents: Money,
+    pub pickup_surcharge_cents: Money,
     pub zone: Zone,
     pub radius_surcharges: Vec<RadiusSurcharge>,
     pub destinations: Vec<Destination>,
@@ -34,7 +34,7 @@ impl Zone {
 #[serde(deny_unknown_fields)]
 pub struct RadiusSurcharge {
     pub within_km: f64,
-    pub cents: u32,
+    pub cents: Money,
 }
 
 /// What a fixed-price destination is. The server prices both alike; the gazetteer
@@ -53,7 +53,7 @@ pub struct Destination {
     pub id: String,
     pub kind: DestinationKind,
     pub name: LocalizedText,
-    pub price_cents: u32,
+    pub price_cents: Money,
     pub lat: f64,
     pub lon: f64,
     pub radius_km: f64,

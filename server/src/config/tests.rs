@@ -10,7 +10,7 @@ fn defaults_load_and_are_demo() {
     assert!(s.company.demo);
     assert_eq!(s.listen.port(), 8080);
     assert_eq!(s.tariff.destinations.len(), 11);
-    assert_eq!(s.tariff.start_rate_cents, 326);
+    assert_eq!(s.tariff.start_rate_cents.cents(), 326);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::{
     i18n::{format::decimal1, Locales},
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{quote, PriceSummary, Rule, Trip},
-    types::{format_amount, format_euro, Lang, PlaceId},
+    types::{Lang, PlaceId},
 };
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -55,7 +55,7 @@ pub async fn between_places(
     };
     let q = quote(tariff, &trip);
     let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
-    let surcharge = format_euro(q.surcharge_cents, lang);
+    let surcharge = q.surcharge_cents.euro_text(lang);
     let destination = fixed_destination.clone().unwrap_or_default();
     let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
     let explanation = match q.rule {
@@ -63,11 +63,11 @@ pub async fn between_places(
         Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
         Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
         Rule::FixedPickupSurcharge => {
-            let pickup = tariff.pickup_surcharge_cents.into();
-            let step = format_euro(q.surcharge_cents - pickup, lang);
+            let pickup = tariff.pickup_surcharge_cents;
+            let step = (q.surcharge_cents - pickup).euro_text(lang);
             let args = [
                 ("destination", destination.as_str()),
-                ("pickup", &format_euro(pickup, lang)),
+                ("pickup", &pickup.euro_text(lang)),
                 ("surcharge", &step),
             ];
             locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
@@ -81,8 +81,8 @@ pub async fn between_places(
         ),
     };
     Ok(Indication {
-        price_indication: format_amount(q.amount_cents, lang),
-        price_text: format_euro(q.amount_cents, lang),
+        price_indication: q.amount_cents.amount_text(lang),
+        price_text: q.amount_cents.euro_text(lang),
         summary: PriceSummary {
             amount_cents: q.amount_cents,
             rule: q.rule,

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::{Destination, TariffSettings},
-    types::LatLon,
+    types::{LatLon, Money},
 };
 
 /// A trip as the engine sees it: both ends and the route between them.
@@ -34,12 +34,12 @@ pub struct Trip {
 
 #[derive(Debug, Clone)]
 pub struct Quote<'a> {
-    pub amount_cents: i64,
+    pub amount_cents: Money,
     pub rule: Rule,
     /// The listed destination whose fixed price applied.
     pub fixed_destination: Option<&'a Destination>,
     /// The part of the amount that is a surcharge on the fixed price (all surcharges).
-    pub surcharge_cents: i64,
+    pub surcharge_cents: Money,
     /// The route as the visitor sees it (0.1 km, whole minutes); a metered
     /// amount is computed from exactly these figures.
     pub distance_km: f64,
@@ -51,15 +51,15 @@ pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
     let centre = tariff.zone.centre();
     // The surcharge for one end: none in the zone, a radius step's within the
     // last step, `None` beyond it (no fixed price from or to there).
-    let end_surcharge = |p: LatLon| -> Option<i64> {
+    let end_surcharge = |p: LatLon| -> Option<Money> {
         let from_centre = p.distance_km(centre);
         if from_centre <= tariff.zone.radius_km {
-            return Some(0);
+            return Some(Money::ZERO);
         }
-        tariff.radius_surcharges.iter().find(|s| from_centre <= s.within_km).map(|s| s.cents.into())
+        tariff.radius_surcharges.iter().find(|s| from_centre <= s.within_km).map(|s| s.cents)
     };
-    let fixed = |d: &'a Destination, rule, surcharge: i64| Quote {
-        amount_cents: i64::from(d.price_cents) + surcharge,
+    let fixed = |d: &'a Destination, rule, surcharge: Money| Quote {
+        amount_cents: d.price_cents + surcharge,
         rule,
         fixed_destination: Some(d),
         surcharge_cents: surcharge,
@@ -69,15 +69,15 @@ pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
 
     if let Some(d) = listed_destination_at(tariff, trip.destination) {
         match end_surcharge(trip.pickup) {
-            Some(0) => return fixed(d, Rule::Fixed, 0),
+            Some(Money::ZERO) => return fixed(d, Rule::Fixed, Money::ZERO),
             Some(step) => return fixed(d, Rule::FixedSurcharge, step),
             None => {}
         }
     }
     if let Some(d) = listed_destination_at(tariff, trip.pickup) {
-        let pickup = i64::from(tariff.pickup_surcharge_cents);
+        let pickup = tariff.pickup_surcharge_cents;
         match end_surcharge(trip.destination) {
-            Some(0) => return fixed(d, Rule::FixedPickup, pickup),
+            Some(Money::ZERO) => return fixed(d, Rule::FixedPickup, pickup),
             Some(step) => return fixed(d, Rule::FixedPickupSurcharge, pickup + step),
             None => {}
         }
@@ -87,7 +87,7 @@ pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
         amount_cents,
         rule: Rule::Metered,
         fixed_destination: None,
-        surcharge_cents: 0,
+        surcharge_cents: Money::ZERO,
         distance_km,
         duration_min,
     }
@@ -114,14 +114,14 @@ fn clean(v: f64) -> f64 {
 /// The metered price for a distance and a duration as shown (they are rounded
 /// to 0.1 km and whole minutes first). Computed in tenths of a cent, so
 /// `start + per km × km + per minute × minutes` is exact before the one rounding.
-pub fn metered_cents(tariff: &TariffSettings, distance_km: f64, duration_min: f64) -> i64 {
+pub fn metered_cents(tariff: &TariffSettings, distance_km: f64, duration_min: f64) -> Money {
     let tenths_of_km = (shown_km(distance_km) * 10.0).round() as i64;
     let minutes = shown_minutes(duration_min) as i64;
     // Saturating: an absurd route from a provider gives a huge price, not an overflow.
-    let tenths_of_cent = (i64::from(tariff.start_rate_cents) * 10)
-        .saturating_add(i64::from(tariff.per_km_cents).saturating_mul(tenths_of_km))
-        .saturating_add(i64::from(tariff.per_minute_cents).saturating_mul(minutes).saturating_mul(10));
-    tenths_of_cent.saturating_add(5) / 10
+    let tenths_of_cent = (tariff.start_rate_cents.cents().saturating_mul(10))
+        .saturating_add(tariff.per_km_cents.cents().saturating_mul(tenths_of_km))
+        .saturating_add(tariff.per_minute_cents.cents().saturating_mul(minutes).saturating_mul(10));
+    Money::from_cents(tenths_of_cent.saturating_add(5) / 10)
 }
 
 /// The nearest listed destination whose radius contains `point`.
@@ -151,13 +151,15 @@ pub enum Rule {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceSummary {
-    pub amount_cents: i64,
+    #[ts(type = "number")]
+    pub amount_cents: Money,
     pub rule: Rule,
     pub distance_km: f64,
     pub duration_min: f64,
     /// Localized name of the fixed-price destination, if a fixed rule applied.
     pub fixed_destination: Option<String>,
-    pub surcharge_cents: i64,
+    #[ts(type = "number")]
+    pub surcharge_cents: Money,
 }
 
 #[cfg(test)]
@@ -188,29 +190,33 @@ mod tests {
     #[test]
     fn metered_is_start_plus_distance_plus_time_rounded_once() {
         let t = tariff();
-        assert_eq!(metered_cents(&t, 0.0, 0.0), 326);
-        assert_eq!(metered_cents(&t, 10.0, 15.0), 326 + 2400 + 600);
+        assert_eq!(metered_cents(&t, 0.0, 0.0).cents(), 326);
+        assert_eq!(metered_cents(&t, 10.0, 15.0).cents(), 326 + 2400 + 600);
         // Shown as 1.2 km and 2 minutes, so priced as 1.2 × 240 + 2 × 40, not 1.234 × 240 + 1.5 × 40.
-        assert_eq!(metered_cents(&t, 1.234, 1.5), 326 + 288 + 80);
-        assert_eq!(metered_cents(&t, 1.25, 1.49), 326 + 312 + 40, "1.3 km, 1 minute");
-        assert_eq!(metered_cents(&t, -5.0, f64::NAN), 326);
-        assert_eq!(metered_cents(&t, f64::MAX, f64::MAX), i64::MAX / 10, "saturates, never overflows");
+        assert_eq!(metered_cents(&t, 1.234, 1.5).cents(), 326 + 288 + 80);
+        assert_eq!(metered_cents(&t, 1.25, 1.49).cents(), 326 + 312 + 40, "1.3 km, 1 minute");
+        assert_eq!(metered_cents(&t, -5.0, f64::NAN).cents(), 326);
+        assert_eq!(
+            metered_cents(&t, f64::MAX, f64::MAX).cents(),
+            i64::MAX / 10,
+            "saturates, never overflows"
+        );
         // Half a cent rounds up, once, at the end: 0.1 km at 2.45 is 24.5 cents.
-        let odd = TariffSettings { per_km_cents: 245, ..t.clone() };
-        assert_eq!(metered_cents(&odd, 0.1, 0.0), 351);
-        assert_eq!(metered_cents(&odd, 0.2, 0.0), 375);
+        let odd = TariffSettings { per_km_cents: Money::from_cents(245), ..t.clone() };
+        assert_eq!(metered_cents(&odd, 0.1, 0.0).cents(), 351);
+        assert_eq!(metered_cents(&odd, 0.2, 0.0).cents(), 375);
     }
 
     #[test]
     fn from_the_zone_to_a_destination_is_the_fixed_price() {
         let t = tariff();
         let q = quote(&t, &trip(ROERMOND, SCHIPHOL));
-        assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::Fixed, 23000, 0));
+        assert_eq!((q.rule, q.amount_cents.cents(), q.surcharge_cents.cents()), (Rule::Fixed, 23000, 0));
         assert_eq!(q.fixed_destination.unwrap().id, "ams");
         // Every listed destination, from the centre.
         for d in &t.destinations {
             let q = quote(&t, &trip(ROERMOND, LatLon { lat: d.lat, lon: d.lon }));
-            assert_eq!((q.rule, q.amount_cents), (Rule::Fixed, i64::from(d.price_cents)), "{}", d.id);
+            assert_eq!((q.rule, q.amount_cents.cents()), (Rule::Fixed, d.price_cents.cents()), "{}", d.id);
         }
     }
 
@@ -221,7 +227,7 @@ mod tests {
         assert_eq!(inside.rule, Rule::Fixed);
         let outside = quote(&t, &trip(east_of(ROERMOND, 4.01), SCHIPHOL));
         assert_eq!(
-            (outside.rule, outside.amount_cents, outside.surcharge_cents),
+            (outside.rule, outside.amount_cents.cents(), outside.surcharge_cents.cents()),
             (Rule::FixedSurcharge, 24000, 1000)
         );
     }
@@ -234,23 +240,26 @@ mod tests {
         {
             let q = quote(&t, &trip(east_of(ROERMOND, km), SCHIPHOL));
             assert_eq!(
-                (q.rule, q.surcharge_cents, q.amount_cents),
+                (q.rule, q.surcharge_cents.cents(), q.amount_cents.cents()),
                 (Rule::FixedSurcharge, surcharge, 23000 + surcharge),
                 "{km} km"
             );
         }
         let far = quote(&t, &trip(east_of(ROERMOND, 30.1), SCHIPHOL));
-        assert_eq!((far.rule, far.amount_cents), (Rule::Metered, 326 + 24000 + 2400));
+        assert_eq!((far.rule, far.amount_cents.cents()), (Rule::Metered, 326 + 24000 + 2400));
     }
 
     #[test]
     fn reversed_trip_adds_the_pickup_surcharge_and_the_far_end_s_step() {
         let t = tariff();
         let q = quote(&t, &trip(SCHIPHOL, ROERMOND));
-        assert_eq!((q.rule, q.amount_cents, q.surcharge_cents), (Rule::FixedPickup, 23500, 500));
+        assert_eq!(
+            (q.rule, q.amount_cents.cents(), q.surcharge_cents.cents()),
+            (Rule::FixedPickup, 23500, 500)
+        );
         let q = quote(&t, &trip(SCHIPHOL, east_of(ROERMOND, 12.0)));
         assert_eq!(
-            (q.rule, q.amount_cents, q.surcharge_cents),
+            (q.rule, q.amount_cents.cents(), q.surcharge_cents.cents()),
             (Rule::FixedPickupSurcharge, 23000 + 500 + 1500, 2000)
         );
         // Beyond the last step the return is metered, like the outward trip.
@@ -280,7 +289,7 @@ mod tests {
                 duration_min: 6.0,
             },
         );
-        assert_eq!((q.rule, q.amount_cents), (Rule::Metered, 326 + 600 + 240));
+        assert_eq!((q.rule, q.amount_cents.cents()), (Rule::Metered, 326 + 600 + 240));
         // The quote carries the figures it priced, as shown.
         let q = quote(
             &t,
@@ -291,7 +300,7 @@ mod tests {
                 duration_min: 6.5,
             },
         );
-        assert_eq!((q.distance_km, q.duration_min, q.amount_cents), (2.5, 7.0, 326 + 600 + 280));
+        assert_eq!((q.distance_km, q.duration_min, q.amount_cents.cents()), (2.5, 7.0, 326 + 600 + 280));
     }
 
     proptest! {
@@ -300,9 +309,9 @@ mod tests {
             km in 0.0f64..2000.0, extra_km in 0.0f64..500.0, min in 0.0f64..1500.0, extra_min in 0.0f64..300.0,
         ) {
             let t = tariff();
-            let base = metered_cents(&t, km, min);
-            prop_assert!(metered_cents(&t, km + extra_km, min) >= base);
-            prop_assert!(metered_cents(&t, km, min + extra_min) >= base);
+            let base = metered_cents(&t, km, min).cents();
+            prop_assert!(metered_cents(&t, km + extra_km, min).cents() >= base);
+            prop_assert!(metered_cents(&t, km, min + extra_min).cents() >= base);
         }
 
         #[test]
@@ -311,7 +320,7 @@ mod tests {
             let (shown_km, shown_min) = (shown_km(km), shown_minutes(min));
             // What a visitor can check with the rates and the figures on the page.
             let by_hand = 326.0 + 240.0 * shown_km + 40.0 * shown_min;
-            prop_assert_eq!(metered_cents(&t, km, min), by_hand.round() as i64);
+            prop_assert_eq!(metered_cents(&t, km, min).cents(), by_hand.round() as i64);
         }
 
         #[test]
@@ -326,8 +335,8 @@ mod tests {
             let trip = if reverse { trip(at_destination, other) } else { trip(other, at_destination) };
             let q = quote(&t, &trip);
             if let Some(fixed) = q.fixed_destination {
-                prop_assert!(q.amount_cents <= i64::from(fixed.price_cents) + 3500);
-                prop_assert!(q.amount_cents >= i64::from(fixed.price_cents));
+                prop_assert!(q.amount_cents.cents() <= fixed.price_cents.cents() + 3500);
+                prop_assert!(q.amount_cents.cents() >= fixed.price_cents.cents());
             }
         }
     }

@@ -73,7 +73,7 @@ const TABLE: &[(&str, char, f64, i64, i64)] = &[
 fn both_directions_of_every_fixed_price_trip() {
     let t = Settings::load_from(&Default::default()).unwrap().tariff;
     assert!(TABLE.len() >= 30);
-    let pickup_surcharge = i64::from(t.pickup_surcharge_cents);
+    let pickup_surcharge = t.pickup_surcharge_cents.cents();
     for &(id, direction, km, outward, back) in TABLE {
         let d = t.destinations.iter().find(|d| d.id == id).unwrap();
         let (there, other) = (LatLon { lat: d.lat, lon: d.lon }, from_centre(direction, km));
@@ -81,18 +81,18 @@ fn both_directions_of_every_fixed_price_trip() {
         let to = quote(&t, &trip(other, there));
         let from = quote(&t, &trip(there, other));
         let case = format!("{id}, {km} km {direction}");
-        assert_eq!((to.amount_cents, from.amount_cents), (outward, back), "{case}");
+        assert_eq!((to.amount_cents.cents(), from.amount_cents.cents()), (outward, back), "{case}");
         if to.rule == Rule::Metered {
             assert_eq!(from.rule, Rule::Metered, "{case}");
             continue;
         }
         assert_eq!(
-            from.amount_cents - to.amount_cents,
+            from.amount_cents.cents() - to.amount_cents.cents(),
             pickup_surcharge,
             "{case}: the directions differ by the pick-up surcharge only"
         );
-        assert_eq!(to.amount_cents - to.surcharge_cents, i64::from(d.price_cents), "{case}");
-        assert_eq!(from.amount_cents - from.surcharge_cents, i64::from(d.price_cents), "{case}");
+        assert_eq!(to.amount_cents.cents() - to.surcharge_cents.cents(), d.price_cents.cents(), "{case}");
+        assert_eq!(from.amount_cents.cents() - from.surcharge_cents.cents(), d.price_cents.cents(), "{case}");
         let expected_rules = if km <= t.zone.radius_km {
             (Rule::Fixed, Rule::FixedPickup)
         } else {

@@ -7,7 +7,7 @@ use crate::{
         contract::{Alternates, LandingRoute, PageName, PageProps},
         landing,
     },
-    types::{format_euro, Lang},
+    types::Lang,
 };
 
 impl Pages {
@@ -27,7 +27,7 @@ impl Pages {
         props.landing = Some(LandingRoute {
             destination: destination.name.get(props.lang).to_string(),
             airport: destination.kind == DestinationKind::Airport,
-            price: format_euro(destination.price_cents.into(), props.lang),
+            price: destination.price_cents.euro_text(props.lang),
             distance_km: round5(route.distance_m / 1000.0),
             minutes: round5(route.duration_s / 60.0),
             zone: tariff.zone.name.clone(),

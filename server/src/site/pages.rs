@@ -25,7 +25,7 @@ use crate::{
         landing::path as landing_path,
         Page, ReservationMode,
     },
-    types::{format_euro, links::whatsapp_chat, Lang},
+    types::{links::whatsapp_chat, Lang, Money},
 };
 
 /// What identifies a request-independent page.
@@ -255,7 +255,7 @@ impl Pages {
         let s = &self.settings;
         let c = &s.company;
         let t = &s.tariff;
-        let euro = |cents: u32| format_euro(cents.into(), lang);
+        let euro = |amount: Money| amount.euro_text(lang);
         let path = |page: Page, lang: Lang| page.path(lang).to_string();
         let here = page.unwrap_or(Page::Home);
         PageProps {

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::{
     config::{Destination, Settings},
     site::{self, Page},
-    types::{format_amount, Lang},
+    types::Lang,
 };
 
 /// Absolute URLs of the images search engines may show.
@@ -73,7 +73,7 @@ fn offer(settings: &Settings, lang: Lang, route: &OfferedRoute<'_>) -> Value {
         "@type": "Offer",
         "name": name,
         "url": route.url,
-        "price": format_amount(route.destination.price_cents.into(), Lang::En).replace(',', ""),
+        "price": route.destination.price_cents.amount_text(Lang::En).replace(',', ""),
         "priceCurrency": "EUR",
         "itemOffered": { "@type": "TaxiService", "name": name, "provider": { "@id": format!("{}/#business", settings.site.base_url) } },
     })

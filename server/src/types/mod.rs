@@ -11,7 +11,7 @@ mod reference;
 
 pub use crate::types::clock::ClockTime;
 pub use crate::types::lang::Lang;
-pub use crate::types::money::{format_amount, format_euro};
+pub use crate::types::money::Money;
 pub use crate::types::place::{LatLon, PlaceId, MAX_PLACE_ID_LEN};
 pub use crate::types::reference::Reference;
 pub use email::Email;

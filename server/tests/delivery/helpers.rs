@@ -20,7 +20,7 @@ use taxi_server::{
     i18n::Locales,
     mail::{DeliveryError, RetryPolicy},
     pricing::{PriceSummary, Rule},
-    types::{Email, Lang, Phone, PlaceId, Reference},
+    types::{Email, Lang, Money, Phone, PlaceId, Reference},
 };
 
 /// A directory removed when the test ends.
@@ -130,12 +130,12 @@ pub fn booking(lang: Lang) -> Booking {
         pickup_at: "2025-11-24T14:30".parse().unwrap(),
         payment_method: Some(PaymentMethod::Debitcard),
         price: Some(PriceSummary {
-            amount_cents: 23000,
+            amount_cents: Money::from_cents(23000),
             rule: Rule::Fixed,
             distance_km: 178.4,
             duration_min: 115.0,
             fixed_destination: Some("Schiphol".into()),
-            surcharge_cents: 0,
+            surcharge_cents: Money::from_cents(0),
         }),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
         confirmation_withheld: false,
@@ -144,12 +144,12 @@ pub fn booking(lang: Lang) -> Booking {
             return_trip: Some(ReturnTrip {
                 pickup_at: "2025-11-28T18:45".parse().unwrap(),
                 price: Some(PriceSummary {
-                    amount_cents: 25500,
+                    amount_cents: Money::from_cents(25500),
                     rule: Rule::FixedPickup,
                     distance_km: 178.4,
                     duration_min: 115.0,
                     fixed_destination: Some("Schiphol".into()),
-                    surcharge_cents: 2500,
+                    surcharge_cents: Money::from_cents(2500),
                 }),
             }),
             ..TripExtras::default()
