@@ -35,8 +35,10 @@ cargo fmt --all -- --check
 cargo clippy --release --workspace --all-targets -- -D warnings
 # The UI: type check and lint (node_modules came with the build above).
 (cd ui && npx --no-install tsc --noEmit && npm run lint --silent)
+# Also builds the server binary the browser tests run (integration tests need
+# it): a separate `cargo build --bin` would rebuild it, and the dependencies whose
+# features the dev-dependencies widen, with other features (1–3 minutes).
 cargo test --release --workspace
-cargo build --release --bin taxi-server
 
 cd ui
 TAXI_SERVER_BIN="$PWD/../target/release/taxi-server" npm test --silent

@@ -24,8 +24,9 @@ pub struct LimitSettings {
     pub forwarded_header: String,
     /// IPv6 clients are limited per network of this prefix length.
     pub ipv6_prefix_len: u8,
-    /// Bookings and contact messages accepted per hour, site-wide; 0 = no cap.
-    pub submissions_per_hour: u32,
+    /// Confirmation mails to customers per hour, site-wide; beyond it bookings
+    /// are still taken and mailed to staff. 0 = no cap.
+    pub customer_mails_per_hour: u32,
     /// Booking confirmations mailed to one address per day; above it only staff are mailed.
     pub confirmations_per_recipient_per_day: u32,
     /// Clients remembered by each rate limiter (least recently seen forgotten first).

@@ -1,6 +1,8 @@
-//! Token buckets: per client for form posts and for look-ups, and one for the
-//! whole site's accepted submissions. Over a limit: 429 (per client) or 503
-//! (site-wide) with `Retry-After` and a localized message.
+//! Token buckets: per client for form posts and for look-ups (and, in
+//! `forms::caps`, one for the whole site's confirmation mails). Over a limit:
+//! 429 with `Retry-After` and a localized message. `Retry-After` is the time
+//! until the next token plus up to half of it again at random: clients that
+//! obey it do not all come back at the instant a token is free.
 //!
 //! Which limiter applies is decided by the route a request matched (see
 //! [`crate::edge`]), never by looking at the path.
@@ -42,7 +44,8 @@ impl<K: Hash + Eq> Limiter<K> {
         Self::new(capacity, Duration::from_secs(60), max_keys)
     }
 
-    /// Takes one token: `Ok` when the key may go on; else the seconds until it may.
+    /// Takes one token: `Ok` when the key may go on; else the seconds to wait
+    /// (at least until it may, see the module's comment).
     pub fn check(&self, key: K) -> Result<(), u64> {
         self.check_at(key, Instant::now())
     }
@@ -62,13 +65,23 @@ impl<K: Hash + Eq> Limiter<K> {
             bucket.tokens -= 1.0;
             Ok(())
         } else {
-            Err(((1.0 - bucket.tokens) / per_second).ceil().max(1.0) as u64)
+            let exact = ((1.0 - bucket.tokens) / per_second).ceil().max(1.0) as u64;
+            Err(exact + jitter(exact / 2))
         }
     }
 
     /// Keys currently remembered.
     pub fn tracked(&self) -> usize {
         self.buckets.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+/// Seconds from 0 to `max`, at random.
+fn jitter(max: u64) -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes) % (max + 1),
+        Err(_) => max,
     }
 }
 
@@ -99,7 +112,7 @@ mod tests {
             assert_eq!(limiter.check(client), Ok(()));
         }
         let wait = limiter.check(client).unwrap_err();
-        assert!((1..=6).contains(&wait), "{wait}");
+        assert!((6..=9).contains(&wait), "{wait}");
         assert_eq!(limiter.check("192.0.2.2".parse().unwrap()), Ok(()), "other clients unaffected");
     }
 
@@ -108,7 +121,9 @@ mod tests {
         let limiter: Limiter<u8> = Limiter::new(2, Duration::from_secs(3600), 10);
         let start = Instant::now();
         assert!(limiter.check_at(1, start).is_ok() && limiter.check_at(1, start).is_ok());
-        assert_eq!(limiter.check_at(1, start), Err(1800));
+        let waits: Vec<u64> = (0..50).map(|_| limiter.check_at(1, start).unwrap_err()).collect();
+        assert!(waits.iter().all(|w| (1800..=2700).contains(w)), "{waits:?}");
+        assert!(waits.iter().any(|w| *w != waits[0]), "the wait is not the exact refill time: {waits:?}");
         assert!(limiter.check_at(1, start + Duration::from_secs(1800)).is_ok());
     }
 

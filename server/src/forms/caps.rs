@@ -1,8 +1,10 @@
-//! Caps that hold however the abuse is spread over client addresses: how many
-//! bookings and messages the whole site accepts per hour, how full the spool
-//! and the disk may get before new ones are refused, and how many confirmation
-//! mails one address receives per day (so the booking form cannot be used to
-//! mail strangers). A refusal comes before anything is acknowledged.
+//! Caps that hold however the abuse is spread over client addresses: how full
+//! the spool and the disk may get before new bookings are refused, and how many
+//! confirmation mails go to customers' addresses: per mailbox per day, and for
+//! the whole site per hour (so the booking form cannot be used to mail
+//! strangers). No cap on accepting bookings is shared by all clients: one that
+//! is can be drained by a few addresses, and then nobody can book (see
+//! `docs/edge.md`). A refusal comes before anything is acknowledged.
 use std::{num::NonZeroUsize, path::PathBuf, sync::Mutex, time::Duration};
 
 use lru::LruCache;
@@ -18,7 +20,8 @@ use crate::{
 const OVERLOADED_RETRY_AFTER_SECS: u64 = 300;
 
 pub struct Caps {
-    site: Limiter<()>,
+    /// Confirmation mails to customers, site-wide per hour.
+    customer_mails: Limiter<()>,
     max_queued_mails: usize,
     min_free_bytes: u64,
     data_dir: PathBuf,
@@ -31,7 +34,7 @@ impl Caps {
         let limits = &settings.limits;
         let remembered = NonZeroUsize::new(limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
         Self {
-            site: Limiter::new(limits.submissions_per_hour, Duration::from_secs(3600), 1),
+            customer_mails: Limiter::new(limits.customer_mails_per_hour, Duration::from_secs(3600), 1),
             max_queued_mails: settings.mail.max_queued_mails,
             min_free_bytes: settings.mail.min_free_disk_mb << 20,
             data_dir: settings.data_dir.clone(),
@@ -40,8 +43,8 @@ impl Caps {
         }
     }
 
-    /// Whether one more booking or message may be accepted now; takes it from
-    /// the site's hourly allowance when it may.
+    /// Whether one more booking or message may be accepted now: while the spool
+    /// and the disk have room. (Per-client limits come first, at the edge.)
     pub fn admit(&self, outbox: &Outbox) -> Result<(), Refusal> {
         let queued = outbox.depth();
         if queued >= self.max_queued_mails {
@@ -52,14 +55,11 @@ impl Caps {
             tracing::error!(free_mb = free >> 20, "data directory nearly full: new bookings are refused");
             return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });
         }
-        self.site.check(()).map_err(|retry_after| {
-            tracing::warn!("site-wide submission cap reached");
-            crate::telemetry::metrics::rate_limited("site-wide".into());
-            Refusal::Overloaded { retry_after }
-        })
+        Ok(())
     }
 
-    /// Whether `email` may get one more confirmation today (counts it if so).
+    /// Whether `email` may get one more confirmation now: its mailbox is under
+    /// today's cap and the site under this hour's. Counts it if so.
     pub fn confirmation_allowed(&self, email: &Email, today: jiff::civil::Date) -> bool {
         let mut map = self.confirmations.lock().unwrap_or_else(|e| e.into_inner());
         let (day, count) = map.get_or_insert_mut(email.mailbox(), || (today, 0));
@@ -67,6 +67,11 @@ impl Caps {
             (*day, *count) = (today, 0);
         }
         if *count >= self.per_recipient_per_day {
+            return false;
+        }
+        if self.customer_mails.check(()).is_err() {
+            tracing::warn!("site-wide cap on confirmation mails reached: only staff are mailed");
+            crate::telemetry::metrics::rate_limited("customer-mails".into());
             return false;
         }
         *count += 1;
@@ -89,9 +94,26 @@ mod tests {
     use super::*;
 
     fn caps(per_recipient_per_day: u32) -> Caps {
+        caps_with(per_recipient_per_day, 0)
+    }
+
+    fn caps_with(per_recipient_per_day: u32, customer_mails_per_hour: u32) -> Caps {
         let mut settings = crate::config::Settings::load_from(&Default::default()).expect("defaults");
         settings.limits.confirmations_per_recipient_per_day = per_recipient_per_day;
+        settings.limits.customer_mails_per_hour = customer_mails_per_hour;
         Caps::new(&settings)
+    }
+
+    #[test]
+    fn the_site_wide_budget_of_confirmations_counts_only_mails_it_lets_go() {
+        let caps = caps_with(1, 2);
+        let today = jiff::civil::date(2026, 11, 23);
+        let email = |text: &str| Email::parse(text).unwrap();
+        assert!(caps.confirmation_allowed(&email("a@example.nl"), today));
+        assert!(!caps.confirmation_allowed(&email("a+x@example.nl"), today), "the mailbox's own cap first");
+        assert!(caps.confirmation_allowed(&email("b@example.nl"), today));
+        assert!(!caps.confirmation_allowed(&email("c@example.nl"), today), "the site's hour is used up");
+        assert!(!caps.confirmation_allowed(&email("c@example.nl"), today));
     }
 
     #[test]
