@@ -26,7 +26,7 @@
 //!
 //! The machinery they share, which knows no capability:
 //! - [`forms`]: loose form input, field checks, the honeypot and fill time,
-//!   site-wide caps on submissions.
+//!   caps on confirmation mails and on spool and disk use.
 //! - [`edge`]: the layer around every request (request id, canonical host via
 //!   the site, security headers, access log), what each route gets by its kind
 //!   (header budget, cross-site check, per-client limits), the error type, the

@@ -84,10 +84,34 @@ impl SecretKey {
     }
 }
 
+/// Refuses a key file that others could read or replace: one that another
+/// user owns, or that its group or the world may read or write.
+fn check_private(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt as _;
+    let meta = fs::metadata(path)?;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if meta.uid() != me {
+        let why =
+            format!("{} is owned by user {}, not by this server's user {me}", path.display(), meta.uid());
+        return Err(io::Error::new(io::ErrorKind::PermissionDenied, why));
+    }
+    if meta.mode() & 0o077 != 0 {
+        let why = format!(
+            "{} may be read by others (mode {:o}): `chmod 600` it, or remove it to make a new key",
+            path.display(),
+            meta.mode() & 0o777
+        );
+        return Err(io::Error::new(io::ErrorKind::PermissionDenied, why));
+    }
+    Ok(())
+}
+
 fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
     match fs::read(path) {
         Ok(bytes) if bytes.len() >= GENERATED_BYTES => {
-            return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir))
+            check_private(path)?;
+            return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir));
         }
         Ok(_) => {
             return Err(io::Error::new(
@@ -99,7 +123,7 @@ fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
         Err(e) => return Err(e),
     }
     if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
+        create_private_dir(dir)?;
     }
     let mut bytes = vec![0u8; GENERATED_BYTES];
     getrandom::fill(&mut bytes).map_err(|e| io::Error::other(format!("no random numbers: {e}")))?;
@@ -123,6 +147,13 @@ fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
     }
 }
 
+/// Creates `dir` and its missing parents readable by this user only, whatever
+/// the umask (the data directory holds bookings, mails and this key).
+pub fn create_private_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)
+}
+
 #[cfg(test)]
 mod tests {
     use std::os::unix::fs::PermissionsExt as _;
@@ -141,7 +172,24 @@ mod tests {
         assert_eq!(source, KeySource::DataDir);
         assert_eq!(first.sign(&["a"]), second.sign(&["a"]));
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        assert_eq!(fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700, "the directory too");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let refused = load_or_create(&path).err().expect("a key others can read is refused");
+        assert_eq!(refused.kind(), io::ErrorKind::PermissionDenied);
+        assert!(
+            refused.to_string().contains("mode 644") && refused.to_string().contains("chmod 600"),
+            "{refused}"
+        );
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_private_directory_is_private_whatever_the_umask() {
+        // The process's umask (022 here) would give 0755; the mode is set on creation.
+        let dir = std::env::temp_dir().join(format!("taxi-private-{}", std::process::id())).join("a/b");
+        create_private_dir(&dir).unwrap();
+        assert_eq!(fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
+        let _ = fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
     }
 
     #[test]

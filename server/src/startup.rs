@@ -43,7 +43,7 @@ impl Application {
 
     /// Like [`Application::build`] with another server bundle (tests use broken ones).
     pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&settings.data_dir).with_context(|| {
+        crate::secret::create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
         let assets = Assets::load(&[

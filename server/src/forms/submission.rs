@@ -1,7 +1,7 @@
 //! What every form submission goes through, whatever it asks for: the
-//! anti-spam verdict, the site-wide caps, the repeat window (an identical
-//! submission within it gets the first one's answer and stores nothing), a
-//! reference for people to quote, and the answer as JSON.
+//! anti-spam verdict, the spool and disk caps, the repeat window (an identical
+//! submission within it gets the first one's answer and stores nothing) and
+//! the answer as JSON.
 use std::{
     future::Future,
     hash::{Hash, Hasher},

@@ -78,8 +78,8 @@ pub fn resolve(path: &str) -> Option<String> {
 }
 
 pub fn moved_permanently(req: &HttpRequest, to: &str) -> HttpResponse {
-    // `//host` would make the redirect leave the site.
-    let to = if to.starts_with("//") { "/" } else { to };
+    // `//host` would make the redirect leave the site, and browsers read `/\host` so too.
+    let to = if matches!(to.as_bytes(), [b'/', b'/' | b'\\', ..]) { "/" } else { to };
     let location = match req.query_string() {
         "" => to.to_string(),
         query => format!("{to}?{query}"),

@@ -51,9 +51,26 @@ async fn a_trailing_slash_redirects_to_the_path_without_it() {
 #[actix_web::test]
 async fn a_redirect_never_leaves_the_site() {
     let app = spawn_app().await;
-    let response = app.get("//evil.example/").await;
-    let location = header(&response, "location");
-    assert!(!location.starts_with("//"), "{location}");
+    // Sent as raw bytes: an HTTP client library would turn `\\` into `/` first.
+    // Browsers read a backslash as a slash, so `/\\host` leaves the site too.
+    for path in ["//evil.example/", "/\\evil.example/", "/%5Cevil.example/", "/\\/evil.example/", "/\\\\x/"] {
+        let location = raw_location(&app.address, path).await;
+        assert!(location.starts_with('/') && !location[1..].starts_with(['/', '\\']), "{path} → {location}");
+    }
+}
+
+/// The `Location` of the answer to `GET path` sent byte for byte.
+async fn raw_location(address: &str, path: &str) -> String {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let host = address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let location =
+        answer.lines().find_map(|l| l.strip_prefix("location: ").or_else(|| l.strip_prefix("Location: ")));
+    location.unwrap_or_else(|| panic!("{path}: no redirect in {answer}")).to_string()
 }
 
 #[actix_web::test]
