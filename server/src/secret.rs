@@ -174,7 +174,7 @@ mod tests {
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
         assert_eq!(fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700, "the directory too");
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
-        let refused = load_or_create(&path).err().expect("a key others can read is refused");
+        let refused = load_or_create(&path).expect_err("a key others can read is refused");
         assert_eq!(refused.kind(), io::ErrorKind::PermissionDenied);
         assert!(
             refused.to_string().contains("mode 644") && refused.to_string().contains("chmod 600"),
