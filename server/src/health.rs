@@ -1,12 +1,15 @@
 //! Operations endpoints.
 //!
 //! - `/healthz` (liveness, public): status and counts only: pages warm, render
-//!   queue depth, mails waiting, age of the oldest undelivered one.
-//! - `/healthz/details`: the whole spool report (last delivery error included),
-//!   for the same operators as `/metrics`.
+//!   queue depth, mails waiting, age of the oldest undelivered one, whether
+//!   bookings are accepted. `degraded` when mail is stuck or bookings would be
+//!   refused (spool or disk full).
+//! - `/healthz/details`: the whole spool report (last delivery error included)
+//!   and why bookings are refused, for the same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
-//!   data directory takes writes (the spool lives there) and the places provider
-//!   can answer; otherwise 503 naming what is not ready.
+//!   data directory takes writes (the spool lives there), bookings would be
+//!   accepted and the places provider can answer; otherwise 503 naming what is
+//!   not ready.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
 //!
 //! Operators are recognised by the socket peer alone, and a request that a proxy
@@ -19,6 +22,7 @@ use serde_json::json;
 use crate::{
     config::Settings,
     edge::client::is_operator,
+    forms::submission::Submissions,
     mail::{Outbox, SpoolStats},
     places::Places,
     site::pages::Pages,
@@ -26,10 +30,11 @@ use crate::{
 };
 
 /// Status and counts: all the public answer shows, and the start of the detailed one.
-fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Value {
+fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats, refusing: bool) -> serde_json::Value {
     let delivery = outbox.health();
     json!({
-        "status": if delivery.degraded() { "degraded" } else { "ok" },
+        "status": if delivery.degraded() || refusing { "degraded" } else { "ok" },
+        "acceptsBookings": !refusing,
         "delivery": delivery,
         "pagesWarm": pages.is_warm(),
         "renderQueueDepth": pages.pool().queue_depth(),
@@ -38,11 +43,17 @@ fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats) -> serde_json::Va
     })
 }
 
-pub async fn healthz(pages: web::Data<Pages>, outbox: web::Data<Outbox>) -> HttpResponse {
+pub async fn healthz(
+    pages: web::Data<Pages>,
+    outbox: web::Data<Outbox>,
+    submissions: web::Data<Submissions>,
+) -> HttpResponse {
+    let refusing = submissions.caps().refusing(&outbox).is_some();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(
         &pages,
         &outbox,
         &outbox.stats(),
+        refusing,
     ))
 }
 
@@ -57,13 +68,16 @@ pub async fn details(
     settings: web::Data<Settings>,
     pages: web::Data<Pages>,
     outbox: web::Data<Outbox>,
+    submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
     let spool = outbox.stats();
-    let mut answer = summary(&pages, &outbox, &spool);
+    let refusing = submissions.caps().refusing(&outbox);
+    let mut answer = summary(&pages, &outbox, &spool, refusing.is_some());
     answer["spool"] = json!(spool);
+    answer["bookingsRefused"] = json!(refusing);
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 
@@ -71,6 +85,8 @@ pub async fn readyz(
     pages: web::Data<Pages>,
     places: web::Data<Places>,
     settings: web::Data<Settings>,
+    outbox: web::Data<Outbox>,
+    submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
     // One file per probe: concurrent probes must not remove each other's file.
@@ -89,6 +105,7 @@ pub async fn readyz(
     let checks = json!({
         "pagesWarm": pages.is_warm(),
         "dataDirWritable": writable.is_ok(),
+        "acceptsBookings": submissions.caps().refusing(&outbox).is_none(),
         "placesProvider": places.is_ready(),
     });
     let ready = checks.as_object().expect("object").values().all(|v| v == true);

@@ -24,6 +24,10 @@ const GENERATED_BYTES: usize = 32;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeySource {
     Environment,
+    /// `TAXI_SECRET_KEY`, while a key file from earlier runs is in the data
+    /// directory: links signed with that file (open staff links, form cookies)
+    /// no longer verify.
+    EnvironmentOverFile,
     DataDir,
     Generated,
 }
@@ -31,7 +35,7 @@ pub enum KeySource {
 impl KeySource {
     pub fn describe(self) -> &'static str {
         match self {
-            Self::Environment => "TAXI_SECRET_KEY",
+            Self::Environment | Self::EnvironmentOverFile => "TAXI_SECRET_KEY",
             Self::DataDir => "the key file in the data directory",
             Self::Generated => "a new random key file in the data directory",
         }
@@ -57,7 +61,11 @@ impl SecretKey {
     /// (created when missing).
     pub fn load(settings: &Settings) -> io::Result<(SecretKey, KeySource)> {
         if let Some(key) = &settings.secrets.secret_key {
-            return Ok((Self::from_bytes(key.expose_secret().as_bytes().to_vec()), KeySource::Environment));
+            let source = match settings.data_dir.join(KEY_FILE).exists() {
+                true => KeySource::EnvironmentOverFile,
+                false => KeySource::Environment,
+            };
+            return Ok((Self::from_bytes(key.expose_secret().as_bytes().to_vec()), source));
         }
         load_or_create(&settings.data_dir.join(KEY_FILE))
     }
@@ -190,6 +198,18 @@ mod tests {
         create_private_dir(&dir).unwrap();
         assert_eq!(fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
         let _ = fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn a_key_from_the_environment_says_when_it_replaces_a_key_file() {
+        let dir = std::env::temp_dir().join(format!("taxi-secret-env-{}", std::process::id()));
+        let mut settings = crate::config::Settings::load_from(&Default::default()).unwrap();
+        settings.data_dir = dir.clone();
+        settings.secrets.secret_key = Some("a-long-enough-secret-key-for-the-test".to_string().into());
+        assert_eq!(SecretKey::load(&settings).unwrap().1, KeySource::Environment);
+        load_or_create(&dir.join(KEY_FILE)).unwrap();
+        assert_eq!(SecretKey::load(&settings).unwrap().1, KeySource::EnvironmentOverFile);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::{
         pool::{PoolSettings, RenderPool},
     },
     routes,
-    secret::SecretKey,
+    secret::{create_private_dir, KeySource, SecretKey},
     site::{error_pages::error_pages, pages::Pages},
     staff_answers::routes::Staff,
 };
@@ -43,7 +43,7 @@ impl Application {
 
     /// Like [`Application::build`] with another server bundle (tests use broken ones).
     pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
-        crate::secret::create_private_dir(&settings.data_dir).with_context(|| {
+        create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
         let assets = Assets::load(&[
@@ -68,6 +68,13 @@ impl Application {
         let (key, key_source) = SecretKey::load(&settings)
             .context("the secret key (TAXI_SECRET_KEY, or secret.key in data_dir)")?;
         tracing::info!(source = key_source.describe(), "secret key for staff links and form cookies");
+        if key_source == KeySource::EnvironmentOverFile {
+            tracing::warn!(
+                "TAXI_SECRET_KEY is set and the data directory still holds secret.key from earlier runs: \
+                 staff links in mails sent before this key was set no longer open (answer those bookings \
+                 by phone); remove secret.key once they are answered"
+            );
+        }
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
         let bookings =
@@ -87,6 +94,7 @@ impl Application {
         let places_description = places.description();
         // One site-wide budget and repeat window for every form.
         let submissions = Arc::new(Submissions::new(&settings));
+        let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
             settings.clone(),
             locales.clone(),
@@ -127,6 +135,7 @@ impl Application {
                 .app_data(pages_data.clone())
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
+                .app_data(submissions_data.clone())
                 .app_data(booking.clone())
                 .app_data(contact.clone())
                 .app_data(form_guard.clone())

@@ -1,7 +1,7 @@
 //! The signed links in the staff mail: `/staff/{reference}/{action}?expires=…&sig=…`.
 //!
 //! The signature is HMAC-SHA256 with the server's secret key over the
-//! reference, the action and the expiry (a Unix time a day after the pick-up),
+//! reference, the action and the expiry (a Unix time an hour after the pick-up),
 //! in base64url. A link that is unknown, altered or expired is refused the
 //! same way whichever part is wrong.
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
@@ -11,15 +11,20 @@ use crate::{booking::answer::Action, secret::SecretKey, types::TIME_ZONE};
 
 /// The route pattern of the answer page.
 pub const ROUTE: &str = "/staff/{reference}/{action}";
-/// A link works until this long after the pick-up.
-const VALID_AFTER_PICKUP: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
+/// A link opens until this long after the pick-up, to tell staff the time has
+/// passed; answers are taken only before the pick-up.
+const VALID_AFTER_PICKUP: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
 const PURPOSE: &str = "staff-answer";
 
-/// When the links of a booking stop working: a day after its pick-up.
+/// When the links of a booking stop working: an hour after its pick-up.
 pub fn expires_at(pickup_at: DateTime) -> Timestamp {
+    pickup_instant(pickup_at).checked_add(VALID_AFTER_PICKUP).unwrap_or(Timestamp::MAX)
+}
+
+/// The pick-up (local time in [`TIME_ZONE`]) as an instant.
+pub fn pickup_instant(pickup_at: DateTime) -> Timestamp {
     let tz = jiff::tz::TimeZone::get(TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
-    let pickup = pickup_at.to_zoned(tz).map(|z| z.timestamp()).unwrap_or(Timestamp::MAX);
-    pickup.checked_add(VALID_AFTER_PICKUP).unwrap_or(Timestamp::MAX)
+    pickup_at.to_zoned(tz).map(|z| z.timestamp()).unwrap_or(Timestamp::MAX)
 }
 
 /// The path with its query, e.g. `/staff/R-7K3Q9M/confirm?expires=1764…&sig=…`.
@@ -62,13 +67,13 @@ mod tests {
     }
 
     #[test]
-    fn a_link_works_until_a_day_after_the_pickup_and_not_once_altered() {
+    fn a_link_works_until_an_hour_after_the_pickup_and_not_once_altered() {
         let key = SecretKey::from_bytes(vec![7; 32]);
         let pickup: DateTime = "2026-11-24T14:30".parse().unwrap();
         let expires = expires_at(pickup);
-        assert_eq!(expires.to_string(), "2026-11-25T13:30:00Z");
+        assert_eq!(expires.to_string(), "2026-11-24T14:30:00Z");
         let (reference, action, exp, sig) = parts(&signed_path(&key, "R-7K3Q9M", Action::Propose, expires));
-        let before: Timestamp = "2026-11-25T13:29:59Z".parse().unwrap();
+        let before: Timestamp = "2026-11-24T14:29:59Z".parse().unwrap();
         assert_eq!(verify(&key, &reference, &action, &exp, &sig, before), Some(Action::Propose));
         assert_eq!(verify(&key, &reference, &action, &exp, &sig, expires), None, "expired");
         assert_eq!(verify(&key, "R-7K3Q9N", &action, &exp, &sig, before), None, "other booking");

@@ -46,16 +46,28 @@ impl Caps {
     /// Whether one more booking or message may be accepted now: while the spool
     /// and the disk have room. (Per-client limits come first, at the edge.)
     pub fn admit(&self, outbox: &Outbox) -> Result<(), Refusal> {
+        match self.refusing(outbox) {
+            Some(why) => {
+                tracing::error!("new bookings are refused: {why}");
+                Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Why new bookings would be refused now, if they would (for `admit` and
+    /// the health checks, which must not say "ok" meanwhile).
+    pub fn refusing(&self, outbox: &Outbox) -> Option<String> {
         let queued = outbox.depth();
         if queued >= self.max_queued_mails {
-            tracing::error!(queued, "mail spool full: new bookings are refused until it drains");
-            return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });
+            return Some(format!("the mail spool holds {queued} undelivered mails (mail.max_queued_mails)"));
         }
-        if let Some(free) = free_bytes(&self.data_dir).filter(|free| *free < self.min_free_bytes) {
-            tracing::error!(free_mb = free >> 20, "data directory nearly full: new bookings are refused");
-            return Err(Refusal::Overloaded { retry_after: OVERLOADED_RETRY_AFTER_SECS });
+        match free_bytes(&self.data_dir) {
+            Some(free) if free < self.min_free_bytes => {
+                Some(format!("the data directory has {} MB free (mail.min_free_disk_mb)", free >> 20))
+            }
+            _ => None,
         }
-        Ok(())
     }
 
     /// Whether `email` may get one more confirmation now: its mailbox is under

@@ -290,7 +290,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.delivered_total += 1;
             state.server_answered(policy, pause);
             metrics::mail("delivered");
-            tracing::error!(id = %id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
+            tracing::error!(id = %id, error = %redact(&error), "mail delivered but not recorded as such; it may be sent again after a restart");
         }
         Outcome::Failed { id, attempts, failure, error } => {
             state.failed_attempts_total += 1;
@@ -303,7 +303,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                     Some(until) if until > now => until,
                     _ => {
                         let until = now + *pause;
-                        tracing::warn!(id = %id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
+                        tracing::warn!(id = %id, attempts, error = %redact(&error), pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
                         *pause = (*pause * 2).min(policy.max_pause);
                         until
                     }
@@ -311,7 +311,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                 state.paused_until = Some(until);
                 until
             } else {
-                tracing::warn!(id = %id, attempts, error = %error, "mail refused for now; retrying it later");
+                tracing::warn!(id = %id, attempts, error = %redact(&error), "mail refused for now; retrying it later");
                 state.server_answered(policy, pause);
                 now + mail_backoff(policy, attempts)
             };
@@ -338,7 +338,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             if kind == MailKind::FailureNotice || !notice {
                 metrics::mail("notice_failed");
             }
-            tracing::error!(id = %id, error = %error, notice, "mail not deliverable; moved to failed/");
+            tracing::error!(id = %id, error = %redact(&error), notice, "mail not deliverable; moved to failed/");
         }
         Outcome::Quarantined { id } => {
             state.pending.remove(&id);
@@ -362,7 +362,8 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
     }
 }
 
-/// Server answers often quote the recipient: health output shows none.
+/// `text` with every word that holds an address replaced: SMTP replies name
+/// the recipient, and neither the log nor `/healthz/details` keeps addresses.
 fn redact(text: &str) -> String {
     text.split(' ')
         .map(|word| if word.contains('@') { "<address>" } else { word })

@@ -19,7 +19,8 @@ pub struct StaffPage {
     pub pickup_value: String,
     /// The choices of a decline.
     pub reasons: Vec<DeclineReason>,
-    /// Once answered (by anyone): what was answered and when, in words.
+    /// Once answered (by anyone), or once its pick-up time has passed: why
+    /// there is no form, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answered: Option<String>,
 }

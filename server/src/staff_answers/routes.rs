@@ -89,6 +89,10 @@ pub async fn answer(
     if record.answer.is_some() {
         return cx.page(StatusCode::OK, action, &record, None).await;
     }
+    if pickup_passed(&record, jiff::Timestamp::now()) {
+        tracing::info!(reference = %record.booking.reference, "answer refused: the pick-up time has passed");
+        return cx.page(StatusCode::CONFLICT, action, &record, None).await;
+    }
     let lang = cx.settings.mail.staff_language;
     let checker = Checker::new(lang, &cx.locales);
     let answer = match form::validate(
@@ -147,6 +151,12 @@ async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, R
     Ok(cx.bookings.record(&reference).await.map_err(internal)?.map(|record| (action, record)))
 }
 
+/// Whether the ride's pick-up time is over: an answer would reach the
+/// customer too late (the link still opens for an hour, to say so).
+fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
+    answer_links::pickup_instant(record.booking.pickup_at) <= now
+}
+
 fn internal(e: crate::mail::DeliveryError) -> AppError {
     AppError::Internal(anyhow::Error::new(e))
 }
@@ -173,14 +183,21 @@ impl Context {
             form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
             pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
             reasons: DeclineReason::ALL.to_vec(),
-            answered: record.answer.as_ref().map(|a| {
-                let when = date_time_long(&self.locales, lang, local(a.answered_at));
-                let what = self
-                    .locales
-                    .text(lang, &format!("staff.status.{}", a.action.status().code()))
-                    .to_string();
-                self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
-            }),
+            answered: match &record.answer {
+                Some(a) => {
+                    let when = date_time_long(&self.locales, lang, local(a.answered_at));
+                    let what = self
+                        .locales
+                        .text(lang, &format!("staff.status.{}", a.action.status().code()))
+                        .to_string();
+                    Some(self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)]))
+                }
+                None if pickup_passed(record, jiff::Timestamp::now()) => {
+                    let when = date_time_long(&self.locales, lang, b.pickup_at);
+                    Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
+                }
+                None => None,
+            },
         };
         let rendered = self.pages.staff(lang, page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))

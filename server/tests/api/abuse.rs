@@ -149,7 +149,15 @@ async fn public_health_shows_counts_only_and_readiness_holds_under_concurrency()
     let keys: Vec<&str> = health.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["delivery", "oldestUndeliveredSeconds", "pagesWarm", "renderQueueDepth", "spoolDepth", "status"],
+        [
+            "acceptsBookings",
+            "delivery",
+            "oldestUndeliveredSeconds",
+            "pagesWarm",
+            "renderQueueDepth",
+            "spoolDepth",
+            "status"
+        ],
         "{health}"
     );
     let delivery: Vec<&str> = health["delivery"].as_object().unwrap().keys().map(String::as_str).collect();
@@ -221,11 +229,13 @@ async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
     assert_eq!(response.status(), 503);
     let answer: Value = response.json().await.unwrap();
     assert!(answer["errorMessage"].as_str().unwrap().contains("bel ons: 0475 00 00 00"), "{answer}");
+    assert_health_says_bookings_are_refused(&app, "undelivered mails").await;
 
     let app = spawn_app_with(config(
         "[limits]\nrate_limit_per_minute = 0\n[mail]\nmin_free_disk_mb = 1000000000\n",
     ))
     .await;
+    assert_health_says_bookings_are_refused(&app, "MB free").await;
     let page = app.post_raw("/reserveren", "application/x-www-form-urlencoded", "name=Jan").await;
     assert_ne!(page.status(), 503, "invalid forms are answered as usual");
     assert_eq!(
@@ -252,6 +262,21 @@ async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
         html.contains("0475 00 00 00") && html.contains("value=\"a@example.nl\""),
         "answers kept, phone shown"
     );
+}
+
+/// `/healthz` degraded, `/readyz` 503 and the reason for operators, while bookings are refused.
+async fn assert_health_says_bookings_are_refused(app: &crate::helpers::TestApp, reason: &str) {
+    let health: Value = app.get("/healthz").await.json().await.unwrap();
+    assert_eq!(
+        (health["status"].as_str(), health["acceptsBookings"].as_bool()),
+        (Some("degraded"), Some(false))
+    );
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 503);
+    let ready: Value = ready.json().await.unwrap();
+    assert_eq!(ready["checks"]["acceptsBookings"], false, "{ready}");
+    let details: Value = app.get("/healthz/details").await.json().await.unwrap();
+    assert!(details["bookingsRefused"].as_str().unwrap().contains(reason), "{details}");
 }
 
 #[actix_web::test]

@@ -123,7 +123,8 @@ pickupValue: string,
  */
 reasons: Array<DeclineReason>, 
 /**
- * Once answered (by anyone): what was answered and when, in words.
+ * Once answered (by anyone), or once its pick-up time has passed: why
+ * there is no form, in words.
  */
 answered?: string, };
 
