@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, LOCALES, ROUTES, TEXTS, assertShows, choosePlace, dutchDateTime, eventually, screenshotDir, settle, useServerAndBrowser, visit, waitForHydration, watchPage,
+  LANGS, LOCALES, ROUTES, TEXTS, assertShows, choosePlace, dutchDateTime, eventually, screenshotDir, settle, snapshot, useServerAndBrowser, visit, waitForHydration, watchPage,
 } from "./helpers.mjs";
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
@@ -369,7 +369,7 @@ describe("mail booking errors", () => {
           email: v.emailRequired,
         });
         assert.equal(watch.requests.filter((r) => r.includes("/api/reservation/")).length, 0, "nothing is sent while the form is incomplete");
-        await page.screenshot({ path: join(screenshots, `forms-${lang}-booking-empty.png`), fullPage: true });
+        await snapshot(page, `forms-${lang}-booking-empty.png`);
 
         // Valid in the browser, but yesterday: the server says no.
         const id = unique();
@@ -400,7 +400,7 @@ describe("mail booking errors", () => {
         }
         assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), booking.payment, "payment method kept");
         assert.equal(await submitButton(page).isEnabled(), true, "the submit button is usable again");
-        await page.screenshot({ path: join(screenshots, `forms-${lang}-booking-too-soon.png`), fullPage: true });
+        await snapshot(page, `forms-${lang}-booking-too-soon.png`);
 
         await mailDelivered();
         assert.deepEqual(allMails().filter((m) => m.raw.includes(booking.email)).map((m) => m.file), [], "no mail for a rejected booking");
@@ -518,7 +518,7 @@ describe("contact form with JavaScript", () => {
         await submitButton(page).click();
         await eventually("three errors left", () => page.locator(".error-summary li").count(), (n) => n === 3);
         await assertErrors(page, lang, { email: v.emailRequired, subject: v.subjectRequired, message: v.messageRequired });
-        await page.screenshot({ path: join(screenshots, `forms-${lang}-contact-empty.png`), fullPage: true });
+        await snapshot(page, `forms-${lang}-contact-empty.png`);
         assertOnly(watch, {}, ROUTES[lang].contact);
       }),
     );
@@ -552,7 +552,7 @@ describe("without JavaScript", () => {
       );
       assert.equal(await value(page, "#name"), "Jan & Zoë", "the typed name is kept");
       assert.equal(await page.locator(".success-box").count(), 0);
-      await page.screenshot({ path: join(screenshots, "forms-nojs-booking-errors.png"), fullPage: true });
+      await snapshot(page, "forms-nojs-booking-errors.png");
       assertOnly(watch, { rejected: [path] }, path);
     }),
   );

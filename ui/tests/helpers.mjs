@@ -284,6 +284,16 @@ export async function assertAccessible(page, state) {
   assert.deepEqual(violations, [], `${state}: ${JSON.stringify(violations, null, 1)}`);
 }
 
+/**
+ * A full-page screenshot into `<repo>/test-output/screenshots`, for people to
+ * look at, when TAXI_SCREENSHOTS=1. Encoding full-page PNGs is most of the
+ * layout test's time, and no assertion reads them, so by default none are made.
+ */
+export async function snapshot(page, name) {
+  if (process.env.TAXI_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: join(screenshotDir(), name), fullPage: true });
+}
+
 /** `<repo>/test-output/screenshots`, created on first use (ignored by git). */
 export function screenshotDir() {
   const dir = join(repoDir, "test-output", "screenshots");

@@ -1,14 +1,12 @@
-// Every page in every language at 360, 768 and 1280 px: a full-page screenshot
-// into test-output/screenshots/ (ignored by git), and three layout checks:
+// Every page in every language at 360, 768 and 1280 px: three layout checks
+// (and, with TAXI_SCREENSHOTS=1, a full-page screenshot into test-output/screenshots/):
 // no horizontal overflow, no text clipped by its box, nothing overlapping the
 // header (and nothing in the header overlapping each other).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { LANDINGS, LANGS, PAGES, ROUTES, missingPath, screenshotDir, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import { LANDINGS, LANGS, PAGES, ROUTES, missingPath, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 const WIDTHS = [360, 768, 1280];
-const screenshots = screenshotDir();
 
 let server;
 let browser;
@@ -103,7 +101,7 @@ describe("layout at phone, tablet and desktop widths", () => {
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 800 });
             await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-            await page.screenshot({ path: join(screenshots, `layout-${lang}-${view.name}-${width}.png`), fullPage: true });
+            await snapshot(page, `layout-${lang}-${view.name}-${width}.png`);
             found.push(...(await page.evaluate(findLayoutProblems)).map((p) => `${width}px: ${p}`));
           }
           assert.deepEqual(found, []);

@@ -1,18 +1,17 @@
 // The site in a real browser: Debian's Chromium driven by playwright-core, against
 // the release binary (TAXI_SERVER_BIN, default ../target/release/taxi-server).
-// Run from ui/: npm test. Screenshots go to <repo>/test-output/screenshots/.
+// Run from ui/: npm test. With TAXI_SCREENSHOTS=1, screenshots go to <repo>/test-output/screenshots/.
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, hasReactRoot, screenshotDir, settle, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
+  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, hasReactRoot, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
 } from "./helpers.mjs";
 
 /** Pages React hydrates; the others ship no React at all. */
 const INTERACTIVE = new Set(["reservation", "contact"]);
 
-const screenshots = screenshotDir();
 
 let server;
 let browser;
@@ -31,6 +30,8 @@ const url = (path) => `${server.baseUrl}${path}`;
 
 /** Waits for every image (lazy ones too, once scrolled into view) and lists those that failed. */
 async function imagesLoaded(page) {
+  // Lazy images load once near the viewport: bring each into view first.
+  await page.evaluate(() => Array.from(document.images).forEach((img) => img.scrollIntoView()));
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { polling: 20 });
   return page.evaluate(() =>
     Array.from(document.images)
@@ -60,8 +61,7 @@ describe("every page in every language", () => {
           }
           assert.equal(await page.locator("h1").count(), 1, `${path}: exactly one <h1>`);
           assert.notEqual((await page.locator("h1").innerText()).trim(), "", `${path}: empty <h1>`);
-          await page.screenshot({ path: join(screenshots, `${lang}-${name}.png`), fullPage: true });
-          // The full-page screenshot also brings lazy images into view.
+          await snapshot(page, `${lang}-${name}.png`);
           assert.deepEqual(await imagesLoaded(page), [], `${path}: images that did not load`);
           watch.assertClean(assert, path);
         } finally {
@@ -211,7 +211,7 @@ describe("error page", () => {
         assert.equal((await page.locator("h1").innerText()).trim(), TEXTS[lang].error.heading);
         const links = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         assert.deepEqual(links, [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact], "links of the error page");
-        await page.screenshot({ path: join(screenshots, `${lang}-error${cookie ? "" : "-nocookie"}.png`), fullPage: true });
+        await snapshot(page, `${lang}-error${cookie ? "" : "-nocookie"}.png`);
         assert.deepEqual(await imagesLoaded(page), [], "images that did not load");
 
         // Chromium reports the 404 of the document itself; nothing else may go wrong.
@@ -286,7 +286,7 @@ describe("small screens (320x640)", () => {
           const brokenImages = await imagesLoaded(page);
           await page.evaluate(() => window.scrollTo(0, 0));
           const name = path === "/does-not-exist" ? "error" : PAGES.find((p) => ROUTES[lang][p] === path);
-          await page.screenshot({ path: join(screenshots, `mobile-${lang}-${name}.png`), fullPage: true });
+          await snapshot(page, `mobile-${lang}-${name}.png`);
           results.push({ where: `${path} (${lang})`, ...measured, brokenImages });
         }
       } finally {
