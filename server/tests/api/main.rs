@@ -28,3 +28,4 @@ mod security;
 mod seo;
 mod shutdown;
 mod staff_answers;
+mod staff_deadline;

@@ -18,14 +18,14 @@ use crate::{
 
 const CUSTOMER: &str = "jan@example.nl";
 
-struct Desk {
-    app: TestApp,
+pub(crate) struct Desk {
+    pub(crate) app: TestApp,
     sink: Sink,
     _sink_dir: TempDir,
 }
 
 /// A mail as read: recipients, Message-ID, headers, text part and calendar.
-struct Mail {
+pub(crate) struct Mail {
     to: Vec<String>,
     message_id: String,
     subject: String,
@@ -55,7 +55,7 @@ fn read(m: &Received) -> Mail {
     }
 }
 
-async fn desk(staff_language: &str) -> Desk {
+pub(crate) async fn desk(staff_language: &str) -> Desk {
     let sink_dir = TempDir::new();
     let sink = Sink::start(free_port(), &sink_dir.0, &[]);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
@@ -71,7 +71,7 @@ async fn desk(staff_language: &str) -> Desk {
 
 impl Desk {
     /// Books a ride in `lang`; returns its reference.
-    async fn book(&self, lang: &str) -> String {
+    pub(crate) async fn book(&self, lang: &str) -> String {
         let response = self.app.post_json(&format!("/api/reservation/{lang}"), &booking()).await;
         assert_eq!(response.status(), 200);
         let message = response.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
@@ -90,7 +90,7 @@ impl Desk {
         panic!("the SMTP sink has fewer than {count} mails");
     }
 
-    fn answers_to_customer(&self) -> Vec<Mail> {
+    pub(crate) fn answers_to_customer(&self) -> Vec<Mail> {
         self.sink
             .messages()
             .iter()
@@ -100,7 +100,7 @@ impl Desk {
     }
 
     /// Path and query of the staff mail's button for `action`.
-    async fn link(&self, reference: &str, action: &str) -> String {
+    pub(crate) async fn link(&self, reference: &str, action: &str) -> String {
         let mails = self.mails(2).await;
         let staff = mails
             .iter()
@@ -115,7 +115,7 @@ impl Desk {
         line.trim_start_matches("https://www.taxiroermond.example").to_string()
     }
 
-    async fn post(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    pub(crate) async fn post(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
         let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={}", form_encode(v))).collect();
         self.app.post_raw(path, "application/x-www-form-urlencoded", body.join("&")).await
     }
@@ -389,27 +389,4 @@ async fn the_form_opened_cookie_is_still_recognised_after_a_restart() {
     assert_eq!(post(&cookie).await.unwrap().status(), 400, "the key survived the restart");
     let forged = format!("{}x", cookie.trim_end_matches('='));
     assert_eq!(post(&forged).await.unwrap().status(), 200, "an altered cookie tells nothing");
-}
-
-#[actix_web::test]
-async fn once_the_pickup_has_passed_the_link_says_so_and_takes_no_answer() {
-    let desk = desk("en").await;
-    let reference = desk.book("en").await;
-    let confirm = desk.link(&reference, "confirm").await;
-    // The ride's time moves into the past (the link itself is still signed as valid).
-    let store = rusqlite::Connection::open(desk.app.data_dir.join("bookings.sqlite3")).unwrap();
-    let changed = store
-        .execute(
-            "UPDATE bookings SET booking = json_set(booking, '$.pickupAt', '2020-01-01T10:00:00') WHERE reference = ?1",
-            [&reference],
-        )
-        .unwrap();
-    assert_eq!(changed, 1);
-    let page = desk.app.get(&confirm).await.text().await.unwrap();
-    assert!(page.contains("has passed: this request can no longer be answered here"), "{page}");
-    assert!(!page.contains("<form method=\"post\""), "no answer form");
-    let late = desk.post(&confirm, &[("note", "too late")]).await;
-    assert_eq!(late.status(), 409);
-    desk.app.outbox_idle().await;
-    assert!(desk.answers_to_customer().is_empty(), "the customer is not told after the ride");
 }
