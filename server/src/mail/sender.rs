@@ -286,15 +286,17 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             tracing::info!(id = %id, attempts, "mail delivered");
         }
         Outcome::DeliveredUnrecorded { id, error } => {
+            let error = redact(&error);
             state.pending.remove(&id);
             state.delivered_total += 1;
             state.server_answered(policy, pause);
             metrics::mail("delivered");
-            tracing::error!(id = %id, error = %redact(&error), "mail delivered but not recorded as such; it may be sent again after a restart");
+            tracing::error!(id = %id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
         }
         Outcome::Failed { id, attempts, failure, error } => {
+            let error = redact(&error);
             state.failed_attempts_total += 1;
-            state.last_error = Some(redact(&error));
+            state.last_error = Some(error.clone());
             metrics::mail("temporary_failure");
             let due = if failure == Failure::ServerDown {
                 state.server_down = true;
@@ -303,7 +305,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                     Some(until) if until > now => until,
                     _ => {
                         let until = now + *pause;
-                        tracing::warn!(id = %id, attempts, error = %redact(&error), pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
+                        tracing::warn!(id = %id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
                         *pause = (*pause * 2).min(policy.max_pause);
                         until
                     }
@@ -311,7 +313,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                 state.paused_until = Some(until);
                 until
             } else {
-                tracing::warn!(id = %id, attempts, error = %redact(&error), "mail refused for now; retrying it later");
+                tracing::warn!(id = %id, attempts, error = %error, "mail refused for now; retrying it later");
                 state.server_answered(policy, pause);
                 now + mail_backoff(policy, attempts)
             };
@@ -323,11 +325,12 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             }
         }
         Outcome::GivenUp { id, kind, failure, error, notice } => {
+            let error = redact(&error);
             state.pending.remove(&id);
             state.failed_attempts_total += 1;
             state.failed += 1;
             state.last_trouble = Some(now);
-            state.last_error = Some(redact(&error));
+            state.last_error = Some(error.clone());
             state.server_answered(policy, pause);
             metrics::mail(if failure == Failure::Permanent {
                 "permanent_failure"
@@ -338,7 +341,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             if kind == MailKind::FailureNotice || !notice {
                 metrics::mail("notice_failed");
             }
-            tracing::error!(id = %id, error = %redact(&error), notice, "mail not deliverable; moved to failed/");
+            tracing::error!(id = %id, error = %error, notice, "mail not deliverable; moved to failed/");
         }
         Outcome::Quarantined { id } => {
             state.pending.remove(&id);
@@ -362,8 +365,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
     }
 }
 
-/// `text` with every word that holds an address replaced: SMTP replies name
-/// the recipient, and neither the log nor `/healthz/details` keeps addresses.
+/// `text` without addresses (SMTP replies name the recipient): for logs and health.
 fn redact(text: &str) -> String {
     text.split(' ')
         .map(|word| if word.contains('@') { "<address>" } else { word })

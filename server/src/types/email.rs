@@ -1,7 +1,5 @@
 //! An e-mail address a mail can reach on the internet, parsed once where it
 //! enters (the forms) and carried as this type from then on.
-use std::{fmt, ops::Deref};
-
 use serde::{Deserialize, Serialize};
 use validator::ValidateEmail;
 
@@ -67,19 +65,7 @@ fn invisible(c: char) -> bool {
             | 0xFEFF | 0xFFA0 | 0xE0000..=0xE0FFF)
 }
 
-impl Deref for Email {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Email {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+text_newtype!(Email);
 
 #[cfg(test)]
 mod tests {

@@ -1,4 +1,24 @@
 //! Plain types of the product, each with its parsing rules and unit tests.
+
+/// A text newtype (`struct X(String)`) reads as the text it holds: `&x` is a
+/// `&str` where one is expected, and it prints as itself.
+macro_rules! text_newtype {
+    ($name:ident) => {
+        impl std::ops::Deref for $name {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
 mod clock;
 pub mod email;
 mod lang;

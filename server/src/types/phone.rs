@@ -9,8 +9,6 @@
 //! form (`+491512345678`). `docs/decisions.md` ("Phone numbers") explains the choices.
 use phonenumber::{country::Id, metadata::DATABASE, Mode, PhoneNumber, Type};
 
-use std::{fmt, ops::Deref};
-
 use serde::{Deserialize, Serialize};
 
 use crate::types::Lang;
@@ -28,19 +26,7 @@ impl Phone {
     }
 }
 
-impl Deref for Phone {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Phone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+text_newtype!(Phone);
 
 /// The country a number without a country code is read in.
 pub fn default_country(lang: Lang) -> Id {

@@ -1,7 +1,5 @@
 //! The short reference of a booking or message (`R-7K3Q9M`): what customers
 //! quote on the phone and what the staff links carry.
-use std::{fmt, ops::Deref};
-
 use serde::{Deserialize, Serialize};
 
 /// Letters and digits that cannot be misread for one another (no I, O, 0, 1).
@@ -39,19 +37,7 @@ impl Reference {
     }
 }
 
-impl Deref for Reference {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Reference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+text_newtype!(Reference);
 
 #[cfg(test)]
 mod tests {

@@ -330,6 +330,13 @@ async fn e_mail_addresses_must_be_on_the_internet() {
     }
 }
 
+/// The customer's mail and the staff mail of one booking.
+fn customer_and_staff(mails: &[String]) -> (&str, &str) {
+    let customer = mails.iter().find(|m| !m.contains("To: planning@")).expect("customer mail");
+    let staff = mails.iter().find(|m| m.contains("To: planning@")).expect("staff mail");
+    (customer, staff)
+}
+
 #[actix_web::test]
 async fn the_customer_confirmation_repeats_nothing_the_visitor_typed_but_the_name() {
     let app = spawn_app_with(config("[limits]\nrate_limit_per_minute = 0\n")).await;
@@ -342,8 +349,7 @@ async fn the_customer_confirmation_repeats_nothing_the_visitor_typed_but_the_nam
     body["phone"] = json!("+31 6 12345678");
     assert_eq!(app.post_json("/api/reservation/en", &body).await.status(), 200);
     let mails = app.mails(2).await;
-    let customer = mails.iter().find(|m| !m.contains("To: planning@")).expect("customer mail");
-    let staff = mails.iter().find(|m| m.contains("To: planning@")).expect("staff mail");
+    let (customer, staff) = customer_and_staff(&mails);
     assert!(staff.contains("spam.example"), "staff see everything");
     assert!(!customer.contains("spam.example") && !customer.contains("Cheap pills"), "{customer}");
     assert!(!customer.contains("12345678"), "nor the phone number");
@@ -372,8 +378,7 @@ async fn a_typed_street_id_carries_no_text_into_the_customer_mail() {
     body["email"] = json!("victim@example.nl");
     assert_eq!(app.post_json("/api/reservation/en", &body).await.status(), 200);
     let mails = app.mails(2).await;
-    let customer = mails.iter().find(|m| !m.contains("To: planning@")).expect("customer mail");
-    let staff = mails.iter().find(|m| m.contains("To: planning@")).expect("staff mail");
+    let (customer, staff) = customer_and_staff(&mails);
     assert!(staff.contains("evil.example"), "staff see what was typed");
     assert!(!customer.contains("evil") && !customer.contains("URGENT"), "{customer}");
     assert!(customer.contains("Street as given in your request, Roermond"), "{customer}");
