@@ -281,7 +281,7 @@ function expectedWhatsapp(lang, { name, passengers, departure, street, destinati
 // ---------------------------------------------------------------------------
 
 describe("mail booking with JavaScript", () => {
-  for (const lang of ["nl", "en", "de"]) {
+  for (const lang of ["nl", "en"]) {
     test(`${lang}: a complete booking is accepted, the form is emptied and two mails are stored`, TIMEOUT, () =>
       withPage(`booking-${lang}`, lang, {}, async ({ page, watch }) => {
         const t = TEXTS[lang];
@@ -349,7 +349,7 @@ describe("mail booking with JavaScript", () => {
 });
 
 describe("mail booking errors", () => {
-  for (const lang of ["nl", "en"]) {
+  for (const lang of ["de"]) {
     test(`${lang}: an empty form is stopped in the browser, a time in the past by the server`, TIMEOUT, () =>
       withPage(`booking-errors-${lang}`, lang, {}, async ({ page, watch }) => {
         const v = TEXTS[lang].validation;
@@ -411,7 +411,7 @@ describe("mail booking errors", () => {
 });
 
 describe("WhatsApp booking with JavaScript", () => {
-  for (const lang of ["nl", "en"]) {
+  for (const lang of ["en"]) {
     test(`${lang}: the form opens wa.me with the whole booking as the message`, TIMEOUT, () =>
       withPage(`whatsapp-${lang}`, lang, {}, async ({ page, watch, whatsapp }) => {
         const path = ROUTES[lang].reservation;
@@ -455,7 +455,7 @@ describe("WhatsApp booking with JavaScript", () => {
 });
 
 describe("contact form with JavaScript", () => {
-  for (const lang of ["nl", "de"]) {
+  for (const lang of ["de"]) {
     test(`${lang}: a complete message is accepted, the form is emptied and the staff gets a mail`, TIMEOUT, () =>
       withPage(`contact-${lang}`, lang, {}, async ({ page, watch }) => {
         const t = TEXTS[lang];
@@ -491,6 +491,8 @@ describe("contact form with JavaScript", () => {
       }),
     );
 
+  }
+  for (const lang of ["nl"]) {
     test(`${lang}: an empty message is stopped with the summary focused and inline messages`, TIMEOUT, () =>
       withPage(`contact-errors-${lang}`, lang, {}, async ({ page, watch }) => {
         const v = TEXTS[lang].validation;

@@ -21,13 +21,14 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /**
  * Starts the server binary on a free port with a fresh data directory and waits
- * until it listens and has rendered its pages into memory. `dataDir` is its
- * TAXI_DATA_DIR (without SMTP, mail lands in `<dataDir>/maildir/new/`); `stop`
- * removes it. Warming takes about 3 s on an idle 2-core machine; the generous
- * bound is for suites started side by side (npm test), which render at once.
+ * until it listens. `dataDir` is its TAXI_DATA_DIR (without SMTP, mail lands in
+ * `<dataDir>/maildir/new/`); `stop` removes it. Pages render on first request;
+ * with `warmUp` the server renders all of them into memory at start-up, as in
+ * production, and this waits until it has (about 2 s of CPU on this machine,
+ * which suites that only visit a few pages need not pay).
  * @returns {Promise<{ baseUrl: string, dataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ env = {}, configToml = "", timeoutMs = 30_000, warmTimeoutMs = 30_000 } = {}) {
+export async function startServer({ env = {}, configToml = "", warmUp = false, timeoutMs = 30_000, warmTimeoutMs = 30_000 } = {}) {
   const bin = resolve(uiDir, process.env.TAXI_SERVER_BIN ?? "../target/release/taxi-server");
   const dataDir = mkdtempSync(join(tmpdir(), "taxi-test-"));
   if (configToml) {
@@ -46,6 +47,7 @@ export async function startServer({ env = {}, configToml = "", timeoutMs = 30_00
       TAXI_MIN_FILL_SECONDS: "0",
       NO_COLOR: "1",
       RUST_LOG: "info",
+      TAXI_RENDER_WARM_UP: String(warmUp),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -94,7 +96,8 @@ export async function startServer({ env = {}, configToml = "", timeoutMs = 30_00
       });
     });
 
-    // Pages are rendered into memory in the background after start-up.
+    // With warmUp, pages are rendered into memory in the background after start-up;
+    // without, /healthz reports them warm at once.
     const deadline = Date.now() + warmTimeoutMs;
     let last = "no answer";
     for (;;) {
@@ -139,7 +142,7 @@ export function launchBrowser() {
 }
 
 /**
- * Records what a page does wrong: console errors and warnings, uncaught
+ * Records what a page does wrong: console messages (errors, warnings, info, log), uncaught
  * exceptions, failed requests, HTTP error responses and requests that leave the
  * server's origin.
  */
@@ -171,9 +174,13 @@ export function watchPage(page, baseUrl) {
         2,
       );
     },
+    /** Forgets what was recorded, for a page that goes on to the next check. */
+    clear() {
+      for (const list of [this.console, this.pageErrors, this.failedRequests, this.errorResponses, this.foreignRequests, this.requests]) list.length = 0;
+    },
     /** Asserts nothing at all went wrong. */
     assertClean(assert, what = page.url()) {
-      assert.deepEqual(this.console, [], `console errors/warnings on ${what}: ${this.summary()}`);
+      assert.deepEqual(this.console, [], `console messages on ${what}: ${this.summary()}`);
       assert.deepEqual(this.pageErrors, [], `page errors on ${what}: ${this.summary()}`);
       assert.deepEqual(this.failedRequests, [], `failed requests on ${what}: ${this.summary()}`);
       assert.deepEqual(this.errorResponses, [], `HTTP error responses on ${what}: ${this.summary()}`);
@@ -181,7 +188,8 @@ export function watchPage(page, baseUrl) {
     },
   };
   page.on("console", (msg) => {
-    if (msg.type() === "error" || msg.type() === "warning") {
+    // A page of the site has nothing to say in a visitor's console, not even for information.
+    if (["error", "warning", "info", "log"].includes(msg.type())) {
       problems.console.push({ type: msg.type(), text: msg.text(), url: msg.location()?.url ?? "" });
     }
   });
@@ -268,14 +276,15 @@ export async function eventually(what, read, accept, timeout = 5_000) {
   }
 }
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
  * Runs axe-core (all rules) on the page and fails with a readable list of what it
- * found. The page's context must bypass the site's CSP, which refuses the injected script.
+ * found. Evaluated through the DevTools protocol, to which the site's CSP does
+ * not apply, so the page is checked as visitors get it.
  */
 export async function assertAccessible(page, state) {
-  await page.addScriptTag({ path: AXE });
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
@@ -287,7 +296,7 @@ export async function assertAccessible(page, state) {
 /**
  * A full-page screenshot into `<repo>/test-output/screenshots`, for people to
  * look at, when TAXI_SCREENSHOTS=1. Encoding full-page PNGs is most of the
- * layout test's time, and no assertion reads them, so by default none are made.
+ * every-page test's time, and no assertion reads them, so by default none are made.
  */
 export async function snapshot(page, name) {
   if (process.env.TAXI_SCREENSHOTS !== "1") return;

@@ -1,10 +1,10 @@
-// The mail booking with the keyboard alone, in each language: the tab order
+// The mail booking with the keyboard alone (in English; the keys do not depend on the language): the tab order
 // follows the visual order with a visible focus on every stop, a failed send puts
 // the focus on the error summary, its links lead to the fields, the address
 // comboboxes work with arrow keys and Enter, and the booking goes out.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
+import { ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const FORM_ORDER = ["departure", "destination", "dateTime", "returnDateTime", "action=price", "passengerAmount", "name", "email", "phone", "remarks", "paymentMethod", "action=send"];
@@ -56,7 +56,8 @@ async function tab(page, shift = false) {
 }
 
 describe("mail booking by keyboard only", () => {
-  for (const lang of LANGS) {
+  // The tab order and the keys do not depend on the language; one is enough.
+  for (const lang of ["en"]) {
     test(`${lang}`, { timeout: 60_000 }, async () => {
       const context = await visitorContext(browser, server.baseUrl, lang, { viewport: { width: 360, height: 740 } });
       context.setDefaultTimeout(10_000);

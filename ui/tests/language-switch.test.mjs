@@ -18,11 +18,9 @@ async function reservationPage(path, locale) {
   return { context, page, watch };
 }
 
-const cases = [
-  { from: "/reserveren", to: "/reservieren", flag: "de", locale: "nl-NL", question: "Wilt u de pagina vernieuwen?" },
-  { from: "/reservieren", to: "/reservation", flag: "en", locale: "de-DE", question: "Möchten Sie die Seite neu laden?" },
-  { from: "/reservation", to: "/reserveren", flag: "nl", locale: "en-GB", question: "Would you like to refresh the page?" },
-];
+// One direction: the question is the same mechanism in every language, and
+// its sentence comes from the locale files, whose keys are the same in all three.
+const cases = [{ from: "/reserveren", to: "/reservieren", flag: "de", locale: "nl-NL", question: "Wilt u de pagina vernieuwen?" }];
 
 for (const { from, to, flag, locale, question } of cases) {
   test(`typed input on ${from}: declining the question stays, accepting switches to ${to}`, async () => {

@@ -1,12 +1,12 @@
 // The site in a real browser: Debian's Chromium driven by playwright-core, against
 // the release binary (TAXI_SERVER_BIN, default ../target/release/taxi-server).
 // Run from ui/: npm test. With TAXI_SCREENSHOTS=1, screenshots go to <repo>/test-output/screenshots/.
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, hasReactRoot, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
+  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
 } from "./helpers.mjs";
 
 /** Pages React hydrates; the others ship no React at all. */
@@ -40,40 +40,9 @@ async function imagesLoaded(page) {
   );
 }
 
-// Also: reservation and contact are hydrated by React, home and prices ship none.
-describe("every page in every language", () => {
-  for (const lang of LANGS) {
-    for (const name of PAGES) {
-      const path = ROUTES[lang][name];
-      test(`${lang} ${name} (${path})`, async () => {
-        const { context, page, watch } = await open({ locale: LOCALES[lang] });
-        try {
-          const response = await visit(page, server.baseUrl, path, { waitUntil: "load" });
-          assert.equal(response.status(), 200, `${path}: status`);
-          assert.equal(response.url(), url(path), `${path} must answer itself, not redirect`);
-          if (INTERACTIVE.has(name)) {
-            await waitForHydration(page).catch((e) => {
-              throw new Error(`${path} was not hydrated by React: ${e.message}`);
-            });
-          } else {
-            await settle(page);
-            assert.equal(await hasReactRoot(page), false, `${path} is static and should not load React`);
-          }
-          assert.equal(await page.locator("h1").count(), 1, `${path}: exactly one <h1>`);
-          assert.notEqual((await page.locator("h1").innerText()).trim(), "", `${path}: empty <h1>`);
-          await snapshot(page, `${lang}-${name}.png`);
-          assert.deepEqual(await imagesLoaded(page), [], `${path}: images that did not load`);
-          watch.assertClean(assert, path);
-        } finally {
-          await context.close();
-        }
-      });
-    }
-  }
-});
-
 describe("React hydration", () => {
-  for (const lang of LANGS) {
+  // The toggle works the same in every language; the languages' pages are checked by every-page.test.mjs.
+  for (const lang of ["de"]) {
     test(`${lang}: the reservation mode toggle switches without a reload`, async () => {
       const { context, page, watch } = await open({ locale: LOCALES[lang] });
       const path = ROUTES[lang].reservation;
@@ -195,11 +164,10 @@ describe("language flags", () => {
 });
 
 describe("error page", () => {
+  // Each language's error page with its stored preference is checked by every-page.test.mjs.
   for (const [cookie, lang] of [
     [null, "en"],
     ["de", "de"],
-    ["nl", "nl"],
-    ["en", "en"],
   ]) {
     test(`404 ${cookie ? `with lang=${cookie}` : "without a cookie"} is in ${lang}`, async () => {
       const { context, page, watch } = await open({ locale: cookie ? "nl-NL" : undefined });
@@ -227,88 +195,6 @@ describe("error page", () => {
       }
     });
   }
-});
-
-describe("small screens (320x640)", () => {
-  /** Per page: horizontal overflow, images that failed, words broken in the middle. */
-  const results = [];
-
-  before(async () => {
-    for (const lang of LANGS) {
-      const { context, page } = await open({ locale: LOCALES[lang], viewport: { width: 320, height: 640 } });
-      try {
-        for (const path of [...PAGES.map((p) => ROUTES[lang][p]), "/does-not-exist"]) {
-          if (path === "/does-not-exist") await context.addCookies([{ name: "lang", value: lang, url: server.baseUrl }]);
-          await visit(page, server.baseUrl, path, { lang, waitUntil: "load" });
-          if (await hasReactRoot(page)) await waitForHydration(page);
-          else await settle(page);
-          const measured = await page.evaluate(() => {
-            const width = document.documentElement.clientWidth;
-            const describe = (el) =>
-              `<${el.tagName.toLowerCase()}${el.className ? ` class="${String(el.className.baseVal ?? el.className).trim()}"` : ""}>`;
-            const wide = Array.from(document.body.querySelectorAll("*"))
-              .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-              .slice(0, 5)
-              .map((el) => `${describe(el)} (right edge ${Math.round(el.getBoundingClientRect().right)})`);
-
-            // A word made of letters only may wrap inside itself only when it is
-            // wider than the block it lives in (e.g. a very long compound); else a
-            // break inside a short word like "Toesla|g" is a layout defect. Table
-            // cells do not count as that block: their width is what goes wrong.
-            const canvas = document.createElement("canvas").getContext("2d");
-            const brokenWords = [];
-            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const el = node.parentElement;
-              if (!el || el.closest(".visually-hidden, script, style") || el.getClientRects().length === 0) continue;
-              let block = el;
-              while (block.parentElement && /^(inline|table)/.test(getComputedStyle(block).display)) block = block.parentElement;
-              const style = getComputedStyle(block);
-              const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-              for (const match of node.data.matchAll(/\p{L}+/gu)) {
-                const range = document.createRange();
-                range.setStart(node, match.index);
-                range.setEnd(node, match.index + match[0].length);
-                const lines = new Set(
-                  Array.from(range.getClientRects())
-                    .filter((r) => r.width > 0)
-                    .map((r) => Math.round(r.top)),
-                );
-                if (lines.size < 2) continue;
-                canvas.font = getComputedStyle(el).font;
-                if (canvas.measureText(match[0]).width <= room) brokenWords.push(`"${match[0]}" in ${describe(el)}`);
-              }
-            }
-            return { scrollWidth: document.documentElement.scrollWidth, wide, brokenWords };
-          });
-          // Bring the lazy footer image in before the screenshot.
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          const brokenImages = await imagesLoaded(page);
-          await page.evaluate(() => window.scrollTo(0, 0));
-          const name = path === "/does-not-exist" ? "error" : PAGES.find((p) => ROUTES[lang][p] === path);
-          await snapshot(page, `mobile-${lang}-${name}.png`);
-          results.push({ where: `${path} (${lang})`, ...measured, brokenImages });
-        }
-      } finally {
-        await context.close();
-      }
-    }
-  });
-
-  test("no page is wider than the screen, and every image loads", () => {
-    assert.equal(results.length, 15, "every page measured");
-    const failures = results.flatMap((r) => [
-      ...(r.scrollWidth > 320 ? [`${r.where}: scrollWidth ${r.scrollWidth}; too wide: ${r.wide.join(", ")}`] : []),
-      ...(r.brokenImages.length ? [`${r.where}: images that did not load: ${r.brokenImages.join(", ")}`] : []),
-    ]);
-    assert.deepEqual(failures, [], `at 320 px:\n${failures.join("\n")}`);
-  });
-
-  test("no short word is broken in the middle", () => {
-    assert.equal(results.length, 15, "every page measured");
-    const failures = results.filter((r) => r.brokenWords.length).map((r) => `${r.where}: ${r.brokenWords.join(", ")}`);
-    assert.deepEqual(failures, [], `words split over two lines at 320 px:\n${failures.join("\n")}`);
-  });
 });
 
 test("the check can fail: visit() notices a redirect to another page and a page in another language", async () => {

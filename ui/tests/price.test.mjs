@@ -6,7 +6,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { LANGS, LOCALES, TEXTS, eventually, screenshotDir, settle, useServerAndBrowser, visit, waitForHydration, watchPage } from "./helpers.mjs";
+import { LANGS, LOCALES, TEXTS, eventually, screenshotDir, settle, snapshot, useServerAndBrowser, visit, waitForHydration, watchPage } from "./helpers.mjs";
 
 const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
 
@@ -228,7 +228,7 @@ for (const lang of LANGS) {
 
     step(`'${t.form.getPrice}' shows ${EXPECTED[lang].price} with the fixed-price explanation`, async () => {
       await getPrice(page, lang, chosen.departure, chosen.destination);
-      await page.screenshot({ path: join(screenshots, `price-${lang}.png`), fullPage: true });
+      await snapshot(page, `price-${lang}.png`);
     });
 
     step("Escape closes the list without choosing; a typed-over place is missing for the price", async () => {
@@ -268,7 +268,7 @@ for (const lang of LANGS) {
         [],
         "no price request without a chosen departure",
       );
-      await page.screenshot({ path: join(screenshots, `price-${lang}-place-missing.png`), fullPage: true });
+      await snapshot(page, `price-${lang}-place-missing.png`);
 
       // Choosing a place again (keyboard again) removes the error, and the price works.
       await dep.input.focus();

@@ -11,6 +11,8 @@ export function createI18n(lang: Lang, resources: Resource): i18n {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    // i18next otherwise prints an advertisement into every visitor's console.
+    showSupportNotice: false,
   });
   return instance;
 }

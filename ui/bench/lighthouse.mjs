@@ -1,0 +1,42 @@
+// The Lighthouse benchmark behind `scripts/lighthouse.sh`: the median of RUNS
+// runs (mobile preset) per page, every category against its budget. Run on an
+// otherwise idle machine: the performance score measures the CPU it gets.
+// Prints one line per page and exits 1 when a median misses its budget.
+import { LANDINGS, ROUTES } from "../tests/helpers.mjs";
+import { CATEGORIES, scores, startLighthouse, weakAudits } from "../tests/lighthouse-kit.mjs";
+
+const BUDGET = { performance: 98, accessibility: 100, "best-practices": 96, seo: 100 };
+const MAX_TBT_MS = 150;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+  ...["nl", "de", "en"].flatMap((lang) => [ROUTES[lang].reservation, ROUTES[lang].contact]),
+  ROUTES.nl.home,
+  ROUTES.nl.prices,
+  LANDINGS.nl.landingAirport,
+];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const lighthouse = await startLighthouse();
+let failed = false;
+try {
+  console.log(`Lighthouse mobile preset, median of ${RUNS} runs; budget ${JSON.stringify(BUDGET)}, total blocking time ≤ ${MAX_TBT_MS} ms`);
+  for (const path of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse.run(path));
+    const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => scores(r)[c]))]));
+    const tbt = median(runs.map((r) => r.audits["total-blocking-time"].numericValue));
+    const lcp = median(runs.map((r) => r.audits["largest-contentful-paint"].numericValue));
+    const misses = CATEGORIES.filter((c) => med[c] < BUDGET[c]);
+    if (tbt > MAX_TBT_MS) misses.push("total-blocking-time");
+    const perf = runs.map((r) => scores(r).performance).join("/");
+    console.log(`${misses.length ? "MISS" : "ok  "} ${path.padEnd(52)} ${CATEGORIES.map((c) => `${c} ${med[c]}`).join(", ")}; TBT ${Math.round(tbt)} ms, LCP ${Math.round(lcp)} ms (performance per run: ${perf})`);
+    if (misses.length) {
+      failed = true;
+      console.log(`     below budget: ${misses.join(", ")}; audits below full marks in the last run: ${weakAudits(runs[runs.length - 1]).join(", ")}`);
+    }
+  }
+} finally {
+  await lighthouse.stop();
+}
+process.exit(failed ? 1 : 0);
