@@ -78,6 +78,7 @@ pub async fn details(
     let mut answer = summary(&pages, &outbox, &spool, refusing.is_some());
     answer["spool"] = json!(spool);
     answer["bookingsRefused"] = json!(refusing);
+    answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 

@@ -4,7 +4,10 @@
 
 use std::{
     collections::HashMap,
-    sync::{Arc, OnceLock},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, OnceLock,
+    },
 };
 
 use crate::render::{
@@ -66,6 +69,8 @@ pub struct Pages {
     pub(crate) pool: RenderPool,
     /// One slot per cacheable page, made at start: reading a page takes no lock.
     cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
+    /// The start-up warm-up gave up: pages will not become warm by themselves.
+    warm_up_failed: AtomicBool,
 }
 
 impl Pages {
@@ -79,7 +84,7 @@ impl Pages {
             .into_iter()
             .map(|key| (key, OnceLock::new()))
             .collect();
-        Self { settings, locales, assets, pool, cache }
+        Self { settings, locales, assets, pool, cache, warm_up_failed: AtomicBool::new(false) }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -124,6 +129,17 @@ impl Pages {
     /// tried again in a later round; a bundle that fails on everything is given up
     /// on quickly, so it does not keep the render threads busy.
     pub async fn warm_up(&self) -> Result<usize, RenderError> {
+        let result = self.warm_up_rounds().await;
+        self.warm_up_failed.store(result.is_err(), Ordering::Relaxed);
+        result
+    }
+
+    /// Whether the last warm-up gave up (reported in `/healthz/details`).
+    pub fn warm_up_failed(&self) -> bool {
+        self.warm_up_failed.load(Ordering::Relaxed)
+    }
+
+    async fn warm_up_rounds(&self) -> Result<usize, RenderError> {
         let keys = PageKey::all(self.settings.tariff.destinations.len());
         let mut rendered_any = false;
         let mut last_error = None;

@@ -51,7 +51,16 @@ async fn a_server_whose_pages_cannot_render_is_not_ready() {
         ..Default::default()
     })
     .await;
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    // Not yet warm proves nothing: wait until the warm-up has given up.
+    for _ in 0..100 {
+        let details: Value = app.get("/healthz/details").await.json().await.unwrap();
+        if details["pagesWarmUpFailed"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let details: Value = app.get("/healthz/details").await.json().await.unwrap();
+    assert_eq!(details["pagesWarmUpFailed"], true, "{details}");
     let response = app.get("/readyz").await;
     assert_eq!(response.status(), 503);
     assert_eq!(response.json::<Value>().await.unwrap()["checks"]["pagesWarm"], false);
