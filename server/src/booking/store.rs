@@ -63,6 +63,8 @@ impl BookingStore {
             .execute_batch(
                 "PRAGMA journal_mode = WAL;
                  PRAGMA synchronous = FULL;
+                 -- A deleted booking is overwritten, not left readable in free pages.
+                 PRAGMA secure_delete = ON;
                  CREATE TABLE IF NOT EXISTS bookings (
                      reference    TEXT PRIMARY KEY,
                      status       TEXT NOT NULL,
@@ -173,9 +175,16 @@ impl BookingStore {
     /// `retention` in the past; returns how many.
     pub fn sweep(&self, retention: Duration, now: jiff::Timestamp) -> io::Result<usize> {
         let cutoff = now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX));
-        self.lock()
+        let connection = self.lock();
+        let deleted = connection
             .execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff])
-            .map_err(sql)
+            .map_err(sql)?;
+        if deleted > 0 {
+            // The write-ahead log still holds the deleted rows' pages until it is
+            // copied into the database (where secure_delete zeroed them) and emptied.
+            connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(sql)?;
+        }
+        Ok(deleted)
     }
 }
 

@@ -1,5 +1,6 @@
-//! Deleting what is kept past its retention period: delivered mails in the
-//! spool, the callers' own records beside it, and the local Maildir.
+//! Deleting what is kept past its retention period: delivered, given-up and
+//! quarantined mails in the spool, the callers' own records beside it (with
+//! what SQLite keeps of deleted rows), and the local Maildir.
 use std::sync::Arc;
 
 use crate::mail::{sender::blocking, state::Shared, transport::Transport};
@@ -14,6 +15,21 @@ pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
             shared.state.lock().unwrap().delivered_retained = kept;
         }
         Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
+    }
+    let s = shared.clone();
+    match blocking(move || s.spool.sweep_failed_and_quarantined(retention)).await {
+        Ok((failed, quarantined)) => {
+            let mut state = shared.state.lock().unwrap();
+            if (failed, quarantined) != (state.failed, state.quarantined) {
+                tracing::info!(
+                    failed,
+                    quarantined,
+                    "deleted given-up and quarantined mails past their retention"
+                );
+            }
+            (state.failed, state.quarantined) = (failed, quarantined);
+        }
+        Err(e) => tracing::error!(error = %e, "could not delete old given-up or quarantined mails"),
     }
     for records in shared.retained.clone() {
         let name = records.name();

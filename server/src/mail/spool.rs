@@ -8,8 +8,10 @@
 //!   queue/     accepted, not yet delivered (attempts and last error inside)
 //!   sending/   handed to the transport right now
 //!   done/      delivered; deleted after `mail.retention_days`
-//!   failed/    refused for good or given up; staff were sent a notice
-//!   quarantine/  files that could not be read; kept for a person to look at
+//!   failed/    refused for good or given up; staff were sent a notice;
+//!              deleted after `mail.retention_days` like done/
+//!   quarantine/  files that could not be read; kept for a person to look at,
+//!              for `mail.retention_days` too (they may hold personal data)
 //! ```
 //!
 //! The spool holds customers' personal data: directories are created 0700 and
@@ -255,26 +257,14 @@ impl Spool {
     /// Deletes delivered entries older than `keep` (by the time they were
     /// written to `done/`). Returns how many were deleted and how many remain.
     pub fn sweep_delivered(&self, keep: Duration) -> io::Result<(usize, usize)> {
-        let now = SystemTime::now();
-        let (mut deleted, mut kept) = (0, 0);
-        for name in list(&self.done)? {
-            let path = self.done.join(&name);
-            let age = fs::metadata(&path)?
-                .modified()
-                .ok()
-                .and_then(|m| now.duration_since(m).ok())
-                .unwrap_or_default();
-            if age >= keep {
-                fs::remove_file(&path)?;
-                deleted += 1;
-            } else {
-                kept += 1;
-            }
-        }
-        if deleted > 0 {
-            sync_dir(&self.done)?;
-        }
-        Ok((deleted, kept))
+        sweep_older(&self.done, keep)
+    }
+
+    /// Deletes given-up mails and quarantined files older than `keep` (by their
+    /// last write): they hold personal data as long as delivered mails do.
+    /// Returns how many of each remain.
+    pub fn sweep_failed_and_quarantined(&self, keep: Duration) -> io::Result<(usize, usize)> {
+        Ok((sweep_older(&self.failed, keep)?.1, sweep_older(&self.quarantine, keep)?.1))
     }
 
     #[cfg(test)]
@@ -292,6 +282,28 @@ impl Spool {
             let _ = fs::remove_file(&path);
         })
     }
+}
+
+/// Deletes the files in `dir` last written `keep` or longer ago; returns how
+/// many were deleted and how many remain.
+fn sweep_older(dir: &Path, keep: Duration) -> io::Result<(usize, usize)> {
+    let now = SystemTime::now();
+    let (mut deleted, mut kept) = (0, 0);
+    for name in list(dir)? {
+        let path = dir.join(&name);
+        let age =
+            fs::metadata(&path)?.modified().ok().and_then(|m| now.duration_since(m).ok()).unwrap_or_default();
+        if age >= keep {
+            fs::remove_file(&path)?;
+            deleted += 1;
+        } else {
+            kept += 1;
+        }
+    }
+    if deleted > 0 {
+        sync_dir(dir)?;
+    }
+    Ok((deleted, kept))
 }
 
 fn file_name(id: &str) -> String {

@@ -172,16 +172,40 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
     wait_for("the Maildir sweep", LONG, || count_files(&dir.path("var/maildir/new")) == 0);
     wait_for("stats", LONG, || outbox.stats().delivered_retained == 0);
+    // The booking record too, and nothing of it stays readable in SQLite's files
+    // (free pages, the write-ahead log).
+    let data = dir.path("var");
+    wait_for("the store's sweep", LONG, || !store_holds(&data, "zoe@example.nl"));
+    assert!(!store_holds(&data, "Stationsplein"), "the pick-up address is gone too");
     outbox.shutdown().await;
 
-    // With the default 30 days they stay.
+    // With the default 30 days they stay, and so does a booking received now
+    // for a ride to come (the fixture's ride and request are a year old).
     let dir = TempDir::new("retention-kept");
     let outbox = start(&settings(&dir.path("var"), None, ""));
-    outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
+    let upcoming = taxi_server::booking::model::Booking {
+        pickup_at: "2099-01-01T10:00".parse().unwrap(),
+        received_at: jiff::Timestamp::now(),
+        ..booking(Lang::Nl)
+    };
+    outbox.submit_booking(&upcoming).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     outbox.shutdown().await;
     assert_eq!(count_files(&dir.path("var/spool/done")), 2);
     assert_eq!(count_files(&dir.path("var/maildir/new")), 2);
+    assert!(
+        store_holds(&dir.path("var"), "zoe@example.nl"),
+        "the check above can fail: a kept booking is found"
+    );
+}
+
+/// Whether the bytes of the booking store's files (database, write-ahead log) contain `needle`.
+fn store_holds(data: &std::path::Path, needle: &str) -> bool {
+    std::fs::read_dir(data)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("bookings.sqlite3"))
+        .any(|path| std::fs::read(path).unwrap().windows(needle.len()).any(|w| w == needle.as_bytes()))
 }
 
 #[tokio::test]
