@@ -11,6 +11,8 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
   rcpt552   552 at RCPT (mailbox full)
   data552   552 after the message was sent (too big)
   hangdata  no answer after the message was sent
+  storelate the message stored, then the answer only after --late-ms (as a
+            queueing server answers once its queue file is written)
   dropdata  connection dropped in the middle of the message
 and for the whole server, by the first word of --mode-file, read at each EHLO:
   hang      no answer after the greeting (a hung server)
@@ -43,8 +45,9 @@ async def forever():
 
 
 class Sink:
-    def __init__(self, directory, delay_ms, reject, mode_file):
+    def __init__(self, directory, delay_ms, reject, mode_file, late_ms):
         self.directory = directory
+        self.late = late_ms / 1000.0
         self.delay = delay_ms / 1000.0
         self.reject = reject
         self.mode_file = mode_file
@@ -89,6 +92,8 @@ class Sink:
             f.flush()
             os.fsync(f.fileno())
         os.rename(tmp, os.path.join(self.directory, name))
+        if marked(envelope, "storelate"):
+            await asyncio.sleep(self.late)
         return "250 2.0.0 stored"
 
 
@@ -110,9 +115,10 @@ async def main():
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--reject", action="store_true")
     parser.add_argument("--mode-file")
+    parser.add_argument("--late-ms", type=int, default=3000)
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file)
+    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file, args.late_ms)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
         lambda: Server(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False),

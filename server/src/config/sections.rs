@@ -83,8 +83,11 @@ pub struct MailSettings {
     pub staff_language: Lang,
     /// Days a delivered spool entry is kept before it is deleted.
     pub retention_days: u32,
-    /// Timeout of one SMTP conversation.
+    /// Timeout of an SMTP conversation up to `DATA` (connect, TLS, login, commands).
     pub smtp_timeout_ms: u64,
+    /// Timeout of the answer to a message's final dot; past it the outcome is
+    /// unknown and the mail is not sent again.
+    pub smtp_data_end_timeout_ms: u64,
     /// New bookings are refused (503) while this many mails wait in the spool.
     pub max_queued_mails: usize,
     /// New bookings are refused (503) while the data directory has less free space.

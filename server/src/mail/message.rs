@@ -96,6 +96,8 @@ pub struct FailedMail<'a> {
     pub recipient: &'a str,
     pub answer: &'a str,
     pub customer_phone: Option<&'a str>,
+    /// The server took the whole message and never answered: it may have arrived.
+    pub outcome_unknown: bool,
 }
 
 /// The sender and staff's side of every mail.
@@ -148,8 +150,12 @@ impl Letterhead {
             ("answer", failed.answer),
             ("phone", phone.as_str()),
         ];
-        let subject = header_line(&l.format(lang, "mail.failureNotice.subject", &args), 200);
-        let text = ["intro", "recipient", "answer", "phone", "action"]
+        // The lines that differ when the mail may have arrived after all.
+        let unknown =
+            |key: &'static str| if failed.outcome_unknown { format!("{key}Unknown") } else { key.into() };
+        let subject =
+            header_line(&l.format(lang, &format!("mail.failureNotice.{}", unknown("subject")), &args), 200);
+        let text = [unknown("intro"), "recipient".into(), "answer".into(), "phone".into(), unknown("action")]
             .iter()
             .map(|line| l.format(lang, &format!("mail.failureNotice.{line}"), &args))
             .collect::<Vec<_>>()

@@ -22,11 +22,13 @@
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
 //! `stats()` and `health()`), `templates.rs` with `templates/mail/` draws a
 //! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
+mod give_up;
 pub mod layout;
 mod maildir;
 pub mod message;
 mod retention;
 mod sender;
+mod smtp;
 mod spool;
 mod state;
 mod status;
@@ -161,7 +163,10 @@ impl Outbox {
             let _entered = runtime.enter();
             transport::Transport::from_settings(
                 settings.secrets.smtp_url.as_ref(),
-                Duration::from_millis(settings.mail.smtp_timeout_ms.max(1)),
+                transport::SmtpTimeouts {
+                    commands: Duration::from_millis(settings.mail.smtp_timeout_ms.max(1)),
+                    data_end: Duration::from_millis(settings.mail.smtp_data_end_timeout_ms.max(1)),
+                },
                 &settings.data_dir,
             )?
         };

@@ -34,11 +34,9 @@ use tokio::{
 };
 
 use crate::mail::{
-    spool::Entry,
     state::Shared,
-    text::one_line,
     transport::{Failure, Transport},
-    FailedMail, MailKind,
+    MailKind,
 };
 use crate::telemetry::metrics;
 
@@ -219,11 +217,12 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
     };
     entry.last_error = Some(error.message.clone());
     let waited = jiff::Timestamp::now().duration_since(entry.created_at).unsigned_abs();
-    let give_up = failure == Failure::Permanent
+    // An unknown outcome is not tried again: the mail may have arrived.
+    let give_up = matches!(failure, Failure::Permanent | Failure::OutcomeUnknown)
         || (failure == Failure::Temporary && waited >= shared.limits.give_up_after);
     let s = shared.clone();
     if give_up {
-        match blocking(move || give_up_with_notice(&s, entry)).await {
+        match blocking(move || super::give_up::give_up_with_notice(&s, entry, failure)).await {
             Ok(notice) => Outcome::GivenUp { id, kind, failure, error: error.message, notice },
             Err(e) => Outcome::Storage { id, error: e },
         }
@@ -233,43 +232,6 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
         }
         Outcome::Failed { id, attempts, failure, error: error.message }
     }
-}
-
-/// Queues the staff notice (unless the mail is itself a notice), then moves
-/// the mail to `failed/`. The notice goes first: after a crash in between, the
-/// mail is tried again and may cause a second notice, never none.
-fn give_up_with_notice(shared: &Shared, entry: Entry) -> std::io::Result<bool> {
-    let mut notice = false;
-    if entry.kind != MailKind::FailureNotice {
-        let answer = one_line(entry.last_error.as_deref().unwrap_or(""), 300);
-        let failed = FailedMail {
-            reference: &entry.reference,
-            kind: entry.kind,
-            recipient: &entry.recipients.join(", "),
-            answer: &answer,
-            customer_phone: entry.customer_phone.as_deref(),
-        };
-        let nonce = super::nonce();
-        let queued =
-            shared.letterhead.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(
-                |mail| {
-                    let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
-                    shared.spool.enqueue(&entries)?;
-                    Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
-                },
-            );
-        match queued {
-            Ok(registered) => {
-                shared.queued(&registered);
-                notice = true;
-            }
-            Err(e) => {
-                tracing::error!(id = %entry.id, error = %e, "could not queue the notice to staff about an undeliverable mail")
-            }
-        }
-    }
-    shared.spool.give_up(&entry)?;
-    Ok(notice)
 }
 
 /// Applies an outcome to the in-memory state, the pause and the metrics.
@@ -332,10 +294,10 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.last_trouble = Some(now);
             state.last_error = Some(error.clone());
             state.server_answered(policy, pause);
-            metrics::mail(if failure == Failure::Permanent {
-                "permanent_failure"
-            } else {
-                "temporary_failure"
+            metrics::mail(match failure {
+                Failure::Permanent => "permanent_failure",
+                Failure::OutcomeUnknown => "outcome_unknown",
+                _ => "temporary_failure",
             });
             metrics::mail("given_up");
             if kind == MailKind::FailureNotice || !notice {

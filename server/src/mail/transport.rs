@@ -6,24 +6,27 @@
 //! the webpki root certificates, so nothing depends on system OpenSSL. Without
 //! the variable, mail goes to the Maildir (see `maildir.rs`).
 //!
-//! lettre bounds only the TCP connect by its timeout, so every conversation
-//! (connect, greeting, each command, the data) runs under one overall
-//! `tokio::time::timeout` here: a server that stops answering costs one timeout.
-//! lettre's connection pool is not used (its feature is off): it would put a
-//! connection cancelled by that timeout back into the pool, and the next mail
-//! would hang on it. Each conversation has its own connection instead, which
-//! costs a greeting (and TLS, login) per mail, nothing at this volume.
+//! Each mail has its own conversation (`smtp.rs`), in two phases with their
+//! own time limits: up to `DATA`, and the message with the answer to its final
+//! dot. A connection per mail costs a greeting (and TLS, login) per mail,
+//! nothing at this volume, and no connection cancelled by a timeout is reused.
 //!
 //! Errors are sorted for the sender (`Failure`): a 5xx concerns that mail only,
 //! for good; a 4xx concerns that mail for now; 421, TLS trouble and a refused
-//! authentication (53x) mean the server is not usable and pause all delivery. A timeout or a connection lost mid-conversation is unclear: the
+//! authentication (53x) mean the server is not usable and pause all delivery.
+//! A timeout or a connection lost before the message was sent is unclear: the
 //! sender then asks [`Transport::answers`] whether the server itself is fine.
+//! No answer to the message's final dot leaves the outcome unknown.
 use std::{path::Path, sync::Arc, time::Duration};
 
-use lettre::{address::Envelope, Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::{address::Envelope, Address};
 use secrecy::ExposeSecret;
 
-use crate::mail::{maildir::Maildir, DeliveryError};
+use crate::mail::{
+    maildir::Maildir,
+    smtp::{SmtpFailure, SmtpServer},
+    DeliveryError,
+};
 
 /// What a failed delivery says about the mail and the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,8 +37,12 @@ pub enum Failure {
     Temporary,
     /// The server is not usable now: every mail would fail.
     ServerDown,
-    /// Timeout or connection lost: either this mail or the server.
+    /// Timeout or connection lost before the message was sent: either this
+    /// mail or the server.
     Unclear,
+    /// The whole message was sent and no answer came: the server may have
+    /// stored it. Sent again, it could arrive twice.
+    OutcomeUnknown,
 }
 
 /// Why one delivery failed.
@@ -46,11 +53,20 @@ pub struct SendError {
     pub message: String,
 }
 
+/// How long one SMTP conversation may take, by phase (see `smtp.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct SmtpTimeouts {
+    /// Connect, greeting, TLS, login, `MAIL`, `RCPT`, `DATA`.
+    pub commands: Duration,
+    /// The message and the answer to its final dot.
+    pub data_end: Duration,
+}
+
 // One per process, so the size of the SMTP variant costs nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Transport {
-    Smtp { smtp: AsyncSmtpTransport<Tokio1Executor>, timeout: Duration, description: String },
+    Smtp { server: SmtpServer, timeouts: SmtpTimeouts, description: String },
     Maildir(Arc<Maildir>),
 }
 
@@ -58,11 +74,11 @@ impl Transport {
     /// SMTP when a URL is given, otherwise the Maildir under `data_dir`.
     pub fn from_settings(
         smtp_url: Option<&secrecy::SecretString>,
-        timeout: Duration,
+        timeouts: SmtpTimeouts,
         data_dir: &Path,
     ) -> Result<Self, DeliveryError> {
         match smtp_url {
-            Some(url) => Self::smtp(url.expose_secret(), timeout),
+            Some(url) => Self::smtp(url.expose_secret(), timeouts),
             None => {
                 let root = data_dir.join("maildir");
                 let maildir = Maildir::open(&root).map_err(|e| {
@@ -75,18 +91,19 @@ impl Transport {
         }
     }
 
-    fn smtp(url: &str, timeout: Duration) -> Result<Self, DeliveryError> {
+    fn smtp(url: &str, timeouts: SmtpTimeouts) -> Result<Self, DeliveryError> {
         // The URL may hold a password: no error message below repeats it.
         let invalid = |why: String| DeliveryError::config(format!("TAXI_SMTP_URL: {why}"));
         let description = describe_url(url).map_err(invalid)?;
-        let smtp = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?
-            .timeout(Some(timeout))
-            .build();
+        let server = SmtpServer::parse(url).map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?;
         Ok(Self::Smtp {
-            smtp,
-            timeout,
-            description: format!("{description}, timeout {} ms", timeout.as_millis()),
+            server,
+            timeouts,
+            description: format!(
+                "{description}, timeouts {} ms per command, {} ms for the answer to a message",
+                timeouts.commands.as_millis(),
+                timeouts.data_end.as_millis()
+            ),
         })
     }
 
@@ -109,14 +126,26 @@ impl Transport {
         raw: &[u8],
     ) -> Result<(), SendError> {
         match self {
-            Self::Smtp { smtp, timeout, .. } => {
+            Self::Smtp { server, timeouts, .. } => {
                 let envelope = envelope(envelope_from, recipients)?;
-                match tokio::time::timeout(*timeout, smtp.send_raw(&envelope, raw)).await {
-                    Ok(Ok(_)) => Ok(()),
-                    Ok(Err(e)) => Err(SendError { failure: classify(&e), message: e.to_string() }),
-                    Err(_) => Err(SendError {
+                match server.send(&envelope, raw, timeouts.commands, timeouts.data_end).await {
+                    Ok(()) => Ok(()),
+                    Err(SmtpFailure::Before(e) | SmtpFailure::Refused(e)) => {
+                        Err(SendError { failure: classify(&e), message: e.to_string() })
+                    }
+                    Err(SmtpFailure::TimedOutBefore) => Err(SendError {
                         failure: Failure::Unclear,
-                        message: format!("no answer from the mail server within {} ms", timeout.as_millis()),
+                        message: format!(
+                            "no answer from the mail server within {} ms",
+                            timeouts.commands.as_millis()
+                        ),
+                    }),
+                    Err(SmtpFailure::NoAnswerAfterMessage) => Err(SendError {
+                        failure: Failure::OutcomeUnknown,
+                        message: format!(
+                            "the mail server took the whole message but gave no answer within {} s",
+                            timeouts.data_end.as_secs()
+                        ),
                     }),
                 }
             }
@@ -141,9 +170,7 @@ impl Transport {
     /// a hung or dropped conversation about one mail from a server that is down.
     pub async fn answers(&self) -> bool {
         match self {
-            Self::Smtp { smtp, timeout, .. } => {
-                matches!(tokio::time::timeout(*timeout, smtp.test_connection()).await, Ok(Ok(true)))
-            }
+            Self::Smtp { server, timeouts, .. } => server.answers(timeouts.commands).await,
             Self::Maildir(_) => true,
         }
     }
@@ -217,7 +244,9 @@ fn describe_url(url: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    // lettre's connection pool starts a task, so these need a runtime.
+    const TIMEOUTS: SmtpTimeouts =
+        SmtpTimeouts { commands: Duration::from_secs(5), data_end: Duration::from_secs(600) };
+
     #[tokio::test]
     async fn descriptions_never_show_the_password() {
         let cases = [
@@ -231,7 +260,7 @@ mod tests {
         ];
         for (url, want) in cases {
             assert_eq!(describe_url(url).unwrap(), want);
-            let t = Transport::smtp(url, Duration::from_secs(5)).unwrap();
+            let t = Transport::smtp(url, TIMEOUTS).unwrap();
             assert!(!t.description().contains("s3cr") && !t.description().contains("hunter2"));
         }
     }
@@ -240,7 +269,7 @@ mod tests {
     async fn bad_urls_are_refused_without_echoing_them() {
         for url in ["mail.example.nl", "http://user:hunter2@x", "smtp://user:hunter2@x?tls=maybe", "smtp://"]
         {
-            let err = Transport::smtp(url, Duration::from_secs(5)).err().expect(url).to_string();
+            let err = Transport::smtp(url, TIMEOUTS).err().expect(url).to_string();
             assert!(err.contains("TAXI_SMTP_URL") && !err.contains("hunter2"), "{err}");
         }
     }

@@ -9,4 +9,5 @@ mod disk_full;
 mod failures;
 mod golden;
 mod headers;
+mod late_answer;
 mod outbox;

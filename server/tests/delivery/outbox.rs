@@ -56,7 +56,10 @@ async fn smtp_delivery_to_staff_and_customer() {
     ));
     assert_eq!(
         outbox.transport_description(),
-        format!("SMTP 127.0.0.1:{}, no TLS, timeout 15000 ms", sink.port)
+        format!(
+            "SMTP 127.0.0.1:{}, no TLS, timeouts 15000 ms per command, 600000 ms for the answer to a message",
+            sink.port
+        )
     );
     outbox.submit_booking(&booking(Lang::En)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().depth == 0);

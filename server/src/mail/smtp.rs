@@ -1,0 +1,179 @@
+//! One SMTP conversation per mail, on lettre's connection, in two phases with
+//! their own time limits (see `docs/delivery.md`, "A late answer after the
+//! message"):
+//!
+//! 1. connect, greeting, TLS, login, `MAIL`, `RCPT`, `DATA`: `mail.smtp_timeout_ms`
+//!    for all of it. A server that stops answering here has not got the mail,
+//!    so a timeout is safe to retry.
+//! 2. the message and the server's answer to its final dot:
+//!    `mail.smtp_data_end_timeout_ms` (RFC 5321 §4.5.3.2.6 gives servers ten
+//!    minutes here, and a queueing server answers only once the mail is safely
+//!    stored). A timeout here leaves the outcome unknown: the mail may have been
+//!    stored, so sending it again could deliver it twice.
+//!
+//! lettre's pooled transport runs both phases under one call, so a late answer
+//! after the dot could not be told from a server that never took the mail.
+use std::time::Duration;
+
+use lettre::{
+    address::Envelope,
+    transport::smtp::{
+        authentication::{Credentials, Mechanism},
+        client::{AsyncSmtpConnection, TlsParameters},
+        commands::{Data, Mail, Rcpt},
+        extension::{ClientId, Extension, MailBodyParameter, MailParameter},
+    },
+};
+
+/// How the connection is secured, from the URL's scheme and `tls` parameter.
+#[derive(Clone)]
+enum Security {
+    None,
+    StartTlsRequired(TlsParameters),
+    StartTlsWhenOffered(TlsParameters),
+    Tls(TlsParameters),
+}
+
+/// A mail server as `TAXI_SMTP_URL` names it.
+#[derive(Clone)]
+pub struct SmtpServer {
+    host: String,
+    port: u16,
+    security: Security,
+    credentials: Option<Credentials>,
+    hello: ClientId,
+}
+
+/// Why a conversation failed, and in which phase.
+pub enum SmtpFailure {
+    /// Before the message was sent: the server has not got it.
+    Before(lettre::transport::smtp::Error),
+    /// No answer in phase 1 within its limit.
+    TimedOutBefore,
+    /// The server answered the message, refusing it.
+    Refused(lettre::transport::smtp::Error),
+    /// No answer to the final dot within its limit: maybe stored, maybe not.
+    NoAnswerAfterMessage,
+}
+
+impl SmtpServer {
+    /// Parses `smtp://[user:pass@]host[:port][?tls=required|opportunistic]`
+    /// or `smtps://[user:pass@]host[:port]`. The error never repeats the URL.
+    pub fn parse(url: &str) -> Result<Self, String> {
+        let parsed = url::Url::parse(url).map_err(|e| format!("not a URL ({e})"))?;
+        let host = parsed.host_str().filter(|h| !h.is_empty()).ok_or("no host")?.to_string();
+        let tls_param = parsed.query_pairs().find(|(k, _)| k == "tls").map(|(_, v)| v.into_owned());
+        let tls = || TlsParameters::new(host.clone()).map_err(|e| format!("TLS: {e}"));
+        let (security, default_port) = match (parsed.scheme(), tls_param.as_deref()) {
+            ("smtp", None) => (Security::None, 25),
+            ("smtp", Some("required")) => (Security::StartTlsRequired(tls()?), 587),
+            ("smtp", Some("opportunistic")) => (Security::StartTlsWhenOffered(tls()?), 587),
+            ("smtp", Some(_)) => return Err("`tls` must be `required` or `opportunistic`".into()),
+            ("smtps", _) => (Security::Tls(tls()?), 465),
+            _ => return Err("the scheme must be `smtp` or `smtps`".into()),
+        };
+        let decode = |s: &str| {
+            percent_encoding::percent_decode_str(s)
+                .decode_utf8()
+                .map(|c| c.into_owned())
+                .map_err(|_| "the user name or password is not UTF-8 once decoded".to_string())
+        };
+        let credentials = match parsed.password() {
+            Some(password) => Some(Credentials::new(decode(parsed.username())?, decode(password)?)),
+            None => None,
+        };
+        let hello = match parsed.path().trim_matches('/') {
+            "" => ClientId::default(),
+            name => ClientId::Domain(name.to_string()),
+        };
+        Ok(Self { host, port: parsed.port().unwrap_or(default_port), security, credentials, hello })
+    }
+
+    /// Phase 1 up to `DATA`'s go-ahead, then phase 2; `QUIT` is only attempted.
+    pub async fn send(
+        &self,
+        envelope: &Envelope,
+        raw: &[u8],
+        command_timeout: Duration,
+        data_end_timeout: Duration,
+    ) -> Result<(), SmtpFailure> {
+        let opened =
+            tokio::time::timeout(command_timeout, self.open_and_start(envelope, raw, command_timeout));
+        let mut connection = match opened.await {
+            Err(_) => return Err(SmtpFailure::TimedOutBefore),
+            Ok(Err(e)) => return Err(SmtpFailure::Before(e)),
+            Ok(Ok(connection)) => connection,
+        };
+        match tokio::time::timeout(data_end_timeout, connection.message(raw)).await {
+            Err(_) => Err(SmtpFailure::NoAnswerAfterMessage),
+            Ok(Err(e)) => Err(SmtpFailure::Refused(e)),
+            Ok(Ok(_)) => {
+                let _ = tokio::time::timeout(command_timeout, connection.quit()).await;
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether the server greets and answers `NOOP` within `timeout`.
+    pub async fn answers(&self, timeout: Duration) -> bool {
+        let check = async {
+            let mut connection = self.connect(timeout).await.ok()?;
+            let alive = connection.test_connected().await;
+            let _ = connection.quit().await;
+            Some(alive)
+        };
+        matches!(tokio::time::timeout(timeout, check).await, Ok(Some(true)))
+    }
+
+    async fn connect(
+        &self,
+        timeout: Duration,
+    ) -> Result<AsyncSmtpConnection, lettre::transport::smtp::Error> {
+        let wrapper = match &self.security {
+            Security::Tls(params) => Some(params.clone()),
+            _ => None,
+        };
+        let address = (self.host.as_str(), self.port);
+        let mut connection =
+            AsyncSmtpConnection::connect_tokio1(address, Some(timeout), &self.hello, wrapper, None).await?;
+        match &self.security {
+            Security::StartTlsRequired(params) => connection.starttls(params.clone(), &self.hello).await?,
+            Security::StartTlsWhenOffered(params) if connection.can_starttls() => {
+                connection.starttls(params.clone(), &self.hello).await?
+            }
+            _ => {}
+        }
+        if let Some(credentials) = &self.credentials {
+            connection.auth(&[Mechanism::Plain, Mechanism::Login], credentials).await?;
+        }
+        Ok(connection)
+    }
+
+    /// Connects and sends `MAIL`, `RCPT` and `DATA` (as lettre's own `send` does).
+    async fn open_and_start(
+        &self,
+        envelope: &Envelope,
+        raw: &[u8],
+        timeout: Duration,
+    ) -> Result<AsyncSmtpConnection, lettre::transport::smtp::Error> {
+        let mut connection = self.connect(timeout).await?;
+        let mut options = Vec::new();
+        let non_ascii = envelope
+            .from()
+            .into_iter()
+            .chain(envelope.to())
+            .any(|a: &lettre::Address| !AsRef::<str>::as_ref(a).is_ascii());
+        if non_ascii {
+            options.push(MailParameter::SmtpUtfEight);
+        }
+        if !raw.is_ascii() && connection.server_info().supports_feature(Extension::EightBitMime) {
+            options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+        }
+        connection.command(Mail::new(envelope.from().cloned(), options)).await?;
+        for recipient in envelope.to() {
+            connection.command(Rcpt::new(recipient.clone(), Vec::new())).await?;
+        }
+        connection.command(Data).await?;
+        Ok(connection)
+    }
+}

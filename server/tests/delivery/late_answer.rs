@@ -1,0 +1,68 @@
+//! A server that stores a mail first and answers its final dot late, as a
+//! queueing server does once its queue file is written (RFC 5321 allows it ten
+//! minutes). The answer has its own, longer limit; past it the mail may have
+//! arrived, so it is never sent again and staff are told once.
+use std::time::Duration;
+
+use crate::helpers::{
+    booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir,
+};
+
+const LONG: Duration = Duration::from_secs(30);
+const STAFF: &str = "planning@example.nl";
+
+fn toml(commands_ms: u64, data_end_ms: u64) -> String {
+    format!("[mail]\nstaff_recipients = [\"{STAFF}\"]\nsmtp_timeout_ms = {commands_ms}\nsmtp_data_end_timeout_ms = {data_end_ms}\n")
+}
+
+#[tokio::test]
+async fn an_answer_slower_than_a_command_but_within_its_own_limit_delivers_once() {
+    let dir = TempDir::new("late-within");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "1500"]);
+    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml(500, 5_000)));
+    let customer = "storelate-zoe@example.nl";
+    outbox.submit_booking(&booking_to("LATE1", customer)).await.unwrap();
+
+    wait_for("both mails delivered", LONG, || outbox.stats().delivered_since_start == 2);
+    assert_eq!(outbox.stats().depth, 0, "nothing left to send");
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "LATE1"), 1, "the confirmation arrived once");
+    let health = outbox.health();
+    assert_eq!((health.failed, health.status), (0, "ok"));
+}
+
+#[tokio::test]
+async fn an_answer_past_its_limit_sends_nothing_twice_and_tells_staff_once() {
+    let dir = TempDir::new("late-past");
+    let data = dir.path("var");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "3000"]);
+    let outbox = start(&settings(&data, Some(&sink.url()), &toml(500, 1_000)));
+    let customer = "storelate-zoe@example.nl";
+    outbox.submit_booking(&booking_to("LATE2", customer)).await.unwrap();
+
+    wait_for("the notice to staff", LONG, || received_for(&sink, STAFF, "<LATE2.failure-notice.") == 1);
+    // Given up after one attempt: nothing of it is pending, so nothing more can go out.
+    wait_for("the outbox idle", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "LATE2"), 1, "the server stored the confirmation once");
+    assert_eq!(received_for(&sink, STAFF, "<LATE2.failure-notice."), 1, "one notice");
+    assert_eq!(count_files(&data.join("spool/failed")), 1);
+
+    let notice = sink
+        .messages()
+        .into_iter()
+        .find(|m| m.rcpt_to == [STAFF] && String::from_utf8_lossy(&m.raw).contains("<LATE2.failure-notice."))
+        .map(|m| String::from_utf8_lossy(&m.raw).replace("=\r\n", ""))
+        .unwrap();
+    for needed in
+        ["Misschien niet bezorgd", "LATE2", customer, "no answer within 1 s", "of de mail is aangekomen"]
+    {
+        assert!(notice.contains(needed), "the notice lacks {needed:?}:\n{notice}");
+    }
+
+    // A restart sends nothing again either.
+    let again = start(&settings(&data, Some(&sink.url()), &toml(500, 1_000)));
+    assert_eq!(again.stats().depth, 0, "nothing queued after the restart");
+    again.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "LATE2"), 1);
+}
