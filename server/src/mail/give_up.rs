@@ -22,7 +22,7 @@ pub(super) fn give_up_with_notice(shared: &Shared, entry: Entry, failure: Failur
                 |mail| {
                     let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
                     shared.spool.enqueue(&entries)?;
-                    Ok(entries.iter().map(|e| (e.id.clone(), e.created_at)).collect::<Vec<_>>())
+                    Ok(entries)
                 },
             );
         match queued {

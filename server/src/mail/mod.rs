@@ -223,8 +223,7 @@ impl Outbox {
         let created_at = jiff::Timestamp::now();
         let entries: Vec<spool::Entry> =
             mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
-        let registered: Vec<(String, jiff::Timestamp)> =
-            entries.iter().map(|e| (e.id.clone(), e.created_at)).collect();
+        let registered = entries.clone();
         let shared = self.inner.shared.clone();
         let written = self
             .inner

@@ -21,7 +21,8 @@
 //!   naming the reference, the recipient, the server's answer and the
 //!   customer's phone. A notice that fails itself is only logged and counted.
 //! - Up to `concurrency` mails are in flight at once (4), each on its own SMTP
-//!   connection, so a mail that hangs holds up none of the others.
+//!   connection, so a mail that hangs holds up none of the others; one per
+//!   recipient, so a slow mailbox takes one slot, not all.
 //!
 //! Every recipient has its own spool entry (see `Outbox::enqueue`), so one
 //! refused address never delays or drops the mail to another.

@@ -3,7 +3,7 @@
 //! to it, the sender (`sender.rs`) updates it, and `stats()` and `health()`
 //! read it.
 use std::{
-    collections::BTreeMap,
+    collections::{BTreeMap, HashSet},
     sync::{Arc, Mutex},
     time::Duration,
 };
@@ -57,6 +57,8 @@ pub(crate) struct State {
 
 pub(crate) struct Pending {
     pub(crate) created_at: jiff::Timestamp,
+    /// The envelope's recipients: one mail to them at a time (see `take_due`).
+    recipient: String,
     pub(crate) due: Instant,
     pub(crate) attempts: u32,
     pub(crate) in_flight: bool,
@@ -64,8 +66,16 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    fn new(created_at: jiff::Timestamp, attempts: u32, due: Instant) -> Self {
-        Self { created_at, due, attempts, in_flight: false, refused: false }
+    fn new(entry: &Entry, due: Instant) -> Self {
+        let recipient = entry.recipients.join(",").to_lowercase();
+        Self {
+            created_at: entry.created_at,
+            recipient,
+            due,
+            attempts: entry.attempts,
+            in_flight: false,
+            refused: false,
+        }
     }
 }
 
@@ -88,8 +98,7 @@ impl Shared {
         limits: Limits,
     ) -> Self {
         let now = Instant::now();
-        let pending =
-            loaded.queued.into_iter().map(|e| (e.id, Pending::new(e.created_at, e.attempts, now))).collect();
+        let pending = loaded.queued.iter().map(|e| (e.id.clone(), Pending::new(e, now))).collect();
         for _ in 0..loaded.newly_quarantined {
             metrics::mail("quarantined");
         }
@@ -105,11 +114,11 @@ impl Shared {
     }
 
     /// Registers mails that are now durably queued and wakes the sender.
-    pub fn queued(&self, entries: &[(String, jiff::Timestamp)]) {
+    pub fn queued(&self, entries: &[Entry]) {
         let now = Instant::now();
         let mut state = self.state.lock().unwrap();
-        for (id, created_at) in entries {
-            state.pending.insert(id.clone(), Pending::new(*created_at, 0, now));
+        for entry in entries {
+            state.pending.insert(entry.id.clone(), Pending::new(entry, now));
         }
         drop(state);
         self.wake.notify_one();
@@ -156,21 +165,34 @@ impl Shared {
         }
     }
 
-    /// The oldest due mail not in flight, marked as in flight.
+    /// The oldest due mail not in flight, marked as in flight. A mail whose
+    /// recipient already has one in flight waits for it: a slow or hanging
+    /// mailbox holds one delivery slot, never all of them.
     pub(crate) fn take_due(&self, now: Instant) -> Option<String> {
         let mut state = self.state.lock().unwrap();
+        let busy: HashSet<String> =
+            state.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.clone()).collect();
         let (id, pending) = state
             .pending
             .iter_mut()
-            .filter(|(_, p)| !p.in_flight && p.due <= now)
+            .filter(|(_, p)| !p.in_flight && p.due <= now && !busy.contains(&p.recipient))
             .min_by_key(|(_, p)| p.due)?;
         pending.in_flight = true;
         Some(id.clone())
     }
 
-    /// When the next mail not in flight becomes due.
+    /// When the next mail that [`Shared::take_due`] could take becomes due (a
+    /// mail waiting for its recipient's mail in flight is woken by that one's end).
     pub(crate) fn next_due(&self) -> Option<Instant> {
-        self.state.lock().unwrap().pending.values().filter(|p| !p.in_flight).map(|p| p.due).min()
+        let state = self.state.lock().unwrap();
+        let busy: HashSet<&str> =
+            state.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.as_str()).collect();
+        state
+            .pending
+            .values()
+            .filter(|p| !p.in_flight && !busy.contains(p.recipient.as_str()))
+            .map(|p| p.due)
+            .min()
     }
 }
 
