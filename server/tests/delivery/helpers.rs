@@ -77,6 +77,12 @@ pub fn start(settings: &Settings) -> Bookings {
     Bookings::start_with(settings, Arc::new(Locales::load()), fast_policy()).expect("outbox starts")
 }
 
+/// [`start`] with the retention sweep every 50 ms, for the retention tests.
+pub fn start_sweeping(settings: &Settings) -> Bookings {
+    let policy = RetryPolicy { sweep_every: Duration::from_millis(50), ..fast_policy() };
+    Bookings::start_with(settings, Arc::new(Locales::load()), policy).expect("outbox starts")
+}
+
 pub fn composer(staff_language: Lang) -> Composer {
     let dir = TempDir::new("composer");
     let s = settings(&dir.0, None, &format!("[mail]\nstaff_language = \"{}\"\n", staff_language.code()));

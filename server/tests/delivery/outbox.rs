@@ -160,16 +160,7 @@ async fn one_outbox_per_spool() {
 async fn delivered_mail_is_deleted_after_the_retention() {
     let dir = TempDir::new("retention");
     let s = settings(&dir.path("var"), None, "[mail]\nretention_days = 0\n");
-    let policy = taxi_server::mail::RetryPolicy {
-        sweep_every: Duration::from_millis(50),
-        ..crate::helpers::fast_policy()
-    };
-    let outbox = taxi_server::booking::outbox::Bookings::start_with(
-        &s,
-        std::sync::Arc::new(taxi_server::i18n::Locales::load()),
-        policy,
-    )
-    .unwrap();
+    let outbox = crate::helpers::start_sweeping(&s);
     outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
