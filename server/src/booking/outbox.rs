@@ -66,13 +66,24 @@ impl Bookings {
     /// returns once all is on disk (the sender delivers the mails later). If
     /// the mails cannot be stored, the booking is taken out of the store again.
     pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
+        self.submit_booking_from_form(booking, None).await
+    }
+
+    /// [`Bookings::submit_booking`], keeping the fingerprint of the form it
+    /// came from, so that the same form sent again is recognised even after a
+    /// restart ([`Bookings::repeat_of`]).
+    pub async fn submit_booking_from_form(
+        &self,
+        booking: &Booking,
+        fingerprint: Option<i64>,
+    ) -> Result<(), DeliveryError> {
         let nonce = nonce();
         let mails = self.composer.booking(booking, &nonce)?;
         let (store, record, uid) =
             (self.store.clone(), booking.clone(), self.composer.calendar_uid(&booking.reference, &nonce));
         self.outbox
             .enqueue_with(mails, &nonce, move |write| {
-                store.insert(&record, &uid).map_err(StepFailure::Store)?;
+                store.insert(&record, &uid, fingerprint).map_err(StepFailure::Store)?;
                 write().inspect_err(|_| {
                     if let Err(e) = store.remove(&record.reference) {
                         tracing::error!(error = %e, "a booking whose mails could not be stored stays in the booking store");
@@ -81,6 +92,16 @@ impl Bookings {
                 Ok(())
             })
             .await
+    }
+
+    /// The reference of a booking stored from an identical form since `since`.
+    pub async fn repeat_of(
+        &self,
+        fingerprint: i64,
+        since: jiff::Timestamp,
+    ) -> Result<Option<String>, DeliveryError> {
+        let store = self.store.clone();
+        self.outbox.blocking(move || store.repeat_of(fingerprint, since)).await
     }
 
     /// The stored booking with this reference, if any.

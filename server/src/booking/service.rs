@@ -12,7 +12,7 @@ use crate::{
     config::Settings,
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, NotStored, Outcome, Submissions},
+        submission::{fingerprint, NotStored, Outcome, Submissions, REPEAT_WINDOW},
         FieldErrors, Input,
     },
     i18n::Locales,
@@ -75,6 +75,15 @@ impl BookingService {
         let stored = self
             .submissions
             .once(fingerprint, self.outbox.outbox(), || async {
+                // The memory of repeats starts empty after a restart; the store remembers.
+                let window_start = jiff::Timestamp::now()
+                    - jiff::SignedDuration::try_from(REPEAT_WINDOW).expect("a short window");
+                if let Some(reference) =
+                    self.outbox.repeat_of(fingerprint, window_start).await.map_err(NotStored::Failed)?
+                {
+                    tracing::info!(%reference, "booking request repeated after a restart; nothing stored");
+                    return Ok(reference);
+                }
                 let (from, to) = tokio::join!(
                     self.place(form.departure_place_id.as_ref(), &form.departure, lang),
                     self.place(form.destination_place_id.as_ref(), &form.destination, lang)
@@ -132,7 +141,10 @@ impl BookingService {
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                     },
                 };
-                self.outbox.submit_booking(&booking).await.map_err(NotStored::Failed)?;
+                self.outbox
+                    .submit_booking_from_form(&booking, Some(fingerprint))
+                    .await
+                    .map_err(NotStored::Failed)?;
                 tracing::info!(%reference, "booking request stored");
                 Ok::<_, NotStored>(reference.to_string())
             })

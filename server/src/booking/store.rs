@@ -81,6 +81,17 @@ impl BookingStore {
                  CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);",
             )
             .map_err(sql)?;
+        // Added later: stores made before it get the column (empty for their rows).
+        let has_fingerprint = connection
+            .prepare("SELECT 1 FROM pragma_table_info('bookings') WHERE name = 'fingerprint'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(sql)?;
+        if !has_fingerprint {
+            connection.execute_batch("ALTER TABLE bookings ADD COLUMN fingerprint INTEGER").map_err(sql)?;
+        }
+        connection
+            .execute_batch("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);")
+            .map_err(sql)?;
         connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
         Ok(Self { connection: Mutex::new(connection) })
     }
@@ -89,17 +100,30 @@ impl BookingStore {
         self.connection.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Stores a new booking (status requested, sequence 0), durably.
-    pub fn insert(&self, booking: &Booking, calendar_uid: &str) -> io::Result<()> {
+    /// Stores a new booking (status requested, sequence 0), durably, with the
+    /// fingerprint of the form it came from (for repeats after a restart).
+    pub fn insert(&self, booking: &Booking, calendar_uid: &str, fingerprint: Option<i64>) -> io::Result<()> {
         let json = serde_json::to_string(booking).map_err(invalid)?;
         self.lock()
             .execute(
-                "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking)
-                 VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
-                params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json],
+                "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint)
+                 VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7)",
+                params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint],
             )
             .map_err(sql)?;
         Ok(())
+    }
+
+    /// The reference of a booking made from an identical form since `since`.
+    pub fn repeat_of(&self, fingerprint: i64, since: jiff::Timestamp) -> io::Result<Option<String>> {
+        self.lock()
+            .query_row(
+                "SELECT reference FROM bookings WHERE fingerprint = ?1 AND created_at >= ?2 ORDER BY created_at LIMIT 1",
+                params![fingerprint, since.as_second()],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(sql)
     }
 
     /// Removes a booking whose mails could not be stored (it was never acknowledged).

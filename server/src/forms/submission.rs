@@ -4,7 +4,6 @@
 //! the answer as JSON.
 use std::{
     future::Future,
-    hash::{Hash, Hasher},
     num::NonZeroUsize,
     pin::Pin,
     sync::{Arc, Mutex},
@@ -30,7 +29,7 @@ use crate::{
 };
 
 /// How long an identical submission counts as a repeat of the first.
-const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
+pub const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
 
 pub enum Outcome {
     /// Stored for delivery: the localized confirmation.
@@ -62,7 +61,7 @@ impl NotStored {
 }
 
 /// Identical submissions in the repeat window and their shared outcome.
-type Recent = LruCache<u64, (Instant, Arc<OnceCell<String>>)>;
+type Recent = LruCache<i64, (Instant, Arc<OnceCell<String>>)>;
 
 /// The site-wide state every form shares: one budget of submissions for the
 /// whole site, one memory of recent submissions.
@@ -113,7 +112,7 @@ impl Submissions {
     /// of identical submissions (same `fingerprint`) after the site-wide caps
     /// admitted it, and every repeat shares its result. A failed store leaves
     /// the window empty, so a retry tries again. Returns the reference.
-    pub async fn once<F, Fut>(&self, fingerprint: u64, outbox: &Outbox, store: F) -> Result<String, NotStored>
+    pub async fn once<F, Fut>(&self, fingerprint: i64, outbox: &Outbox, store: F) -> Result<String, NotStored>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<String, NotStored>>,
@@ -135,13 +134,19 @@ impl Submissions {
     }
 }
 
-/// Same fields, same fingerprint (case and spacing ignored).
-pub fn fingerprint(parts: &[&str]) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+/// Same fields, same fingerprint (case and spacing ignored). SHA-256, not
+/// Rust's hasher: the booking store keeps it, so it must mean the same after a
+/// restart or an upgrade. Fits SQLite's signed 64-bit integers.
+pub fn fingerprint(parts: &[&str]) -> i64 {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
     for part in parts {
-        part.trim().to_lowercase().hash(&mut hasher);
+        let part = part.trim().to_lowercase();
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
     }
-    hasher.finish()
+    let digest = hasher.finalize();
+    i64::from_le_bytes(digest[..8].try_into().expect("8 bytes"))
 }
 
 /// A booking or contact message accepted.

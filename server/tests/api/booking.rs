@@ -138,6 +138,27 @@ async fn a_repeated_submission_creates_one_booking() {
 }
 
 #[actix_web::test]
+async fn a_submission_repeated_after_a_restart_is_still_one_booking() {
+    let app = spawn_app().await;
+    let first: Value = app.post_json("/api/reservation/nl", &booking()).await.json().await.unwrap();
+    app.outbox_idle().await;
+    assert_eq!(app.mails(2).await.len(), 2);
+
+    // The visitor's retry reaches a restarted server, whose memory of repeats is empty.
+    let app = app.restart().await;
+    let second: Value = app.post_json("/api/reservation/nl", &booking()).await.json().await.unwrap();
+    assert_eq!(first["message"], second["message"], "the first booking's reference");
+    app.outbox_idle().await;
+    assert_eq!(app.mails(2).await.len(), 2, "no second staff or customer mail");
+
+    let mut other = booking();
+    other["passengerAmount"] = json!("3");
+    let third: Value = app.post_json("/api/reservation/nl", &other).await.json().await.unwrap();
+    assert_ne!(third["message"], first["message"], "a different booking is a new booking");
+    assert_eq!(app.mails(4).await.len(), 4);
+}
+
+#[actix_web::test]
 async fn simultaneous_identical_submissions_create_one_booking() {
     let app = spawn_app().await;
     let requests: Vec<_> = (0..6)

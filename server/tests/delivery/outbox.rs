@@ -229,3 +229,32 @@ async fn spool_and_maildir_are_private_to_the_service_user() {
         }
     }
 }
+
+#[test]
+fn a_store_made_before_the_fingerprint_column_gets_it_and_keeps_its_bookings() {
+    let dir = TempDir::new("store-upgrade");
+    let data = dir.path("var");
+    std::fs::create_dir_all(&data).unwrap();
+    let old = rusqlite::Connection::open(data.join("bookings.sqlite3")).unwrap();
+    old.execute_batch(
+        "CREATE TABLE bookings (reference TEXT PRIMARY KEY, status TEXT NOT NULL, pickup_at INTEGER NOT NULL,
+         created_at INTEGER NOT NULL, answered_at INTEGER, sequence INTEGER NOT NULL, calendar_uid TEXT NOT NULL,
+         booking TEXT NOT NULL, answer TEXT);
+         INSERT INTO bookings VALUES ('R-OLD001', 'requested', 0, 0, NULL, 0, 'uid', '{}', NULL);",
+    )
+    .unwrap();
+    drop(old);
+    let store = taxi_server::booking::store::BookingStore::open(&data).expect("an older store opens");
+    assert_eq!(
+        store.repeat_of(42, jiff::Timestamp::UNIX_EPOCH).unwrap(),
+        None,
+        "old rows have no fingerprint"
+    );
+    drop(store);
+    let reopened = rusqlite::Connection::open(data.join("bookings.sqlite3")).unwrap();
+    let rows: i64 = reopened.query_row("SELECT count(*) FROM bookings", [], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 1, "the old booking is still there");
+    // Opening again does not add the column twice.
+    drop(reopened);
+    taxi_server::booking::store::BookingStore::open(&data).expect("opens again");
+}
