@@ -10,7 +10,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  LANDINGS, LANGS, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
+  LANDINGS, LANGS, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, imagesNotLoaded, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
   watchPage,
 } from "./helpers.mjs";
 import { findBrokenWords, findLayoutProblems } from "./layout-checks.mjs";
@@ -28,19 +28,6 @@ const VIEWS = [
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
-
-/** Waits for every image (lazy ones too, once scrolled into view) and lists those that failed. */
-async function imagesNotLoaded(page) {
-  await page.evaluate(() => Array.from(document.images).forEach((img) => img.scrollIntoView()));
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { polling: 20 });
-  const failed = await page.evaluate(() =>
-    Array.from(document.images)
-      .filter((img) => !(img.complete && img.naturalWidth > 0))
-      .map((img) => img.currentSrc || img.src),
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return failed;
-}
 
 /** The layout problems at each width, as `<width>px: <problem>` strings. */
 async function layoutProblems(page, lang, view) {

@@ -276,6 +276,22 @@ export async function eventually(what, read, accept, timeout = 5_000) {
   }
 }
 
+/**
+ * Waits for every image (lazy ones too, once scrolled into view), scrolls back
+ * to the top and lists the images that failed.
+ */
+export async function imagesNotLoaded(page) {
+  await page.evaluate(() => Array.from(document.images).forEach((img) => img.scrollIntoView()));
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { polling: 20 });
+  const failed = await page.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => !(img.complete && img.naturalWidth > 0))
+      .map((img) => img.currentSrc || img.src),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return failed;
+}
+
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
+  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, imagesNotLoaded, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
 } from "./helpers.mjs";
 
 /** Pages React hydrates; the others ship no React at all. */
@@ -27,18 +27,6 @@ async function open(options = {}) {
 }
 
 const url = (path) => `${server.baseUrl}${path}`;
-
-/** Waits for every image (lazy ones too, once scrolled into view) and lists those that failed. */
-async function imagesLoaded(page) {
-  // Lazy images load once near the viewport: bring each into view first.
-  await page.evaluate(() => Array.from(document.images).forEach((img) => img.scrollIntoView()));
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { polling: 20 });
-  return page.evaluate(() =>
-    Array.from(document.images)
-      .filter((img) => !(img.complete && img.naturalWidth > 0))
-      .map((img) => img.currentSrc || img.src),
-  );
-}
 
 describe("React hydration", () => {
   // The toggle works the same in every language; the languages' pages are checked by every-page.test.mjs.
@@ -180,7 +168,7 @@ describe("error page", () => {
         const links = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         assert.deepEqual(links, [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact], "links of the error page");
         await snapshot(page, `${lang}-error${cookie ? "" : "-nocookie"}.png`);
-        assert.deepEqual(await imagesLoaded(page), [], "images that did not load");
+        assert.deepEqual(await imagesNotLoaded(page), [], "images that did not load");
 
         // Chromium reports the 404 of the document itself; nothing else may go wrong.
         assert.equal(watch.console.length, 1, `console: ${watch.summary()}`);

@@ -1,5 +1,11 @@
 //! Giving up on a mail: staff are told, and the mail moves to `failed/`.
-use crate::mail::{spool::Entry, state::Shared, text::one_line, transport::Failure, FailedMail, MailKind};
+use crate::mail::{
+    spool::Entry,
+    state::{Queued, Shared},
+    text::one_line,
+    transport::Failure,
+    FailedMail, MailKind,
+};
 
 /// Queues the staff notice (unless the mail is itself a notice), then moves
 /// the mail to `failed/`. The notice goes first: after a crash in between, the
@@ -22,7 +28,7 @@ pub(super) fn give_up_with_notice(shared: &Shared, entry: Entry, failure: Failur
                 |mail| {
                     let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
                     shared.spool.enqueue(&entries)?;
-                    Ok(entries)
+                    Ok(entries.iter().map(Into::into).collect::<Vec<Queued>>())
                 },
             );
         match queued {

@@ -223,7 +223,7 @@ impl Outbox {
         let created_at = jiff::Timestamp::now();
         let entries: Vec<spool::Entry> =
             mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
-        let registered = entries.clone();
+        let registered: Vec<state::Queued> = entries.iter().map(Into::into).collect();
         let shared = self.inner.shared.clone();
         let written = self
             .inner

@@ -18,15 +18,15 @@ pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
     }
     let s = shared.clone();
     match blocking(move || s.spool.sweep_failed_and_quarantined(retention)).await {
-        Ok((failed, quarantined)) => {
-            let mut state = shared.state.lock().unwrap();
-            if (failed, quarantined) != (state.failed, state.quarantined) {
+        Ok([(failed_deleted, failed), (quarantined_deleted, quarantined)]) => {
+            if failed_deleted + quarantined_deleted > 0 {
                 tracing::info!(
-                    failed,
-                    quarantined,
+                    failed = failed_deleted,
+                    quarantined = quarantined_deleted,
                     "deleted given-up and quarantined mails past their retention"
                 );
             }
+            let mut state = shared.state.lock().unwrap();
             (state.failed, state.quarantined) = (failed, quarantined);
         }
         Err(e) => tracing::error!(error = %e, "could not delete old given-up or quarantined mails"),

@@ -41,6 +41,8 @@ pub struct SmtpServer {
     port: u16,
     security: Security,
     credentials: Option<Credentials>,
+    /// The login name, for the start-up log (lettre's credentials hide it).
+    user: Option<String>,
     hello: ClientId,
 }
 
@@ -78,15 +80,29 @@ impl SmtpServer {
                 .map(|c| c.into_owned())
                 .map_err(|_| "the user name or password is not UTF-8 once decoded".to_string())
         };
+        let user = Some(decode(parsed.username())?).filter(|u| !u.is_empty());
         let credentials = match parsed.password() {
-            Some(password) => Some(Credentials::new(decode(parsed.username())?, decode(password)?)),
+            Some(password) => Some(Credentials::new(user.clone().unwrap_or_default(), decode(password)?)),
             None => None,
         };
         let hello = match parsed.path().trim_matches('/') {
             "" => ClientId::default(),
             name => ClientId::Domain(name.to_string()),
         };
-        Ok(Self { host, port: parsed.port().unwrap_or(default_port), security, credentials, hello })
+        Ok(Self { host, port: parsed.port().unwrap_or(default_port), security, credentials, user, hello })
+    }
+
+    /// `SMTP smtp.example.com:587, STARTTLS required, user rit@example.nl`:
+    /// host, port, TLS mode and user name; never the password.
+    pub fn description(&self) -> String {
+        let mode = match self.security {
+            Security::None => "no TLS",
+            Security::StartTlsRequired(_) => "STARTTLS required",
+            Security::StartTlsWhenOffered(_) => "STARTTLS when offered",
+            Security::Tls(_) => "TLS",
+        };
+        let user = self.user.as_ref().map(|u| format!(", user {u}")).unwrap_or_default();
+        format!("SMTP {}:{}, {mode}{user}", self.host, self.port)
     }
 
     /// Phase 1 up to `DATA`'s go-ahead, then phase 2; `QUIT` is only attempted.

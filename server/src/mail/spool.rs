@@ -262,9 +262,9 @@ impl Spool {
 
     /// Deletes given-up mails and quarantined files older than `keep` (by their
     /// last write): they hold personal data as long as delivered mails do.
-    /// Returns how many of each remain.
-    pub fn sweep_failed_and_quarantined(&self, keep: Duration) -> io::Result<(usize, usize)> {
-        Ok((sweep_older(&self.failed, keep)?.1, sweep_older(&self.quarantine, keep)?.1))
+    /// Returns (deleted, kept) for `failed/` and for `quarantine/`.
+    pub fn sweep_failed_and_quarantined(&self, keep: Duration) -> io::Result<[(usize, usize); 2]> {
+        Ok([sweep_older(&self.failed, keep)?, sweep_older(&self.quarantine, keep)?])
     }
 
     #[cfg(test)]

@@ -66,16 +66,23 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    fn new(entry: &Entry, due: Instant) -> Self {
+    fn new(queued: &Queued, attempts: u32, due: Instant) -> Self {
+        let (created_at, recipient) = (queued.created_at, queued.recipient.clone());
+        Self { created_at, recipient, due, attempts, in_flight: false, refused: false }
+    }
+}
+
+/// What the sender keeps of a mail durably queued: not its text.
+pub(crate) struct Queued {
+    id: String,
+    created_at: jiff::Timestamp,
+    recipient: String,
+}
+
+impl From<&Entry> for Queued {
+    fn from(entry: &Entry) -> Self {
         let recipient = entry.recipients.join(",").to_lowercase();
-        Self {
-            created_at: entry.created_at,
-            recipient,
-            due,
-            attempts: entry.attempts,
-            in_flight: false,
-            refused: false,
-        }
+        Self { id: entry.id.clone(), created_at: entry.created_at, recipient }
     }
 }
 
@@ -98,7 +105,8 @@ impl Shared {
         limits: Limits,
     ) -> Self {
         let now = Instant::now();
-        let pending = loaded.queued.iter().map(|e| (e.id.clone(), Pending::new(e, now))).collect();
+        let pending =
+            loaded.queued.iter().map(|e| (e.id.clone(), Pending::new(&e.into(), e.attempts, now))).collect();
         for _ in 0..loaded.newly_quarantined {
             metrics::mail("quarantined");
         }
@@ -114,11 +122,11 @@ impl Shared {
     }
 
     /// Registers mails that are now durably queued and wakes the sender.
-    pub fn queued(&self, entries: &[Entry]) {
+    pub(crate) fn queued(&self, queued: &[Queued]) {
         let now = Instant::now();
         let mut state = self.state.lock().unwrap();
-        for entry in entries {
-            state.pending.insert(entry.id.clone(), Pending::new(entry, now));
+        for mail in queued {
+            state.pending.insert(mail.id.clone(), Pending::new(mail, 0, now));
         }
         drop(state);
         self.wake.notify_one();
@@ -170,8 +178,7 @@ impl Shared {
     /// mailbox holds one delivery slot, never all of them.
     pub(crate) fn take_due(&self, now: Instant) -> Option<String> {
         let mut state = self.state.lock().unwrap();
-        let busy: HashSet<String> =
-            state.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.clone()).collect();
+        let busy = state.busy_recipients();
         let (id, pending) = state
             .pending
             .iter_mut()
@@ -185,18 +192,17 @@ impl Shared {
     /// mail waiting for its recipient's mail in flight is woken by that one's end).
     pub(crate) fn next_due(&self) -> Option<Instant> {
         let state = self.state.lock().unwrap();
-        let busy: HashSet<&str> =
-            state.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.as_str()).collect();
-        state
-            .pending
-            .values()
-            .filter(|p| !p.in_flight && !busy.contains(p.recipient.as_str()))
-            .map(|p| p.due)
-            .min()
+        let busy = state.busy_recipients();
+        state.pending.values().filter(|p| !p.in_flight && !busy.contains(&p.recipient)).map(|p| p.due).min()
     }
 }
 
 impl State {
+    /// Recipients with a mail in flight: their other mails wait for it.
+    fn busy_recipients(&self) -> HashSet<String> {
+        self.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.clone()).collect()
+    }
+
     fn oldest_age_secs(&self) -> Option<u64> {
         let oldest = self.pending.values().map(|p| p.created_at).min()?;
         Some(jiff::Timestamp::now().duration_since(oldest).as_secs().max(0) as u64)

@@ -94,8 +94,8 @@ impl Transport {
     fn smtp(url: &str, timeouts: SmtpTimeouts) -> Result<Self, DeliveryError> {
         // The URL may hold a password: no error message below repeats it.
         let invalid = |why: String| DeliveryError::config(format!("TAXI_SMTP_URL: {why}"));
-        let description = describe_url(url).map_err(invalid)?;
         let server = SmtpServer::parse(url).map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?;
+        let description = server.description();
         Ok(Self::Smtp {
             server,
             timeouts,
@@ -203,46 +203,13 @@ fn envelope(from: &str, recipients: &[String]) -> Result<Envelope, SendError> {
     Envelope::new(Some(from), to).map_err(|e| bad(&e))
 }
 
-/// `SMTP smtp.example.com:587, STARTTLS required, user rit@example.nl`: scheme,
-/// host, port, TLS mode and user name; never the password.
-fn describe_url(url: &str) -> Result<String, String> {
-    let (scheme, rest) = url.split_once("://").ok_or("missing `smtp://` or `smtps://`")?;
-    let (authority, query) = match rest.split_once('?') {
-        Some((a, q)) => (a, Some(q)),
-        None => (rest, None),
-    };
-    let authority = authority.split('/').next().unwrap_or("");
-    let (user, host_port) = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => (Some(userinfo.split(':').next().unwrap_or("")), host),
-        None => (None, authority),
-    };
-    if host_port.is_empty() {
-        return Err("no host".into());
-    }
-    let tls = query.and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("tls=")));
-    let (mode, default_port) = match (scheme, tls) {
-        ("smtps", _) => ("TLS", 465),
-        ("smtp", Some("required")) => ("STARTTLS required", 587),
-        ("smtp", Some("opportunistic")) => ("STARTTLS when offered", 587),
-        ("smtp", None) => ("no TLS", 25),
-        ("smtp", Some(_)) => return Err("`tls` must be `required` or `opportunistic`".into()),
-        _ => return Err("the scheme must be `smtp` or `smtps`".into()),
-    };
-    let host_port = if host_port.contains(':') && !host_port.ends_with(']') {
-        host_port.to_string()
-    } else {
-        format!("{host_port}:{default_port}")
-    };
-    let user = user
-        .filter(|u| !u.is_empty())
-        .map(|u| format!(", user {}", percent_encoding::percent_decode_str(u).decode_utf8_lossy()))
-        .unwrap_or_default();
-    Ok(format!("SMTP {host_port}, {mode}{user}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn describe_url(url: &str) -> Result<String, String> {
+        SmtpServer::parse(url).map(|server| server.description())
+    }
 
     const TIMEOUTS: SmtpTimeouts =
         SmtpTimeouts { commands: Duration::from_secs(5), data_end: Duration::from_secs(600) };
