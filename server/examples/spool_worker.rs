@@ -2,17 +2,44 @@
 //! directory, optionally submits bookings first, and prints its progress.
 //!
 //! ```text
-//! spool_worker <data-dir> [--smtp URL] [--submit N] [--exit-when-empty]
+//! spool_worker <data-dir> [--smtp URL] [--submit N] [--confirm-first]
+//!              [--stop-at POINT] [--show REFERENCE] [--exit-when-empty]
 //! ```
-//! Prints `SUBMITTED n` once n bookings (2 mails each) are durably accepted,
-//! then `STATS depth=… delivered=…` every 100 ms. With `--exit-when-empty` it
-//! shuts down cleanly once the spool has nothing left to deliver.
+//! With `--show` it first prints `RECORD <reference> <status or none>` as the
+//! booking store has it once the outbox started (and settled the spool with
+//! the store). Prints `SUBMITTED n` once n bookings (2 mails each) are durably
+//! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`), then
+//! `STATS depth=… delivered=…` every 100 ms. With `--stop-at` the process
+//! prints `STOPPED <point>` when a durable step reaches that fault point
+//! (`taxi_server::faults`) and stays there, for the test to kill it. With
+//! `--exit-when-empty` it shuts down cleanly once the spool has nothing left.
 use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
 #[path = "support/sample.rs"]
 mod sample;
 
-use taxi_server::{booking::outbox::Bookings, config::Settings, i18n::Locales, mail::RetryPolicy};
+use taxi_server::{
+    booking::{
+        answer::{Action, Answer},
+        outbox::Bookings,
+    },
+    config::Settings,
+    faults,
+    i18n::Locales,
+    mail::RetryPolicy,
+};
+
+static STOP_AT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Stops the step at the chosen point until the test kills the process.
+fn stop_here(point: &'static str) {
+    if STOP_AT.get().is_some_and(|p| p == point) {
+        println!("STOPPED {point}");
+        loop {
+            std::thread::park();
+        }
+    }
+}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
@@ -24,6 +51,11 @@ async fn main() {
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     let submit: usize = value("--submit").map(|n| n.parse().expect("--submit N")).unwrap_or(0);
     let exit_when_empty = args.iter().any(|a| a == "--exit-when-empty");
+    let confirm_first = args.iter().any(|a| a == "--confirm-first");
+    if let Some(point) = value("--stop-at") {
+        let _ = STOP_AT.set(point);
+        faults::install(stop_here);
+    }
 
     let mut env = BTreeMap::new();
     env.insert("TAXI_DATA_DIR".to_string(), data_dir);
@@ -38,11 +70,33 @@ async fn main() {
     };
     let outbox = Bookings::start_with(&settings, Arc::new(Locales::load()), policy).expect("outbox");
     eprintln!("transport: {}", outbox.transport_description());
+    if let Some(reference) = value("--show") {
+        let record = outbox.record(&reference).await.expect("the store reads");
+        println!("RECORD {reference} {}", record.map_or("none", |r| r.status.code()));
+    }
 
     for i in 0..submit {
         outbox.submit_booking(&sample::booking('W', i)).await.expect("submit");
     }
     println!("SUBMITTED {submit}");
+    if confirm_first {
+        // The booking's mails delivered first: a kill during the answer then
+        // has no mail in flight that could arrive twice.
+        while outbox.stats().depth > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let reference = sample::booking('W', 0).reference;
+        let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
+        let answer = Answer {
+            action: Action::Confirm,
+            note: String::new(),
+            proposed_pickup_at: None,
+            reason: None,
+            answered_at: jiff::Timestamp::now(),
+        };
+        assert!(outbox.answer(&record, &answer).await.expect("answer stored"));
+        println!("CONFIRMED");
+    }
     loop {
         let stats = outbox.stats();
         println!("STATS depth={} delivered={}", stats.depth, stats.delivered_since_start);

@@ -2,14 +2,16 @@
 //!
 //! - `/healthz` (liveness, public): status and counts only: pages warm, render
 //!   queue depth, mails waiting, age of the oldest undelivered one, whether
-//!   bookings are accepted. `degraded` when mail is stuck or bookings would be
-//!   refused (spool or disk full).
-//! - `/healthz/details`: the whole spool report (last delivery error included)
-//!   and why bookings are refused, for the same operators as `/metrics`.
+//!   bookings are accepted. `degraded` when mail is stuck or the mail server
+//!   too slow, when bookings would be refused (spool or disk full, booking
+//!   store unwritable) or the booking store is in trouble.
+//! - `/healthz/details`: the whole spool report (last delivery error included),
+//!   why bookings are refused, the booking store's trouble and what settling
+//!   the spool with it found at start-up, for the same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
 //!   data directory takes writes (the spool lives there), bookings would be
 //!   accepted and the places provider can answer; otherwise 503 naming what is
-//!   not ready.
+//!   not ready. README's "Operations" says what a load balancer should do with each.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
 //!
 //! Operators are recognised by the socket peer alone, and a request that a proxy
@@ -20,6 +22,7 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 use crate::{
+    booking::outbox::Bookings,
     config::Settings,
     edge::client::is_operator,
     forms::submission::Submissions,
@@ -29,11 +32,20 @@ use crate::{
     telemetry::metrics,
 };
 
+/// Why new bookings would be refused now, if they would: a full spool or
+/// disk, or a booking store that cannot be written.
+fn refusing(submissions: &Submissions, bookings: &Bookings) -> Option<String> {
+    submissions.caps().refusing(bookings).or_else(|| {
+        bookings.store_trouble().filter(|t| t.unwritable).map(|t| format!("booking store: {}", t.reason))
+    })
+}
+
 /// Status and counts: all the public answer shows, and the start of the detailed one.
-fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats, refusing: bool) -> serde_json::Value {
-    let delivery = outbox.health();
+fn summary(pages: &Pages, bookings: &Bookings, spool: &SpoolStats, refusing: bool) -> serde_json::Value {
+    let delivery = bookings.health();
+    let store_trouble = bookings.store_trouble().is_some();
     json!({
-        "status": if delivery.degraded() || refusing { "degraded" } else { "ok" },
+        "status": if delivery.degraded() || refusing || store_trouble { "degraded" } else { "ok" },
         "acceptsBookings": !refusing,
         "delivery": delivery,
         "pagesWarm": pages.is_warm(),
@@ -45,14 +57,14 @@ fn summary(pages: &Pages, outbox: &Outbox, spool: &SpoolStats, refusing: bool) -
 
 pub async fn healthz(
     pages: web::Data<Pages>,
-    outbox: web::Data<Outbox>,
+    bookings: web::Data<Bookings>,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
-    let refusing = submissions.caps().refusing(&outbox).is_some();
+    let refusing = refusing(&submissions, &bookings).is_some();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(
         &pages,
-        &outbox,
-        &outbox.stats(),
+        &bookings,
+        &bookings.stats(),
         refusing,
     ))
 }
@@ -67,17 +79,21 @@ pub async fn details(
     req: HttpRequest,
     settings: web::Data<Settings>,
     pages: web::Data<Pages>,
-    outbox: web::Data<Outbox>,
+    bookings: web::Data<Bookings>,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     if !is_operator(&req, &settings.http.metrics_allowed) {
         return hidden();
     }
-    let spool = outbox.stats();
-    let refusing = submissions.caps().refusing(&outbox);
-    let mut answer = summary(&pages, &outbox, &spool, refusing.is_some());
+    let spool = bookings.stats();
+    let refusing = refusing(&submissions, &bookings);
+    let mut answer = summary(&pages, &bookings, &spool, refusing.is_some());
     answer["spool"] = json!(spool);
     answer["bookingsRefused"] = json!(refusing);
+    answer["bookingStore"] = json!({
+        "trouble": bookings.store_trouble().map(|t| t.reason),
+        "settledAtStart": bookings.settled_at_start(),
+    });
     answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
@@ -86,7 +102,7 @@ pub async fn readyz(
     pages: web::Data<Pages>,
     places: web::Data<Places>,
     settings: web::Data<Settings>,
-    outbox: web::Data<Outbox>,
+    bookings: web::Data<Bookings>,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
@@ -106,7 +122,7 @@ pub async fn readyz(
     let checks = json!({
         "pagesWarm": pages.is_warm(),
         "dataDirWritable": writable.is_ok(),
-        "acceptsBookings": submissions.caps().refusing(&outbox).is_none(),
+        "acceptsBookings": refusing(&submissions, &bookings).is_none(),
         "placesProvider": places.is_ready(),
     });
     let ready = checks.as_object().expect("object").values().all(|v| v == true);

@@ -41,11 +41,14 @@
 //! - [`config`]: every setting, parsed once at start-up into typed sections.
 //! - [`types`]: small types with their rules: language, money, places, phone
 //!   numbers, links, field limits.
+//! - [`faults`]: named points where crash tests stop a durable step (inert
+//!   unless a test installs a hook).
 pub mod booking;
 pub mod config;
 pub mod contact;
 pub mod contract;
 pub mod edge;
+pub mod faults;
 pub mod forms;
 pub mod health;
 pub mod healthcheck;

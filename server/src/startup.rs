@@ -103,10 +103,11 @@ impl Application {
             submissions.clone(),
         ));
         let contact = web::Data::new(
-            ContactService::new(&settings, locales.clone(), outbox.clone(), submissions)
+            ContactService::new(&settings, locales.clone(), outbox.clone(), submissions.clone())
                 .context("mail delivery could not start")?,
         );
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
+        let bookings_data = web::Data::from(bookings.clone());
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
@@ -116,6 +117,7 @@ impl Application {
             settings: settings.clone(),
             pages: pages.clone(),
             locales: locales.clone(),
+            submissions,
         });
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
@@ -135,6 +137,7 @@ impl Application {
                 .app_data(pages_data.clone())
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
+                .app_data(bookings_data.clone())
                 .app_data(submissions_data.clone())
                 .app_data(booking.clone())
                 .app_data(contact.clone())

@@ -38,6 +38,7 @@ const LAYERS: &[&str] = &[
     "telemetry",
     "config",
     "types",
+    "faults",
 ];
 
 /// Upward dependencies still being taken apart (issue 25). Each entry must

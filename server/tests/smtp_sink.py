@@ -14,6 +14,8 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
   storelate the message stored, then the answer only after --late-ms (as a
             queueing server answers once its queue file is written)
   dropdata  connection dropped in the middle of the message
+  slowrcpt  the answer to RCPT only after --late-ms (a server too slow for
+            the client's timeout that still answers a probe at once)
 and for the whole server, by the first word of --mode-file, read at each EHLO:
   hang      no answer after the greeting (a hung server)
   421       421 after the greeting (server shutting down)
@@ -74,6 +76,8 @@ class Sink:
         for word, answer in RCPT_ANSWERS.items():
             if word in address.lower():
                 return answer.format(address=address)
+        if "slowrcpt" in address.lower():
+            await asyncio.sleep(self.late)
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

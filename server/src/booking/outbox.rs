@@ -1,15 +1,51 @@
 //! Bookings kept with their mails: a booking is stored in the booking store
 //! and its mails in the outbox's spool in one blocking step, and staff's
 //! answer with the customer's mail likewise (see `store.rs` for the
-//! transactions). The outbox knows nothing of bookings; this is the seam.
+//! transactions). Each mail carries the change it announces ([`Change`]), so
+//! that after a crash between the spool write and the commit the outbox has
+//! the change recorded again before the mail goes ([`Records`]). The outbox
+//! knows nothing of bookings; this is the seam.
 use std::{ops::Deref, sync::Arc, time::Duration};
 
+use serde::{Deserialize, Serialize};
+
 use crate::{
-    booking::{answer::Answer, mails::Composer, model::Booking, store::BookingStore, Record},
+    booking::{
+        answer::Answer,
+        mails::Composer,
+        model::Booking,
+        store::{past_retention, BookingStore, StoreTrouble},
+        Record,
+    },
     config::Settings,
+    faults,
     i18n::Locales,
-    mail::{nonce, DeliveryError, Outbox, OutgoingMail, Retained, RetryPolicy, StepFailure},
+    mail::{
+        nonce, Commitment, DeliveryError, Outbox, OutgoingMail, Records, RetryPolicy, Settled, StepFailure,
+    },
+    types::Reference,
 };
+
+/// What the booking store's keeper is called in spooled mails and logs.
+const KEEPER: &str = "bookings";
+
+/// A change of the booking store, as the mails announcing it carry it.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "camelCase")]
+enum Change {
+    #[serde(rename_all = "camelCase")]
+    Booked { booking: Box<Booking>, calendar_uid: String, fingerprint: Option<i64> },
+    /// `sequence`: the booking's sequence the answer was given at.
+    #[serde(rename_all = "camelCase")]
+    Answered { reference: Reference, sequence: u32, answer: Answer },
+}
+
+impl Change {
+    fn commitment(&self) -> Result<Commitment, DeliveryError> {
+        let change = serde_json::to_value(self).map_err(|e| DeliveryError::Compose(e.to_string()))?;
+        Ok(Commitment { keeper: KEEPER.to_string(), change })
+    }
+}
 
 /// The outbox with the booking store beside it. Derefs to the [`Outbox`] for
 /// its health, statistics and shutdown, which concern every mail alike.
@@ -28,13 +64,42 @@ impl Deref for Bookings {
     }
 }
 
-impl Retained for BookingStore {
+impl Records for BookingStore {
+    fn name(&self) -> &'static str {
+        KEEPER
+    }
+
     fn prune(&self, retention: Duration, now: jiff::Timestamp) -> std::io::Result<usize> {
         self.sweep(retention, now)
     }
 
-    fn name(&self) -> &'static str {
-        "bookings"
+    fn settle(
+        &self,
+        change: &serde_json::Value,
+        retention: Duration,
+        now: jiff::Timestamp,
+    ) -> std::io::Result<Settled> {
+        let change: Change = serde_json::from_value(change.clone())
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+        match change {
+            Change::Booked { booking, calendar_uid, fingerprint } => {
+                // Past its retention the booking is deleted, not brought back.
+                if past_retention(&booking, retention, now) || self.get(&booking.reference)?.is_some() {
+                    return Ok(Settled::Recorded);
+                }
+                self.insert(&booking, &calendar_uid, fingerprint, || Ok(()))?;
+                Ok(Settled::RolledForward)
+            }
+            Change::Answered { reference, sequence, answer } => match self.get(&reference)? {
+                // Past its retention, or lost with its own mails: nothing to record it in.
+                None => Ok(Settled::Recorded),
+                Some(record) if record.answer.as_ref() == Some(&answer) => Ok(Settled::Recorded),
+                Some(_) if self.answer(&reference, sequence, &answer, || Ok(()))? => {
+                    Ok(Settled::RolledForward)
+                }
+                Some(_) => Ok(Settled::Contradicted),
+            },
+        }
     }
 }
 
@@ -52,8 +117,8 @@ impl Bookings {
     ) -> Result<Self, DeliveryError> {
         let composer = Arc::new(Composer::new(settings, locales.clone())?);
         let store = Arc::new(BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
-        let retained: Vec<Arc<dyn Retained>> = vec![store.clone()];
-        let outbox = Outbox::start_with(settings, locales, retained, policy)?;
+        let records: Vec<Arc<dyn Records>> = vec![store.clone()];
+        let outbox = Outbox::start_with(settings, locales, records, policy)?;
         Ok(Self { outbox, store, composer })
     }
 
@@ -79,17 +144,25 @@ impl Bookings {
     ) -> Result<(), DeliveryError> {
         let nonce = nonce();
         let mails = self.composer.booking(booking, &nonce)?;
-        let (store, record, uid) =
-            (self.store.clone(), booking.clone(), self.composer.calendar_uid(&booking.reference, &nonce));
+        let uid = self.composer.calendar_uid(&booking.reference, &nonce);
+        let change =
+            Change::Booked { booking: Box::new(booking.clone()), calendar_uid: uid.clone(), fingerprint };
+        let (store, record) = (self.store.clone(), booking.clone());
         self.outbox
-            .enqueue_with(mails, &nonce, move |write| {
-                store.insert(&record, &uid, fingerprint).map_err(StepFailure::Store)?;
-                write().inspect_err(|_| {
-                    if let Err(e) = store.remove(&record.reference) {
-                        tracing::error!(error = %e, "a booking whose mails could not be stored stays in the booking store");
+            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
+                let mut spool_failed = false;
+                let written = || {
+                    write().inspect_err(|_| spool_failed = true)?;
+                    faults::point("booking-spooled");
+                    Ok(())
+                };
+                store.insert(&record, &uid, fingerprint, written).map_err(|e| {
+                    if spool_failed {
+                        StepFailure::Spool(e)
+                    } else {
+                        StepFailure::Store(e)
                     }
-                })?;
-                Ok(())
+                })
             })
             .await
     }
@@ -118,14 +191,29 @@ impl Bookings {
         let mails: Vec<OutgoingMail> = self.composer.answer(record, answer, &nonce)?.into_iter().collect();
         let (store, reference, sequence, answer) =
             (self.store.clone(), record.booking.reference.clone(), record.sequence, answer.clone());
+        let change = Change::Answered { reference: reference.clone(), sequence, answer: answer.clone() };
         self.outbox
-            .enqueue_with(mails, &nonce, move |write| {
+            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
                 let mut spool_failed = false;
-                store
-                    .answer(&reference, sequence, &answer, || write().inspect_err(|_| spool_failed = true))
-                    .map_err(|e| if spool_failed { StepFailure::Spool(e) } else { StepFailure::Store(e) })
+                let written = || {
+                    write().inspect_err(|_| spool_failed = true)?;
+                    faults::point("answer-spooled");
+                    Ok(())
+                };
+                store.answer(&reference, sequence, &answer, written).map_err(|e| {
+                    if spool_failed {
+                        StepFailure::Spool(e)
+                    } else {
+                        StepFailure::Store(e)
+                    }
+                })
             })
             .await
+    }
+
+    /// Why the booking store cannot be trusted now, if so (health checks).
+    pub fn store_trouble(&self) -> Option<StoreTrouble> {
+        self.store.trouble()
     }
 
     /// The booking as the staff answer page shows it, in the staff language.

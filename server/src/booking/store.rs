@@ -6,15 +6,17 @@
 //! status, pick-up time, creation and answer times, and the calendar sequence.
 //! An answer is a conditional update (`WHERE status = 'requested' AND sequence
 //! = ?`) in a write transaction, so of two simultaneous answers exactly one
-//! changes the row; its mails are written to the spool inside that transaction.
+//! changes the row. A booking's and an answer's mails are written to the
+//! spool inside their transaction, before it commits (see `mail::Records` for
+//! how a crash between the two is settled).
 //! All calls block: the outbox runs them on its blocking threads.
 use std::{
     fs::OpenOptions,
     io,
     os::unix::fs::{DirBuilderExt, OpenOptionsExt},
-    path::Path,
+    path::{Path, PathBuf},
     sync::Mutex,
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -25,6 +27,9 @@ use crate::booking::{
 };
 
 pub const FILE_NAME: &str = "bookings.sqlite3";
+
+/// How long a failed write keeps the health checks degraded and not ready.
+const WRITE_FAILURE_SHOWN: Duration = Duration::from_secs(60);
 
 /// A booking as stored, with where it stands.
 #[derive(Debug, Clone)]
@@ -40,78 +45,135 @@ pub struct Record {
 
 pub struct BookingStore {
     connection: Mutex<Connection>,
+    path: PathBuf,
+    /// The file opened (device, inode): a store deleted or replaced while
+    /// running would otherwise take every later booking with it at restart.
+    identity: (u64, u64),
+    /// Where a store found damaged at start-up was moved.
+    moved_aside: Option<PathBuf>,
+    /// The last write that failed and when, until one succeeds.
+    write_failure: Mutex<Option<(Instant, String)>>,
+}
+
+/// Why the store cannot be trusted now.
+#[derive(Debug, Clone)]
+pub struct StoreTrouble {
+    /// Writes fail: bookings and answers are refused meanwhile.
+    pub unwritable: bool,
+    pub reason: String,
 }
 
 fn invalid(e: impl std::fmt::Display) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e.to_string())
 }
 
+/// SQLite's error as an I/O error; damage (a corrupt file, or no database
+/// at all) is `InvalidData`.
 fn sql(e: rusqlite::Error) -> io::Error {
-    io::Error::other(e)
+    let damaged = matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    );
+    io::Error::new(if damaged { io::ErrorKind::InvalidData } else { io::ErrorKind::Other }, e)
 }
 
 impl BookingStore {
+    /// Opens the store under `data_dir`, creating it if needed. A store that
+    /// fails SQLite's `quick_check` (or is no database at all) is moved aside
+    /// to `bookings.sqlite3.damaged-<time>` and a new one is created: the site
+    /// keeps taking bookings, and the outbox restores what it can from the
+    /// spool (`mail::Records`). Other errors (permissions, I/O) stop the start.
     pub fn open(data_dir: &Path) -> io::Result<Self> {
         // Created private, like the spool beside it, when the store comes first.
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(data_dir)?;
         let path = data_dir.join(FILE_NAME);
-        // Personal data: the file (and SQLite's -wal and -shm files, which copy
-        // its mode) readable by this user only.
-        OpenOptions::new().create(true).append(true).mode(0o600).open(&path)?;
-        let connection = Connection::open(&path).map_err(sql)?;
-        connection
-            .execute_batch(
-                "PRAGMA journal_mode = WAL;
-                 PRAGMA synchronous = FULL;
-                 -- A deleted booking is overwritten, not left readable in free pages.
-                 PRAGMA secure_delete = ON;
-                 CREATE TABLE IF NOT EXISTS bookings (
-                     reference    TEXT PRIMARY KEY,
-                     status       TEXT NOT NULL,
-                     pickup_at    INTEGER NOT NULL,
-                     created_at   INTEGER NOT NULL,
-                     answered_at  INTEGER,
-                     sequence     INTEGER NOT NULL,
-                     calendar_uid TEXT NOT NULL,
-                     booking      TEXT NOT NULL,
-                     answer       TEXT
-                 );
-                 CREATE INDEX IF NOT EXISTS bookings_status ON bookings (status);
-                 CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
-                 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);",
-            )
-            .map_err(sql)?;
-        // Added later: stores made before it get the column (empty for their rows).
-        let has_fingerprint = connection
-            .prepare("SELECT 1 FROM pragma_table_info('bookings') WHERE name = 'fingerprint'")
-            .and_then(|mut s| s.exists([]))
-            .map_err(sql)?;
-        if !has_fingerprint {
-            connection.execute_batch("ALTER TABLE bookings ADD COLUMN fingerprint INTEGER").map_err(sql)?;
+        let (connection, moved_aside) = match open_checked(&path) {
+            Ok(connection) => (connection, None),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                let aside = move_aside(&path)?;
+                tracing::error!(error = %e, moved_to = %aside.display(), "the booking store is damaged: moved it aside and started a new one; bookings whose mails are in the spool are restored into it");
+                (open_checked(&path)?, Some(aside))
+            }
+            Err(e) => return Err(e),
+        };
+        let identity = identity(&path)?;
+        let write_failure = Mutex::new(None);
+        Ok(Self { connection: Mutex::new(connection), path, identity, moved_aside, write_failure })
+    }
+
+    /// Why the store cannot be trusted now, if so: `/healthz` is degraded
+    /// meanwhile, and `/readyz` not ready while it cannot be written.
+    pub fn trouble(&self) -> Option<StoreTrouble> {
+        if let Err(e) = self.check_file() {
+            return Some(StoreTrouble { unwritable: true, reason: e.to_string() });
         }
-        connection
-            .execute_batch("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);")
-            .map_err(sql)?;
-        connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
-        Ok(Self { connection: Mutex::new(connection) })
+        let failure = self.write_failure.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        // Only for a while: nothing else would clear it while no one can book.
+        if let Some((at, failure)) = failure.filter(|(at, _)| at.elapsed() < WRITE_FAILURE_SHOWN) {
+            let ago = at.elapsed().as_secs();
+            return Some(StoreTrouble {
+                unwritable: true,
+                reason: format!("a write failed {ago} s ago: {failure}"),
+            });
+        }
+        self.moved_aside.as_ref().map(|aside| StoreTrouble {
+            unwritable: false,
+            reason: format!(
+                "damaged at start-up; moved aside to {} and rebuilt from the spool",
+                aside.display()
+            ),
+        })
+    }
+
+    /// Fails if the file opened at start-up is no longer at its path: writes
+    /// would go to a file nobody reads again.
+    fn check_file(&self) -> io::Result<()> {
+        match identity(&self.path) {
+            Ok(now) if now == self.identity => Ok(()),
+            _ => Err(io::Error::other(format!(
+                "{} was deleted or replaced while the server ran; restart it to rebuild the store from the spool",
+                self.path.display()
+            ))),
+        }
+    }
+
+    /// Runs a write: refused when the file is gone; a failure is remembered
+    /// (for the health checks) until a write succeeds.
+    fn write<T>(&self, write: impl FnOnce(&mut Connection) -> io::Result<T>) -> io::Result<T> {
+        self.check_file()?;
+        let result = write(&mut self.lock());
+        *self.write_failure.lock().unwrap_or_else(|e| e.into_inner()) =
+            result.as_ref().err().map(|e| (Instant::now(), e.to_string()));
+        result
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.connection.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Stores a new booking (status requested, sequence 0), durably, with the
-    /// fingerprint of the form it came from (for repeats after a restart).
-    pub fn insert(&self, booking: &Booking, calendar_uid: &str, fingerprint: Option<i64>) -> io::Result<()> {
+    /// Stores a new booking (status requested, sequence 0) with the
+    /// fingerprint of the form it came from (for repeats after a restart),
+    /// running `also` (writing its mails) inside the same transaction: it
+    /// commits only if `also` succeeds.
+    pub fn insert(
+        &self,
+        booking: &Booking,
+        calendar_uid: &str,
+        fingerprint: Option<i64>,
+        also: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<()> {
         let json = serde_json::to_string(booking).map_err(invalid)?;
-        self.lock()
-            .execute(
+        self.write(|connection| {
+            let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+            tx.execute(
                 "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint)
                  VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7)",
                 params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint],
             )
             .map_err(sql)?;
-        Ok(())
+            also()?;
+            tx.commit().map_err(sql)
+        })
     }
 
     /// The reference of a booking made from an identical form since `since`.
@@ -124,12 +186,6 @@ impl BookingStore {
             )
             .optional()
             .map_err(sql)
-    }
-
-    /// Removes a booking whose mails could not be stored (it was never acknowledged).
-    pub fn remove(&self, reference: &str) -> io::Result<()> {
-        self.lock().execute("DELETE FROM bookings WHERE reference = ?1", [reference]).map_err(sql)?;
-        Ok(())
     }
 
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
@@ -172,44 +228,58 @@ impl BookingStore {
         also: impl FnOnce() -> io::Result<()>,
     ) -> io::Result<bool> {
         let json = serde_json::to_string(answer).map_err(invalid)?;
-        let mut connection = self.lock();
-        let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
-        let changed = tx
-            .execute(
-                "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
-                 WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
-                params![
-                    answer.action.status().code(),
-                    json,
-                    answer.answered_at.as_second(),
-                    reference,
-                    sequence
-                ],
-            )
-            .map_err(sql)?;
-        if changed != 1 {
-            return Ok(false);
-        }
-        also()?;
-        tx.commit().map_err(sql)?;
-        Ok(true)
+        self.write(|connection| {
+            let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+            let changed = tx
+                .execute(
+                    "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
+                     WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
+                    params![
+                        answer.action.status().code(),
+                        json,
+                        answer.answered_at.as_second(),
+                        reference,
+                        sequence
+                    ],
+                )
+                .map_err(sql)?;
+            if changed != 1 {
+                return Ok(false);
+            }
+            also()?;
+            tx.commit().map_err(sql)?;
+            Ok(true)
+        })
     }
 
     /// Deletes bookings whose pick-up and creation both lie more than
     /// `retention` in the past; returns how many.
     pub fn sweep(&self, retention: Duration, now: jiff::Timestamp) -> io::Result<usize> {
-        let cutoff = now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX));
-        let connection = self.lock();
-        let deleted = connection
-            .execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff])
-            .map_err(sql)?;
-        if deleted > 0 {
-            // The write-ahead log still holds the deleted rows' pages until it is
-            // copied into the database (where secure_delete zeroed them) and emptied.
-            connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(sql)?;
-        }
-        Ok(deleted)
+        let cutoff = cutoff(retention, now);
+        self.write(|connection| {
+            let deleted = connection
+                .execute("DELETE FROM bookings WHERE pickup_at < ?1 AND created_at < ?1", [cutoff])
+                .map_err(sql)?;
+            if deleted > 0 {
+                // The write-ahead log still holds the deleted rows' pages until it is
+                // copied into the database (where secure_delete zeroed them) and emptied.
+                connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(sql)?;
+            }
+            Ok(deleted)
+        })
     }
+}
+
+/// The Unix time before which a booking's pick-up and creation must both lie
+/// for the sweep to delete it.
+fn cutoff(retention: Duration, now: jiff::Timestamp) -> i64 {
+    now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Whether [`BookingStore::sweep`] would delete this booking now.
+pub fn past_retention(booking: &Booking, retention: Duration, now: jiff::Timestamp) -> bool {
+    let cutoff = cutoff(retention, now);
+    pickup_seconds(booking) < cutoff && booking.received_at.as_second() < cutoff
 }
 
 /// The pick-up as a Unix time (the booking holds Europe/Amsterdam local time).
@@ -219,4 +289,73 @@ fn pickup_seconds(booking: &Booking) -> i64 {
         .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
         .map(|z| z.timestamp().as_second())
         .unwrap_or(0)
+}
+
+/// Opens (creating) the database at `path` with its schema, and checks it.
+fn open_checked(path: &Path) -> io::Result<Connection> {
+    // Personal data: the file (and SQLite's -wal and -shm files, which copy
+    // its mode) readable by this user only.
+    OpenOptions::new().create(true).append(true).mode(0o600).open(path)?;
+    let connection = Connection::open(path).map_err(sql)?;
+    connection
+        .execute_batch(
+            "PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = FULL;
+                 -- A deleted booking is overwritten, not left readable in free pages.
+                 PRAGMA secure_delete = ON;
+                 CREATE TABLE IF NOT EXISTS bookings (
+                     reference    TEXT PRIMARY KEY,
+                     status       TEXT NOT NULL,
+                     pickup_at    INTEGER NOT NULL,
+                     created_at   INTEGER NOT NULL,
+                     answered_at  INTEGER,
+                     sequence     INTEGER NOT NULL,
+                     calendar_uid TEXT NOT NULL,
+                     booking      TEXT NOT NULL,
+                     answer       TEXT
+                 );
+                 CREATE INDEX IF NOT EXISTS bookings_status ON bookings (status);
+                 CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
+                 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);",
+        )
+        .map_err(sql)?;
+    // Added later: stores made before it get the column (empty for their rows).
+    let has_fingerprint = connection
+        .prepare("SELECT 1 FROM pragma_table_info('bookings') WHERE name = 'fingerprint'")
+        .and_then(|mut s| s.exists([]))
+        .map_err(sql)?;
+    if !has_fingerprint {
+        connection.execute_batch("ALTER TABLE bookings ADD COLUMN fingerprint INTEGER").map_err(sql)?;
+    }
+    connection
+        .execute_batch("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);")
+        .map_err(sql)?;
+    connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
+    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0)).map_err(sql)?;
+    if check != "ok" {
+        return Err(invalid(format!("quick_check: {check}")));
+    }
+    Ok(connection)
+}
+
+/// Renames a damaged store and its `-wal` and `-shm` files out of the way.
+fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let suffix = format!("damaged-{}", jiff::Timestamp::now().as_second());
+    let aside = path.with_extension(format!("sqlite3.{suffix}"));
+    std::fs::rename(path, &aside)?;
+    for extra in ["-wal", "-shm"] {
+        let from = PathBuf::from(format!("{}{extra}", path.display()));
+        if from.exists() {
+            std::fs::rename(&from, format!("{}{extra}", aside.display()))?;
+        }
+    }
+    std::fs::File::open(path.parent().unwrap_or(Path::new(".")))?.sync_all()?;
+    Ok(aside)
+}
+
+/// The file's device and inode number.
+fn identity(path: &Path) -> io::Result<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path)?;
+    Ok((meta.dev(), meta.ino()))
 }

@@ -62,6 +62,13 @@ impl Caps {
         if queued >= self.max_queued_mails {
             return Some(format!("the mail spool holds {queued} undelivered mails (mail.max_queued_mails)"));
         }
+        self.disk_floor_reached()
+    }
+
+    /// Why nothing more should be written to the data directory, if so: its
+    /// free space is under `mail.min_free_disk_mb` (what is left keeps the
+    /// mails already accepted moving). Guards staff answers too.
+    pub fn disk_floor_reached(&self) -> Option<String> {
         match free_bytes(&self.data_dir) {
             Some(free) if free < self.min_free_bytes => {
                 Some(format!("the data directory has {} MB free (mail.min_free_disk_mb)", free >> 20))

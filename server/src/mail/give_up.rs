@@ -26,7 +26,7 @@ pub(super) fn give_up_with_notice(shared: &Shared, entry: Entry, failure: Failur
         let queued =
             shared.letterhead.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(
                 |mail| {
-                    let entries = super::entries(mail, &nonce, jiff::Timestamp::now());
+                    let entries = super::entries(mail, &nonce, jiff::Timestamp::now(), None);
                     shared.spool.enqueue(&entries)?;
                     Ok(entries.iter().map(Into::into).collect::<Vec<Queued>>())
                 },

@@ -22,10 +22,12 @@
 //! The rest: `state.rs` is the sender's in-memory view of the queue (behind
 //! `stats()` and `health()`), `templates.rs` with `templates/mail/` draws a
 //! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
+mod error;
 mod give_up;
 pub mod layout;
 mod maildir;
 pub mod message;
+mod records;
 mod retention;
 mod sender;
 mod smtp;
@@ -37,7 +39,7 @@ pub mod text;
 mod transport;
 
 use std::{
-    path::{Path, PathBuf},
+    path::Path,
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc, Mutex,
@@ -49,40 +51,12 @@ use tokio::sync::{oneshot, watch};
 
 use crate::{config::Settings, i18n::Locales};
 
+pub use crate::mail::error::{DeliveryError, StepFailure};
 pub use crate::mail::message::{FailedMail, Letterhead, MailKind, OutgoingMail};
+pub use crate::mail::records::{Commitment, Records, SettleReport, Settled};
 pub use crate::mail::sender::RetryPolicy;
 pub use crate::mail::spool::Entry as SpoolEntry;
 pub use status::{DeliveryHealth, SpoolStats};
-
-#[derive(Debug, thiserror::Error)]
-pub enum DeliveryError {
-    /// Bad mail settings or `TAXI_SMTP_URL`, or a resource the outbox could not
-    /// get; names the setting, never a password. The cause, if any, is the source.
-    #[error("{what}")]
-    Config { what: String, source: Option<std::io::Error> },
-    /// The spool could not be opened or written: the request must not be acknowledged.
-    #[error("mail spool {path}: {source}")]
-    Spool { path: PathBuf, source: std::io::Error },
-    #[error("could not compose the mail: {0}")]
-    Compose(String),
-    /// The booking store could not be read or written.
-    #[error("booking store: {0}")]
-    Store(std::io::Error),
-    #[error("the mail outbox is shut down")]
-    ShutDown,
-}
-
-impl DeliveryError {
-    /// A setting that cannot work, named in `what`.
-    pub fn config(what: impl Into<String>) -> Self {
-        Self::Config { what: what.into(), source: None }
-    }
-
-    /// A resource the outbox could not get, and why.
-    pub fn config_io(what: impl Into<String>, source: std::io::Error) -> Self {
-        Self::Config { what: what.into(), source: Some(source) }
-    }
-}
 
 /// The mail outbox: cheap to clone, shared by all workers.
 #[derive(Clone)]
@@ -114,20 +88,21 @@ impl Drop for Inner {
 impl Outbox {
     /// Opens (or creates) the spool under `data_dir/spool`, recovers from a
     /// crash, chooses the transport and starts the sender thread.
-    /// `retained`: records kept beside the spool, pruned with it.
+    /// `records`: the callers' records kept beside the spool, settled with
+    /// the queue at start and pruned with it ([`Records`]).
     pub fn start(
         settings: &Settings,
         locales: Arc<Locales>,
-        retained: Vec<Arc<dyn Retained>>,
+        records: Vec<Arc<dyn Records>>,
     ) -> Result<Outbox, DeliveryError> {
-        Self::start_with(settings, locales, retained, RetryPolicy::default())
+        Self::start_with(settings, locales, records, RetryPolicy::default())
     }
 
     /// [`Outbox::start`] with another retry policy (tests, benchmarks).
     pub fn start_with(
         settings: &Settings,
         locales: Arc<Locales>,
-        retained: Vec<Arc<dyn Retained>>,
+        records: Vec<Arc<dyn Records>>,
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
@@ -150,8 +125,11 @@ impl Outbox {
             shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
             retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
         };
-        let loaded = state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined };
-        let shared = Arc::new(state::Shared::new(spool, retained, loaded, letterhead, limits));
+        let (queued, settled) =
+            records::settle_at_start(&spool, &records, limits.retention, queued).map_err(spool_error)?;
+        let loaded =
+            state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined, settled };
+        let shared = Arc::new(state::Shared::new(spool, records, loaded, letterhead, limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -187,6 +165,9 @@ impl Outbox {
                 // Waits for blocking file work still running (a submit being written).
                 drop(runtime);
                 sender_shared.spool.release();
+                // The callers' records too, before saying so: once the last
+                // handle goes, nothing of this outbox keeps their files open.
+                drop(sender_shared);
                 let _ = finished_tx.send(());
             })
             .map_err(|e| DeliveryError::config_io("cannot start the mail sender thread", e))?;
@@ -205,16 +186,20 @@ impl Outbox {
     /// Stores the mails durably; returns once they are on disk (the sender
     /// delivers them later). `nonce` is the one their Message-IDs were made with.
     pub async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
-        self.enqueue_with(mails, nonce, |write| Ok(write()?)).await
+        self.enqueue_with(mails, nonce, None, |write| Ok(write()?)).await
     }
 
     /// Writes the mails to the spool from within `step`, which runs on a
     /// blocking thread and calls the writer it is given when (and if) the
-    /// mails are to be stored: around it, the caller's own records.
+    /// mails are to be stored: around it, the caller's own records. Each mail
+    /// carries `commitment`, the change the step records, so that the two
+    /// agree after a crash at any point ([`Records`]); if the step fails after
+    /// writing, its mails are taken out of the queue again.
     pub async fn enqueue_with<T: Send + 'static>(
         &self,
         mails: Vec<OutgoingMail>,
         nonce: &str,
+        commitment: Option<Commitment>,
         step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, StepFailure> + Send + 'static,
     ) -> Result<T, DeliveryError> {
         if self.inner.closed.load(Ordering::SeqCst) {
@@ -222,7 +207,7 @@ impl Outbox {
         }
         let created_at = jiff::Timestamp::now();
         let entries: Vec<spool::Entry> =
-            mails.into_iter().flat_map(|m| entries(m, nonce, created_at)).collect();
+            mails.into_iter().flat_map(|m| entries(m, nonce, created_at, commitment.as_ref())).collect();
         let registered: Vec<state::Queued> = entries.iter().map(Into::into).collect();
         let shared = self.inner.shared.clone();
         let written = self
@@ -235,12 +220,21 @@ impl Outbox {
                     wrote = true;
                     Ok(())
                 });
+                if wrote && result.is_err() {
+                    let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+                    match shared.spool.discard(&ids) {
+                        Ok(()) => tracing::warn!(mails = ids.len(), "the step failed after its mails were queued: took them out again"),
+                        // Settled at the next start: the records decide whether they go.
+                        Err(e) => tracing::error!(error = %e, "the step failed and its queued mails could not be taken out"),
+                    }
+                    wrote = false;
+                }
                 (result, wrote)
             })
             .await;
         match written {
             Ok((result, wrote)) => {
-                if wrote && result.is_ok() {
+                if wrote {
                     self.inner.shared.queued(&registered);
                 }
                 result.map_err(|failure| match failure {
@@ -279,6 +273,11 @@ impl Outbox {
     /// Status and counts for `/healthz`.
     pub fn health(&self) -> DeliveryHealth {
         self.inner.shared.health()
+    }
+
+    /// What settling the queue with the callers' records found at start-up.
+    pub fn settled_at_start(&self) -> SettleReport {
+        self.inner.shared.settled
     }
 
     /// One line for the start-up log: the transport, never the password.
@@ -340,7 +339,12 @@ pub fn nonce() -> String {
 /// outcome, with no more bookkeeping than a single-recipient mail: a refused
 /// staff address cannot hold up or drop the mail to another. Ids sort by time
 /// of acceptance.
-fn entries(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> Vec<spool::Entry> {
+fn entries(
+    mail: OutgoingMail,
+    nonce: &str,
+    created_at: jiff::Timestamp,
+    commitment: Option<&Commitment>,
+) -> Vec<spool::Entry> {
     let raw = String::from_utf8_lossy(&mail.raw).into_owned();
     let base = format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code());
     mail.recipients
@@ -359,30 +363,8 @@ fn entries(mail: OutgoingMail, nonce: &str, created_at: jiff::Timestamp) -> Vec<
             last_error: None,
             delivered_at: None,
             customer_phone: mail.customer_phone.clone(),
+            commitment: commitment.cloned(),
             raw: raw.clone(),
         })
         .collect()
-}
-
-/// Which part of a blocking step failed.
-pub enum StepFailure {
-    Spool(std::io::Error),
-    /// The caller's own store.
-    Store(std::io::Error),
-}
-
-impl From<std::io::Error> for StepFailure {
-    /// The writer handed to a step fails only in the spool.
-    fn from(e: std::io::Error) -> Self {
-        StepFailure::Spool(e)
-    }
-}
-
-/// Personal data kept beside the spool (the booking store), deleted after the
-/// same retention period as delivered mail, by the sender's periodic sweep.
-pub trait Retained: Send + Sync {
-    /// Deletes the records older than `retention`; returns how many went.
-    fn prune(&self, retention: Duration, now: jiff::Timestamp) -> std::io::Result<usize>;
-    /// What the log calls these records, e.g. "bookings".
-    fn name(&self) -> &'static str;
 }

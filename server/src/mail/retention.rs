@@ -31,7 +31,7 @@ pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
         }
         Err(e) => tracing::error!(error = %e, "could not delete old given-up or quarantined mails"),
     }
-    for records in shared.retained.clone() {
+    for records in shared.records.clone() {
         let name = records.name();
         match blocking(move || records.prune(retention, jiff::Timestamp::now())).await {
             Ok(deleted) if deleted > 0 => {

@@ -213,14 +213,17 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
     let failure = match error.failure {
         // A hung or dropped conversation: was it this mail, or the server?
         Failure::Unclear if transport.answers().await => Failure::Temporary,
-        Failure::Unclear => Failure::ServerDown,
+        // Still answering, but too slow for this conversation: retried like a 4xx.
+        Failure::TimedOut if transport.answers().await => Failure::TimedOut,
+        Failure::Unclear | Failure::TimedOut => Failure::ServerDown,
         known => known,
     };
     entry.last_error = Some(error.message.clone());
     let waited = jiff::Timestamp::now().duration_since(entry.created_at).unsigned_abs();
     // An unknown outcome is not tried again: the mail may have arrived.
     let give_up = matches!(failure, Failure::Permanent | Failure::OutcomeUnknown)
-        || (failure == Failure::Temporary && waited >= shared.limits.give_up_after);
+        || (matches!(failure, Failure::Temporary | Failure::TimedOut)
+            && waited >= shared.limits.give_up_after);
     let s = shared.clone();
     if give_up {
         match blocking(move || super::give_up::give_up_with_notice(&s, entry, failure)).await {
@@ -244,6 +247,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.pending.remove(&id);
             state.delivered_total += 1;
             state.delivered_retained += 1;
+            state.slow_attempts = 0;
             state.server_answered(policy, pause);
             metrics::mail(if kind == MailKind::FailureNotice { "notice_sent" } else { "delivered" });
             tracing::info!(id = %id, attempts, "mail delivered");
@@ -260,6 +264,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             let error = redact(&error);
             state.failed_attempts_total += 1;
             state.last_error = Some(error.clone());
+            state.slow_attempts = if failure == Failure::TimedOut { state.slow_attempts + 1 } else { 0 };
             metrics::mail("temporary_failure");
             let due = if failure == Failure::ServerDown {
                 state.server_down = true;

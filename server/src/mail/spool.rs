@@ -67,6 +67,9 @@ pub struct Entry {
     /// The customer's phone, for the notice to staff if this mail fails.
     #[serde(default)]
     pub customer_phone: Option<String>,
+    /// The change in the caller's records this mail announces (`records.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<crate::mail::Commitment>,
     /// The complete message (RFC 5322, CRLF line ends).
     pub raw: String,
 }
@@ -167,6 +170,30 @@ impl Spool {
             fs::rename(self.tmp.join(file_name(&entry.id)), self.queue.join(file_name(&entry.id)))?;
         }
         sync_dir(&self.queue)
+    }
+
+    /// Removes queued entries that must not be sent (their step failed, or
+    /// they contradict the caller's records), durably.
+    pub fn discard(&self, ids: &[String]) -> io::Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        for id in ids {
+            match fs::remove_file(self.queue.join(file_name(id))) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        sync_dir(&self.queue)
+    }
+
+    /// The `limit` most recently accepted delivered entries, oldest first;
+    /// unreadable ones are skipped (they were delivered: nothing is lost).
+    pub fn delivered_newest(&self, limit: usize) -> io::Result<Vec<Entry>> {
+        let mut names = list(&self.done)?;
+        names.sort_unstable();
+        let skip = names.len().saturating_sub(limit);
+        Ok(names[skip..].iter().filter_map(|name| read_entry(&self.done.join(name)).ok()).collect())
     }
 
     /// Every queued entry (after recovery, `sending/` is empty), and how many

@@ -21,6 +21,7 @@ fn entry(id: &str) -> Entry {
         last_error: None,
         delivered_at: None,
         customer_phone: None,
+        commitment: None,
         raw: "Subject: x\r\n\r\nhi\r\n".into(),
     }
 }

@@ -13,7 +13,7 @@ use tokio::{sync::Notify, time::Instant};
 use crate::mail::{
     sender::RetryPolicy,
     spool::{Entry, Spool},
-    DeliveryHealth, Letterhead, Retained, SpoolStats,
+    DeliveryHealth, Letterhead, Records, SettleReport, SpoolStats,
 };
 use crate::telemetry::metrics;
 
@@ -26,6 +26,11 @@ pub(crate) struct Limits {
     pub(crate) retention: Duration,
 }
 
+/// Timed-out attempts in a row (the server answering probes meanwhile) after
+/// which the server counts as too slow and `/healthz` as degraded: one slow
+/// mail is not an outage, three in a row with nothing delivered are.
+const SLOW_ATTEMPTS_DEGRADE: u32 = 3;
+
 /// What the sender and the submitters share.
 pub(crate) struct Shared {
     pub(crate) spool: Spool,
@@ -34,7 +39,9 @@ pub(crate) struct Shared {
     pub(crate) letterhead: Letterhead,
     pub(crate) limits: Limits,
     /// Records of the callers' own, pruned with the spool.
-    pub(crate) retained: Vec<Arc<dyn Retained>>,
+    pub(crate) records: Vec<Arc<dyn Records>>,
+    /// What settling the queue with the records found at start-up.
+    pub(crate) settled: SettleReport,
 }
 
 #[derive(Default)]
@@ -43,6 +50,8 @@ pub(crate) struct State {
     pub(crate) pending: BTreeMap<String, Pending>,
     pub(crate) delivered_retained: usize,
     pub(crate) delivered_total: u64,
+    /// Attempts in a row that timed out while the server still answered a probe.
+    pub(crate) slow_attempts: u32,
     pub(crate) failed_attempts_total: u64,
     /// Mails in `failed/` and files in `quarantine/`.
     pub(crate) failed: usize,
@@ -94,12 +103,13 @@ pub(crate) struct Loaded {
     pub(crate) quarantined: usize,
     /// Files quarantined just now, while loading.
     pub(crate) newly_quarantined: usize,
+    pub(crate) settled: SettleReport,
 }
 
 impl Shared {
     pub fn new(
         spool: Spool,
-        retained: Vec<Arc<dyn Retained>>,
+        records: Vec<Arc<dyn Records>>,
         loaded: Loaded,
         letterhead: Letterhead,
         limits: Limits,
@@ -118,7 +128,8 @@ impl Shared {
             last_trouble: (loaded.newly_quarantined > 0).then_some(now),
             ..State::default()
         };
-        Self { spool, state: Mutex::new(state), wake: Notify::new(), letterhead, limits, retained }
+        let settled = loaded.settled;
+        Self { spool, state: Mutex::new(state), wake: Notify::new(), letterhead, limits, records, settled }
     }
 
     /// Registers mails that are now durably queued and wakes the sender.
@@ -159,7 +170,9 @@ impl Shared {
         let state = self.state.lock().unwrap();
         let degraded_after = self.limits.degraded_after;
         let oldest = state.oldest_age_secs();
+        let too_slow = state.slow_attempts >= SLOW_ATTEMPTS_DEGRADE;
         let degraded = state.server_down
+            || too_slow
             || oldest.is_some_and(|age| age > degraded_after.as_secs())
             || state.last_trouble.is_some_and(|at| at.elapsed() < degraded_after);
         let in_flight = state.pending.values().filter(|p| p.in_flight).count();
@@ -170,6 +183,7 @@ impl Shared {
             failed: state.failed,
             quarantined: state.quarantined,
             oldest_age_seconds: oldest,
+            server_too_slow: too_slow,
         }
     }
 

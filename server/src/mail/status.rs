@@ -28,7 +28,7 @@ pub struct SpoolStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryHealth {
-    /// `degraded` while the SMTP server is unreachable, while a mail has waited
+    /// `degraded` while the SMTP server is unreachable or too slow, while a mail has waited
     /// longer than `mail.degraded_after_seconds`, and for that long after a
     /// mail was given up or a spool file quarantined; otherwise `ok`.
     pub status: &'static str,
@@ -41,6 +41,9 @@ pub struct DeliveryHealth {
     pub quarantined: usize,
     /// Age of the oldest undelivered mail; `None` when all is delivered.
     pub oldest_age_seconds: Option<u64>,
+    /// The last attempts all timed out while the server still answered a
+    /// probe: it is too slow for `mail.smtp_timeout_ms` (degraded).
+    pub server_too_slow: bool,
 }
 
 impl DeliveryHealth {

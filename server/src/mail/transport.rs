@@ -37,9 +37,11 @@ pub enum Failure {
     Temporary,
     /// The server is not usable now: every mail would fail.
     ServerDown,
-    /// Timeout or connection lost before the message was sent: either this
-    /// mail or the server.
+    /// Connection lost before the message was sent: either this mail or the server.
     Unclear,
+    /// No answer within `mail.smtp_timeout_ms` before the message was sent:
+    /// the server is down or, if it still answers a probe, too slow.
+    TimedOut,
     /// The whole message was sent and no answer came: the server may have
     /// stored it. Sent again, it could arrive twice.
     OutcomeUnknown,
@@ -134,7 +136,7 @@ impl Transport {
                         Err(SendError { failure: classify(&e), message: e.to_string() })
                     }
                     Err(SmtpFailure::TimedOutBefore) => Err(SendError {
-                        failure: Failure::Unclear,
+                        failure: Failure::TimedOut,
                         message: format!(
                             "no answer from the mail server within {} ms",
                             timeouts.commands.as_millis()

@@ -24,7 +24,7 @@ use crate::{
     },
     config::Settings,
     edge::error::{AppError, Refusal},
-    forms::{Checker, Input},
+    forms::{submission::Submissions, Checker, Input},
     i18n::{
         format::{date_time_long, local},
         Locales,
@@ -46,6 +46,8 @@ pub struct Staff {
     pub settings: Arc<Settings>,
     pub pages: web::Data<Pages>,
     pub locales: Arc<Locales>,
+    /// For the disk floor, which answers respect like bookings.
+    pub submissions: Arc<Submissions>,
 }
 
 struct Context {
@@ -109,10 +111,17 @@ pub async fn answer(
             return cx.page(StatusCode::BAD_REQUEST, action, &record, Some(form)).await;
         }
     };
-    let answered = bookings.answer(&record, &answer).await.map_err(|e| {
-        tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored");
-        AppError::Refused(Refusal::StoreFailed)
-    })?;
+    if let Some(why) = cx.submissions.caps().disk_floor_reached() {
+        tracing::error!(reference = %record.booking.reference, "answer refused: {why}");
+        return cx.not_sent(action, &record, &input).await;
+    }
+    let answered = match bookings.answer(&record, &answer).await {
+        Ok(answered) => answered,
+        Err(e) => {
+            tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored; nothing was sent");
+            return cx.not_sent(action, &record, &input).await;
+        }
+    };
     let Some(now) = bookings.record(&record.booking.reference).await.map_err(internal)? else {
         return cx.not_found().await;
     };
@@ -201,6 +210,20 @@ impl Context {
         };
         let rendered = self.pages.staff(lang, page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
+    }
+
+    /// The answer could not be stored (full disk, store trouble): nothing was
+    /// sent. The form again, with the answer typed and a message in the staff
+    /// language; 503, so that trying again later is the expected move.
+    async fn not_sent(
+        &self,
+        action: Action,
+        record: &Record,
+        input: &Input,
+    ) -> Result<HttpResponse, AppError> {
+        let message = self.locales.text(self.settings.mail.staff_language, "staff.notSent").to_string();
+        let form = FormState::refused(input.values(), message);
+        self.page(StatusCode::SERVICE_UNAVAILABLE, action, record, Some(form)).await
     }
 
     /// The error page in the staff language, the same for every refused link.

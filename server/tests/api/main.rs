@@ -29,3 +29,4 @@ mod seo;
 mod shutdown;
 mod staff_answers;
 mod staff_deadline;
+mod store_faults;

@@ -70,6 +70,11 @@ pub(crate) async fn desk(staff_language: &str) -> Desk {
 }
 
 impl Desk {
+    /// Stopped and started again on the same data directory and settings file.
+    pub(crate) async fn restart(self) -> Desk {
+        Desk { app: self.app.restart().await, sink: self.sink, _sink_dir: self._sink_dir }
+    }
+
     /// Books a ride in `lang`; returns its reference.
     pub(crate) async fn book(&self, lang: &str) -> String {
         let response = self.app.post_json(&format!("/api/reservation/{lang}"), &booking()).await;

@@ -168,3 +168,37 @@ fn a_kill_in_the_middle_of_delivery_loses_nothing_and_repeats_only_mails_in_flig
         duplicates.len()
     );
 }
+
+/// Kills the worker where a durable step has written its mails to the spool
+/// but not yet committed the booking store, then restarts it: the change is
+/// rolled forward from the mails, so the store and what was sent agree, and
+/// each mail goes out once.
+fn killed_between_spool_and_store(point: &str, first_run: &[&str], status: &str, mails: usize) {
+    let dir = TempDir::new(point);
+    let data = dir.path("var");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let mut args = vec!["--stop-at", point];
+    args.extend_from_slice(first_run);
+    let mut worker = Worker::start(&data, &sink.url(), &args);
+    worker.expect_line(&format!("STOPPED {point}"), Duration::from_secs(30));
+    worker.kill9();
+
+    let mut worker = Worker::start(&data, &sink.url(), &["--show", "W000000", "--exit-when-empty"]);
+    let record = worker.expect_line("RECORD", Duration::from_secs(30));
+    assert_eq!(record, format!("RECORD W000000 {status}"), "{point}: the store after the restart");
+    worker.finish(Duration::from_secs(30));
+    let received: Vec<String> = sink.messages().into_iter().map(|m| m.message_id).collect();
+    let unique: BTreeSet<&String> = received.iter().collect();
+    assert_eq!((received.len(), unique.len()), (mails, mails), "{point}: every mail once: {received:?}");
+}
+
+#[test]
+fn a_kill_after_a_bookings_mails_are_spooled_but_before_it_is_stored_keeps_both() {
+    killed_between_spool_and_store("booking-spooled", &["--submit", "1"], "requested", 2);
+}
+
+#[test]
+fn a_kill_after_an_answers_mail_is_spooled_but_before_it_is_stored_keeps_both() {
+    // The booking's two mails, and the customer's confirmation.
+    killed_between_spool_and_store("answer-spooled", &["--submit", "1", "--confirm-first"], "confirmed", 3);
+}

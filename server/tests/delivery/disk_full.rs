@@ -15,10 +15,10 @@ use crate::helpers::{
 const LONG: Duration = Duration::from_secs(30);
 
 /// A small tmpfs, unmounted on drop.
-struct Tmpfs(PathBuf);
+pub struct Tmpfs(PathBuf);
 
 impl Tmpfs {
-    fn mount(dir: &Path, size: &str) -> Result<Tmpfs, String> {
+    pub fn mount(dir: &Path, size: &str) -> Result<Tmpfs, String> {
         // SAFETY: geteuid has no preconditions.
         if unsafe { libc::geteuid() } != 0 {
             return Err("not running as root".into());
@@ -43,7 +43,7 @@ impl Drop for Tmpfs {
 }
 
 /// Writes a file until the filesystem refuses more.
-fn fill(dir: &Path) -> PathBuf {
+pub fn fill(dir: &Path) -> PathBuf {
     let path = dir.join("filler");
     let mut file = std::fs::File::create(&path).unwrap();
     let chunk = vec![0u8; 16 * 1024];

@@ -94,3 +94,21 @@ async fn a_slow_mailbox_holds_one_delivery_slot_and_delays_no_one_else() {
         assert_eq!(received_for(&sink, slow_staff, reference), 1, "{reference} reached staff once");
     }
 }
+
+#[tokio::test]
+async fn a_server_too_slow_for_every_attempt_makes_delivery_degraded() {
+    let dir = TempDir::new("late-slow");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "1500"]);
+    let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml(300, 10_000)));
+    // Each RCPT for this mailbox takes longer than a command may; the server
+    // still greets and answers the probe at once, so it is not "down".
+    outbox.submit_booking(&booking_to("SLOW1", "slowrcpt-zoe@example.nl")).await.unwrap();
+
+    wait_for("three timed-out attempts", LONG, || outbox.stats().failed_attempts_since_start >= 3);
+    let health = outbox.health();
+    assert!(health.server_too_slow, "{health:?}");
+    assert_eq!(health.status, "degraded", "the age limit (600 s) is far away: only the slowness says so");
+    assert!(outbox.stats().last_error.unwrap_or_default().contains("within 300 ms"));
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, STAFF, "SLOW1"), 1, "the staff mail went through meanwhile");
+}

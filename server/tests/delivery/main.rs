@@ -11,3 +11,4 @@ mod golden;
 mod headers;
 mod late_answer;
 mod outbox;
+mod store_faults;

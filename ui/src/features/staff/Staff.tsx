@@ -44,6 +44,11 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
   return (
     <form method="post" action={staff.formAction} noValidate className="staff-form">
       <p>{t("staff.intro")}</p>
+      {form?.errorMessage && (
+        <div className="error-summary" role="alert">
+          <p>{form.errorMessage}</p>
+        </div>
+      )}
       <ErrorSummary errors={errors} order={["reason", "dateTime", "note"]} reported={0} />
       {staff.action === "propose" && (
         <TextField

@@ -1,0 +1,128 @@
+//! The booking store's own faults: a damaged or emptied store at start-up is
+//! rebuilt from the mails in the spool, and an answer whose commit fails on a
+//! full disk sends nothing, then or after a restart.
+use std::{path::Path, time::Duration};
+
+use taxi_server::booking::{
+    answer::{Action, Answer},
+    model::Booking,
+    outbox::Bookings,
+};
+
+use crate::{
+    disk_full::{fill, Tmpfs},
+    helpers::{booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir},
+};
+
+const LONG: Duration = Duration::from_secs(30);
+
+fn confirm() -> Answer {
+    Answer {
+        action: Action::Confirm,
+        note: String::new(),
+        proposed_pickup_at: None,
+        reason: None,
+        answered_at: jiff::Timestamp::now(),
+    }
+}
+
+/// A booking made now for next week: within its retention.
+fn recent(reference: &str) -> Booking {
+    let now = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
+    let pickup_at = now.datetime().checked_add(jiff::Span::new().days(7)).unwrap();
+    Booking { received_at: now.timestamp(), pickup_at, ..booking_to(reference, "zoe@example.nl") }
+}
+
+async fn status(outbox: &Bookings, reference: &str) -> String {
+    outbox.record(reference).await.unwrap().map_or("none".into(), |r| r.status.code().to_string())
+}
+
+/// Three bookings, the first confirmed, every mail delivered; the outbox shut down.
+async fn history(data: &Path, sink: &Sink) {
+    let outbox = start(&settings(data, Some(&sink.url()), ""));
+    for reference in ["DMG1", "DMG2", "DMG3"] {
+        outbox.submit_booking(&recent(reference)).await.unwrap();
+    }
+    let record = outbox.record("DMG1").await.unwrap().unwrap();
+    assert!(outbox.answer(&record, &confirm()).await.unwrap());
+    wait_for("all delivered", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_damaged_or_emptied_store_is_rebuilt_from_the_spool_at_start() {
+    for damage in ["header", "page", "empty"] {
+        let dir = TempDir::new(&format!("store-{damage}"));
+        let data = dir.path("var");
+        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        history(&data, &sink).await;
+        let sent = sink.count();
+        let file = data.join("bookings.sqlite3");
+        let mut bytes = std::fs::read(&file).unwrap();
+        match damage {
+            "header" => bytes[..100].fill(b'x'),
+            // The bookings table's first page.
+            "page" => bytes[4096..8192].fill(0xff),
+            _ => bytes.clear(),
+        }
+        std::fs::write(&file, bytes).unwrap();
+
+        let outbox = start(&settings(&data, Some(&sink.url()), ""));
+        for (reference, expected) in [("DMG1", "confirmed"), ("DMG2", "requested"), ("DMG3", "requested")] {
+            assert_eq!(status(&outbox, reference).await, expected, "{damage}: {reference}");
+        }
+        assert_eq!(outbox.settled_at_start().rolled_forward, 4, "{damage}: three bookings and one answer");
+        let aside = std::fs::read_dir(&data)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".damaged-"))
+            .count();
+        let trouble = outbox.store_trouble().map(|t| t.reason).unwrap_or_default();
+        if damage == "empty" {
+            // SQLite takes an empty file for a new store: nothing to move aside.
+            assert_eq!((aside, trouble.as_str()), (0, ""), "{damage}");
+        } else {
+            assert_eq!(aside, 1, "{damage}: the damaged file is kept for a person to look at");
+            assert!(trouble.contains("damaged at start-up"), "{damage}: {trouble}");
+        }
+        outbox.shutdown().await;
+        assert_eq!(sink.count(), sent, "{damage}: nothing is sent again");
+    }
+}
+
+#[tokio::test]
+async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
+    let dir = TempDir::new("answer-full");
+    let data = dir.path("var");
+    // The store's disk fills up; the spool has its own, with room.
+    let mounts = Tmpfs::mount(&data, "2m").and_then(|a| Ok((a, Tmpfs::mount(&data.join("spool"), "2m")?)));
+    let _mounts = match mounts {
+        Ok(mounts) => mounts,
+        Err(why) => {
+            eprintln!("SKIPPED an_answer_whose_commit_fails_on_a_full_disk_sends_nothing: cannot mount a tmpfs ({why})");
+            return;
+        }
+    };
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let customer = "zoe@example.nl";
+    let outbox = start(&settings(&data, Some(&sink.url()), ""));
+    outbox.submit_booking(&recent("FULL1")).await.unwrap();
+    wait_for("the booking's mails", LONG, || outbox.stats().depth == 0);
+    let filler = fill(&data);
+
+    let record = outbox.record("FULL1").await.unwrap().unwrap();
+    assert!(outbox.answer(&record, &confirm()).await.is_err(), "the commit fails");
+    assert_eq!(count_files(&data.join("spool/queue")), 0, "its mail was taken out of the queue");
+    assert_eq!(status(&outbox, "FULL1").await, "requested");
+    assert!(outbox.store_trouble().is_some_and(|t| t.unwritable), "the health checks see it");
+    outbox.shutdown().await;
+
+    // Nothing goes out at a restart either; with room, the answer is taken once.
+    std::fs::remove_file(filler).unwrap();
+    let outbox = start(&settings(&data, Some(&sink.url()), ""));
+    assert_eq!(outbox.stats().depth, 0);
+    let record = outbox.record("FULL1").await.unwrap().unwrap();
+    assert!(outbox.answer(&record, &confirm()).await.unwrap());
+    wait_for("the answer", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "FULL1.customer-answer."), 1, "one answer mail");
+}
