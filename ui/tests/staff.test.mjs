@@ -20,7 +20,7 @@ useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 let booked = 0;
 
 /** Books a ride over the API (each at another time: identical requests share one booking); returns the reference. */
-async function book() {
+async function book(fields = {}) {
   booked += 1;
   const response = await fetch(`${server.baseUrl}/api/reservation/en`, {
     method: "POST",
@@ -28,6 +28,7 @@ async function book() {
     body: JSON.stringify({
       name: "Anna de Wit", email: "anna@example.com", phone: "06 12345678", passengerAmount: "2",
       departure: "Markt 1, Roermond", destination: "Schiphol", dateTime: dutchDateTime(3, `10:${10 + booked}`), language: "en",
+      ...fields,
     }),
   });
   assert.equal(response.status, 200);
@@ -41,15 +42,37 @@ function decoded(raw) {
   return [qp, ...base64].join("\n");
 }
 
-/** Path and query of the staff mail's `action` button for `reference`. */
-async function staffLink(reference, action) {
+/** The staff mail of `reference` as stored in the Maildir, raw. */
+function staffMail(reference) {
   const dir = join(server.dataDir, "maildir", "new");
-  const text = await eventually(
+  return eventually(
     `the staff mail of ${reference}`,
-    () => readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.includes("staff-booking")).map((f) => decoded(readFileSync(join(dir, f.name), "utf8"))).find((t) => t.includes(reference)),
-    (t) => t !== undefined,
+    () => readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.includes("staff-booking")).map((f) => readFileSync(join(dir, f.name), "utf8")).find((raw) => decoded(raw).includes(reference)),
+    (raw) => raw !== undefined,
     8_000,
   );
+}
+
+/** The HTML part of a raw mail (CRLF or LF line ends), decoded as UTF-8. */
+function htmlPart(raw) {
+  const [, headers, body] = /Content-Type: text\/html[^]*?(Content-Transfer-Encoding: \S+)\r?\n\r?\n([^]*?)\r?\n--/.exec(raw);
+  if (/base64/i.test(headers)) return Buffer.from(body, "base64").toString("utf8");
+  const text = body.replace(/=\r?\n/g, "");
+  const bytes = [];
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === "=" && /^[0-9A-F]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(text[i]));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Path and query of the staff mail's `action` button for `reference`. */
+async function staffLink(reference, action) {
+  const text = decoded(await staffMail(reference));
   const match = new RegExp(`https://www\\.taxiroermond\\.example(/staff/${reference}/${action}\\?expires=\\d+&sig=[A-Za-z0-9_-]+)`).exec(text);
   assert.ok(match, `a ${action} link in the staff mail of ${reference}`);
   return match[1];
@@ -127,5 +150,28 @@ test("proposing another time works without JavaScript and keeps the typed answer
     assert.equal(await page.locator(".success-box").innerText(), T.sent.propose);
   } finally {
     await close();
+  }
+});
+
+test("the staff mail on a phone: what changes the dispatch is on the first screen, above the buttons", TIMEOUT, async () => {
+  const reference = await book({ passengerAmount: "6", remarks: "Wheelchair, foldable." });
+  const html = htmlPart(await staffMail(reference));
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.setContent(html);
+    const mail = TEXTS[STAFF].funnel.mail;
+    const alerts = [mail.largeVehicle_other.replace("{{count}}", "6"), TEXTS[STAFF].mail.staffBooking.alerts.remarks.replace("{{remarks}}", "Wheelchair, foldable.")];
+    const firstButton = await page.getByRole("link", { name: TEXTS[STAFF].mail.staffBooking.answer.confirm }).boundingBox();
+    for (const alert of alerts) {
+      const box = await page.getByText(alert, { exact: true }).boundingBox();
+      assert.ok(box, `the mail shows ${JSON.stringify(alert)}`);
+      assert.ok(box.y + box.height <= 640, `${JSON.stringify(alert)} is on the first screen (bottom at ${box.y + box.height} px)`);
+      assert.ok(box.y < firstButton.y, `${JSON.stringify(alert)} is above the answer buttons`);
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `nothing scrolls sideways (${width} px)`);
+  } finally {
+    await context.close();
   }
 });

@@ -104,10 +104,13 @@ impl Composer {
     }
 
     /// The booking as the staff answer page shows it, in the staff language:
-    /// (label, value) pairs.
-    pub fn staff_summary(&self, b: &Booking) -> Vec<(String, String)> {
+    /// what changes the dispatch, and every field as (label, value) pairs,
+    /// the customer's remarks last.
+    pub fn staff_summary(&self, b: &Booking) -> (Vec<String>, Vec<(String, String)>) {
         let view = self.views().staff_booking(b, self.staff_lang);
-        view.rows.into_iter().map(|r| (r.label, r.value)).collect()
+        let mut rows: Vec<(String, String)> = view.rows.into_iter().map(|r| (r.label, r.value)).collect();
+        rows.extend(view.block.map(|block| (block.label, block.text)));
+        (view.alerts, rows)
     }
 }
 

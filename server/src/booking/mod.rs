@@ -2,12 +2,14 @@
 //! [`extras`]), the reservation page opened with a route ([`prefill`]), the
 //! service that validates, prices and de-duplicates ([`service`]), the stored
 //! booking ([`store`], [`outbox`]), its mails and calendar entry ([`mails`],
-//! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`]), the WhatsApp message ([`whatsapp`]) and
+//! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
+//! what changes the dispatch, first in staff's mail: [`dispatch`]), the WhatsApp message ([`whatsapp`]) and
 //! the HTTP handlers ([`routes`]).
 pub mod answer;
 pub mod answer_links;
 pub mod answer_mail;
 pub mod customer_copy;
+pub mod dispatch;
 pub mod extras;
 pub mod form;
 pub mod ics;

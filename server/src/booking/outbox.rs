@@ -217,7 +217,7 @@ impl Bookings {
     }
 
     /// The booking as the staff answer page shows it, in the staff language.
-    pub fn staff_summary(&self, booking: &Booking) -> Vec<(String, String)> {
+    pub fn staff_summary(&self, booking: &Booking) -> (Vec<String>, Vec<(String, String)>) {
         self.composer.staff_summary(booking)
     }
 }

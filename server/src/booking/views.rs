@@ -27,6 +27,7 @@ impl Views<'_> {
         let name = one_line(&b.name, FIELD_MAX);
         let short_name = one_line(&b.name, SHORT_MAX);
         let price = self.price_short(b, lang);
+        let dispatch = self.dispatch_lines(b, lang);
         let subject = self.f(
             lang,
             "mail.staffBooking.subject",
@@ -38,11 +39,15 @@ impl Views<'_> {
                 ("price", &price),
             ],
         );
+        // What changes the dispatch reads in the inbox list already.
+        let subject = dispatch.urgent_tag.iter().chain([&subject]).chain(&dispatch.tags).cloned();
+        let subject = subject.collect::<Vec<_>>().join(" · ");
         let mut view = MailView::new(
             lang,
             header_line(&subject, SUBJECT_MAX),
             self.f(lang, "mail.staffBooking.heading", &[("reference", &b.reference)]),
         );
+        view.alerts = dispatch.alerts;
         view.intro.push(self.f(lang, "mail.staffBooking.intro", &[("name", &short_name)]));
         view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
         view.actions.push(Link {
@@ -64,14 +69,6 @@ impl Views<'_> {
         ]);
         if b.confirmation_withheld {
             view.notes.push(self.t(lang, "mail.staffBooking.confirmationWithheld"));
-        }
-        if b.extras.large_vehicle {
-            view.notes.push(self.locales.plural(
-                lang,
-                "funnel.mail.largeVehicle",
-                u64::from(b.passengers),
-                &[],
-            ));
         }
         if let Some(remarks) = &b.extras.remarks {
             view.block = Some(Block {

@@ -105,6 +105,10 @@ pub struct MailSettings {
     pub answer_from: ClockTime,
     /// Local time (`HH:MM`) until which staff answer bookings.
     pub answer_until: ClockTime,
+    /// A ride picked up less than this many hours after its request is marked
+    /// urgent in the staff mail (as is one picked up before the promised
+    /// answer); 0 = only the latter.
+    pub urgent_within_hours: u32,
 }
 
 #[derive(Debug, Clone, Default)]

@@ -37,6 +37,9 @@ pub struct MailView {
     pub lang: Lang,
     pub subject: String,
     pub heading: String,
+    /// What must catch the reader's eye first (staff: what changes the
+    /// dispatch), drawn above everything else.
+    pub alerts: Vec<String>,
     pub intro: Vec<String>,
     /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
     pub answers: Vec<Link>,
@@ -58,6 +61,7 @@ impl MailView {
             lang,
             subject,
             heading,
+            alerts: Vec::new(),
             intro: Vec::new(),
             answers: Vec::new(),
             actions: Vec::new(),

@@ -11,7 +11,10 @@ use crate::booking::answer::{Action, DeclineReason};
 pub struct StaffPage {
     pub reference: String,
     pub action: Action,
-    /// The booking, in the staff language.
+    /// What changes the dispatch (urgency, larger vehicle, remarks, flight,
+    /// ride back), first on the page as in the mail.
+    pub alerts: Vec<String>,
+    /// The booking, in the staff language, the customer's remarks included.
     pub rows: Vec<StaffRow>,
     /// Where the form posts: the signed link itself.
     pub form_action: String,

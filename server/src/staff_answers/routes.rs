@@ -180,15 +180,12 @@ impl Context {
     ) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
         let b = &record.booking;
+        let (alerts, rows) = self.bookings.staff_summary(b);
         let page = StaffPage {
             reference: b.reference.to_string(),
             action,
-            rows: self
-                .bookings
-                .staff_summary(b)
-                .into_iter()
-                .map(|(label, value)| StaffRow { label, value })
-                .collect(),
+            alerts,
+            rows: rows.into_iter().map(|(label, value)| StaffRow { label, value }).collect(),
             form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
             pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
             reasons: DeclineReason::ALL.to_vec(),

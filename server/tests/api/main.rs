@@ -9,6 +9,7 @@ mod assets;
 mod booking;
 mod conditional;
 mod config;
+mod dispatch;
 mod domains;
 mod errors;
 mod funnel;

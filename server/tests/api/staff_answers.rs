@@ -26,9 +26,9 @@ pub(crate) struct Desk {
 
 /// A mail as read: recipients, Message-ID, headers, text part and calendar.
 pub(crate) struct Mail {
-    to: Vec<String>,
+    pub(crate) to: Vec<String>,
     message_id: String,
-    subject: String,
+    pub(crate) subject: String,
     language: String,
     text: String,
     /// The text part with its line wrapping undone.
@@ -85,7 +85,7 @@ impl Desk {
     }
 
     /// The sink's mails once it has at least `count`, waiting up to 10 s.
-    async fn mails(&self, count: usize) -> Vec<Mail> {
+    pub(crate) async fn mails(&self, count: usize) -> Vec<Mail> {
         for _ in 0..100 {
             if self.sink.count() >= count {
                 return self.sink.messages().iter().map(read).collect();

@@ -137,13 +137,44 @@ fn contact_mails_in_three_languages() {
 }
 
 #[test]
-fn staff_subject_has_date_time_route_and_price() {
-    let mails = composer(Lang::Nl).booking(&booking(Lang::En), "x").unwrap();
+fn staff_subject_has_date_time_route_price_and_what_changes_the_dispatch() {
+    let plain = |lang| {
+        let mut b = booking(lang);
+        b.extras = Default::default();
+        b
+    };
+    let mails = composer(Lang::Nl).booking(&plain(Lang::En), "x").unwrap();
     assert_eq!(mails[0].subject, "Rit 24-11 14:30 Roermond → Schiphol € 230,00");
-    let mails = composer(Lang::De).booking(&booking(Lang::Nl), "x").unwrap();
+    let mails = composer(Lang::De).booking(&plain(Lang::Nl), "x").unwrap();
     assert_eq!(mails[0].subject, "Fahrt 24.11. 14:30 Roermond → Schiphol € 230,00");
-    let mails = composer(Lang::En).booking(&booking(Lang::De), "x").unwrap();
+    let mails = composer(Lang::En).booking(&plain(Lang::De), "x").unwrap();
     assert_eq!(mails[0].subject, "Ride 24/11 14:30 Roermond → Schiphol € 230.00");
+
+    // Five passengers on a flight, booked two hours before the pick-up.
+    let mut b = booking(Lang::Nl);
+    b.passengers = 5;
+    b.extras.large_vehicle = true;
+    b.extras.flight_number = Some("KL1234".into());
+    b.received_at = "2025-11-24T11:30:00Z".parse().unwrap();
+    let mails = composer(Lang::En).booking(&b, "x").unwrap();
+    assert_eq!(
+        mails[0].subject,
+        "URGENT · Ride 24/11 14:30 Roermond → Schiphol € 230.00 · large vehicle · remarks · flight KL1234 · with return"
+    );
+    let first_lines: Vec<&str> = mails[0].text.lines().skip(3).take(10).filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        first_lines[..3],
+        [
+            "! URGENT: pick-up within 3 hours of the request.",
+            "! 5 passengers: send a larger vehicle (taxi van).",
+            "! Remarks: Two suitcases and a child seat (age 3). Please ring twice.",
+        ],
+        "{}",
+        mails[0].text
+    );
+    // Above the answer buttons.
+    let confirm = mails[0].text.find("/confirm?").unwrap();
+    assert!(mails[0].text.find("! URGENT").unwrap() < confirm);
 }
 
 #[test]
@@ -151,7 +182,10 @@ fn without_a_price_the_mails_say_so() {
     let mut b = booking(Lang::De);
     b.price = None;
     let mails = composer(Lang::Nl).booking(&b, "x").unwrap();
-    assert_eq!(mails[0].subject, "Rit 24-11 14:30 Roermond → Schiphol Geen prijsindicatie");
+    assert_eq!(
+        mails[0].subject,
+        "Rit 24-11 14:30 Roermond → Schiphol Geen prijsindicatie · opmerkingen · met terugrit"
+    );
     assert_eq!(field(&mails[0].text, "Prijsindicatie"), Some("Geen prijsindicatie"), "{}", mails[0].text);
     assert!(mails[1].text.contains("Keine Preisangabe"), "{}", mails[1].text);
     assert!(!mails[1].text.contains("endgültige Preis"), "no price note without a price");

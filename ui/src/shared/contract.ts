@@ -107,7 +107,12 @@ export type StaffRow = { label: string, value: string, };
 
 export type StaffPage = { reference: string, action: Action, 
 /**
- * The booking, in the staff language.
+ * What changes the dispatch (urgency, larger vehicle, remarks, flight,
+ * ride back), first on the page as in the mail.
+ */
+alerts: Array<string>, 
+/**
+ * The booking, in the staff language, the customer's remarks included.
  */
 rows: Array<StaffRow>, 
 /**

@@ -15,6 +15,13 @@ export function Staff({ staff, form }: PageProps) {
   return (
     <>
       <h1>{t(`staff.heading.${staff.action}`, { reference: staff.reference })}</h1>
+      {staff.alerts.length > 0 && (
+        <ul className="dispatch-alerts">
+          {staff.alerts.map((alert) => (
+            <li key={alert}>{alert}</li>
+          ))}
+        </ul>
+      )}
       {form?.success && (
         <div className="success-box" role="status">
           {form.success}
@@ -27,7 +34,7 @@ export function Staff({ staff, form }: PageProps) {
         {staff.rows.map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            <dd className="pre-line">{row.value}</dd>
           </div>
         ))}
       </dl>
