@@ -12,7 +12,7 @@ use crate::{
     booking::{outbox::Bookings, service::BookingService},
     config::Settings,
     contact::service::ContactService,
-    edge::{outer::Outer, Edge},
+    edge::{operators::Operators, outer::Outer, Edge},
     forms::{antispam::FormGuard, submission::Submissions},
     i18n::Locales,
     mail::Outbox,
@@ -61,6 +61,7 @@ impl Application {
                 queue_capacity: settings.render.queue_capacity,
                 deadline: Duration::from_millis(settings.render.deadline_ms),
                 memory_limit_bytes: settings.render.memory_limit_mb << 20,
+                max_per_client: settings.render.max_per_client,
             },
         )
         .context("the server-side rendering bundle could not be loaded")?;
@@ -117,6 +118,7 @@ impl Application {
             pages: pages.clone(),
             locales: locales.clone(),
         });
+        let operators = web::Data::new(Operators::new(&settings));
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
         // Middleware runs outside-in from the last `wrap`: request id, canonical
@@ -140,6 +142,7 @@ impl Application {
                 .app_data(contact.clone())
                 .app_data(form_guard.clone())
                 .app_data(staff.clone())
+                .app_data(operators.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))

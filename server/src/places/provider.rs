@@ -1,8 +1,14 @@
 //! The provider the configuration chose: Google when `TAXI_GOOGLE_MAPS_KEY` is
 //! set, otherwise the embedded gazetteer.
+//!
+//! With Google, the gazetteer is kept too: it answers whatever Google's call
+//! budget refuses (see [`crate::places::budget`]), so visitors get suggestions
+//! and prices while the budget is used up. Its ids then reach the page, so a
+//! details call for an id the gazetteer knows is answered by the gazetteer (its
+//! ids and Google's cannot be confused: Google's have no `:` and are long).
 use crate::places::{
-    gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate,
-    Suggestion,
+    budget::BudgetReport, gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError,
+    PlacesProvider, RouteEstimate, Suggestion,
 };
 use crate::{
     config::Settings,
@@ -11,15 +17,18 @@ use crate::{
 
 pub enum Places {
     Embedded(Gazetteer),
-    Google(GoogleMaps),
+    Google { maps: GoogleMaps, offline: Gazetteer },
 }
 
 impl Places {
     pub fn from_settings(settings: &Settings) -> Self {
         let centre = settings.tariff.zone.centre();
+        let offline = Gazetteer::embedded(centre);
         match &settings.secrets.google_maps_key {
-            Some(key) => Places::Google(GoogleMaps::new(&settings.google, key.clone(), centre)),
-            None => Places::Embedded(Gazetteer::embedded(centre)),
+            Some(key) => {
+                Places::Google { maps: GoogleMaps::new(&settings.google, key.clone(), centre), offline }
+            }
+            None => Places::Embedded(offline),
         }
     }
 
@@ -29,7 +38,21 @@ impl Places {
     pub fn is_ready(&self) -> bool {
         match self {
             Places::Embedded(gazetteer) => !gazetteer.is_empty(),
-            Places::Google(_) => true,
+            Places::Google { .. } => true,
+        }
+    }
+
+    /// Whether look-ups cost money (Google), so pages that make them on their own
+    /// are worth limiting; the gazetteer's cost nothing.
+    pub fn is_paid(&self) -> bool {
+        matches!(self, Places::Google { .. })
+    }
+
+    /// The state of Google's call budget; `None` without Google.
+    pub fn budget(&self) -> Option<BudgetReport> {
+        match self {
+            Places::Embedded(_) => None,
+            Places::Google { maps, .. } => Some(maps.budget().report()),
         }
     }
 
@@ -37,7 +60,7 @@ impl Places {
     fn name(&self) -> &'static str {
         match self {
             Places::Embedded(_) => "gazetteer",
-            Places::Google(_) => "google",
+            Places::Google { .. } => "google",
         }
     }
 
@@ -53,7 +76,9 @@ impl Places {
     pub fn description(&self) -> &'static str {
         match self {
             Places::Embedded(_) => "embedded offline gazetteer (no key, no network)",
-            Places::Google(_) => "Google Maps Platform (Places API (New), Routes API)",
+            Places::Google { .. } => {
+                "Google Maps Platform (Places API (New), Routes API), the offline gazetteer beyond the call budget"
+            }
         }
     }
 }
@@ -67,7 +92,10 @@ impl PlacesProvider for Places {
     ) -> Result<Vec<Suggestion>, PlacesError> {
         let result = match self {
             Places::Embedded(p) => p.suggestions(input, lang, session).await,
-            Places::Google(p) => p.suggestions(input, lang, session).await,
+            Places::Google { maps, offline } => match maps.suggestions(input, lang, session).await {
+                Err(PlacesError::OverBudget) => offline.suggestions(input, lang, None).await,
+                other => other,
+            },
         };
         self.counted("suggestions", result)
     }
@@ -80,7 +108,15 @@ impl PlacesProvider for Places {
     ) -> Result<PlaceDetails, PlacesError> {
         let result = match self {
             Places::Embedded(p) => p.details(id, lang, session).await,
-            Places::Google(p) => p.details(id, lang, session).await,
+            Places::Google { maps, offline } => match offline.place_details(id.as_str(), lang) {
+                Ok(place) => Ok(place),
+                // A Google id while the budget is used up: the visitor searches again
+                // and gets the gazetteer's places.
+                Err(_) => match maps.details(id, lang, session).await {
+                    Err(PlacesError::OverBudget) => Err(PlacesError::NotFound),
+                    other => other,
+                },
+            },
         };
         self.counted("details", result)
     }
@@ -88,7 +124,10 @@ impl PlacesProvider for Places {
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError> {
         let result = match self {
             Places::Embedded(p) => p.route(from, to).await,
-            Places::Google(p) => p.route(from, to).await,
+            Places::Google { maps, offline } => match maps.route(from, to).await {
+                Err(PlacesError::OverBudget) => offline.route(from, to).await,
+                other => other,
+            },
         };
         self.counted("route", result)
     }
