@@ -16,6 +16,7 @@ mod funnel;
 mod fuzz;
 mod http_limits;
 mod languages;
+mod open_files;
 mod operations;
 mod pages;
 mod paid_lookups;
