@@ -4,7 +4,8 @@
 //!   airports, railway stations, postcodes and well-known places of NL, DE and
 //!   BE from open data, with a route estimate from crow-fly distance.
 //! - [`google`]: Google Maps Platform (Places API (New) and Routes API), chosen
-//!   when `TAXI_GOOGLE_MAPS_KEY` is set.
+//!   when `TAXI_GOOGLE_MAPS_KEY` is set, within a site-wide call [`budget`]
+//!   beyond which the gazetteer answers.
 //!
 //! Place ids belong to the provider that issued them.
 use serde::Serialize;
