@@ -38,6 +38,7 @@ async fn main() -> anyhow::Result<()> {
             queue_capacity: settings.render.queue_capacity.max(1),
             deadline: Duration::from_millis(settings.render.deadline_ms),
             memory_limit_bytes: settings.render.memory_limit_mb << 20,
+            max_per_client: settings.render.max_per_client,
         },
     )?;
     // One landing page per language stands for all: they share one component.

@@ -15,7 +15,11 @@
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
 //!
 //! Operators are recognised by the socket peer alone, and a request that a proxy
-//! forwarded is never theirs (see [`crate::edge::client::is_operator`]).
+//! forwarded is never theirs (see [`crate::edge::operators`]).
+//!
+//! A used-up budget of calls to Google shows in `/healthz/details` (`placesBudget`)
+//! but does not make `/healthz` degraded: visitors still get suggestions and
+//! prices from the offline gazetteer, and a flood must not page anyone at night.
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
@@ -24,7 +28,7 @@ use serde_json::json;
 use crate::{
     booking::outbox::Bookings,
     config::Settings,
-    edge::client::is_operator,
+    edge::operators::Operators,
     forms::submission::Submissions,
     mail::{Outbox, SpoolStats},
     places::Places,
@@ -77,12 +81,13 @@ fn hidden() -> HttpResponse {
 /// The summary plus the whole spool report (which may quote a server's answer).
 pub async fn details(
     req: HttpRequest,
-    settings: web::Data<Settings>,
+    operators: web::Data<Operators>,
     pages: web::Data<Pages>,
+    places: web::Data<Places>,
     bookings: web::Data<Bookings>,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
-    if !is_operator(&req, &settings.http.metrics_allowed) {
+    if !operators.admits(&req) {
         return hidden();
     }
     let spool = bookings.stats();
@@ -95,6 +100,7 @@ pub async fn details(
         "settledAtStart": bookings.settled_at_start(),
     });
     answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());
+    answer["placesBudget"] = json!(places.budget());
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(answer)
 }
 
@@ -134,11 +140,11 @@ pub async fn readyz(
 
 pub async fn metrics(
     req: HttpRequest,
-    settings: web::Data<Settings>,
+    operators: web::Data<Operators>,
     pages: web::Data<Pages>,
     outbox: web::Data<Outbox>,
 ) -> HttpResponse {
-    if !is_operator(&req, &settings.http.metrics_allowed) {
+    if !operators.admits(&req) {
         return hidden();
     }
     let spool = outbox.stats();

@@ -12,7 +12,7 @@ use crate::{
     booking::{outbox::Bookings, service::BookingService},
     config::Settings,
     contact::service::ContactService,
-    edge::{outer::Outer, Edge},
+    edge::{operators::Operators, outer::Outer, Edge},
     forms::{antispam::FormGuard, submission::Submissions},
     i18n::Locales,
     mail::Outbox,
@@ -61,6 +61,7 @@ impl Application {
                 queue_capacity: settings.render.queue_capacity,
                 deadline: Duration::from_millis(settings.render.deadline_ms),
                 memory_limit_bytes: settings.render.memory_limit_mb << 20,
+                max_per_client: settings.render.max_per_client,
             },
         )
         .context("the server-side rendering bundle could not be loaded")?;
@@ -119,8 +120,11 @@ impl Application {
             locales: locales.clone(),
             submissions,
         });
+        let operators = web::Data::new(Operators::new(&settings));
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
+        let http_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let max_connections = connection_cap(http.max_connections, http_workers);
         // Middleware runs outside-in from the last `wrap`: request id, canonical
         // host, security headers, access log and metrics (`edge::outer`), then
         // the error pages. The checks that depend on the route (origin, header
@@ -143,12 +147,14 @@ impl Application {
                 .app_data(contact.clone())
                 .app_data(form_guard.clone())
                 .app_data(staff.clone())
+                .app_data(operators.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))
         .client_request_timeout(Duration::from_millis(http.header_timeout_ms))
         .client_disconnect_timeout(Duration::from_millis(http.header_timeout_ms))
-        .max_connections(http.max_connections)
+        .workers(http_workers)
+        .max_connections(max_connections)
         .shutdown_timeout(http.shutdown_timeout_seconds)
         .listen(listener)?
         .run();
@@ -209,6 +215,70 @@ impl Application {
     }
 }
 
+/// Descriptors kept for everything but visitors' connections: the spool's and
+/// the booking store's files, calls to Google and the SMTP server, the log.
+const MIN_RESERVED_DESCRIPTORS: u64 = 128;
+
+/// Raises the soft open-files limit to the hard one, and caps the connections
+/// each HTTP worker accepts so that all of them together stay below it: idle
+/// connections then wait in the kernel's queue instead of taking the last
+/// descriptors a booking needs to be stored (beyond the limit, accepting fails
+/// and the spool cannot open a file). Logs both at start-up.
+fn connection_cap(configured: usize, workers: usize) -> usize {
+    let (before, limit) = match raise_open_files_limit() {
+        Ok(limits) => limits,
+        Err(e) => {
+            tracing::warn!(error = %e, "the open-files limit could not be read; connections are not capped by it");
+            return configured;
+        }
+    };
+    let cap = connections_below(limit, workers).min(configured);
+    tracing::info!(
+        open_files_limit = limit,
+        raised_from = before,
+        max_connections_per_worker = cap,
+        workers,
+        "open files: limit {limit} (soft limit was {before}); at most {} connections ({cap} per HTTP worker)",
+        cap * workers
+    );
+    if cap < 64 {
+        tracing::warn!(
+            open_files_limit = limit,
+            "the open-files limit leaves room for only {cap} connections per worker: raise it (ulimit -n, LimitNOFILE=)"
+        );
+    }
+    cap
+}
+
+/// Connections per worker that leave a reserve of descriptors (an eighth of
+/// the limit, at least [`MIN_RESERVED_DESCRIPTORS`]) below `limit`.
+fn connections_below(limit: u64, workers: usize) -> usize {
+    let reserve = (limit / 8).max(MIN_RESERVED_DESCRIPTORS);
+    let per_worker = limit.saturating_sub(reserve) / workers.max(1) as u64;
+    usize::try_from(per_worker).unwrap_or(usize::MAX).max(1)
+}
+
+/// The soft limit on open files before and after raising it to the hard limit.
+fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit only writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let before = limit.rlim_cur;
+    // Linux refuses "unlimited" open files; its usual ceiling (fs.nr_open) instead.
+    let target = if limit.rlim_max == libc::RLIM_INFINITY { 1 << 20 } else { limit.rlim_max };
+    if target > before {
+        let raised = libc::rlimit { rlim_cur: target, rlim_max: limit.rlim_max };
+        // SAFETY: setrlimit only reads the struct it is given.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            return Ok((before, target));
+        }
+        tracing::warn!(error = %std::io::Error::last_os_error(), "the open-files limit could not be raised");
+    }
+    Ok((before, before))
+}
+
 /// SIGTERM or SIGINT, the signals on which actix stops the HTTP server.
 async fn stop_signal() {
     use tokio::signal::unix::{signal, SignalKind};
@@ -220,5 +290,18 @@ async fn stop_signal() {
             }
         }
         _ => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::connections_below;
+
+    #[test]
+    fn connections_stay_below_the_open_files_limit_with_a_reserve() {
+        assert_eq!(connections_below(1024, 2), 448, "896 connections, 128 descriptors kept");
+        assert_eq!(connections_below(256, 2), 64);
+        assert_eq!(connections_below(1 << 20, 4), 229_376, "an eighth kept");
+        assert_eq!(connections_below(100, 2), 1, "never none");
     }
 }

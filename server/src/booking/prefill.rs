@@ -45,19 +45,22 @@ pub fn query_pickup(value: Option<&str>) -> Option<String> {
 }
 
 /// The form state of a reservation page prefilled from `from`, `to` and the pick-up time.
+/// Without `look_up` (the client opened more such pages than its burst allows)
+/// the texts are filled in as typed, with no call to the provider and no price:
+/// the page still works, the visitor picks the places from the list.
 pub async fn prefilled_form(
     places: &Places,
     tariff: &TariffSettings,
     locales: &Locales,
     route: (&str, &str),
     pickup: Option<String>,
-    lang: Lang,
+    (lang, look_up): (Lang, bool),
 ) -> FormState {
     let (from, to) = route;
     let resolve = |text: &str| {
         let text = text.to_string();
         async move {
-            if text.is_empty() {
+            if text.is_empty() || !look_up {
                 return None;
             }
             indication::resolve_text(places, &text, lang).await.ok()
@@ -72,7 +75,9 @@ pub async fn prefilled_form(
             Some(place) => fill(&mut values, field, place),
             None if !text.is_empty() => {
                 values.insert(field.to_string(), text.to_string());
-                errors.insert(field, locales.text(lang, "funnel.prefillNotFound").to_string());
+                if look_up {
+                    errors.insert(field, locales.text(lang, "funnel.prefillNotFound").to_string());
+                }
             }
             None => {}
         }

@@ -12,7 +12,7 @@ use crate::{
         service::BookingService,
     },
     config::Settings,
-    edge::{app_data, error::AppError},
+    edge::{app_data, error::AppError, ClientKey, PlaceLookups},
     forms::{
         antispam::FormGuard,
         submission::{outcome_json, FormCall, Invalid},
@@ -129,8 +129,10 @@ pub async fn reservation_page(
     let (places, settings, locales) =
         (app_data::<Places>(&req)?, app_data::<Settings>(&req)?, app_data::<Locales>(&req)?);
     let pickup = query_pickup(query.date_time.as_deref());
-    let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), pickup, lang).await;
+    // Beyond the client's burst of such pages, paid look-ups are skipped.
+    let look_up = !places.is_paid() || PlaceLookups::granted(&req);
+    let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), pickup, (lang, look_up)).await;
     let key = PageKey::page(Page::Reservation, lang, mode);
-    let rendered = pages.with_form(key, form).await.map_err(AppError::from)?;
+    let rendered = pages.with_form(key, form, ClientKey::of(&req)).await.map_err(AppError::from)?;
     Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))
 }

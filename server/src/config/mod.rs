@@ -234,6 +234,9 @@ impl Settings {
         if self.render.queue_capacity == 0 {
             return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));
         }
+        if self.render.max_per_client == 0 {
+            return Err(ConfigError::new("render.max_per_client", "must be at least 1"));
+        }
         if self.render.deadline_ms == 0 {
             return Err(ConfigError::new("render.deadline_ms", "must be at least 1"));
         }

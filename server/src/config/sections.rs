@@ -9,6 +9,11 @@ pub struct GoogleSettings {
     pub places_url: String,
     pub routes_url: String,
     pub timeout_ms: u64,
+    /// Calls to Google (autocomplete, details, routes) per clock hour, site-wide;
+    /// beyond it the offline gazetteer answers. 0 = no cap.
+    pub max_calls_per_hour: u32,
+    /// The same per day (UTC). 0 = no cap.
+    pub max_calls_per_day: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -18,6 +23,9 @@ pub struct LimitSettings {
     pub rate_limit_per_minute: u32,
     /// Address suggestions, place details and price indications per client per minute.
     pub lookup_rate_limit_per_minute: u32,
+    /// Reservation pages opened with a route whose places are looked up, per client
+    /// per minute; beyond it the page shows the route as typed, without look-ups.
+    pub prefill_lookups_per_minute: u32,
     /// Reverse proxies (addresses or CIDR ranges) whose forwarding header is believed.
     pub trusted_proxies: Vec<TrustedProxy>,
     /// Header those proxies add the client address to (`Forwarded` = RFC 7239).
@@ -137,6 +145,8 @@ pub struct RenderSettings {
     pub queue_capacity: usize,
     pub deadline_ms: u64,
     pub memory_limit_mb: usize,
+    /// Renders one client may have waiting or running at once.
+    pub max_per_client: usize,
     /// Render every cacheable page into memory right after start-up.
     pub warm_up: bool,
 }

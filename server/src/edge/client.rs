@@ -1,12 +1,13 @@
-//! Who is asking: the client address behind trusted reverse proxies, the key a
-//! client is limited by, and whether a request came straight from an operator.
+//! Who is asking: the client address behind trusted reverse proxies and the key a
+//! client is limited by.
 //!
 //! The rule (see `docs/decisions.md`, "Client addresses"): walk the forwarding
 //! header from the right, over every line of it, skipping addresses of trusted
 //! proxies; the first other address is the client. A value that does not parse
 //! stops the walk and the request counts as the nearest proxy's own address, so
 //! a client can neither pick its key nor hide behind a garbled header. Forwarded
-//! values never grant anything: operator endpoints look at the socket peer only.
+//! values never grant anything: operator endpoints look at the socket peer only
+//! (see [`crate::edge::operators`]).
 use std::{
     net::{IpAddr, Ipv6Addr},
     sync::atomic::{AtomicBool, Ordering},
@@ -15,10 +16,7 @@ use std::{
 use actix_web::HttpRequest;
 use ipnet::IpNet;
 
-use crate::config::LimitSettings;
-
-/// Headers by which a proxy says it forwarded a request.
-const FORWARDING_HEADERS: [&str; 3] = ["forwarded", "x-forwarded-for", "x-real-ip"];
+use crate::{config::LimitSettings, edge::operators::is_proxied};
 
 /// The header a trusted proxy writes the client address into.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,18 +115,6 @@ impl ClientResolver {
             );
         }
     }
-}
-
-/// Whether the request carries any forwarding header, i.e. came through a proxy.
-pub fn is_proxied(req: &HttpRequest) -> bool {
-    FORWARDING_HEADERS.iter().any(|h| req.headers().contains_key(*h))
-}
-
-/// The socket peer, for operator endpoints: loopback or an allowed address,
-/// reached directly. A request a proxy forwarded is never the operator's.
-pub fn is_operator(req: &HttpRequest, allowed: &[IpAddr]) -> bool {
-    let Some(peer) = req.peer_addr().map(|a| a.ip().to_canonical()) else { return false };
-    (peer.is_loopback() || allowed.iter().any(|a| a.to_canonical() == peer)) && !is_proxied(req)
 }
 
 fn is_local(ip: IpAddr) -> bool {
@@ -246,16 +232,6 @@ mod tests {
             r.client(&request("127.0.0.1:1", &[("forwarded", "for=192.0.2.4;by=127.0.0.1")])),
             ip("192.0.2.4")
         );
-    }
-
-    #[test]
-    fn operators_are_direct_loopback_or_allowed_peers() {
-        let allowed = ["192.0.2.50".parse().unwrap()];
-        assert!(is_operator(&request("127.0.0.1:1", &[]), &allowed));
-        assert!(is_operator(&request("[::ffff:192.0.2.50]:1", &[]), &allowed));
-        assert!(!is_operator(&request("192.0.2.51:1", &[]), &allowed));
-        assert!(!is_operator(&request("127.0.0.1:1", &[("x-forwarded-for", "127.0.0.1")]), &allowed));
-        assert!(!is_operator(&request("127.0.0.1:1", &[("forwarded", "for=127.0.0.1")]), &allowed));
     }
 
     #[test]

@@ -114,6 +114,7 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Refused(refusal) => refusal.status(),
             AppError::Render(RenderError::Busy) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Render(RenderError::ClientBusy) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Render(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -128,11 +129,12 @@ impl ResponseError for AppError {
             AppError::NotFound => "api.notFound",
             AppError::Refused(refusal) => refusal.key(),
             AppError::Render(RenderError::Busy) => "api.overloaded",
+            AppError::Render(RenderError::ClientBusy) => "api.tooManyRequests",
             AppError::Render(_) | AppError::Internal(_) => "api.somethingWentWrong",
         };
         let retry_after = match self {
             AppError::Refused(refusal) => refusal.retry_after(),
-            AppError::Render(RenderError::Busy) => Some(1),
+            AppError::Render(RenderError::Busy | RenderError::ClientBusy) => Some(1),
             _ => None,
         };
         if let Some(seconds) = retry_after {

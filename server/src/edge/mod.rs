@@ -11,7 +11,9 @@
 //!
 //! 1. header budget (`http.max_header_bytes`) → 431;
 //! 2. for posts, the origin check → 403 when a browser says another site sent it;
-//! 3. the per-client limit of the kind → 429 with `Retry-After`;
+//! 3. the per-client limit of the kind → 429 with `Retry-After`; a page opened
+//!    with a route beyond the client's smaller burst of such pages is served
+//!    without place look-ups ([`PlaceLookups`]);
 //! 4. the handler;
 //! 5. for JSON kinds, any error answer without a JSON body becomes
 //!    `{"errorMessage": …}` in the request's language ([`lang`]); pages get the
@@ -23,6 +25,7 @@ pub mod body;
 pub mod client;
 pub mod error;
 pub mod lang;
+pub mod operators;
 pub mod outer;
 pub mod rate_limit;
 pub mod security;
@@ -33,7 +36,7 @@ use actix_web::{
     body::BoxBody,
     dev::{ServiceRequest, ServiceResponse},
     http::{header, Method},
-    HttpResponse,
+    HttpMessage as _, HttpResponse,
 };
 
 use crate::edge::client::ClientResolver;
@@ -45,6 +48,29 @@ use crate::{
     },
     i18n::Locales,
 };
+
+/// The key the edge counted a request's client by (its address, or its IPv6
+/// network), for limits further in: the render queue's share per client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientKey(pub std::net::IpAddr);
+
+impl ClientKey {
+    pub fn of(req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
+        req.extensions().get::<ClientKey>().map(|k| k.0)
+    }
+}
+
+/// Put on a page request by the edge when the page may look places up (its
+/// client is within `limits.prefill_lookups_per_minute`). Without it the page
+/// shows the route as typed: missing means no paid calls, never more.
+#[derive(Debug, Clone, Copy)]
+pub struct PlaceLookups;
+
+impl PlaceLookups {
+    pub fn granted(req: &actix_web::HttpRequest) -> bool {
+        req.extensions().contains::<PlaceLookups>()
+    }
+}
 
 /// What a route is, for the edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,14 +116,20 @@ impl Edge {
         match kind {
             Kind::Page if method == Method::POST => Some(&self.limits.forms),
             // A page opened with a route looks places up and is rendered afresh: a look-up.
-            Kind::Page if (self.query_looks_up)(req.query_string()) => Some(&self.limits.lookups),
+            Kind::Page if self.looks_up(req) => Some(&self.limits.lookups),
             Kind::Page => None,
             Kind::Submission => Some(&self.limits.forms),
             Kind::Lookup => Some(&self.limits.lookups),
         }
     }
 
-    /// Steps 1 to 3; `Err` is the refusal to answer with.
+    fn looks_up(&self, req: &ServiceRequest) -> bool {
+        req.method() != Method::POST && (self.query_looks_up)(req.query_string())
+    }
+
+    /// Steps 1 to 3; `Err` is the refusal to answer with. A request that is
+    /// limited per client also gets its [`ClientKey`]; a page that may look
+    /// places up gets [`PlaceLookups`].
     pub fn admit(&self, kind: Kind, req: &ServiceRequest) -> Result<(), AppError> {
         let size: usize =
             req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
@@ -112,11 +144,22 @@ impl Edge {
         let Some(limiter) = self.limiter(kind, req) else { return Ok(()) };
         // No peer address (not a TCP connection): nothing to count by.
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
-        limiter.check(self.clients.key(client)).map_err(|retry_after| {
+        let key = self.clients.key(client);
+        limiter.check(key).map_err(|retry_after| {
             tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
             crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
             AppError::Refused(Refusal::TooManyRequests { retry_after })
-        })
+        })?;
+        req.extensions_mut().insert(ClientKey(key));
+        if kind == Kind::Page && self.looks_up(req) {
+            match self.limits.prefills.check(key) {
+                Ok(()) => {
+                    req.extensions_mut().insert(PlaceLookups);
+                }
+                Err(_) => tracing::info!(%client, "prefilled pages beyond the burst: shown without look-ups"),
+            }
+        }
+        Ok(())
     }
 
     /// Step 5 for the answer of a request of `kind`.

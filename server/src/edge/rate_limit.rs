@@ -1,4 +1,5 @@
-//! Token buckets: per client for form posts and for look-ups (and, in
+//! Token buckets: per client for form posts, for look-ups and for pages that
+//! look places up on their own (and, in
 //! `forms::caps`, one for the whole site's confirmation mails). Over a limit:
 //! 429 with `Retry-After` and a localized message. `Retry-After` is the time
 //! until the next token plus up to half of it again at random: clients that
@@ -89,13 +90,18 @@ fn jitter(max: u64) -> u64 {
 pub struct RateLimits {
     pub forms: Limiter,
     pub lookups: Limiter,
+    /// Reservation pages opened with a route that may look places up; beyond it
+    /// such a page is still served, without look-ups (not a refusal).
+    pub prefills: Limiter,
 }
 
 impl RateLimits {
     pub fn new(settings: &LimitSettings) -> Self {
+        let per_minute = |capacity| Limiter::per_minute(capacity, settings.max_tracked_clients);
         Self {
-            forms: Limiter::per_minute(settings.rate_limit_per_minute, settings.max_tracked_clients),
-            lookups: Limiter::per_minute(settings.lookup_rate_limit_per_minute, settings.max_tracked_clients),
+            forms: per_minute(settings.rate_limit_per_minute),
+            lookups: per_minute(settings.lookup_rate_limit_per_minute),
+            prefills: per_minute(settings.prefill_lookups_per_minute),
         }
     }
 }

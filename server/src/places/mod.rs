@@ -4,11 +4,13 @@
 //!   airports, railway stations, postcodes and well-known places of NL, DE and
 //!   BE from open data, with a route estimate from crow-fly distance.
 //! - [`google`]: Google Maps Platform (Places API (New) and Routes API), chosen
-//!   when `TAXI_GOOGLE_MAPS_KEY` is set.
+//!   when `TAXI_GOOGLE_MAPS_KEY` is set, within a site-wide call [`budget`]
+//!   beyond which the gazetteer answers.
 //!
 //! Place ids belong to the provider that issued them.
 use serde::Serialize;
 
+pub mod budget;
 pub mod google;
 mod listing;
 mod provider;
@@ -129,6 +131,10 @@ pub enum PlacesError {
     /// message is for the log only.
     #[error("places provider unavailable: {0}")]
     Unavailable(String),
+    /// The site-wide budget of paid calls is used up: the call was not made.
+    /// [`Places`] answers these from the offline gazetteer.
+    #[error("the budget of calls to the provider is used up")]
+    OverBudget,
 }
 
 /// What a places provider offers. Implemented by the gazetteer and by Google.
@@ -152,6 +158,21 @@ pub trait PlacesProvider {
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError>;
 }
 
+/// A new search session token, for a search the server makes itself (a route
+/// typed as text): a random UUID v4, the form Google recommends. The browser
+/// makes its own for the searches a visitor types.
+pub fn new_session_token() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No random source: a unique-enough token still beats none for billing.
+        bytes = fastrand::u128(..).to_le_bytes();
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..])
+}
+
 /// `GET /api/place-suggestions`.
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
 pub struct Suggestions {
@@ -160,7 +181,16 @@ pub struct Suggestions {
 
 #[cfg(test)]
 mod kind_tests {
-    use super::PlaceKind;
+    use super::{new_session_token, PlaceKind};
+
+    #[test]
+    fn server_session_tokens_are_fresh_uuids_google_accepts() {
+        let (a, b) = (new_session_token(), new_session_token());
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "4", "version 4: {a}");
+        assert!(crate::places::google::is_valid_session_token(&a), "{a}");
+    }
 
     #[test]
     fn kinds_from_gazetteer_ids() {

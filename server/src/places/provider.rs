@@ -1,43 +1,61 @@
 //! The provider the configuration chose: Google when `TAXI_GOOGLE_MAPS_KEY` is
 //! set, otherwise the embedded gazetteer.
+//!
+//! With Google, the gazetteer is kept too: it answers whatever Google's call
+//! budget refuses (see [`crate::places::budget`]), so visitors get suggestions
+//! and prices while the budget is used up. Its ids then reach the page, so a
+//! details call for an id the gazetteer knows is answered by the gazetteer (its
+//! ids and Google's cannot be confused: Google's have no `:` and are long).
 use crate::places::{
-    gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate,
-    Suggestion,
+    budget::BudgetReport, gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError,
+    PlacesProvider, RouteEstimate, Suggestion,
 };
 use crate::{
     config::Settings,
     types::{Lang, PlaceId},
 };
 
-pub enum Places {
-    Embedded(Gazetteer),
-    Google(GoogleMaps),
+/// The gazetteer, and Google when a key is set.
+pub struct Places {
+    offline: Gazetteer,
+    google: Option<GoogleMaps>,
 }
 
 impl Places {
     pub fn from_settings(settings: &Settings) -> Self {
         let centre = settings.tariff.zone.centre();
-        match &settings.secrets.google_maps_key {
-            Some(key) => Places::Google(GoogleMaps::new(&settings.google, key.clone(), centre)),
-            None => Places::Embedded(Gazetteer::embedded(centre)),
-        }
+        let google = settings
+            .secrets
+            .google_maps_key
+            .as_ref()
+            .map(|key| GoogleMaps::new(&settings.google, key.clone(), centre));
+        Self { offline: Gazetteer::embedded(centre), google }
     }
 
     /// Whether the provider can answer: the gazetteer has its places; Google has a key
     /// (whether Google accepts it shows in the provider-error metrics, not here:
     /// a readiness probe must not spend quota).
     pub fn is_ready(&self) -> bool {
-        match self {
-            Places::Embedded(gazetteer) => !gazetteer.is_empty(),
-            Places::Google(_) => true,
-        }
+        self.google.is_some() || !self.offline.is_empty()
+    }
+
+    /// Whether look-ups cost money (Google), so pages that make them on their own
+    /// are worth limiting; the gazetteer's cost nothing.
+    pub fn is_paid(&self) -> bool {
+        self.google.is_some()
+    }
+
+    /// The state of Google's call budget; `None` without Google.
+    pub fn budget(&self) -> Option<BudgetReport> {
+        self.google.as_ref().map(|maps| maps.budget().report())
     }
 
     /// For metrics.
     fn name(&self) -> &'static str {
-        match self {
-            Places::Embedded(_) => "gazetteer",
-            Places::Google(_) => "google",
+        if self.google.is_some() {
+            "google"
+        } else {
+            "gazetteer"
         }
     }
 
@@ -51,9 +69,10 @@ impl Places {
 
     /// For the start-up log.
     pub fn description(&self) -> &'static str {
-        match self {
-            Places::Embedded(_) => "embedded offline gazetteer (no key, no network)",
-            Places::Google(_) => "Google Maps Platform (Places API (New), Routes API)",
+        if self.google.is_some() {
+            "Google Maps Platform (Places API (New), Routes API), the offline gazetteer beyond the call budget"
+        } else {
+            "embedded offline gazetteer (no key, no network)"
         }
     }
 }
@@ -65,9 +84,12 @@ impl PlacesProvider for Places {
         lang: Lang,
         session: Option<&str>,
     ) -> Result<Vec<Suggestion>, PlacesError> {
-        let result = match self {
-            Places::Embedded(p) => p.suggestions(input, lang, session).await,
-            Places::Google(p) => p.suggestions(input, lang, session).await,
+        let result = match &self.google {
+            Some(maps) => match maps.suggestions(input, lang, session).await {
+                Err(PlacesError::OverBudget) => self.offline.suggestions(input, lang, None).await,
+                other => other,
+            },
+            None => self.offline.suggestions(input, lang, session).await,
         };
         self.counted("suggestions", result)
     }
@@ -78,17 +100,25 @@ impl PlacesProvider for Places {
         lang: Lang,
         session: Option<&str>,
     ) -> Result<PlaceDetails, PlacesError> {
-        let result = match self {
-            Places::Embedded(p) => p.details(id, lang, session).await,
-            Places::Google(p) => p.details(id, lang, session).await,
+        let result = match (&self.google, self.offline.place_details(id.as_str(), lang)) {
+            (None, offline) | (Some(_), offline @ Ok(_)) => offline,
+            // A Google id while the budget is used up: the visitor searches again
+            // and gets the gazetteer's places.
+            (Some(maps), Err(_)) => match maps.details(id, lang, session).await {
+                Err(PlacesError::OverBudget) => Err(PlacesError::NotFound),
+                other => other,
+            },
         };
         self.counted("details", result)
     }
 
     async fn route(&self, from: &PlaceDetails, to: &PlaceDetails) -> Result<RouteEstimate, PlacesError> {
-        let result = match self {
-            Places::Embedded(p) => p.route(from, to).await,
-            Places::Google(p) => p.route(from, to).await,
+        let result = match &self.google {
+            Some(maps) => match maps.route(from, to).await {
+                Err(PlacesError::OverBudget) => self.offline.route(from, to).await,
+                other => other,
+            },
+            None => self.offline.route(from, to).await,
         };
         self.counted("route", result)
     }

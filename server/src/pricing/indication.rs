@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::{
     config::TariffSettings,
     i18n::{format::decimal1, Locales},
-    places::{PlaceDetails, Places, PlacesError, PlacesProvider},
+    places::{new_session_token, PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{quote, PriceSummary, Rule, Trip},
     types::{Lang, PlaceId},
 };
@@ -95,9 +95,16 @@ pub async fn between_places(
     })
 }
 
-/// A place for free text (no id chosen): the provider's first suggestion.
+/// A place for free text (no id chosen): the provider's first suggestion. The
+/// search and the details call share one session token, so Google bills them as
+/// one search session (the details call ends it).
 pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
-    let first =
-        places.suggestions(text, lang, None).await?.into_iter().next().ok_or(PlacesError::NotFound)?;
-    places.details(&PlaceId::parse(&first.id).ok_or(PlacesError::NotFound)?, lang, None).await
+    let session = new_session_token();
+    let first = places
+        .suggestions(text, lang, Some(&session))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(PlacesError::NotFound)?;
+    places.details(&PlaceId::parse(&first.id).ok_or(PlacesError::NotFound)?, lang, Some(&session)).await
 }

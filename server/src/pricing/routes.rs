@@ -73,5 +73,7 @@ fn refusal(error: PlacesError) -> Refusal {
             tracing::warn!(%cause, "places provider failed");
             Refusal::PriceUnavailable
         }
+        // `Places` answers these offline; kept apart so a new path cannot hide one.
+        PlacesError::OverBudget => Refusal::PriceUnavailable,
     }
 }

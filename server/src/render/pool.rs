@@ -1,7 +1,14 @@
 //! A fixed set of render threads, each owning one [`JsEngine`], fed by a bounded
 //! queue. HTTP workers never run JavaScript: they queue a job and await the reply.
+//!
+//! The queue is shared fairly: a render made for one client (pages that carry
+//! a visitor's input) takes one of that client's `max_per_client` slots while it
+//! waits and runs, so one client flooding the site fills its own slots, not the
+//! queue everyone else needs.
 use std::{
-    sync::Arc,
+    collections::HashMap,
+    net::IpAddr,
+    sync::{Arc, Mutex},
     thread,
     time::{Duration, Instant},
 };
@@ -16,6 +23,8 @@ pub struct PoolSettings {
     pub queue_capacity: usize,
     pub deadline: Duration,
     pub memory_limit_bytes: usize,
+    /// Renders one client may have waiting or running at once.
+    pub max_per_client: usize,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -23,6 +32,9 @@ pub enum RenderError {
     /// The queue is full: answer 503 with Retry-After.
     #[error("render queue is full")]
     Busy,
+    /// This client already has its share of the queue: answer 429.
+    #[error("the client has its share of the render queue")]
+    ClientBusy,
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error("render pool is not running")]
@@ -37,6 +49,27 @@ struct Job {
 pub struct RenderPool {
     sender: flume::Sender<Job>,
     settings: PoolSettings,
+    /// Renders waiting or running per client; a client leaves the map at zero.
+    per_client: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One of a client's render slots, given back when dropped (also when the
+/// request is cancelled while waiting).
+struct Slot<'a> {
+    pool: &'a RenderPool,
+    client: IpAddr,
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        let mut counts = self.pool.per_client.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.client);
+            }
+        }
+    }
 }
 
 impl RenderPool {
@@ -55,7 +88,32 @@ impl RenderPool {
                 .spawn(move || worker(receiver, bytecode, settings))
                 .map_err(|_| RenderError::Unavailable)?;
         }
-        Ok(Self { sender, settings })
+        Ok(Self { sender, settings, per_client: Mutex::default() })
+    }
+
+    /// Renders for `client` (the edge's key of the visitor the page is for),
+    /// within that client's share of the queue; `None` renders unlimited (pages
+    /// not made for one visitor, rendered once).
+    pub async fn render_for(
+        &self,
+        client: Option<IpAddr>,
+        props_json: String,
+    ) -> Result<String, RenderError> {
+        let _slot = match client {
+            Some(client) => Some(self.take_slot(client)?),
+            None => None,
+        };
+        self.render(props_json).await
+    }
+
+    fn take_slot(&self, client: IpAddr) -> Result<Slot<'_>, RenderError> {
+        let mut counts = self.per_client.lock().unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(client).or_insert(0);
+        if *n >= self.settings.max_per_client.max(1) {
+            return Err(RenderError::ClientBusy);
+        }
+        *n += 1;
+        Ok(Slot { pool: self, client })
     }
 
     /// Renders page props (JSON) to HTML on a render thread.
@@ -123,6 +181,7 @@ mod tests {
             queue_capacity: queue,
             deadline: Duration::from_millis(100),
             memory_limit_bytes: 32 << 20,
+            max_per_client: 2,
         }
     }
 
@@ -161,6 +220,33 @@ mod tests {
             }
         }
         assert!(busy >= 1 && ok >= 1, "busy {busy}, ok {ok}");
+    }
+
+    #[tokio::test]
+    async fn one_client_gets_its_share_and_leaves_room_for_others() {
+        let bundle = "export function render() { const end = Date.now() + 60; while (Date.now() < end) {} return 'ok'; }";
+        let pool = Arc::new(RenderPool::start(bundle, settings(1, 8)).unwrap());
+        let flooder: IpAddr = "192.0.2.1".parse().unwrap();
+        let flood: Vec<_> = (0..20)
+            .map(|_| {
+                let pool = pool.clone();
+                tokio::spawn(async move { pool.render_for(Some(flooder), "{}".into()).await })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        let other = pool.render_for(Some("192.0.2.2".parse().unwrap()), "{}".into()).await;
+        assert_eq!(other, Ok("ok".to_string()), "another client still gets its page");
+        let mut refused = 0;
+        for task in flood {
+            match task.await.unwrap() {
+                Ok(_) => {}
+                Err(RenderError::ClientBusy) => refused += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(refused, 18, "two slots for the flooding client");
+        assert!(pool.per_client.lock().unwrap().is_empty(), "every slot given back");
+        assert_eq!(pool.render_for(Some(flooder), "{}".into()).await, Ok("ok".to_string()));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::{
     edge::{
         body::{has_content_type, read_body},
         error::{AppError, Refusal},
+        ClientKey,
     },
     forms::{
         submission::{body_timeout, Outcome},
@@ -70,7 +71,8 @@ impl FormPost {
         status: StatusCode,
         form: FormState,
     ) -> Result<HttpResponse, AppError> {
-        let rendered = pages.with_form(PageKey::page(self.page, self.lang, self.mode), form).await?;
+        let key = PageKey::page(self.page, self.lang, self.mode);
+        let rendered = pages.with_form(key, form, ClientKey::of(&self.req)).await?;
         Ok(encoded(&self.req, &rendered, status))
     }
 

@@ -4,6 +4,7 @@
 
 use std::{
     collections::HashMap,
+    net::IpAddr,
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc, OnceLock,
@@ -99,7 +100,7 @@ impl Pages {
             return Ok(hit.clone());
         }
         crate::telemetry::metrics::page_cache(false);
-        let html = self.render(key, None).await?;
+        let html = self.render(key, None, None).await?;
         let page = Arc::new(
             actix_web::web::block(move || EncodedPage::new(html))
                 .await
@@ -179,17 +180,27 @@ impl Pages {
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
     pub async fn render_uncached(&self, key: PageKey) -> Result<String, RenderError> {
-        self.render(key, None).await
+        self.render(key, None, None).await
     }
 
     /// A page answering a form post: the typed values, errors, success or price.
-    /// Never cached.
-    pub async fn with_form(&self, key: PageKey, form: FormState) -> Result<EncodedPage, RenderError> {
-        let html = self.render(key, Some(form)).await?;
+    /// Never cached. `client` (the edge's key) takes one of that client's render slots.
+    pub async fn with_form(
+        &self,
+        key: PageKey,
+        form: FormState,
+        client: Option<IpAddr>,
+    ) -> Result<EncodedPage, RenderError> {
+        let html = self.render(key, Some(form), client).await?;
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
     }
 
-    async fn render(&self, key: PageKey, form: Option<FormState>) -> Result<String, RenderError> {
+    async fn render(
+        &self,
+        key: PageKey,
+        form: Option<FormState>,
+        client: Option<IpAddr>,
+    ) -> Result<String, RenderError> {
         let (page, lang, mode, landing) = match key {
             PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),
             PageKey::Landing(index, lang) => (None, lang, ReservationMode::default(), Some(index)),
@@ -200,7 +211,7 @@ impl Pages {
             self.make_landing(&mut props, index);
         }
         let props_json = serde_json::to_string(&props).expect("page props serialize");
-        let body = self.pool.render(props_json.clone()).await?;
+        let body = self.pool.render_for(client, props_json.clone()).await?;
         let meta_key = match (page, landing) {
             (Some(page), _) => format!("meta.{}", page.key()),
             (None, Some(_)) => "landing.meta".to_string(),

@@ -33,6 +33,11 @@ struct ProviderLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OperationLabels {
+    operation: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct SpamLabels {
     form: &'static str,
     reason: &'static str,
@@ -63,6 +68,7 @@ struct Metrics {
     spool_depth: Gauge,
     oldest_undelivered_seconds: Gauge,
     provider_errors: Family<ProviderLabels, Counter>,
+    budget_refused: Family<OperationLabels, Counter>,
     spam: Family<SpamLabels, Counter>,
     rate_limited: Family<RouteLabels, Counter>,
     mail: Family<MailLabels, Counter>,
@@ -79,6 +85,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         spool_depth: Gauge::default(),
         oldest_undelivered_seconds: Gauge::default(),
         provider_errors: Family::default(),
+        budget_refused: Family::default(),
         spam: Family::default(),
         rate_limited: Family::default(),
         mail: Family::default(),
@@ -119,6 +126,11 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "provider_errors",
         "Failed calls to the places and routes provider",
         m.provider_errors.clone(),
+    );
+    registry.register(
+        "places_budget_refused",
+        "Calls to Google not made because the site-wide budget was used up (answered offline)",
+        m.budget_refused.clone(),
     );
     registry.register("spam_discarded", "Form submissions taken for spam", m.spam.clone());
     registry.register(
@@ -180,6 +192,10 @@ pub fn page_cache(hit: bool) {
 
 pub fn provider_error(provider: &'static str, operation: &'static str) {
     METRICS.provider_errors.get_or_create(&ProviderLabels { provider, operation }).inc();
+}
+
+pub fn places_budget_refused(operation: &'static str) {
+    METRICS.budget_refused.get_or_create(&OperationLabels { operation }).inc();
 }
 
 pub fn spam_discarded(form: &'static str, reason: &'static str) {

@@ -189,7 +189,7 @@ async fn the_whatsapp_text_carries_the_extras() {
 }
 
 /// The hydration data of a page: its props.
-fn props(html: &str) -> Value {
+pub(crate) fn props(html: &str) -> Value {
     let data =
         between(html, "<script type=\"application/json\" id=\"page-data\">", "</script>").expect("page data");
     serde_json::from_str(data).expect("props parse")

@@ -95,7 +95,7 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
         "unknown methods are one label"
     );
 
-    // Behind a trusted proxy, a forwarded request is never an operator's (see abuse.rs).
+    // Behind a trusted proxy, a forwarded request is never an operator's (see the last test here).
     let proxied = spawn_app_with(AppOptions {
         config_toml: Some(
             "[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n".into(),
@@ -105,7 +105,7 @@ async fn metrics_count_requests_by_route_and_status_for_loopback_only() {
     .await;
     assert_eq!(proxied.get_with("/metrics", &[("X-Forwarded-For", "203.0.113.9")]).await.status(), 404);
     assert_eq!(proxied.get_with("/metrics", &[("X-Forwarded-For", "192.0.2.7")]).await.status(), 404);
-    assert_eq!(proxied.get("/metrics").await.status(), 200, "the proxy host itself");
+    assert_eq!(proxied.get("/metrics").await.status(), 404, "the proxy's own address, without a header");
 }
 
 #[actix_web::test]
@@ -164,4 +164,39 @@ async fn every_spelling_of_a_path_is_counted_under_its_route_pattern() {
         !text.contains("%72") && !text.contains("%65") && !text.contains("%61") && !text.contains("roer"),
         "spellings and queries are not labels:\n{text}"
     );
+}
+
+fn config(extra: &str) -> AppOptions {
+    AppOptions { config_toml: Some(format!("[render]\nworkers = 1\n{extra}")), ..Default::default() }
+}
+
+#[actix_web::test]
+async fn operator_endpoints_never_open_through_a_proxy() {
+    // The proxy on this host, trusted: nothing from its address is an operator's,
+    // whatever it forwards, and also when it forwards no header at all.
+    let app = spawn_app_with(config(
+        "[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n[http]\nmetrics_allowed = [\"192.0.2.7\"]\n",
+    ))
+    .await;
+    for path in ["/metrics", "/healthz/details"] {
+        assert_eq!(app.get(path).await.status(), 404, "{path}: from the proxy, without a header");
+        for forwarded in ["192.0.2.7", "127.0.0.1", "garbage"] {
+            assert_eq!(
+                app.get_with(path, &[("X-Forwarded-For", forwarded)]).await.status(),
+                404,
+                "{path} via {forwarded}"
+            );
+        }
+        assert_eq!(app.get_with(path, &[("Forwarded", "for=127.0.0.1")]).await.status(), 404, "{path}");
+    }
+    // Nothing configured, and a proxy on this host that passes the visitor's Host
+    // on but no forwarding header: the public name gives it away.
+    let app = spawn_app_with(config("")).await;
+    for path in ["/metrics", "/healthz/details"] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}: an operator on the host");
+        let public = app.get_with(path, &[("Host", "www.taxiroermond.example")]).await;
+        assert_eq!(public.status(), 404, "{path}: asked for by the site's public name");
+        let proto = app.get_with(path, &[("X-Forwarded-Proto", "https")]).await;
+        assert_eq!(proto.status(), 404, "{path}: any forwarding header");
+    }
 }

@@ -62,6 +62,13 @@ impl GoogleMaps {
         op: &'static str,
         build: impl Fn() -> reqwest::RequestBuilder,
     ) -> Result<Vec<u8>, Failure> {
+        if !self.budget.try_spend(op) {
+            // Not a failure of Google's: the budget logs once, not per call.
+            return Err(Failure {
+                over_budget: true,
+                ..Failure::new(None, "BUDGET", "call budget used up", false)
+            });
+        }
         let deadline = Instant::now() + self.timeout * BUDGET_FACTOR;
         let min_attempt = (self.timeout / 4).max(Duration::from_millis(50)).min(self.timeout);
         let mut attempt = 1u32;
@@ -184,6 +191,9 @@ impl GoogleMaps {
     }
 
     pub(crate) fn unavailable(&self, op: &str, failure: Failure) -> PlacesError {
+        if failure.over_budget {
+            return PlacesError::OverBudget;
+        }
         PlacesError::Unavailable(self.scrub(&format!("google {op}: {}", failure.message)))
     }
 
@@ -225,6 +235,8 @@ pub(crate) struct Failure {
     message: String,
     retryable: bool,
     retry_after: Option<Duration>,
+    /// The call was not made: the site-wide budget is used up.
+    over_budget: bool,
 }
 
 impl Failure {
@@ -235,6 +247,7 @@ impl Failure {
             message: message.to_string(),
             retryable,
             retry_after: None,
+            over_budget: false,
         }
     }
 }

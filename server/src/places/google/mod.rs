@@ -16,6 +16,10 @@
 //! [`PlacesError::Unavailable`] with a message for the log; a 404 on details means an
 //! unknown or stale place id ([`PlacesError::NotFound`]).
 //!
+//! Every call that leaves takes one from the site-wide [`CallBudget`]; when it is
+//! used up the call is not made and the answer is [`PlacesError::OverBudget`],
+//! which [`crate::places::Places`] answers from the offline gazetteer.
+//!
 //! Caching, within Google's terms: details (per id and language) for
 //! [`DETAILS_TTL`], routes (per pair of points) for [`ROUTE_TTL`], both in memory
 //! and bounded in size. Suggestions are never cached.
@@ -31,7 +35,9 @@ use reqwest::{header::HeaderValue, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::json;
 
-use crate::places::{PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
+use crate::places::{
+    budget::CallBudget, PlaceDetails, PlacesError, PlacesProvider, RouteEstimate, Suggestion,
+};
 use crate::{
     config::GoogleSettings,
     types::{limits::LIMITS, Lang, LatLon, PlaceId, MAX_PLACE_ID_LEN},
@@ -86,6 +92,8 @@ pub struct GoogleMaps {
     centre: LatLon,
     details_cache: TtlCache<(String, Lang), PlaceDetails>,
     route_cache: TtlCache<RouteKey, RouteEstimate>,
+    /// Checked before each call leaves (cache hits cost nothing).
+    budget: CallBudget,
 }
 
 impl std::fmt::Debug for GoogleMaps {
@@ -119,7 +127,13 @@ impl GoogleMaps {
             centre,
             details_cache: TtlCache::new(DETAILS_TTL, DETAILS_CACHE_CAPACITY),
             route_cache: TtlCache::new(ROUTE_TTL, ROUTE_CACHE_CAPACITY),
+            budget: CallBudget::new(settings.max_calls_per_hour, settings.max_calls_per_day),
         }
+    }
+
+    /// The site-wide call budget, for `/healthz/details`.
+    pub fn budget(&self) -> &CallBudget {
+        &self.budget
     }
 }
 

@@ -1,4 +1,4 @@
-//! Google's errors, retries and time limits.
+//! Google's errors, retries and time limits, and the call budget.
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -172,9 +172,34 @@ async fn a_refused_connection_is_unavailable() {
         places_url: format!("http://127.0.0.1:{port}"),
         routes_url: format!("http://127.0.0.1:{port}"),
         timeout_ms: 1_000,
+        max_calls_per_hour: 0,
+        max_calls_per_day: 0,
     };
     let google = GoogleMaps::new(&settings, SecretString::from(KEY), CENTRE);
     let error = google.suggestions("Roermond", Lang::Nl, None).await.unwrap_err();
     assert!(matches!(&error, PlacesError::Unavailable(_)), "{error}");
     assert_key_hidden(&error);
+}
+
+#[actix_web::test]
+async fn beyond_the_call_budget_no_call_is_made_and_cache_hits_are_free() {
+    let fake = Fake::start(|seen, _| {
+        if seen.path.starts_with("/v1/places/") {
+            reply(200, json!({"id": "ChIJa", "formattedAddress": "A", "location": {"latitude": 51.2, "longitude": 6.0}}))
+        } else {
+            reply(200, json!({"suggestions": [prediction("ChIJa", "A", None)]}))
+        }
+    })
+    .await;
+    let google = fake.google_with_budget(2_000, 2);
+    assert_eq!(google.suggestions("Roermond", Lang::Nl, Some(SESSION)).await.unwrap().len(), 1);
+    google.details(&id("ChIJa"), Lang::Nl, Some(SESSION)).await.unwrap();
+    google.details(&id("ChIJa"), Lang::Nl, None).await.expect("from the cache, not counted");
+    assert_eq!(google.suggestions("Venlo", Lang::Nl, None).await, Err(PlacesError::OverBudget));
+    assert_eq!(google.details(&id("ChIJb"), Lang::Nl, None).await, Err(PlacesError::OverBudget));
+    assert_eq!(fake.calls(), 2, "the calls beyond the budget never left");
+    let report = google.budget().report();
+    assert_eq!((report.hour_used, report.hour_limit), (2, 2));
+    assert!(report.exhausted_since.is_some());
+    fake.stop().await;
 }

@@ -124,8 +124,18 @@ impl Fake {
     }
 
     fn google(&self, timeout_ms: u64) -> GoogleMaps {
-        let settings =
-            GoogleSettings { places_url: self.url.clone(), routes_url: self.url.clone(), timeout_ms };
+        self.google_with_budget(timeout_ms, 0)
+    }
+
+    /// A provider with a budget of `per_hour` calls (0: none).
+    fn google_with_budget(&self, timeout_ms: u64, per_hour: u32) -> GoogleMaps {
+        let settings = GoogleSettings {
+            places_url: self.url.clone(),
+            routes_url: self.url.clone(),
+            timeout_ms,
+            max_calls_per_hour: per_hour,
+            max_calls_per_day: 0,
+        };
         GoogleMaps::new(&settings, SecretString::from(KEY), CENTRE)
     }
 
