@@ -66,8 +66,8 @@ pub(crate) struct State {
 
 pub(crate) struct Pending {
     pub(crate) created_at: jiff::Timestamp,
-    /// The recipients' mail domain: one mail to it at a time (see `take_due`).
-    domain: String,
+    /// The envelope's recipients: one mail to them at a time (see `take_due`).
+    recipient: String,
     pub(crate) due: Instant,
     pub(crate) attempts: u32,
     pub(crate) in_flight: bool,
@@ -76,8 +76,8 @@ pub(crate) struct Pending {
 
 impl Pending {
     fn new(queued: &Queued, attempts: u32, due: Instant) -> Self {
-        let (created_at, domain) = (queued.created_at, queued.domain.clone());
-        Self { created_at, domain, due, attempts, in_flight: false, refused: false }
+        let (created_at, recipient) = (queued.created_at, queued.recipient.clone());
+        Self { created_at, recipient, due, attempts, in_flight: false, refused: false }
     }
 }
 
@@ -85,15 +85,13 @@ impl Pending {
 pub(crate) struct Queued {
     id: String,
     created_at: jiff::Timestamp,
-    domain: String,
+    recipient: String,
 }
 
 impl From<&Entry> for Queued {
     fn from(entry: &Entry) -> Self {
-        // A slow mail server is slow for every mailbox it hosts: the domain is the unit.
-        let domains: Vec<&str> =
-            entry.recipients.iter().map(|r| r.rsplit_once('@').map_or(r.as_str(), |(_, d)| d)).collect();
-        Self { id: entry.id.clone(), created_at: entry.created_at, domain: domains.join(",").to_lowercase() }
+        let recipient = entry.recipients.join(",").to_lowercase();
+        Self { id: entry.id.clone(), created_at: entry.created_at, recipient }
     }
 }
 
@@ -190,33 +188,33 @@ impl Shared {
     }
 
     /// The oldest due mail not in flight, marked as in flight. A mail whose
-    /// recipients' domain already has one in flight waits for it: a slow or
-    /// hanging mail server holds one delivery slot, never all of them.
+    /// recipient already has one in flight waits for it: a slow or hanging
+    /// mailbox holds one delivery slot, never all of them.
     pub(crate) fn take_due(&self, now: Instant) -> Option<String> {
         let mut state = self.state.lock().unwrap();
-        let busy = state.busy_domains();
+        let busy = state.busy_recipients();
         let (id, pending) = state
             .pending
             .iter_mut()
-            .filter(|(_, p)| !p.in_flight && p.due <= now && !busy.contains(&p.domain))
+            .filter(|(_, p)| !p.in_flight && p.due <= now && !busy.contains(&p.recipient))
             .min_by_key(|(_, p)| p.due)?;
         pending.in_flight = true;
         Some(id.clone())
     }
 
     /// When the next mail that [`Shared::take_due`] could take becomes due (a
-    /// mail waiting for its domain's mail in flight is woken by that one's end).
+    /// mail waiting for its recipient's mail in flight is woken by that one's end).
     pub(crate) fn next_due(&self) -> Option<Instant> {
         let state = self.state.lock().unwrap();
-        let busy = state.busy_domains();
-        state.pending.values().filter(|p| !p.in_flight && !busy.contains(&p.domain)).map(|p| p.due).min()
+        let busy = state.busy_recipients();
+        state.pending.values().filter(|p| !p.in_flight && !busy.contains(&p.recipient)).map(|p| p.due).min()
     }
 }
 
 impl State {
-    /// Domains with a mail in flight: their other mails wait for it.
-    fn busy_domains(&self) -> HashSet<String> {
-        self.pending.values().filter(|p| p.in_flight).map(|p| p.domain.clone()).collect()
+    /// Recipients with a mail in flight: their other mails wait for it.
+    fn busy_recipients(&self) -> HashSet<String> {
+        self.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.clone()).collect()
     }
 
     fn oldest_age_secs(&self) -> Option<u64> {

@@ -68,31 +68,30 @@ async fn an_answer_past_its_limit_sends_nothing_twice_and_tells_staff_once() {
 }
 
 #[tokio::test]
-async fn a_slow_mail_server_holds_one_delivery_slot_and_delays_no_one_else() {
+async fn a_slow_mailbox_holds_one_delivery_slot_and_delays_no_one_else() {
     let dir = TempDir::new("late-slot");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "1000"]);
-    // Two staff mailboxes on one slow domain.
-    let slow_staff = ["storelate-planning@example.nl", "storelate-office@example.nl"];
-    let toml = format!("[mail]\nstaff_recipients = {slow_staff:?}\nsmtp_timeout_ms = 500\nsmtp_data_end_timeout_ms = 10000\n");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "2000"]);
+    let slow_staff = "storelate-planning@example.nl";
+    let toml = format!("[mail]\nstaff_recipients = [\"{slow_staff}\"]\nsmtp_timeout_ms = 500\nsmtp_data_end_timeout_ms = 10000\n");
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml));
     let references = ["SLOT1", "SLOT2", "SLOT3", "SLOT4"];
     for (i, reference) in references.iter().enumerate() {
-        outbox.submit_booking(&booking_to(reference, &format!("klant{i}@example{i}.nl"))).await.unwrap();
+        outbox.submit_booking(&booking_to(reference, &format!("klant{i}@example.nl"))).await.unwrap();
     }
-    // Each booking queues its staff mails first; with every free slot taken by
-    // the slow domain, the customers would wait for it.
+    // Each booking queues its staff mail first; with every free slot taken by
+    // the slow mailbox, the customers would wait for it.
     wait_for("the four confirmations", LONG, || {
-        (0..4).all(|i| received_for(&sink, &format!("klant{i}@example{i}.nl"), "SLOT") == 1)
+        (0..4).all(|i| received_for(&sink, &format!("klant{i}@example.nl"), "SLOT") == 1)
     });
-    let staff_stored = sink.messages().iter().filter(|m| slow_staff.contains(&m.rcpt_to[0].as_str())).count();
+    let staff_stored = sink.messages().iter().filter(|m| m.rcpt_to == [slow_staff]).count();
     assert_eq!(
         staff_stored, 1,
-        "the slow domain had one mail in flight, not more, while the customers got theirs"
+        "the slow mailbox had one mail in flight, not more, while the customers got theirs"
     );
-    wait_for("the staff mails, one after another", LONG, || outbox.stats().delivered_since_start == 12);
+    wait_for("the staff mails, one after another", LONG, || outbox.stats().delivered_since_start == 8);
     outbox.shutdown().await;
-    for (reference, staff) in references.iter().flat_map(|r| slow_staff.iter().map(move |s| (r, s))) {
-        assert_eq!(received_for(&sink, staff, reference), 1, "{reference} reached {staff} once");
+    for reference in references {
+        assert_eq!(received_for(&sink, slow_staff, reference), 1, "{reference} reached staff once");
     }
 }
 
@@ -103,7 +102,7 @@ async fn a_server_too_slow_for_every_attempt_makes_delivery_degraded() {
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml(300, 10_000)));
     // Each RCPT for this mailbox takes longer than a command may; the server
     // still greets and answers the probe at once, so it is not "down".
-    outbox.submit_booking(&booking_to("SLOW1", "slowrcpt-zoe@example.com")).await.unwrap();
+    outbox.submit_booking(&booking_to("SLOW1", "slowrcpt-zoe@example.nl")).await.unwrap();
 
     wait_for("three timed-out attempts", LONG, || outbox.stats().failed_attempts_since_start >= 3);
     let health = outbox.health();
