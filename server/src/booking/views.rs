@@ -8,6 +8,7 @@
 use crate::{
     booking::{
         customer_copy::CustomerCopy,
+        dispatch::answer_due,
         model::{Address, Booking, PaymentMethod},
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
@@ -103,6 +104,12 @@ impl Views<'_> {
             let (from, until) = (m.answer_from.to_string(), m.answer_until.to_string());
             let args = [("minutes", minutes.as_str()), ("from", from.as_str()), ("until", until.as_str())];
             view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
+        }
+        // A night request for an early ride: the promised answer comes too late.
+        if let Some(answer_by) = answer_due(b.received_at, self.mail).filter(|due| b.pickup_at < *due) {
+            let at = date_time_long(self.locales, lang, answer_by);
+            let args = [("answerBy", at.as_str()), ("phone", self.company.phone_display.as_str())];
+            view.alerts.push(self.f(lang, "mail.customerBooking.beforeAnswer", &args));
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
         view.rows = self.trip_rows(b, lang);

@@ -233,3 +233,24 @@ fn html_escapes_visitor_text() {
     assert!(html.contains("&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;"), "{html}");
     assert!(html.contains("Call &#60;script&#62;"), "{html}");
 }
+
+#[test]
+fn a_night_request_for_an_early_ride_tells_both_sides() {
+    // Received at 23:30 local time for 05:00: answers come from 06:00, within 30 minutes.
+    let mut b = booking(Lang::En);
+    b.received_at = "2025-11-23T22:30:00Z".parse().unwrap();
+    b.pickup_at = "2025-11-24T05:00".parse().unwrap();
+    let mails = composer(Lang::Nl).booking(&b, "x").unwrap();
+    assert!(mails[0].subject.starts_with("SPOED · "), "{}", mails[0].subject);
+    assert!(mails[0].text.contains("! SPOED: ophalen vóór 06:30"), "{}", mails[0].text);
+    let customer = mails[1].text.replace('\n', " ");
+    assert!(
+        customer.contains("! Please note: your ride starts before the time by which we answer by e-mail at the latest (Monday 24 November 2025 at 06:30). Call us on"),
+        "{customer}"
+    );
+    // A ride after the promised answer carries no such line.
+    b.pickup_at = "2025-11-24T09:00".parse().unwrap();
+    let mails = composer(Lang::Nl).booking(&b, "x").unwrap();
+    assert!(!mails[0].subject.contains("SPOED"), "{}", mails[0].subject);
+    assert!(!mails[1].text.contains("starts before"), "{}", mails[1].text);
+}
