@@ -150,18 +150,8 @@ impl Bookings {
         let (store, record) = (self.store.clone(), booking.clone());
         self.outbox
             .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                let mut spool_failed = false;
-                let written = || {
-                    write().inspect_err(|_| spool_failed = true)?;
-                    faults::point("booking-spooled");
-                    Ok(())
-                };
-                store.insert(&record, &uid, fingerprint, written).map_err(|e| {
-                    if spool_failed {
-                        StepFailure::Spool(e)
-                    } else {
-                        StepFailure::Store(e)
-                    }
+                in_transaction(write, "booking-spooled", |written| {
+                    store.insert(&record, &uid, fingerprint, written)
                 })
             })
             .await
@@ -194,18 +184,8 @@ impl Bookings {
         let change = Change::Answered { reference: reference.clone(), sequence, answer: answer.clone() };
         self.outbox
             .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                let mut spool_failed = false;
-                let written = || {
-                    write().inspect_err(|_| spool_failed = true)?;
-                    faults::point("answer-spooled");
-                    Ok(())
-                };
-                store.answer(&reference, sequence, &answer, written).map_err(|e| {
-                    if spool_failed {
-                        StepFailure::Spool(e)
-                    } else {
-                        StepFailure::Store(e)
-                    }
+                in_transaction(write, "answer-spooled", |written| {
+                    store.answer(&reference, sequence, &answer, written)
                 })
             })
             .await
@@ -220,4 +200,22 @@ impl Bookings {
     pub fn staff_summary(&self, booking: &Booking) -> (Vec<String>, Vec<(String, String)>) {
         self.composer.staff_summary(booking)
     }
+}
+
+/// Runs a store transaction that writes the mails (through `write`) before it
+/// commits, passing the fault point `point` right after they are written;
+/// tells the spool's failure from the store's.
+fn in_transaction<T>(
+    write: &mut dyn FnMut() -> std::io::Result<()>,
+    point: &'static str,
+    transaction: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> std::io::Result<T>,
+) -> Result<T, StepFailure> {
+    let mut spool_failed = false;
+    let mut written = || {
+        write().inspect_err(|_| spool_failed = true)?;
+        faults::point(point);
+        Ok(())
+    };
+    let result = transaction(&mut written);
+    result.map_err(|e| if spool_failed { StepFailure::Spool(e) } else { StepFailure::Store(e) })
 }

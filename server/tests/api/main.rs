@@ -23,6 +23,7 @@ mod pages;
 mod paid_lookups;
 mod place_kinds;
 mod places;
+mod process;
 mod proxy;
 mod rate_limits;
 mod redirects;

@@ -2,59 +2,29 @@
 //! than the limit: it raises its soft limit to the hard one, accepts no more
 //! connections than leave descriptors for its own work, and keeps answering.
 use std::{
-    io::{BufRead, BufReader, Read, Write},
+    io::{Read, Write},
     net::TcpStream,
-    process::{Child, Command, Stdio},
-    sync::{Arc, Mutex},
+    process::Command,
     time::{Duration, Instant},
 };
 
-use crate::helpers::TempDir;
-
-struct Server {
-    child: Child,
-    port: u16,
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::{
+    helpers::TempDir,
+    process::{server_command, Process},
+};
 
 /// The binary started by `sh` with the open-files limits `soft` and `hard`.
-fn start_with_open_files(data_dir: &std::path::Path, soft: u32, hard: u32) -> Server {
-    let mut child = Command::new("sh")
+fn start_with_open_files(data_dir: &std::path::Path, soft: u32, hard: u32) -> Process {
+    let mut command = server_command(Command::new("sh"), data_dir, "json");
+    command
         .arg("-c")
         .arg(format!("ulimit -Sn {soft} && ulimit -Hn {hard} && exec \"$0\""))
         .arg(env!("CARGO_BIN_EXE_taxi-server"))
-        .env("TAXI_LISTEN", "127.0.0.1:0")
-        .env("TAXI_DATA_DIR", data_dir)
-        .env("TAXI_LOG_FORMAT", "json")
-        .env("TAXI_RENDER_WARM_UP", "false")
-        .env_remove("TAXI_CONFIG")
-        .env_remove("TAXI_SMTP_URL")
-        .env_remove("TAXI_GOOGLE_MAPS_KEY")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("taxi-server starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let port = loop {
-        let line = lines.next().expect("a start-up line").unwrap();
-        log.lock().unwrap().push(line.clone());
-        if let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) {
-            break rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
-        }
-    };
-    let sink = log.clone();
-    std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line)));
-    Server { child, port, log }
+        .env("TAXI_RENDER_WARM_UP", "false");
+    Process::spawn(command)
 }
 
+/// A GET on its own connection (the test's runtime must not block on it).
 fn get(port: u16, path: &str) -> String {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();

@@ -1,26 +1,33 @@
 //! SIGTERM on the real binary: stop accepting, finish what is in flight, leave the
 //! spool so that a restart delivers everything.
 use std::{
-    io::{BufRead, BufReader, Read, Write},
-    net::TcpStream,
+    io::{Read, Write},
     path::Path,
-    process::{Child, Command, Stdio},
-    sync::{Arc, Mutex},
+    process::Command,
     time::{Duration, Instant},
 };
 
 use crate::{
     booking::booking,
     helpers::{between, TempDir},
+    process::{server_command, Process},
 };
 
-struct Server {
-    child: Child,
-    port: u16,
-    /// Every log line so far (JSON, one object per line).
-    log: Arc<Mutex<Vec<String>>>,
-    /// Reads the log until the server closes its output.
-    log_reader: Option<std::thread::JoinHandle<()>>,
+/// The binary with the test process's settings, as SIGTERM meets it.
+struct Server(Process);
+
+impl std::ops::Deref for Server {
+    type Target = Process;
+
+    fn deref(&self) -> &Process {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Server {
+    fn deref_mut(&mut self) -> &mut Process {
+        &mut self.0
+    }
 }
 
 impl Server {
@@ -29,47 +36,10 @@ impl Server {
     }
 
     fn start_logging(data_dir: &Path, log_format: &str) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
-            .env("TAXI_LISTEN", "127.0.0.1:0")
-            .env("TAXI_DATA_DIR", data_dir)
-            .env("TAXI_RATE_LIMIT_PER_MINUTE", "0")
-            .env("TAXI_LOG_FORMAT", log_format)
-            .env_remove("TAXI_CONFIG")
-            .env_remove("TAXI_SMTP_URL")
-            .env_remove("TAXI_GOOGLE_MAPS_KEY")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("taxi-server starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let port = loop {
-            let line = lines.next().expect("a start-up line").unwrap();
-            log.lock().unwrap().push(line.clone());
-            if let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) {
-                break rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
-            }
-        };
-        // Keep reading the log so the server never blocks on a full pipe.
-        let sink = log.clone();
-        let log_reader = std::thread::spawn(move || {
-            lines.map_while(Result::ok).for_each(|line| sink.lock().unwrap().push(line))
-        });
-        Server { child, port, log, log_reader: Some(log_reader) }
-    }
-
-    fn connect(&self) -> std::io::Result<TcpStream> {
-        let stream = TcpStream::connect(("127.0.0.1", self.port))?;
-        stream.set_read_timeout(Some(Duration::from_secs(15)))?;
-        Ok(stream)
-    }
-
-    fn get(&self, path: &str) -> String {
-        let mut stream = self.connect().unwrap();
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer
+        let mut command =
+            server_command(Command::new(env!("CARGO_BIN_EXE_taxi-server")), data_dir, log_format);
+        command.env("TAXI_RATE_LIMIT_PER_MINUTE", "0");
+        Server(Process::spawn(command))
     }
 
     fn wait_until_ready(&self) {
@@ -84,12 +54,6 @@ impl Server {
         assert_eq!(unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) }, 0);
     }
 
-    /// The whole log, once the server has exited.
-    fn final_log(&mut self) -> Vec<String> {
-        self.log_reader.take().expect("read once").join().unwrap();
-        self.log.lock().unwrap().clone()
-    }
-
     fn wait_for_exit(&mut self, within: Duration) -> std::process::ExitStatus {
         let started = Instant::now();
         loop {
@@ -99,13 +63,6 @@ impl Server {
             assert!(started.elapsed() < within, "still running {within:?} after SIGTERM");
             std::thread::sleep(Duration::from_millis(50));
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
