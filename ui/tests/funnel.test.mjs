@@ -104,6 +104,10 @@ describe("price first", () => {
   test("en: each fixed price on the prices page opens the reservation page with that destination", TIMEOUT, () =>
     onPhone("en", {}, async (page) => {
       await visit(page, server.baseUrl, ROUTES.en.prices);
+      // Every row's "Book" link is a tap target of at least 44 × 44 px on the phone.
+      const sizes = await page.locator("table a.table-action").evaluateAll((links) => links.map((a) => [a.offsetWidth, a.offsetHeight]));
+      assert.ok(sizes.length > 3, "a Book link per fixed price");
+      for (const [width, height] of sizes) assert.ok(width >= 44 && height >= 44, `a Book link of ${width} × ${height} px`);
       // The destination's name opens its landing page; the row's "Book" link the reservation page.
       const link = page.getByRole("link", { name: `${TEXTS.en.funnel.bookRoute}: Schiphol Airport`, exact: true });
       await Promise.all([page.waitForURL(/to=/), link.click()]);

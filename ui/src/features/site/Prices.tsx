@@ -44,7 +44,7 @@ export function Prices({ tariff, links }: PageProps) {
               </th>
               <td>{row.price}</td>
               <td>
-                <a href={`${links.reservation}?to=${encodeURIComponent(row.name)}`} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
+                <a className="table-action" href={`${links.reservation}?to=${encodeURIComponent(row.name)}`} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
                   {t("funnel.bookRoute")}
                 </a>
               </td>
