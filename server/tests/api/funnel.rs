@@ -261,7 +261,7 @@ async fn every_fixed_price_row_links_to_the_reservation_page_with_its_destinatio
         [("/tarieven", "/reserveren"), ("/tarife", "/reservieren"), ("/prices", "/reservation")]
     {
         let html = app.html(prices).await;
-        let prefix = format!("<a href=\"{reservation}?to=");
+        let prefix = format!(" href=\"{reservation}?to=");
         let links: Vec<&str> =
             html.split(&prefix).skip(1).map(|rest| rest.split('"').next().unwrap()).collect();
         assert_eq!(links.len(), 11, "{prices}: one link per fixed price");
