@@ -16,7 +16,7 @@ use crate::{
     site::{
         contract::{
             Alternates, Company, FixedPriceRow, FormState, LandingRoute, Links, PageName, PageProps,
-            PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
+            PickupNote, PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
@@ -51,7 +51,7 @@ pub fn typescript() -> String {
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
-        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [
         constant(

@@ -76,6 +76,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         (API_PATHS.place_suggestions, read().to(places::suggestions)),
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
+        (API_PATHS.pickup_note, read().to(booking::pickup_note)),
     ] {
         cfg.service(compressed(Kind::Lookup, resource(path).route(route)));
     }

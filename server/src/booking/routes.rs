@@ -8,25 +8,48 @@ use actix_web::{
 
 use crate::{
     booking::{
+        dispatch::answer_due,
+        form::parse_pickup_time,
         prefill::{prefilled_form, query_pickup, query_text},
         service::BookingService,
     },
     config::Settings,
-    edge::{app_data, error::AppError, ClientKey, PlaceLookups},
+    edge::{app_data, error::AppError, lang::RequestLang, ClientKey, PlaceLookups},
     forms::{
         antispam::FormGuard,
         submission::{outcome_json, FormCall, Invalid},
     },
-    i18n::Locales,
+    i18n::{
+        format::{date_time_long, time},
+        Locales,
+    },
     places::Places,
     site::{
-        contract::{FormState, WhatsappReady},
+        contract::{FormState, PickupNote, WhatsappReady},
         form_page::FormPost,
         pages::{PageKey, Pages},
         routes as site_routes, Page, ReservationMode,
     },
     types::{Lang, PlaceId},
 };
+
+/// `GET /api/pickup-note/{dateTime}`: whether a ride at that local time
+/// starts before the answer the booking mail promises to a request made now,
+/// and if so what to say (with the phone, which the form links). The form asks
+/// while the visitor picks a time; the rule stays here (`dispatch::answer_due`).
+pub async fn pickup_note(
+    pickup: web::Path<String>,
+    RequestLang(lang): RequestLang,
+    settings: web::Data<Settings>,
+    locales: web::Data<Locales>,
+) -> HttpResponse {
+    let note = parse_pickup_time(&pickup).and_then(|(local, _)| {
+        let due = answer_due(jiff::Timestamp::now(), &settings.mail).filter(|due| local < *due)?;
+        let at = if due.date() == local.date() { time(due) } else { date_time_long(&locales, lang, due) };
+        Some(locales.format(lang, "funnel.beforeAnswer", &[("answerBy", &at)]))
+    });
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(PickupNote { note })
+}
 
 /// `POST /api/reservation/{language}`.
 pub async fn reservation_api(

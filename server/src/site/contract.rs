@@ -231,6 +231,7 @@ pub struct ApiPaths {
     pub place_suggestions: &'static str,
     pub place_details: &'static str,
     pub price: &'static str,
+    pub pickup_note: &'static str,
 }
 
 pub const API_PATHS: ApiPaths = ApiPaths {
@@ -240,4 +241,14 @@ pub const API_PATHS: ApiPaths = ApiPaths {
     place_suggestions: "/api/place-suggestions",
     place_details: "/api/place-details/{id}",
     price: "/api/places/{pickup}/{destination}",
+    pickup_note: "/api/pickup-note/{dateTime}",
 };
+
+/// Said under the pick-up time when the ride starts before the answer the
+/// booking mail promises (a night request for an early ride): phone instead.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(optional_fields)]
+pub struct PickupNote {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}

@@ -21,6 +21,7 @@ mod open_files;
 mod operations;
 mod pages;
 mod paid_lookups;
+mod pickup_note;
 mod place_kinds;
 mod places;
 mod process;

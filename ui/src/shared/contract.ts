@@ -234,6 +234,12 @@ export type Accepted = { message: string, };
 export type WhatsappReady = { message: string, whatsappUrl: string, };
 
 /**
+ * Said under the pick-up time when the ride starts before the answer the
+ * booking mail promises (a night request for an early ride): phone instead.
+ */
+export type PickupNote = { note?: string, };
+
+/**
  * A form refused field by field: field name → message.
  */
 export type Invalid = { errors: { [key in string]: string }, };
@@ -269,5 +275,6 @@ export const API_PATHS = {
   "contact": "/api/contact/{language}",
   "placeSuggestions": "/api/place-suggestions",
   "placeDetails": "/api/place-details/{id}",
-  "price": "/api/places/{pickup}/{destination}"
+  "price": "/api/places/{pickup}/{destination}",
+  "pickupNote": "/api/pickup-note/{dateTime}"
 } as const;

@@ -19,6 +19,7 @@ import { takeTyped } from "../../shared/prehydration";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { AddressCombobox } from "./AddressCombobox";
 import { PassengerNote } from "./PassengerNote";
+import { PickupNote } from "./PickupNote";
 import { useEarliestPickup } from "./pickupWindow";
 import { placeKind } from "./placeKind";
 import { PriceIndication } from "./PriceIndication";
@@ -233,6 +234,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       )}
       {address("destination")}
       <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={earliestPickup} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
+      <PickupNote dateTime={values.dateTime} lang={lang} phoneHref={phone.href} phoneDisplay={phone.display} />
       <TextField
         id="returnDateTime"
         type="datetime-local"
