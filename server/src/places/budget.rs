@@ -179,6 +179,9 @@ mod tests {
         let captured = crate::telemetry::Captured::default();
         let subscriber = tracing_subscriber::fmt().with_writer(captured.clone()).finish();
         tracing::subscriber::with_default(subscriber, || {
+            // Callsite interest is cached process-wide: another test's subscriber
+            // may have cached "not interested" for the info line (seen once).
+            tracing::callsite::rebuild_interest_cache();
             let budget = CallBudget::new(1, 0);
             budget.try_spend_at("places:autocomplete", T0);
             for _ in 0..50 {
