@@ -8,7 +8,10 @@ use jiff::{civil::DateTime, Timestamp, ToSpan};
 use crate::{
     booking::{answer_links::pickup_instant, model::Booking},
     config::MailSettings,
-    i18n::format::{date_time_long, time},
+    i18n::{
+        format::{date_time_long, time},
+        Locales,
+    },
     mail::{
         layout::{Views, SHORT_MAX},
         text::one_line,
@@ -40,11 +43,7 @@ impl Views<'_> {
                     self.f(lang, &key("alerts.soon"), &[("hours", &hours.to_string())])
                 }
                 Urgency::BeforeAnswer { answer_by } => {
-                    let at = if answer_by.date() == b.pickup_at.date() {
-                        time(answer_by)
-                    } else {
-                        date_time_long(self.locales, lang, answer_by)
-                    };
+                    let at = answer_by_text(self.locales, lang, answer_by, b.pickup_at);
                     self.f(lang, &key("alerts.beforeAnswer"), &[("answerBy", &at)])
                 }
             });
@@ -102,6 +101,16 @@ pub fn answer_due(received: Timestamp, mail: &MailSettings) -> Option<DateTime> 
         local.date().tomorrow().ok()?.to_datetime(from)
     };
     start.checked_add(i64::from(mail.answer_within_minutes).minutes()).ok()
+}
+
+/// The promised answer's time as a note about a ride at `pickup` names it:
+/// the time alone on the ride's day, else the whole date.
+pub fn answer_by_text(locales: &Locales, lang: Lang, answer_by: DateTime, pickup: DateTime) -> String {
+    if answer_by.date() == pickup.date() {
+        time(answer_by)
+    } else {
+        date_time_long(locales, lang, answer_by)
+    }
 }
 
 /// Whether the ride is urgent for staff, and why (the nearer reason first).

@@ -8,7 +8,7 @@ use actix_web::{
 
 use crate::{
     booking::{
-        dispatch::answer_due,
+        dispatch::{answer_by_text, answer_due},
         form::parse_pickup_time,
         prefill::{prefilled_form, query_pickup, query_text},
         service::BookingService,
@@ -19,10 +19,7 @@ use crate::{
         antispam::FormGuard,
         submission::{outcome_json, FormCall, Invalid},
     },
-    i18n::{
-        format::{date_time_long, time},
-        Locales,
-    },
+    i18n::Locales,
     places::Places,
     site::{
         contract::{FormState, PickupNote, WhatsappReady},
@@ -45,7 +42,7 @@ pub async fn pickup_note(
 ) -> HttpResponse {
     let note = parse_pickup_time(&pickup).and_then(|(local, _)| {
         let due = answer_due(jiff::Timestamp::now(), &settings.mail).filter(|due| local < *due)?;
-        let at = if due.date() == local.date() { time(due) } else { date_time_long(&locales, lang, due) };
+        let at = answer_by_text(&locales, lang, due, local);
         Some(locales.format(lang, "funnel.beforeAnswer", &[("answerBy", &at)]))
     });
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(PickupNote { note })
