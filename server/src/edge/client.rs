@@ -236,9 +236,7 @@ mod tests {
 
     #[test]
     fn an_unconfigured_local_proxy_gets_one_warning_naming_the_setting() {
-        let captured = crate::telemetry::Captured::default();
-        let subscriber = tracing_subscriber::fmt().with_writer(captured.clone()).finish();
-        tracing::subscriber::with_default(subscriber, || {
+        let log = crate::telemetry::Captured::logs_of(|| {
             let quiet = resolver(&[], "X-Forwarded-For");
             quiet.client(&request("203.0.113.1:1", &[("x-forwarded-for", "198.51.100.1")]));
             quiet.client(&request("127.0.0.1:1", &[]));
@@ -249,7 +247,6 @@ mod tests {
             resolver(&["127.0.0.1"], "X-Forwarded-For")
                 .client(&request("127.0.0.1:1", &[("x-forwarded-for", "198.51.100.1")]));
         });
-        let log = captured.text();
         assert_eq!(log.lines().filter(|l| l.contains("limits.trusted_proxies")).count(), 1, "{log}");
     }
 }

@@ -162,9 +162,7 @@ mod tests {
 
     #[test]
     fn a_proxy_without_forwarding_headers_is_recognised_and_named_once() {
-        let captured = crate::telemetry::Captured::default();
-        let subscriber = tracing_subscriber::fmt().with_writer(captured.clone()).finish();
-        tracing::subscriber::with_default(subscriber, || {
+        let log = crate::telemetry::Captured::logs_of(|| {
             // The proxy passes the visitor's Host on, but no X-Forwarded-For.
             let ops = operators("[site]\nbase_url = \"https://www.taxi.example\"\n");
             for host in ["www.taxi.example", "WWW.taxi.example:443", "www.taxi.example."] {
@@ -178,7 +176,6 @@ mod tests {
             }
             assert!(ops.admits(&request("[::1]:1", &[])), "another loopback address is no proxy");
         });
-        let log = captured.text();
         let refusals = log.lines().filter(|l| l.contains("sends no forwarding header")).count();
         assert_eq!(refusals, 2, "once per cause and server:\n{log}");
         assert_eq!(log.lines().filter(|l| l.contains("proxy_bind")).count(), 1, "start-up warning:\n{log}");

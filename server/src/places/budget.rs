@@ -176,12 +176,7 @@ mod tests {
 
     #[test]
     fn one_warning_per_stretch_of_refusals() {
-        let captured = crate::telemetry::Captured::default();
-        let subscriber = tracing_subscriber::fmt().with_writer(captured.clone()).finish();
-        tracing::subscriber::with_default(subscriber, || {
-            // Callsite interest is cached process-wide: another test's subscriber
-            // may have cached "not interested" for the info line (seen once).
-            tracing::callsite::rebuild_interest_cache();
+        let log = crate::telemetry::Captured::logs_of(|| {
             let budget = CallBudget::new(1, 0);
             budget.try_spend_at("places:autocomplete", T0);
             for _ in 0..50 {
@@ -190,7 +185,6 @@ mod tests {
             budget.try_spend_at("places:autocomplete", T0 + HOUR);
             budget.try_spend_at("places:autocomplete", T0 + HOUR + 1);
         });
-        let log = captured.text();
         let warnings = log.lines().filter(|l| l.contains("google.max_calls_per_hour")).count();
         assert_eq!(warnings, 2, "one per hour that ran out:\n{log}");
         assert_eq!(log.lines().filter(|l| l.contains("within the budget again")).count(), 1, "{log}");

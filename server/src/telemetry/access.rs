@@ -185,12 +185,12 @@ mod tests {
         let (buffer, guard) = LogBuffer::start(direct.clone(), Duration::from_secs(3600)).unwrap();
         let access_log = AccessLog::new(buffer.clone(), format, colour);
         let events = Captured::default();
-        let _default =
-            tracing::subscriber::set_default(subscriber(format, colour, "debug".into(), events.clone()));
-        for answer in answers() {
-            access_log.write(&answer);
-            super::super::request::scoped_by(answer.request_id, || answer.event());
-        }
+        crate::telemetry::with_subscriber(subscriber(format, colour, "debug".into(), events.clone()), || {
+            for answer in answers() {
+                access_log.write(&answer);
+                super::super::request::scoped_by(answer.request_id, || answer.event());
+            }
+        });
         drop(guard);
         (direct.text(), events.text())
     }

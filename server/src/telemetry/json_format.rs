@@ -93,7 +93,7 @@ mod tests {
         };
         let ours = Captured::default();
         let subscriber = tracing_subscriber::fmt().with_writer(ours.clone()).event_format(JsonLines).finish();
-        tracing::subscriber::with_default(subscriber, || log(&|f| request::scoped_by("fb5a0d5fa6d3b072", f)));
+        crate::telemetry::with_subscriber(subscriber, || log(&|f| request::scoped_by("fb5a0d5fa6d3b072", f)));
         let theirs = Captured::default();
         let subscriber = tracing_subscriber::fmt()
             .with_writer(theirs.clone())
@@ -102,7 +102,7 @@ mod tests {
             .with_current_span(true)
             .with_span_list(false)
             .finish();
-        tracing::subscriber::with_default(subscriber, || {
+        crate::telemetry::with_subscriber(subscriber, || {
             log(&|f| tracing::info_span!("request", request_id = "fb5a0d5fa6d3b072").in_scope(f))
         });
 

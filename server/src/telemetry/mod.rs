@@ -76,6 +76,28 @@ impl Captured {
     pub fn writes(&self) -> usize {
         self.0.lock().unwrap().1
     }
+
+    /// What `f` logs on this thread, in the plain fmt format.
+    pub fn logs_of(f: impl FnOnce()) -> String {
+        let captured = Self::default();
+        with_subscriber(fmt().with_writer(captured.clone()).finish(), f);
+        captured.text()
+    }
+}
+
+/// Runs `f` with `subscriber` as this thread's, for tests that read the log.
+#[cfg(test)]
+pub fn with_subscriber<R>(subscriber: impl tracing::Subscriber + Send + Sync, f: impl FnOnce() -> R) -> R {
+    // Callsite interest is cached process-wide. While only one subscriber is
+    // registered, tracing asks the *calling thread's* subscriber, so a test on
+    // another thread (none installed) caches "never" for the callsites we read.
+    // A second registered subscriber, alive for good, makes tracing ask them all.
+    static SECOND: std::sync::OnceLock<tracing::Dispatch> = std::sync::OnceLock::new();
+    SECOND.get_or_init(|| tracing::Dispatch::new(tracing::subscriber::NoSubscriber::new()));
+    tracing::subscriber::with_default(subscriber, || {
+        tracing::callsite::rebuild_interest_cache();
+        f()
+    })
 }
 
 #[cfg(test)]

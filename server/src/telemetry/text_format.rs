@@ -216,7 +216,7 @@ pub(crate) fn write_now(writer: &mut impl fmt::Write) -> fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::telemetry::Captured;
+    use crate::telemetry::{with_subscriber, Captured};
 
     /// Runs a closure while answering the request with that id.
     type InRequest = fn(&str, &dyn Fn());
@@ -232,15 +232,14 @@ mod tests {
                 .with_ansi(false)
                 .with_target(false)
                 .with_max_level(Level::TRACE);
-            let _guard = match plain {
-                true => tracing::subscriber::set_default(
-                    builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish(),
-                ),
-                false => tracing::subscriber::set_default(builder.finish()),
-            };
             match plain {
-                true => log(|id, f| request::scoped_by(id, f)),
-                false => log(|id, f| tracing::info_span!("request", request_id = id).in_scope(f)),
+                true => with_subscriber(
+                    builder.fmt_fields(PlainFields).event_format(PlainText { colour: false }).finish(),
+                    || log(|id, f| request::scoped_by(id, f)),
+                ),
+                false => with_subscriber(builder.finish(), || {
+                    log(|id, f| tracing::info_span!("request", request_id = id).in_scope(f))
+                }),
             }
             out.text()
         };
@@ -289,7 +288,7 @@ mod tests {
             .fmt_fields(PlainFields)
             .event_format(PlainText { colour: true })
             .finish();
-        tracing::subscriber::with_default(subscriber, || {
+        crate::telemetry::with_subscriber(subscriber, || {
             request::scoped_by("abc", || tracing::warn!(status = 503u16, "busy"));
         });
         let line = out.text();
