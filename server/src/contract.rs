@@ -12,7 +12,10 @@ use crate::{
         submission::{Accepted, Invalid},
     },
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
-    pricing::{indication::Indication, PriceSummary, Rule},
+    pricing::{
+        indication::{Indication, RoundTrip},
+        PriceSummary, Rule,
+    },
     site::{
         contract::{
             Alternates, Company, FixedPriceRow, FormState, LandingRoute, Links, PageName, PageProps,
@@ -50,7 +53,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [

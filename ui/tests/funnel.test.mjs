@@ -76,11 +76,15 @@ describe("price first", () => {
         assert.match(await value(page, "#departure"), /Roermond/);
         assert.match(await value(page, "#destination"), /Schiphol/);
         assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
+        // Opened at the price: on the phone's screen, and focused so a screen reader reads it.
+        assert.equal(new URL(page.url()).hash, "#price");
+        assert.ok(await inView(page.locator(".price-box .amount")), "the price is on the screen");
+        assert.equal(await page.evaluate(() => document.activeElement?.id), "price");
         assert.equal(await page.locator("#pickupStreet").count(), 1, "a whole town as pick-up: the street is asked");
-        // The route comes first, then the price, then passengers and contact details.
+        // The route comes first with its price right under it, then the times, passengers and contact details.
         const order = await page.evaluate(() =>
-          ["departure", "destination", "dateTime", "price", "passengerAmount", "name", "email"].map((id) =>
-            (id === "price" ? document.querySelector(".price-row") : document.getElementById(id)).getBoundingClientRect().top,
+          ["departure", "destination", "price", "dateTime", "passengerAmount", "name", "email"].map((id) =>
+            document.getElementById(id).getBoundingClientRect().top,
           ),
         );
         assert.deepEqual([...order].sort((a, b) => a - b), order, `form order ${order}`);
@@ -253,10 +257,10 @@ describe("airport rides and whole-town pick-ups", () => {
         await choosePlace(page, "destination", "venl", "Venlo");
         await page.fill("#dateTime", dutchDateTime(4, "07:30"));
         await page.fill("#returnDateTime", dutchDateTime(9, "16:00"));
-        await page.getByRole("button", { name: t.form.getPrice, exact: true }).click();
-        const boxes = page.locator(".price-box");
-        await eventually("two prices", () => boxes.count(), (n) => n === 2);
-        assert.match(await boxes.nth(1).textContent(), new RegExp(t.funnel.returnPriceLabel));
+        // No button needed: a return time brings the ride back and the total of both.
+        const box = page.locator(".price-box");
+        await eventually("the ride back and the total", () => box.locator(".amount").count(), (n) => n === 3);
+        assert.match(await box.textContent(), new RegExp(`${t.funnel.returnPriceLabel}.*${t.funnel.totalLabel}`));
 
         await page.fill("#passengerAmount", "9");
         const call = page.locator(".passenger-note a");

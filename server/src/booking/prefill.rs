@@ -1,16 +1,16 @@
 //! The reservation page opened with `?from=…&to=…` (the home page's route box,
-//! the prices page, landing pages): each text resolved to the provider's first
-//! suggestion, the form filled with the chosen places and, when both resolve,
-//! the price shown. Text that finds nothing stays typed, with a message. A
+//! the prices page, landing pages): text that names one place in full fills
+//! the form with that place, and when both ends do, the price is shown. Text
+//! that may mean several places stays typed with the places to choose from
+//! (and no price); text that finds nothing stays typed, with a message. A
 //! `dateTime` (staff's proposal of another time) fills the pick-up time.
 use std::collections::BTreeMap;
 
 use crate::{
     booking::form::parse_pickup_time,
     config::TariffSettings,
-    forms::FieldErrors,
     i18n::Locales,
-    places::{PlaceDetails, Places},
+    places::{PlaceDetails, PlaceKind, Places, Resolution},
     pricing::indication,
     site::contract::FormState,
     types::{limits::LIMITS, Lang},
@@ -44,6 +44,10 @@ pub fn query_pickup(value: Option<&str>) -> Option<String> {
     Some(local.strftime("%Y-%m-%dT%H:%M").to_string())
 }
 
+/// One end of the route as the link gives it: its text, and what kind of place
+/// it is when the link knows.
+pub type RouteEnd<'a> = (&'a str, Option<PlaceKind>);
+
 /// The form state of a reservation page prefilled from `from`, `to` and the pick-up time.
 /// Without `look_up` (the client opened more such pages than its burst allows)
 /// the texts are filled in as typed, with no call to the provider and no price:
@@ -52,41 +56,51 @@ pub async fn prefilled_form(
     places: &Places,
     tariff: &TariffSettings,
     locales: &Locales,
-    route: (&str, &str),
+    route: [RouteEnd<'_>; 2],
     pickup: Option<String>,
     (lang, look_up): (Lang, bool),
 ) -> FormState {
-    let (from, to) = route;
-    let resolve = |text: &str| {
+    let [(from, from_kind), (to, to_kind)] = route;
+    let resolve = |text: &str, kind: Option<PlaceKind>| {
         let text = text.to_string();
         async move {
             if text.is_empty() || !look_up {
                 return None;
             }
-            indication::resolve_text(places, &text, lang).await.ok()
+            // A provider that fails finds nothing, as far as the visitor can tell.
+            Some(places.resolve_text_as(&text, kind, lang).await.unwrap_or(Resolution::NotFound))
         }
     };
-    let (from_place, to_place) = tokio::join!(resolve(from), resolve(to));
-    let mut values = BTreeMap::new();
-    values.extend(pickup.map(|at| ("dateTime".to_string(), at)));
-    let mut errors = FieldErrors::new();
-    for (field, text, place) in [("departure", from, &from_place), ("destination", to, &to_place)] {
-        match place {
-            Some(place) => fill(&mut values, field, place),
-            None if !text.is_empty() => {
-                values.insert(field.to_string(), text.to_string());
-                if look_up {
-                    errors.insert(field, locales.text(lang, "funnel.prefillNotFound").to_string());
+    let (from_found, to_found) = tokio::join!(resolve(from, from_kind), resolve(to, to_kind));
+    let mut state = FormState::default();
+    state.values.extend(pickup.map(|at| ("dateTime".to_string(), at)));
+    for (field, text, found) in [("departure", from, &from_found), ("destination", to, &to_found)] {
+        if text.is_empty() {
+            continue;
+        }
+        match found {
+            Some(Resolution::Place(place)) => fill(&mut state.values, field, place),
+            found => {
+                state.values.insert(field.to_string(), text.to_string());
+                match found {
+                    Some(Resolution::Choice(list)) => {
+                        state.choices.insert(field.to_string(), list.clone());
+                    }
+                    Some(Resolution::NotFound) => {
+                        let message = locales.text(lang, "funnel.prefillNotFound").to_string();
+                        state.errors.insert(field, message);
+                    }
+                    _ => {}
                 }
             }
-            None => {}
         }
     }
-    let price = match (&from_place, &to_place) {
-        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, a, b, lang).await.ok(),
+    let place = |found: Option<Resolution>| found.and_then(Resolution::place);
+    state.price = match (place(from_found), place(to_found)) {
+        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, &a, &b, lang).await.ok(),
         _ => None,
     };
-    FormState { values, errors, price, ..FormState::default() }
+    state
 }
 
 /// The field, its place id and name, as a choice from the list would leave them.

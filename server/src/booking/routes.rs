@@ -97,9 +97,20 @@ pub async fn form_post(
             _ => service.price(to, to_id.as_ref(), from, from_id.as_ref(), lang).await,
         };
         let form = match price {
-            Some(price) => FormState { return_price, ..FormState::priced(values.clone(), price) },
+            Some(price) => {
+                let total_text = return_price
+                    .as_ref()
+                    .map(|back| crate::pricing::indication::total_text(&price, back, lang));
+                FormState { return_price, total_text, ..FormState::priced(values.clone(), price) }
+            }
             None => {
-                FormState::refused(values.clone(), locales.text(lang, "api.priceUnavailable").to_string())
+                let ends = [("departure", from, from_id.as_ref()), ("destination", to, to_id.as_ref())];
+                let choices = service.choices(ends, lang).await;
+                let message = match choices.is_empty() {
+                    true => locales.text(lang, "api.priceUnavailable"),
+                    false => locales.text(lang, "funnel.choosePlaceFirst"),
+                };
+                FormState { choices, ..FormState::refused(values.clone(), message.to_string()) }
             }
         };
         return post.answer(&pages, StatusCode::OK, form).await;
@@ -121,6 +132,9 @@ struct ReservationQuery {
     /// The route to fill in (free text).
     from: Option<String>,
     to: Option<String>,
+    /// What kind of place `to` is, when the link knows (`airport`, `locality`).
+    #[serde(rename = "toKind")]
+    to_kind: Option<String>,
     /// With a route: the pick-up time to fill in (a proposal of another time).
     #[serde(rename = "dateTime")]
     date_time: Option<String>,
@@ -151,7 +165,9 @@ pub async fn reservation_page(
     let pickup = query_pickup(query.date_time.as_deref());
     // Beyond the client's burst of such pages, paid look-ups are skipped.
     let look_up = !places.is_paid() || PlaceLookups::granted(&req);
-    let form = prefilled_form(places, &settings.tariff, locales, (&from, &to), pickup, (lang, look_up)).await;
+    let to_kind = query.to_kind.and_then(|k| serde_json::from_value(serde_json::Value::String(k)).ok());
+    let route = [(from.as_str(), None), (to.as_str(), to_kind)];
+    let form = prefilled_form(places, &settings.tariff, locales, route, pickup, (lang, look_up)).await;
     let key = PageKey::page(Page::Reservation, lang, mode);
     let rendered = pages.with_form(key, form, ClientKey::of(&req)).await.map_err(AppError::from)?;
     Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))

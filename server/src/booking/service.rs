@@ -1,7 +1,7 @@
 //! Accepting booking requests: validate, price, guard against double
 //! submissions, hand to the booking store and the outbox, and word the
 //! answer. The JSON API and the no-JavaScript form posts both go through here.
-use std::sync::Arc;
+use std::{collections::BTreeMap, sync::Arc};
 
 use crate::{
     booking::{
@@ -16,7 +16,7 @@ use crate::{
         FieldErrors, Input,
     },
     i18n::Locales,
-    places::{PlaceDetails, Places, PlacesProvider},
+    places::{PlaceDetails, Places, PlacesProvider, Resolution, Suggestion},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang, PlaceId, Reference},
 };
@@ -218,6 +218,25 @@ impl BookingService {
         self.price_between(from.as_ref(), to.as_ref(), lang).await
     }
 
+    /// For typed text that may mean several places (no id chosen): the places
+    /// to choose from, per field.
+    pub async fn choices(
+        &self,
+        ends: [(&'static str, &str, Option<&PlaceId>); 2],
+        lang: Lang,
+    ) -> BTreeMap<String, Vec<Suggestion>> {
+        let mut out = BTreeMap::new();
+        for (field, text, id) in ends {
+            if id.is_some() || text.trim().is_empty() {
+                continue;
+            }
+            if let Ok(Resolution::Choice(list)) = self.places.resolve_text(text, lang).await {
+                out.insert(field.to_string(), list);
+            }
+        }
+        out
+    }
+
     async fn price_between(
         &self,
         from: Option<&PlaceDetails>,
@@ -236,7 +255,8 @@ impl BookingService {
         }
         match id {
             Some(id) => self.places.details(id, lang, None).await.ok(),
-            None => indication::resolve_text(&self.places, text, lang).await.ok(),
+            // Only text naming one place in full is priced (never a guess).
+            None => self.places.resolve_text(text, lang).await.ok().and_then(Resolution::place),
         }
     }
 }

@@ -14,8 +14,13 @@ pub mod budget;
 pub mod google;
 mod listing;
 mod provider;
+mod resolve;
 
-pub use crate::places::{listing::ListedPlace, provider::Places};
+pub use crate::places::{
+    listing::ListedPlace,
+    provider::Places,
+    resolve::{Resolution, MAX_CHOICES},
+};
 
 use crate::types::{Lang, LatLon, PlaceId};
 
@@ -30,11 +35,20 @@ pub struct Suggestion {
     pub secondary_text: String,
     /// Placed only roughly (a typed street at its town, a postcode area): the list says so.
     pub approximate: bool,
+    /// What the place is, when the provider says (an airport, a town, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub kind: Option<PlaceKind>,
+    /// The text searched for names this place in full, not just its start or
+    /// some of its words: the ground for taking typed text as this place.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub exact: bool,
 }
 
 /// What a chosen place is. A `locality` or `postcode` names no street: a pick-up
 /// there needs the street and house number asked separately.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PlaceKind {
     /// A street address (typed, or from Google).

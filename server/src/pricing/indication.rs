@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::{
     config::TariffSettings,
     i18n::{format::decimal1, Locales},
-    places::{new_session_token, PlaceDetails, Places, PlacesError, PlacesProvider},
+    places::{PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{quote, PriceSummary, Rule, Trip},
     types::{Lang, PlaceId},
 };
@@ -24,6 +24,31 @@ pub struct Indication {
     pub summary: PriceSummary,
     /// Which rule applied, in words.
     pub explanation: String,
+}
+
+/// The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
+/// the ride there, the ride back (the reversed route, its own price) and both
+/// together, so the page shows the sum the server made.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RoundTrip {
+    #[serde(flatten)]
+    pub there: Indication,
+    pub back: Indication,
+    /// Both amounts together, with the euro sign.
+    pub total_text: String,
+}
+
+impl RoundTrip {
+    pub fn new(there: Indication, back: Indication, lang: Lang) -> Self {
+        let total_text = total_text(&there, &back, lang);
+        Self { there, back, total_text }
+    }
+}
+
+/// Both rides' amounts together, with the euro sign.
+pub fn total_text(there: &Indication, back: &Indication, lang: Lang) -> String {
+    (there.summary.amount_cents + back.summary.amount_cents).euro_text(lang)
 }
 
 pub async fn between_ids(
@@ -93,18 +118,4 @@ pub async fn between_places(
         },
         explanation,
     })
-}
-
-/// A place for free text (no id chosen): the provider's first suggestion. The
-/// search and the details call share one session token, so Google bills them as
-/// one search session (the details call ends it).
-pub async fn resolve_text(places: &Places, text: &str, lang: Lang) -> Result<PlaceDetails, PlacesError> {
-    let session = new_session_token();
-    let first = places
-        .suggestions(text, lang, Some(&session))
-        .await?
-        .into_iter()
-        .next()
-        .ok_or(PlacesError::NotFound)?;
-    places.details(&PlaceId::parse(&first.id).ok_or(PlacesError::NotFound)?, lang, Some(&session)).await
 }

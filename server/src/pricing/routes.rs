@@ -48,8 +48,16 @@ pub async fn details(
     Ok(HttpResponse::Ok().json(place))
 }
 
+#[derive(Deserialize)]
+pub struct PriceQuery {
+    /// `true`: the ride back too, and the total.
+    #[serde(default, rename = "return")]
+    with_return: bool,
+}
+
 pub async fn price(
     ids: web::Path<(String, String)>,
+    query: web::Query<PriceQuery>,
     RequestLang(lang): RequestLang,
     places: web::Data<Places>,
     settings: web::Data<Settings>,
@@ -58,10 +66,13 @@ pub async fn price(
     let (from, to) = ids.into_inner();
     let parse = |id: &str| PlaceId::parse(id).ok_or(Refusal::PlaceNotFound);
     let (from, to) = (parse(&from)?, parse(&to)?);
-    let answer = indication::between_ids(&places, &settings.tariff, &locales, &from, &to, lang)
-        .await
-        .map_err(refusal)?;
-    Ok(HttpResponse::Ok().json(answer))
+    let quote = |from, to| indication::between_ids(&places, &settings.tariff, &locales, from, to, lang);
+    if !query.with_return {
+        return Ok(HttpResponse::Ok().json(quote(&from, &to).await.map_err(refusal)?));
+    }
+    let (there, back) = tokio::join!(quote(&from, &to), quote(&to, &from));
+    let round_trip = indication::RoundTrip::new(there.map_err(refusal)?, back.map_err(refusal)?, lang);
+    Ok(HttpResponse::Ok().json(round_trip))
 }
 
 /// Provider failures as refusals the visitor can read; the cause goes to the log only.

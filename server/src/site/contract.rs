@@ -12,6 +12,7 @@ use ts_rs::TS;
 
 use crate::{
     forms::FieldErrors,
+    places::{PlaceKind, Suggestion},
     pricing::indication::Indication,
     site::{Page, ReservationMode},
     types::Lang,
@@ -168,6 +169,8 @@ pub struct FixedPriceRow {
     pub price: String,
     /// The route's landing page in the page's language.
     pub landing_path: String,
+    /// An airport or a town: the booking link says which, as `toKind`.
+    pub kind: PlaceKind,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -193,6 +196,13 @@ pub struct FormState {
     /// The return ride's price (the reversed route), when a return time was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub return_price: Option<Indication>,
+    /// Both rides together, with the euro sign, when both are priced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_text: Option<String>,
+    /// Per address field: the places its typed text may mean, for the visitor to choose.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, Vec<Suggestion>>>")]
+    pub choices: BTreeMap<String, Vec<Suggestion>>,
 }
 
 impl FormState {

@@ -18,8 +18,9 @@ use crate::render::{
 use crate::site::document::{document, escape_html, Shell};
 use crate::site::structured_data::{Images, OfferedRoute};
 use crate::{
-    config::Settings,
+    config::{DestinationKind, Settings},
     i18n::Locales,
+    places::PlaceKind,
     render::assets::Assets,
     site::{
         contract::{
@@ -329,6 +330,10 @@ impl Pages {
                         name: d.name.get(lang).to_string(),
                         price: euro(d.price_cents),
                         landing_path: landing_path(t, i, lang),
+                        kind: match d.kind {
+                            DestinationKind::Airport => PlaceKind::Airport,
+                            DestinationKind::City => PlaceKind::Locality,
+                        },
                     })
                     .collect(),
                 pickup_surcharge: euro(t.pickup_surcharge_cents),

@@ -83,7 +83,9 @@ fn answer(req: &HttpRequest, body: &[u8]) -> (Call, Value) {
         let id = place_id(&input);
         let prediction = json!({"placePrediction": {"place": format!("places/{id}"), "placeId": id,
             "text": {"text": format!("{input}, Nederland")},
-            "structuredFormat": {"mainText": {"text": input}, "secondaryText": {"text": "Nederland"}},
+            // The whole input matched: the main text is the input (offsets in characters).
+            "structuredFormat": {"mainText": {"text": input, "matches": [{"endOffset": input.chars().count()}]},
+                "secondaryText": {"text": "Nederland"}},
             "types": ["locality"]}});
         (Call { kind: "autocomplete", subject: input, session }, json!({"suggestions": [prediction]}))
     } else if let Some(id) = path.strip_prefix("/v1/places/") {

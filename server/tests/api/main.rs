@@ -17,6 +17,7 @@ mod funnel;
 mod fuzz;
 mod http_limits;
 mod languages;
+mod never_guess;
 mod open_files;
 mod operations;
 mod pages;

@@ -73,8 +73,8 @@ async fn landing_pages_tell_the_configured_price_with_substance_and_a_route_box(
         assert!(words >= 300, "{path}: {words} words");
         assert!(main.contains(price), "{path}: price shown");
         assert!(
-            main.contains(&format!("action=\"{action}\"")) && main.contains("method=\"get\""),
-            "{path}: route box"
+            main.contains(&format!("action=\"{action}#price\"")) && main.contains("method=\"get\""),
+            "{path}: route box, opening the reservation page at the price"
         );
         assert!(
             main.contains("name=\"from\"") && main.contains("type=\"hidden\" name=\"to\" value=\"Venlo\""),

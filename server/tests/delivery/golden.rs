@@ -187,7 +187,7 @@ fn without_a_price_the_mails_say_so() {
         "Rit 24-11 14:30 Roermond → Schiphol Geen prijsindicatie · opmerkingen · met terugrit"
     );
     assert_eq!(field(&mails[0].text, "Prijsindicatie"), Some("Geen prijsindicatie"), "{}", mails[0].text);
-    assert!(mails[1].text.contains("Keine Preisangabe"), "{}", mails[1].text);
+    assert!(mails[1].text.contains("Keine Preisauskunft"), "{}", mails[1].text);
     assert!(!mails[1].text.contains("endgültige Preis"), "no price note without a price");
     // One hour in the calendar when the ride's duration is unknown.
     assert!(mails[0].ics.as_ref().unwrap().contains("DTEND;TZID=Europe/Amsterdam:20251124T153000"));

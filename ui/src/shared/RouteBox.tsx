@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { atPrice } from "./anchors";
 import { LIMITS } from "./contract";
 
 /**
@@ -15,7 +16,7 @@ export function RouteBox({ action, idPrefix = "route" }: { action: string; idPre
     </div>
   );
   return (
-    <form className="route-box" method="get" action={action} aria-labelledby={`${idPrefix}-heading`}>
+    <form className="route-box" method="get" action={atPrice(action)} aria-labelledby={`${idPrefix}-heading`}>
       <h2 id={`${idPrefix}-heading`}>{t("funnel.routeBox.heading")}</h2>
       <p className="hint" id={`${idPrefix}-hint`}>
         {t("funnel.routeBox.hint")}

@@ -38,7 +38,11 @@ export type FixedPriceRow = { name: string, price: string,
 /**
  * The route's landing page in the page's language.
  */
-landingPath: string, };
+landingPath: string, 
+/**
+ * An airport or a town: the booking link says which, as `toKind`.
+ */
+kind: PlaceKind, };
 
 export type RadiusSurchargeRow = { km: number, price: string, };
 
@@ -84,6 +88,33 @@ explanation: string, amountCents: number, rule: Rule, distanceKm: number, durati
 fixedDestination: string | null, surchargeCents: number, };
 
 /**
+ * The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
+ * the ride there, the ride back (the reversed route, its own price) and both
+ * together, so the page shows the sum the server made.
+ */
+export type RoundTrip = { back: Indication, 
+/**
+ * Both amounts together, with the euro sign.
+ */
+totalText: string, 
+/**
+ * The amount formatted for the language, without the euro sign.
+ */
+priceIndication: string, 
+/**
+ * The amount as shown, with the euro sign: `€ 230,00`.
+ */
+priceText: string, 
+/**
+ * Which rule applied, in words.
+ */
+explanation: string, amountCents: number, rule: Rule, distanceKm: number, durationMin: number, 
+/**
+ * Localized name of the fixed-price destination, if a fixed rule applied.
+ */
+fixedDestination: string | null, surchargeCents: number, };
+
+/**
  * What a page shows after a form post without JavaScript: the typed values
  * again, and the errors, the success message or the price.
  */
@@ -91,7 +122,15 @@ export type FormState = { values: { [key in string]: string }, errors: { [key in
 /**
  * The return ride's price (the reversed route), when a return time was given.
  */
-returnPrice?: Indication, };
+returnPrice?: Indication, 
+/**
+ * Both rides together, with the euro sign, when both are priced.
+ */
+totalText?: string, 
+/**
+ * Per address field: the places its typed text may mean, for the visitor to choose.
+ */
+choices?: { [key in string]: Array<Suggestion> }, };
 
 /**
  * What staff chose in their mail.
@@ -197,7 +236,11 @@ export type Suggestion = { id: string, mainText: string, secondaryText: string,
 /**
  * Placed only roughly (a typed street at its town, a postcode area): the list says so.
  */
-approximate: boolean, };
+approximate: boolean, 
+/**
+ * What the place is, when the provider says (an airport, a town, …).
+ */
+kind?: PlaceKind, };
 
 /**
  * `GET /api/place-suggestions`.

@@ -124,8 +124,15 @@ pub(crate) fn prefix_code(word: &str) -> u64 {
 }
 
 impl Gazetteer {
-    /// Places matching `input`, best first, as (place index, tier, score).
-    pub(crate) fn search(&self, input: &str, lang: Lang, limit: usize, localities_only: bool) -> Vec<u32> {
+    /// Places matching `input`, best first: each place's index, and whether the
+    /// query is one of its names in full (tier 6, or the same on another spelling).
+    pub(crate) fn search(
+        &self,
+        input: &str,
+        lang: Lang,
+        limit: usize,
+        localities_only: bool,
+    ) -> Vec<(u32, bool)> {
         let folded = fold(input, false);
         let mut words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         if words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) {
@@ -147,6 +154,7 @@ impl Gazetteer {
         let lang_bit = 1u8 << lang_index(lang);
         // Best (tier, score) per place.
         let mut best: HashMap<u32, (u8, f32)> = HashMap::new();
+        let mut exact: Vec<u32> = Vec::new();
         for &k in candidates {
             let key = &self.keys[k as usize];
             let place = &self.places[key.place as usize];
@@ -157,6 +165,9 @@ impl Gazetteer {
             let Some(tier) = match_key(&key.text, &words, kind_words(place.kind), &place.context) else {
                 continue;
             };
+            if tier == 6 {
+                exact.push(key.place);
+            }
             let tier = match key.class {
                 KeyClass::Name => tier,
                 KeyClass::Alternate => tier.saturating_sub(4),
@@ -175,7 +186,7 @@ impl Gazetteer {
                 .then_with(|| self.places[a.0 as usize].id.cmp(&self.places[b.0 as usize].id))
         });
         ranked.truncate(limit);
-        ranked.into_iter().map(|(p, _, _)| p).collect()
+        ranked.into_iter().map(|(p, _, _)| (p, exact.contains(&p))).collect()
     }
 }
 

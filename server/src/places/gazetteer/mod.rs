@@ -259,13 +259,15 @@ impl Gazetteer {
         )
     }
 
-    fn suggestion_of(&self, index: u32, lang: Lang) -> Suggestion {
+    fn suggestion_of(&self, index: u32, lang: Lang, exact: bool) -> Suggestion {
         let p = &self.places[index as usize];
         Suggestion {
             id: p.id.to_string(),
             main_text: self.display_name(p, lang),
             secondary_text: self.secondary_text(p, lang),
             approximate: p.kind.approximate(),
+            kind: Some(p.kind.public()),
+            exact,
         }
     }
 
@@ -292,20 +294,23 @@ impl Gazetteer {
                     },
                     // No streets in the data: placed at the town.
                     approximate: true,
+                    kind: Some(PlaceKind::Address),
+                    // The visitor's own words, kept: nothing else is put in their place.
+                    exact: true,
                 });
             }
             rest_query = Some(addr.locality_text);
         }
         if let Some((postcode, rest)) = self.typed_postcode(input) {
-            out.push(self.suggestion_of(postcode, lang));
+            out.push(self.suggestion_of(postcode, lang, true));
             rest_query.get_or_insert(rest);
         }
         let query = rest_query.as_deref().unwrap_or(input);
-        for index in self.search(query, lang, MAX_SUGGESTIONS * 2, false) {
+        for (index, exact) in self.search(query, lang, MAX_SUGGESTIONS * 2, false) {
             if out.len() >= MAX_SUGGESTIONS {
                 break;
             }
-            let s = self.suggestion_of(index, lang);
+            let s = self.suggestion_of(index, lang, exact);
             if out.iter().any(|o| o.main_text == s.main_text && o.secondary_text == s.secondary_text) {
                 continue;
             }
@@ -359,4 +364,4 @@ impl PlacesProvider for Gazetteer {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -29,16 +29,20 @@ impl AutocompleteResponse {
             .filter_map(|s| s.place_prediction)
             .filter_map(|p| {
                 let id = p.place_id.filter(|id| is_valid_place_id(id))?;
+                let kind = kind_of(&p.types);
                 let (main, secondary) = match p.structured_format {
-                    Some(f) => (f.main_text.map(|t| t.text), f.secondary_text.map(|t| t.text)),
+                    Some(f) => (f.main_text, f.secondary_text.map(|t| t.text)),
                     None => (None, None),
                 };
-                let main_text = main.filter(|t| !t.trim().is_empty()).or(p.text.map(|t| t.text))?;
-                (!main_text.trim().is_empty()).then(|| Suggestion {
+                let main = main.filter(|t| !t.text.trim().is_empty()).or(p.text)?;
+                let exact = main.matched_in_full();
+                (!main.text.trim().is_empty()).then(|| Suggestion {
                     id,
-                    main_text,
+                    main_text: main.text,
                     secondary_text: secondary.unwrap_or_default(),
                     approximate: false,
+                    kind,
+                    exact,
                 })
             })
             .take(MAX_SUGGESTIONS)
@@ -118,6 +122,8 @@ struct PlacePrediction {
     place_id: Option<String>,
     text: Option<FormattableText>,
     structured_format: Option<StructuredFormat>,
+    #[serde(default)]
+    types: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +137,48 @@ struct StructuredFormat {
 struct FormattableText {
     #[serde(default)]
     text: String,
+    /// Which parts of `text` the input matched (autocomplete only).
+    #[serde(default)]
+    matches: Vec<StringRange>,
+}
+
+/// Offsets in characters; proto3 JSON leaves out a `startOffset` of 0.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StringRange {
+    #[serde(default)]
+    start_offset: usize,
+    #[serde(default)]
+    end_offset: usize,
+}
+
+impl FormattableText {
+    /// Every letter and digit of the text lies in a matched range: the input
+    /// names the whole of it ("Düsseldorf" for Düsseldorf, not for its airport).
+    fn matched_in_full(&self) -> bool {
+        !self.matches.is_empty()
+            && self.text.chars().enumerate().all(|(i, c)| {
+                !c.is_alphanumeric() || self.matches.iter().any(|m| m.start_offset <= i && i < m.end_offset)
+            })
+    }
+}
+
+/// The kinds of place the rules tell apart, from Google's place types.
+fn kind_of(types: &[String]) -> Option<PlaceKind> {
+    let has = |t: &str| types.iter().any(|x| x == t);
+    if has("airport") {
+        Some(PlaceKind::Airport)
+    } else if has("train_station") || has("transit_station") {
+        Some(PlaceKind::Station)
+    } else if has("locality") || has("postal_town") {
+        Some(PlaceKind::Locality)
+    } else if has("postal_code") {
+        Some(PlaceKind::Postcode)
+    } else if has("street_address") || has("premise") || has("route") {
+        Some(PlaceKind::Address)
+    } else {
+        None
+    }
 }
 
 #[derive(Deserialize)]
@@ -160,4 +208,55 @@ pub(crate) struct RoutesResponse {
 struct GoogleRoute {
     distance_meters: Option<f64>,
     duration: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suggestions(predictions: serde_json::Value) -> Vec<Suggestion> {
+        serde_json::from_value::<AutocompleteResponse>(json!({ "suggestions": predictions }))
+            .unwrap()
+            .into_suggestions()
+    }
+
+    #[test]
+    fn a_main_text_matched_in_full_is_exact_and_types_give_the_kind() {
+        let prediction = |id: &str, main: &str, matches: serde_json::Value, types: serde_json::Value| {
+            json!({"placePrediction": {"placeId": id, "types": types,
+                "structuredFormat": {"mainText": {"text": main, "matches": matches}}}})
+        };
+        let list = suggestions(json!([
+            prediction(
+                "ChIJtown",
+                "Düsseldorf",
+                json!([{"endOffset": 10}]),
+                json!(["locality", "political"])
+            ),
+            prediction(
+                "ChIJairport",
+                "Düsseldorf Airport (DUS)",
+                json!([{"endOffset": 10}]),
+                json!(["airport"])
+            ),
+            // Two ranges covering every letter and digit; offsets count characters, not bytes.
+            prediction(
+                "ChIJstreet",
+                "Münsterplein 1",
+                json!([{"endOffset": 12}, {"startOffset": 13, "endOffset": 14}]),
+                json!(["street_address"])
+            ),
+            prediction("ChIJnone", "Roermond", json!([]), json!([])),
+        ]));
+        let seen: Vec<(bool, Option<PlaceKind>)> = list.iter().map(|s| (s.exact, s.kind)).collect();
+        assert_eq!(
+            seen,
+            [
+                (true, Some(PlaceKind::Locality)),
+                (false, Some(PlaceKind::Airport)),
+                (true, Some(PlaceKind::Address)),
+                (false, None)
+            ]
+        );
+    }
 }

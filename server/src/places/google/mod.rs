@@ -68,7 +68,7 @@ const MAX_INPUT_CHARS: usize = LIMITS.search_max_chars;
 const MAX_SESSION_TOKEN_LEN: usize = 36;
 
 const AUTOCOMPLETE_FIELD_MASK: &str =
-    "suggestions.placePrediction.placeId,suggestions.placePrediction.structuredFormat,suggestions.placePrediction.text";
+    "suggestions.placePrediction.placeId,suggestions.placePrediction.structuredFormat,suggestions.placePrediction.text,suggestions.placePrediction.types";
 const DETAILS_FIELD_MASK: &str = "id,formattedAddress,displayName,location";
 const ROUTES_FIELD_MASK: &str = "routes.distanceMeters,routes.duration";
 

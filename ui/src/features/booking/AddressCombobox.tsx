@@ -12,6 +12,10 @@ interface Props {
   text: string;
   place: PlaceDetails | null;
   error?: string;
+  /** Places the typed text may mean (the server would not guess): asked as a question. */
+  choices?: Suggestion[];
+  /** The id the choice takes when links open the page there. */
+  choiceAnchor?: string;
   onText: (text: string) => void;
   onChoose: (place: PlaceDetails) => void;
 }
@@ -24,7 +28,7 @@ const DEBOUNCE_MS = 250;
  * When nothing matches, a note below the input (not an option) says what to type
  * instead and offers the phone number; the live region reads it out.
  */
-export function AddressCombobox({ id, label, lang, text, place, error, onText, onChoose }: Props) {
+export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose }: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -140,7 +144,11 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
           }, 150);
         }}
       />
-      <input type="hidden" name={`${id}PlaceId`} value={place?.id ?? ""} />
+      {!place && choices?.length ? (
+        <PlaceChoice id={choiceAnchor ?? `${id}-choice`} name={`${id}PlaceId`} choices={choices} onChoose={(s) => void choose(s)} />
+      ) : (
+        <input type="hidden" name={`${id}PlaceId`} value={place?.id ?? ""} />
+      )}
       <ul id={listId} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
         {suggestions.map((s, index) => (
           <li
@@ -175,5 +183,30 @@ export function AddressCombobox({ id, label, lang, text, place, error, onText, o
         {status}
       </p>
     </div>
+  );
+}
+
+/**
+ * The places typed text may mean, as radio buttons carrying the place id: with
+ * JavaScript a choice takes effect at once; without, the form posts the id.
+ */
+function PlaceChoice({ id, name, choices, onChoose }: { id: string; name: string; choices: Suggestion[]; onChoose: (s: Suggestion) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="place-choice" id={id} tabIndex={-1}>
+      <legend>{t("funnel.choosePlace")}</legend>
+      {choices.map((s) => (
+        <label key={s.id} className="radio">
+          <input type="radio" name={name} value={s.id} onChange={() => onChoose(s)} />
+          <span>
+            <span className="main">
+              {s.mainText}
+              {s.kind === "locality" && ` (${t("places.town")})`}
+            </span>{" "}
+            <span className="secondary">{s.secondaryText}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { PRICE_ANCHOR } from "../../shared/anchors";
 import { apiPath, getJson, postJson } from "../../shared/api";
 import {
   API_PATHS,
@@ -11,6 +12,7 @@ import {
   type Lang,
   type PlaceDetails,
   type ReservationMode,
+  type RoundTrip,
   type WhatsappReady,
 } from "../../shared/contract";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
@@ -38,6 +40,7 @@ const EMPTY = {
   pickupStreet: "", returnDateTime: "", flightNumber: "", remarks: "", [HONEYPOT_FIELD]: "",
 };
 type Ends = "departure" | "destination";
+const PRICE_DEBOUNCE_MS = 300;
 
 interface Props {
   mode: ReservationMode;
@@ -63,10 +66,12 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     departure: placeFrom(start, "departure"),
     destination: placeFrom(start, "destination"),
   });
+  const [choices, setChoices] = useState(initial?.choices ?? {});
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [price, setPrice] = useState<Indication | null>(initial?.price ?? null);
   const [returnPrice, setReturnPrice] = useState<Indication | null>(initial?.returnPrice ?? null);
+  const [totalText, setTotalText] = useState(initial?.totalText ?? "");
   const [priceError, setPriceError] = useState("");
   const [loading, setLoading] = useState({ price: false, submit: false });
   const [success, setSuccess] = useState(initial?.success ?? "");
@@ -76,6 +81,8 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
+    // Opened at #price: focus the target so a screen reader reads the price or the question.
+    if (window.location.hash === `#${PRICE_ANCHOR}`) document.getElementById(PRICE_ANCHOR)?.focus({ preventScroll: true });
     // What was typed before hydration wins over the server's values.
     const typed = takeTyped();
     const typedValues = pick(typed, Object.keys(EMPTY));
@@ -96,37 +103,68 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const airportRide = placeKind(places.departure) === "airport" || (placeKind(places.destination) === "airport" && values.returnDateTime !== "");
   const showFlight = airportRide || values.flightNumber !== "" || !!errors.flightNumber;
 
-  const fetchPrice = async () => {
-    const missing = compact({
-      departure: places.departure ? undefined : t("validation.placeMissing"),
-      destination: places.destination ? undefined : t("validation.placeMissing"),
-    });
-    if (Object.keys(missing).length) {
-      report((e) => ({ ...e, ...missing }));
+  // The route the price shown belongs to; the server's price counts as asked for.
+  const routeKey = `${places.departure?.id ?? ""}|${places.destination?.id ?? ""}|${values.returnDateTime !== ""}`;
+  const pricedKey = useRef(initial?.price ? routeKey : "");
+  const priceRequest = useRef(0);
+  const currentRoute = useRef(routeKey);
+  const priceRow = useRef<HTMLDivElement>(null);
+  currentRoute.current = routeKey;
+
+  const fetchPrice = async (asked: boolean) => {
+    if (!places.departure || !places.destination) {
+      if (!asked) return;
+      report((e) => ({
+        ...e,
+        ...compact({
+          departure: places.departure ? undefined : t("validation.placeMissing"),
+          destination: places.destination ? undefined : t("validation.placeMissing"),
+        }),
+      }));
       return;
     }
+    const request = ++priceRequest.current;
+    const route = (pricedKey.current = routeKey);
     setLoading((l) => ({ ...l, price: true }));
     setPriceError("");
-    const priceOf = (pickup: PlaceDetails, destination: PlaceDetails) =>
-      getJson<Indication>(apiPath(API_PATHS.price, { pickup: pickup.id, destination: destination.id }, { lang }));
-    // The ride back is its own ride: the server prices the reversed route.
-    const [answer, back] = await Promise.all([
-      priceOf(places.departure!, places.destination!),
-      values.returnDateTime ? priceOf(places.destination!, places.departure!) : null,
-    ]);
+    // With a return time the server prices the reversed route too, and adds both up.
+    const withReturn = values.returnDateTime !== "";
+    const path = apiPath(API_PATHS.price, { pickup: places.departure.id, destination: places.destination.id }, withReturn ? { lang, return: "true" } : { lang });
+    const answer = await getJson<Partial<RoundTrip>>(path);
+    if (request !== priceRequest.current) return; // a newer request answers
     setLoading((l) => ({ ...l, price: false }));
-    setReturnPrice(back?.ok && back.data.priceText ? back.data : null);
+    if (route !== currentRoute.current) {
+      // A place changed while the price was on its way: it is not this route's price.
+      pricedKey.current = "";
+      return;
+    }
     if (answer.ok && answer.data.priceText) {
-      setPrice(answer.data);
+      const { back, totalText, ...there } = answer.data;
+      setPrice(there as Indication);
+      setReturnPrice(back ?? null);
+      setTotalText(totalText ?? "");
+      // The price where the visitor looks: scrolled just into view once shown.
+      requestAnimationFrame(() => priceRow.current?.querySelector(".price-box")?.scrollIntoView({ block: "nearest" }));
       return;
     }
     setPrice(null);
+    setReturnPrice(null);
+    setTotalText("");
+    pricedKey.current = "";
     setPriceError(answer.data.errorMessage ?? t("api.priceUnavailable"));
   };
 
+  // Both places chosen (or the return time set or cleared): the price comes by itself.
+  useEffect(() => {
+    if (!hydrated || !places.departure || !places.destination || pricedKey.current === routeKey) return;
+    const timer = setTimeout(() => void fetchPrice(false), PRICE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the route key names every input of the price
+  }, [hydrated, routeKey]);
+
   const onPriceClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
-    void fetchPrice();
+    void fetchPrice(true);
   };
 
   const validate = () =>
@@ -145,6 +183,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const reset = () => {
     setValues(EMPTY);
     setTexts({ departure: "", destination: "" });
+    setChoices({});
     setPlaces({ departure: null, destination: null });
     setErrors({});
     setPrice(null);
@@ -198,6 +237,8 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     return <SuccessBox message={success} anotherHref={action} onAnother={() => setSuccess("")} />;
   }
 
+  // Links that open this page at #price land on the question when there is one.
+  const choiceAt = (["departure", "destination"] as const).find((id) => !places[id] && choices[id]?.length);
   const address = (id: Ends) => (
     <AddressCombobox
       id={id}
@@ -206,8 +247,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       text={texts[id]}
       place={places[id]}
       error={errors[id]}
+      choices={choices[id]}
+      choiceAnchor={choiceAt === id ? PRICE_ANCHOR : undefined}
       onText={(text) => {
         setTexts((x) => ({ ...x, [id]: text }));
+        if (text !== texts[id]) setChoices(({ [id]: _stale, ...rest }) => rest);
         if (places[id] && text !== places[id]!.formattedAddress) {
           setPlaces((p) => ({ ...p, [id]: null }));
           setPrice(null);
@@ -233,6 +277,12 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
         <TextField id="pickupStreet" label={t("funnel.form.pickupStreet")} hint={t("funnel.form.pickupStreetHint")} error={errors.pickupStreet} autoComplete="street-address" maxLength={LIMITS.pickupStreet} value={values.pickupStreet} onChange={(e) => set("pickupStreet")(e.target.value)} />
       )}
       {address("destination")}
+      <div className="price-row" id={choiceAt ? undefined : PRICE_ANCHOR} tabIndex={-1} ref={priceRow}>
+        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={loading.price}>
+          {t("form.getPrice")}
+        </button>
+        <PriceIndication price={price} back={returnPrice} totalText={totalText} error={priceError} loading={loading.price} />
+      </div>
       <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={earliestPickup} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
       <PickupNote dateTime={values.dateTime} lang={lang} phoneHref={phone.href} phoneDisplay={phone.display} />
       <TextField
@@ -243,21 +293,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
         error={errors.returnDateTime}
         min={values.dateTime || earliestPickup}
         value={values.returnDateTime}
-        onChange={(e) => {
-          set("returnDateTime")(e.target.value);
-          setReturnPrice(null);
-        }}
+        onChange={(e) => set("returnDateTime")(e.target.value)}
       />
       {showFlight && (
         <TextField id="flightNumber" label={t("funnel.form.flightNumber")} hint={t("funnel.form.flightNumberHint")} error={errors.flightNumber} autoComplete="off" className="short" maxLength={LIMITS.flightNumber} value={values.flightNumber} onChange={(e) => set("flightNumber")(e.target.value)} />
       )}
-      <div className="price-row">
-        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={loading.price}>
-          {t("form.getPrice")}
-        </button>
-        <PriceIndication price={price} error={priceError} loading={loading.price} />
-        {!loading.price && returnPrice && <PriceIndication price={returnPrice} loading={false} label={t("funnel.returnPriceLabel")} />}
-      </div>
       <h2>{t("funnel.form.detailsHeading")}</h2>
       <TextField id="passengerAmount" label={t("form.passengerAmount")} error={errors.passengerAmount} inputMode="numeric" className="short" value={values.passengerAmount} onChange={(e) => set("passengerAmount")(e.target.value)}>
         <PassengerNote value={values.passengerAmount} largeAbove={largeVehicleAbove} max={maxPassengers} phoneHref={phone.href} phoneDisplay={phone.display} />

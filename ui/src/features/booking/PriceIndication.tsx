@@ -1,7 +1,16 @@
 import { useTranslation } from "react-i18next";
 import type { Indication } from "../../shared/contract";
 
-export function PriceIndication({ price, error, loading, label }: { price: Indication | null; error?: string; loading: boolean; label?: string }) {
+interface Props {
+  price: Indication | null;
+  /** The ride back, and both rides together (the server's sum). */
+  back?: Indication | null;
+  totalText?: string;
+  error?: string;
+  loading: boolean;
+}
+
+export function PriceIndication({ price, back, totalText, error, loading }: Props) {
   const { t } = useTranslation();
   return (
     <div className="price" aria-live="polite">
@@ -13,9 +22,22 @@ export function PriceIndication({ price, error, loading, label }: { price: Indic
       {!loading && price && (
         <div className="price-box">
           <p>
-            {label ?? t("form.priceLabel")}: <strong className="amount">{price.priceText}</strong>
+            {t("form.priceLabel")}: <strong className="amount">{price.priceText}</strong>
           </p>
           <p className="hint">{price.explanation}</p>
+          {back && (
+            <>
+              <p>
+                {t("funnel.returnPriceLabel")}: <strong className="amount">{back.priceText}</strong>
+              </p>
+              <p className="hint">{back.explanation}</p>
+            </>
+          )}
+          {back && totalText && (
+            <p className="price-total">
+              {t("funnel.totalLabel")}: <strong className="amount">{totalText}</strong>
+            </p>
+          )}
           <p className="hint">{t("form.priceNote")}</p>
         </div>
       )}

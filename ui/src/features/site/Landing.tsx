@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { atPrice } from "../../shared/anchors";
 import type { PageProps } from "../../shared/contract";
 import { TextField } from "../../shared/Field";
 
@@ -14,10 +15,11 @@ export function Landing({ landing, tariff, links, company }: PageProps) {
       <p className="lead">{t("landing.lead", route)}</p>
 
       {/* A plain GET form: the reservation page opens with the destination filled in, without JavaScript. */}
-      <form className="card route-box" method="get" action={links.reservation} aria-labelledby="route-box-heading">
+      <form className="card route-box" method="get" action={atPrice(links.reservation)} aria-labelledby="route-box-heading">
         <h2 id="route-box-heading">{t("landing.routeBox.heading")}</h2>
         <TextField id="route-from" name="from" label={t("landing.routeBox.fromLabel")} hint={t("landing.routeBox.fromHint")} autoComplete="street-address" />
         <input type="hidden" name="to" value={landing.destination} />
+        <input type="hidden" name="toKind" value={landing.airport ? "airport" : "locality"} />
         <button className="button" type="submit">
           {t("landing.routeBox.submit")}
         </button>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { atPrice } from "../../shared/anchors";
 import type { PageProps } from "../../shared/contract";
 
 export function Prices({ tariff, links }: PageProps) {
@@ -44,7 +45,7 @@ export function Prices({ tariff, links }: PageProps) {
               </th>
               <td>{row.price}</td>
               <td>
-                <a className="table-action" href={`${links.reservation}?to=${encodeURIComponent(row.name)}`} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
+                <a className="table-action" href={atPrice(`${links.reservation}?to=${encodeURIComponent(row.name)}&toKind=${row.kind}`)} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
                   {t("funnel.bookRoute")}
                 </a>
               </td>

@@ -16,7 +16,7 @@ fn centre() -> LatLon {
     crate::config::Settings::load_from(&BTreeMap::new()).expect("default config").tariff.zone.centre()
 }
 
-fn gazetteer() -> &'static Gazetteer {
+pub(crate) fn gazetteer() -> &'static Gazetteer {
     static G: OnceLock<Gazetteer> = OnceLock::new();
     G.get_or_init(|| Gazetteer::embedded(centre()))
 }
@@ -140,7 +140,7 @@ fn every_place_has_texts_in_every_language_and_round_trips() {
             let d = g.place_details(&p.id, lang).unwrap();
             assert_eq!(d.id, &*p.id);
             assert!(!d.display_name.is_empty() && !d.formatted_address.is_empty());
-            let s = g.suggestion_of(g.by_id[&p.id], lang);
+            let s = g.suggestion_of(g.by_id[&p.id], lang, false);
             assert_eq!(s.main_text, d.display_name);
             assert!(s.secondary_text.ends_with(g.country_name(p, lang)));
         }

@@ -32,6 +32,8 @@ async fn autocomplete_sends_the_documented_request_and_maps_place_predictions() 
             main_text: "Schiphol".into(),
             secondary_text: "Evert van de Beekstraat, Schiphol, Nederland".into(),
             approximate: false,
+            kind: Some(crate::places::PlaceKind::Airport),
+            exact: false,
         }
     );
     assert_eq!(result[1].id, "ChIJnoSecondary");

@@ -1,0 +1,213 @@
+//! Typed text as a place, without guessing: what the route box, the prices
+//! page and a form sent without picking from the list carry.
+//!
+//! Text becomes a place only when it names exactly one place in full
+//! ("Luchthaven Düsseldorf", "Roermond", "Munsterplein 1 Roermond"). A town
+//! whose airport is in the list too ("Düsseldorf", "Eindhoven", "Weeze"), two
+//! places of the same name, or text that names none in full but starts some
+//! ("Frankfurt") are a choice for the visitor: never priced as the first
+//! suggestion. See docs/decisions.md, "Never guess a place".
+use crate::places::{
+    new_session_token, PlaceDetails, PlaceKind, Places, PlacesError, PlacesProvider, Suggestion,
+};
+use crate::types::{Lang, PlaceId};
+
+/// At most this many places offered as a choice.
+pub const MAX_CHOICES: usize = 4;
+
+/// What typed text is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolution {
+    /// The one place the text names.
+    Place(PlaceDetails),
+    /// Places it may mean, best first: the visitor chooses.
+    Choice(Vec<Suggestion>),
+    /// Nothing like it.
+    NotFound,
+}
+
+impl Resolution {
+    pub fn place(self) -> Option<PlaceDetails> {
+        match self {
+            Resolution::Place(place) => Some(place),
+            _ => None,
+        }
+    }
+}
+
+/// What the suggestions for a text say about it, before any details call.
+#[derive(Debug, PartialEq)]
+enum Verdict {
+    One(usize),
+    Choice(Vec<usize>),
+    None,
+}
+
+/// The suggestions the text names in full decide; a town named in full is
+/// still a choice when an airport is among the suggestions (its own airport:
+/// the list only has airports whose names the text starts).
+fn verdict(suggestions: &[Suggestion]) -> Verdict {
+    let kind = |i: &usize| suggestions[*i].kind;
+    let airport = |i: &usize| kind(i) == Some(PlaceKind::Airport);
+    let mut exact: Vec<usize> = (0..suggestions.len()).filter(|&i| suggestions[i].exact).collect();
+    let of_kind = |exact: &[usize], k: PlaceKind| -> Vec<usize> {
+        exact.iter().copied().filter(|i| kind(i) == Some(k)).collect()
+    };
+    let (addresses, towns) = (of_kind(&exact, PlaceKind::Address), of_kind(&exact, PlaceKind::Locality));
+    if !addresses.is_empty() {
+        // A street typed with its town: the street, not the town the rest of the text names.
+        exact = addresses;
+    } else if towns.len() == 1 && !exact.iter().any(airport) {
+        // A town and its station (or a place in it) share the name: it means the town.
+        exact = towns;
+    }
+    match exact.as_slice() {
+        [] if suggestions.is_empty() => Verdict::None,
+        [] => Verdict::Choice((0..suggestions.len().min(MAX_CHOICES)).collect()),
+        [one] if suggestions[*one].kind != Some(PlaceKind::Locality) => Verdict::One(*one),
+        [one] => {
+            let airports: Vec<usize> = (0..suggestions.len()).filter(|i| i != one && airport(i)).collect();
+            if airports.is_empty() {
+                return Verdict::One(*one);
+            }
+            // The town first, then its airport(s), as the visitor reads the question.
+            let mut choice = vec![*one];
+            choice.extend(airports);
+            choice.truncate(MAX_CHOICES);
+            Verdict::Choice(choice)
+        }
+        several => Verdict::Choice(several.iter().copied().take(MAX_CHOICES).collect()),
+    }
+}
+
+impl Places {
+    /// The place `text` names, or the places it may mean. The search and the
+    /// details call share one session token, so Google bills them as one
+    /// search session (the details call ends it).
+    pub async fn resolve_text(&self, text: &str, lang: Lang) -> Result<Resolution, PlacesError> {
+        self.resolve_text_as(text, None, lang).await
+    }
+
+    /// As [`Places::resolve_text`], where the link says what kind of place it
+    /// means (the prices page's "Bonn" is the city, not Köln/Bonn airport).
+    pub async fn resolve_text_as(
+        &self,
+        text: &str,
+        kind: Option<PlaceKind>,
+        lang: Lang,
+    ) -> Result<Resolution, PlacesError> {
+        let session = new_session_token();
+        let suggestions = self.suggestions(text, lang, Some(&session)).await?;
+        let verdict = match (verdict(&suggestions), kind) {
+            (Verdict::Choice(picked), Some(kind)) => {
+                let of_kind: Vec<usize> =
+                    picked.iter().copied().filter(|&i| suggestions[i].kind == Some(kind)).collect();
+                match of_kind.as_slice() {
+                    [one] => Verdict::One(*one),
+                    _ => Verdict::Choice(picked),
+                }
+            }
+            (verdict, _) => verdict,
+        };
+        match verdict {
+            Verdict::None => Ok(Resolution::NotFound),
+            Verdict::Choice(picked) => {
+                Ok(Resolution::Choice(picked.iter().map(|&i| suggestions[i].clone()).collect()))
+            }
+            Verdict::One(i) => {
+                let id = PlaceId::parse(&suggestions[i].id).ok_or(PlacesError::NotFound)?;
+                Ok(Resolution::Place(self.details(&id, lang, Some(&session)).await?))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::places::gazetteer::tests::gazetteer;
+
+    type Named = (Option<PlaceKind>, String);
+
+    /// The verdict on what the gazetteer suggests, as (kind, name) of the places.
+    fn resolved(text: &str, lang: Lang) -> Result<Named, Vec<Named>> {
+        let list = gazetteer().suggest(text, lang);
+        let named = |i: usize| (list[i].kind, list[i].main_text.clone());
+        match verdict(&list) {
+            Verdict::One(i) => Ok(named(i)),
+            Verdict::Choice(picked) => Err(picked.into_iter().map(named).collect()),
+            Verdict::None => Err(Vec::new()),
+        }
+    }
+
+    #[test]
+    fn a_town_with_its_airport_is_a_choice_town_first() {
+        let cases = [
+            ("Düsseldorf", Lang::Nl),
+            ("Dusseldorf", Lang::En),
+            ("Keulen", Lang::Nl),
+            ("Köln", Lang::De),
+            ("Cologne", Lang::En),
+            ("Eindhoven", Lang::Nl),
+            ("Weeze", Lang::De),
+        ];
+        for (text, lang) in cases {
+            let choice = resolved(text, lang).expect_err(text);
+            assert_eq!(choice[0].0, Some(PlaceKind::Locality), "{text}: {choice:?}");
+            assert!(
+                choice[1..].iter().any(|(kind, _)| *kind == Some(PlaceKind::Airport)),
+                "{text}: {choice:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_name_in_full_is_that_place() {
+        let cases = [
+            ("Luchthaven Düsseldorf", Lang::Nl, PlaceKind::Airport),
+            ("Flughafen Düsseldorf", Lang::De, PlaceKind::Airport),
+            ("Düsseldorf Airport", Lang::En, PlaceKind::Airport),
+            ("Eindhoven Airport", Lang::Nl, PlaceKind::Airport),
+            ("Roermond", Lang::Nl, PlaceKind::Locality),
+            ("Venlo", Lang::De, PlaceKind::Locality),
+            ("Roermond station", Lang::En, PlaceKind::Station),
+            ("Munsterplein 1 Roermond", Lang::Nl, PlaceKind::Address),
+        ];
+        for (text, lang, kind) in cases {
+            let (found, name) = resolved(text, lang).unwrap_or_else(|c| panic!("{text}: {c:?}"));
+            assert_eq!(found, Some(kind), "{text}: {name}");
+        }
+    }
+
+    #[test]
+    fn a_start_of_names_is_a_choice_and_nonsense_nothing() {
+        let choice = resolved("Frankfurt", Lang::De).expect_err("Frankfurt");
+        assert!(choice.len() >= 2, "{choice:?}");
+        let choice = resolved("Mönchengla", Lang::De).expect_err("a start is no name");
+        assert!(!choice.is_empty());
+        assert_eq!(resolved("Qxzvbn", Lang::Nl), Err(Vec::new()));
+    }
+
+    fn suggestion(kind: Option<PlaceKind>, exact: bool) -> Suggestion {
+        Suggestion {
+            id: "x".into(),
+            main_text: "x".into(),
+            secondary_text: String::new(),
+            approximate: false,
+            kind,
+            exact,
+        }
+    }
+
+    #[test]
+    fn two_places_named_in_full_are_a_choice() {
+        let town = suggestion(Some(PlaceKind::Locality), true);
+        let unknown_kind = suggestion(None, true);
+        assert_eq!(verdict(&[town.clone(), town.clone()]), Verdict::Choice(vec![0, 1]));
+        assert_eq!(verdict(&[suggestion(None, false), unknown_kind]), Verdict::One(1));
+        let airport = suggestion(Some(PlaceKind::Airport), false);
+        assert_eq!(verdict(&[airport.clone(), town]), Verdict::Choice(vec![1, 0]));
+        assert_eq!(verdict(&vec![airport; 9]), Verdict::Choice(vec![0, 1, 2, 3]));
+        assert_eq!(verdict(&[]), Verdict::None);
+    }
+}

@@ -1,0 +1,142 @@
+//! Typed text is never priced as another place: a town with an airport of its
+//! name is a question for the visitor, a name in full is that place, and text
+//! sent without a choice goes to staff unpriced.
+use serde_json::{json, Value};
+
+use crate::booking::booking;
+use crate::funnel::props;
+use crate::helpers::{form_encode, spawn_app};
+
+/// The reservation page opened from the route box, as its form arrives.
+async fn opened(app: &crate::helpers::TestApp, path: &str, from: &str, to: &str) -> (Value, String) {
+    let html = app.html(&format!("{path}?from={}&to={}", form_encode(from), form_encode(to))).await;
+    (props(&html)["form"].clone(), html)
+}
+
+fn kinds(choices: &Value) -> Vec<&str> {
+    choices.as_array().unwrap().iter().map(|c| c["kind"].as_str().unwrap_or("?")).collect()
+}
+
+#[actix_web::test]
+async fn a_town_with_an_airport_of_its_name_opens_as_a_question_without_a_price() {
+    let app = spawn_app().await;
+    let cases = [
+        ("/reserveren", "Düsseldorf", "Welke plaats bedoelt u?", "(plaats)"),
+        ("/reserveren", "Keulen", "Welke plaats bedoelt u?", "(plaats)"),
+        ("/reservieren", "Köln", "Welchen Ort meinen Sie?", "(Ort)"),
+        ("/reservation", "Cologne", "Which place do you mean?", "(town)"),
+        ("/reserveren", "Eindhoven", "Welke plaats bedoelt u?", "(plaats)"),
+        ("/reservieren", "Weeze", "Welchen Ort meinen Sie?", "(Ort)"),
+        ("/reservation", "Dusseldorf", "Which place do you mean?", "(town)"),
+    ];
+    for (path, to, question, town) in cases {
+        let (form, html) = opened(&app, path, "Roermond", to).await;
+        assert!(form.get("price").is_none(), "{to}: no price before the choice: {form}");
+        assert_eq!(form["values"]["destination"], to, "the text stays as typed");
+        assert!(form["values"].get("destinationPlaceId").is_none(), "{to}: nothing chosen for the visitor");
+        assert!(form["errors"].as_object().unwrap().is_empty(), "{to}: a question, not an error");
+        let choices = &form["choices"]["destination"];
+        let kinds = kinds(choices);
+        assert_eq!(kinds[0], "locality", "{to}: the town first: {choices}");
+        assert!(kinds.contains(&"airport"), "{to}: and its airport: {choices}");
+        // Server-rendered, so it works without JavaScript: radio buttons carrying the ids.
+        assert!(html.contains(question), "{path} {to}");
+        assert!(html.contains(town), "{path} {to}: the town is marked as the town");
+        for choice in choices.as_array().unwrap() {
+            let radio = format!(
+                r#"type="radio" name="destinationPlaceId" value="{}""#,
+                choice["id"].as_str().unwrap()
+            );
+            assert!(html.contains(&radio), "{to}: {radio}");
+        }
+        assert!(!html.contains(r#"type="hidden" name="destinationPlaceId""#), "{to}: one field of that name");
+        // The departure named in full is filled in as before.
+        assert_eq!(form["values"]["departurePlaceId"], "g2748000");
+    }
+    // Two towns and an airport start with "Frankfurt": a question too.
+    let (form, _) = opened(&app, "/reservieren", "Roermond", "Frankfurt").await;
+    assert!(form.get("price").is_none());
+    assert!(form["choices"]["destination"].as_array().unwrap().len() >= 2, "{form}");
+}
+
+#[actix_web::test]
+async fn a_name_in_full_is_that_place_and_priced_as_it() {
+    let app = spawn_app().await;
+    for (path, to, price) in [
+        ("/reserveren", "Luchthaven Düsseldorf", "€ 100,00"),
+        ("/reservieren", "Flughafen Düsseldorf", "€ 100,00"),
+        ("/reservation", "Düsseldorf Airport", "€ 100.00"),
+        ("/reserveren", "Eindhoven Airport", "€ 100,00"),
+    ] {
+        let (form, _) = opened(&app, path, "Roermond", to).await;
+        assert_eq!(form["price"]["priceText"], price, "{to}: {form}");
+        assert!(form.get("choices").is_none(), "{to}");
+    }
+    // The city itself, as the prices page links it (`toKind`): priced as the city.
+    let html = app.html("/reservation?to=Bonn&toKind=locality&from=Roermond").await;
+    let form = &props(&html)["form"];
+    assert!(form["values"]["destinationPlaceId"].as_str().unwrap().starts_with('g'), "{form}");
+    assert!(form["price"]["explanation"].as_str().unwrap().contains("Bonn"), "{form}");
+}
+
+#[actix_web::test]
+async fn a_booking_with_text_that_may_mean_two_places_reaches_staff_unpriced() {
+    let app = spawn_app().await;
+    let mut typed = booking();
+    typed["destinationPlaceId"] = Value::Null;
+    typed["destination"] = json!("Düsseldorf");
+    typed["destinationName"] = json!("Düsseldorf");
+    assert_eq!(app.post_json("/api/reservation/nl", &typed).await.status(), 200);
+    let mails = app.mails(2).await;
+    for mail in &mails {
+        assert!(mail.contains("Geen prijsindicatie"), "{mail}");
+        assert!(!mail.contains("100,00"), "not the airport's price: {mail}");
+    }
+
+    let body = json!({
+        "name": "Jan", "passengerAmount": 2, "dateTime": crate::booking::in_two_days(),
+        "departure": "Roermond", "departurePlaceId": "g2748000", "pickupStreet": "Markt 1", "destination": "Köln"
+    });
+    let answer: Value = app.post_json("/api/whatsappreservation/de", &body).await.json().await.unwrap();
+    let url = answer["whatsappUrl"].as_str().unwrap();
+    assert!(url.contains("K%C3%B6ln") && !url.contains("%E2%82%AC"), "the text as typed, no amount: {url}");
+}
+
+#[actix_web::test]
+async fn without_javascript_the_price_button_asks_first_then_prices_the_choice() {
+    let app = spawn_app().await;
+    let post = |destination_id: &str| {
+        let body = format!(
+            "mode=mail&action=price&departure=Roermond&departurePlaceId=g2748000&destination=D%C3%BCsseldorf&destinationPlaceId={destination_id}"
+        );
+        app.post_raw("/reservation", "application/x-www-form-urlencoded", body)
+    };
+    let html = post("").await.text().await.unwrap();
+    let form = &props(&html)["form"];
+    assert!(form.get("price").is_none());
+    assert_eq!(form["errorMessage"], "First choose which place you mean, then we show the price.");
+    let airport = form["choices"]["destination"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "airport")
+        .expect("the airport is offered")["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let html = post(&airport).await.text().await.unwrap();
+    let form = &props(&html)["form"];
+    assert_eq!(form["price"]["priceText"], "€ 100.00", "{form}");
+}
+
+#[actix_web::test]
+async fn the_price_api_adds_the_ride_back_and_the_total_when_asked() {
+    let app = spawn_app().await;
+    let answer: Value = app.get("/api/places/g2748000/aAMS?lang=nl&return=true").await.json().await.unwrap();
+    assert_eq!(answer["priceText"], "€ 230,00");
+    assert_eq!(answer["back"]["priceText"], "€ 235,00", "the reversed route, its own price");
+    assert_eq!(answer["totalText"], "€ 465,00");
+    let one_way: Value = app.get("/api/places/g2748000/aAMS?lang=nl").await.json().await.unwrap();
+    assert!(one_way.get("back").is_none() && one_way.get("totalText").is_none());
+    assert_eq!(app.get("/api/places/g2748000/aAMS?lang=nl&return=maybe").await.status(), 400);
+}

@@ -1,0 +1,108 @@
+// Never a guessed place, and the price where the visitor looks, on a 360 × 640
+// phone: the route box's "Düsseldorf" opens as a question (town or airport)
+// that is on the screen and focused; the choice brings its price by itself,
+// on the screen; two places chosen in the form bring the price without a
+// button, under the fields, on one line. Without JavaScript the question is
+// radio buttons the price button posts.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ROUTES, TEXTS, choosePlace, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
+
+const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
+const TIMEOUT = { timeout: 60_000 };
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+async function onPhone(lang, options, run) {
+  const context = await visitorContext(browser, server.baseUrl, lang, { ...PHONE, ...options });
+  const page = await context.newPage();
+  const watch = watchPage(page, server.baseUrl);
+  try {
+    await run(page, watch);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the element is wholly inside the viewport. */
+const inView = (locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  });
+
+/** Opens the reservation page from the home page's route box. */
+async function routeBox(page, lang, from, to) {
+  const t = TEXTS[lang].funnel.routeBox;
+  await visit(page, server.baseUrl, ROUTES[lang].home);
+  await page.getByLabel(t.from, { exact: true }).fill(from);
+  await page.getByLabel(t.to, { exact: true }).fill(to);
+  await Promise.all([page.waitForURL(/from=/), page.getByRole("button", { name: t.submit }).click()]);
+}
+
+test("nl: the route box's 'Düsseldorf' is a question on the screen; the choice brings its price", TIMEOUT, () =>
+  onPhone("nl", {}, async (page, watch) => {
+    const t = TEXTS.nl;
+    await routeBox(page, "nl", "Roermond", "Düsseldorf");
+    await waitForHydration(page);
+    const question = page.locator("fieldset.place-choice");
+    assert.equal((await question.locator("legend").textContent()).trim(), t.funnel.choosePlace);
+    assert.ok(await inView(question), "the question is on the screen");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "price", "and focused");
+    assert.equal(await page.locator(".price-box").count(), 0, "no price before the choice");
+    const options = (await question.locator("label .main").allTextContents()).map((s) => s.trim());
+    assert.deepEqual(options.slice(0, 1), [`Düsseldorf (${t.places.town})`], `the town first: ${options}`);
+    assert.ok(options.includes("Luchthaven Düsseldorf"), `and its airport: ${options}`);
+
+    // A click, not check(): the question goes once answered, radio and all.
+    await question.getByLabel(/Luchthaven Düsseldorf/).click();
+    const amount = page.locator(".price-box .amount");
+    await amount.waitFor();
+    assert.equal((await amount.textContent()).trim(), "€ 100,00");
+    assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aDUS");
+    assert.match(await page.locator("#destination").inputValue(), /Luchthaven Düsseldorf/);
+    await eventually("the price on the screen", () => inView(amount), Boolean);
+    assert.equal(await question.count(), 0, "the question is answered");
+    watch.assertClean(assert);
+  }),
+);
+
+test("en: two places chosen bring the price without a button, on the screen and on one line", TIMEOUT, () =>
+  onPhone("en", {}, async (page, watch) => {
+    await visit(page, server.baseUrl, ROUTES.en.reservation);
+    await waitForHydration(page);
+    await choosePlace(page, "departure", "roerm", "Roermond");
+    await choosePlace(page, "destination", "schip", "Schiphol Airport");
+    const amount = page.locator(".price-box .amount");
+    await amount.waitFor();
+    assert.equal((await amount.textContent()).trim(), "€ 230.00");
+    await eventually("the price on the screen", () => inView(amount), Boolean);
+    assert.equal(await amount.evaluate((el) => el.getClientRects().length), 1, "the amount does not wrap");
+    assert.equal(
+      watch.requests.filter((r) => new URL(r).pathname.startsWith("/api/places/")).length,
+      1,
+      "one price request for the two choices",
+    );
+    // A return time adds the ride back and the total; clearing it takes them away.
+    await page.fill("#returnDateTime", "2031-05-06T18:00");
+    await eventually("three amounts", () => amount.count(), (n) => n === 3);
+    assert.match(await page.locator(".price-total").textContent(), /€ 465\.00/);
+    await page.fill("#returnDateTime", "");
+    await eventually("one amount", () => amount.count(), (n) => n === 1);
+    watch.assertClean(assert);
+  }),
+);
+
+test("de: without JavaScript the question is radio buttons the price button posts", TIMEOUT, () =>
+  onPhone("de", { javaScriptEnabled: false }, async (page) => {
+    await routeBox(page, "de", "Roermond", "Köln");
+    const question = page.locator("fieldset.place-choice");
+    await question.getByLabel(/Köln\/Bonn/).check();
+    await page.getByRole("button", { name: TEXTS.de.form.getPrice, exact: true }).click();
+    const amount = page.locator(".price-box .amount");
+    await amount.waitFor();
+    assert.match((await page.locator(".price-box").textContent()), /Köln\/Bonn/);
+  }),
+);
