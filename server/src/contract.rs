@@ -9,7 +9,7 @@ use crate::{
     edge::error::Failure,
     forms::{
         antispam::HONEYPOT_FIELD,
-        submission::{Accepted, Invalid},
+        submission::{Accepted, Invalid, SummaryRow},
     },
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
@@ -54,7 +54,7 @@ pub fn typescript() -> String {
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
-        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, WhatsappReady, PickupNote, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [
         constant(

@@ -25,8 +25,8 @@ const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departu
 const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
 const TOO_SOON = {
   nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00.",
-  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 00 00 00.",
-  en: "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 00 00 00.",
+  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: +31 475 00 00 00.",
+  en: "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on +31 475 00 00 00.",
 };
 const SUBJECT_REQUIRED = { nl: "Vul een onderwerp in.", de: "Bitte geben Sie einen Betreff ein.", en: "Enter a subject." };
 
@@ -310,6 +310,9 @@ describe("mail booking with JavaScript", () => {
 
         const box = page.locator(".success-box");
         await box.waitFor();
+        // The ride in brief under the reference: the route and the time as sent.
+        const summary = await box.locator(".ride-summary dd").allTextContents();
+        assert.ok(summary.length >= 4 && summary.some((v) => v.includes(booking.dateTime.slice(11))), `ride summary: ${summary}`);
         const message = (await box.locator("p").textContent()).trim();
         const reference = /\bR-[A-Z0-9]{6}\b/.exec(message)?.[0];
         assert.ok(reference, `a reference in "${message}"`);
@@ -352,14 +355,16 @@ describe("mail booking with JavaScript", () => {
 
 describe("mail booking errors", () => {
   for (const lang of ["de"]) {
-    test(`${lang}: an empty form is stopped in the browser, a time in the past by the server`, TIMEOUT, () =>
+    test(`${lang}: every error in one round, the browser's and the server's; a time in the past refused`, TIMEOUT, () =>
       withPage(`booking-errors-${lang}`, lang, {}, async ({ page, watch }) => {
         const v = TEXTS[lang].validation;
         const path = ROUTES[lang].reservation;
         await goto(page, path);
 
-        // Empty: the browser's own checks, no request.
+        // Empty: the server is asked too (it has the last word), and nothing is booked.
+        const emptyPosted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
         await submitButton(page).click();
+        assert.equal((await emptyPosted).status(), 400);
         assert.equal(v.nameRequired, NAME_REQUIRED[lang]);
         // In the form's order: the route first, then passengers and contact details.
         await assertErrors(page, lang, {
@@ -370,19 +375,27 @@ describe("mail booking errors", () => {
           name: v.nameRequired,
           email: v.emailRequired,
         });
-        assert.equal(watch.requests.filter((r) => r.includes("/api/reservation/")).length, 0, "nothing is sent while the form is incomplete");
         await snapshot(page, `forms-${lang}-booking-empty.png`);
 
-        // Valid in the browser, but yesterday: the server says no.
+        // No name (the browser sees it) and yesterday (only the server knows the rule): both at once.
         const id = unique();
         const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "+31 475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
         const chosen = await fillBooking(page, lang, booking);
+        await page.fill("#name", "");
+        const bothPosted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
+        await submitButton(page).click();
+        assert.equal((await bothPosted).status(), 400);
+        await eventually("one round: the name and the time", () => page.locator(".error-summary li").count(), (n) => n === 2);
+        await assertErrors(page, lang, { dateTime: TOO_SOON[lang], name: v.nameRequired });
+        await page.fill("#name", booking.name);
+
+        // Valid in the browser, but yesterday: the server says no.
         const posted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
         await submitButton(page).click();
         const response = await posted;
         assert.equal(response.status(), 400);
         assert.deepEqual(await response.json(), { errors: { dateTime: TOO_SOON[lang] } }, "the server's answer");
-        assert.equal(fmt(v.dateTimeTooSoon_other, { count: 30, phone: "0475 00 00 00" }), TOO_SOON[lang]);
+        assert.equal(fmt(v.dateTimeTooSoon_other, { count: 30, phone: lang === "nl" ? "0475 00 00 00" : "+31 475 00 00 00" }), TOO_SOON[lang]);
         await eventually("the summary lists only the time", () => page.locator(".error-summary li").count(), (n) => n === 1);
         await assertErrors(page, lang, { dateTime: TOO_SOON[lang] });
         assert.equal(await page.locator(".success-box").count(), 0, "no success message");
@@ -406,7 +419,7 @@ describe("mail booking errors", () => {
 
         await mailDelivered();
         assert.deepEqual(allMails().filter((m) => m.raw.includes(booking.email)).map((m) => m.file), [], "no mail for a rejected booking");
-        assertOnly(watch, { rejected: [`/api/reservation/${lang}`] }, path);
+        assertOnly(watch, { rejected: [`/api/reservation/${lang}`, `/api/reservation/${lang}`, `/api/reservation/${lang}`] }, path);
       }),
     );
   }
@@ -458,7 +471,7 @@ describe("WhatsApp booking with JavaScript", () => {
 
 describe("contact form with JavaScript", () => {
   for (const lang of ["de"]) {
-    test(`${lang}: a complete message is accepted, the form is emptied and the staff gets a mail`, TIMEOUT, () =>
+    test(`${lang}: a complete message is accepted, the thanks take the form's place in view and the staff gets a mail`, TIMEOUT, () =>
       withPage(`contact-${lang}`, lang, {}, async ({ page, watch }) => {
         const t = TEXTS[lang];
         const id = unique();
@@ -471,9 +484,15 @@ describe("contact form with JavaScript", () => {
 
         const box = page.locator(".success-box");
         await box.waitFor();
-        assert.equal((await box.textContent()).trim(), t.api.contactReceived);
-        for (const field of Object.keys(message)) assert.equal(await value(page, `#${field}`), "", `#${field} is empty after sending`);
+        assert.equal((await box.locator("h2").textContent()).trim(), t.contact.success.heading);
+        assert.equal((await box.locator("p").textContent()).trim(), t.api.contactReceived);
+        // As the booking's: in view and focused, in the form's place (no emptied fields to puzzle over).
+        await eventually("the thanks focused", () => page.evaluate(() => document.activeElement?.id), (id) => id === "contact-result");
+        assert.ok(await box.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), "in view");
+        assert.equal(await page.locator("#message").count(), 0, "the form gave way to the thanks");
         assert.equal(await page.locator(".error-summary, .field-error, .error-text").count(), 0, "no errors");
+        await box.getByRole("link", { name: t.contact.success.another }).click();
+        assert.equal(await value(page, "#message"), "", "another message starts empty");
 
         const mails = await waitForMails(`contact mails for ${message.email}`, (m) => m.headers["reply-to"]?.[0]?.includes(message.email) || m.header("delivered-to") === message.email, 2);
         assert.deepEqual(mails.map((m) => m.kind).sort(), ["contact-ack", "staff-contact"], `contact mails: ${mails.map((m) => m.file)}`);
@@ -574,8 +593,9 @@ describe("without JavaScript", () => {
       await assertShows(page, server.baseUrl, path);
       const box = page.locator(".success-box");
       assert.equal(await box.count(), 1, "success box");
-      assert.equal((await box.textContent()).trim(), TEXTS.de.api.contactReceived);
-      for (const field of Object.keys(message)) assert.equal(await value(page, `#${field}`), "", `#${field} is empty after sending`);
+      assert.equal((await box.locator("p").textContent()).trim(), TEXTS.de.api.contactReceived);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "contact-result", "focused without JavaScript too");
+      assert.equal(await page.locator("#message").count(), 0, "the thanks take the form's place");
       assert.equal(await page.locator(".error-summary, .field-error").count(), 0, "no errors");
       const mails = await waitForMails("contact mails without JavaScript", (m) => m.raw.includes(message.email), 2);
       assert.deepEqual(mails.map((m) => m.kind).sort(), ["contact-ack", "staff-contact"]);

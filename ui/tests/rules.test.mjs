@@ -8,12 +8,14 @@ import assert from "node:assert/strict";
 import { LANGS, ROUTES, TEXTS, dutchDateTime, eventually, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
 
 /** The demo company's number as the site shows it and dials it (not read from the config). */
-const CALL_US = { display: "0475 00 00 00", href: "tel:+31475000000" };
+// Dutch pages show the national number; German and English ones the international (dialled from abroad).
+const PHONE_SHOWN = { nl: "0475 00 00 00", de: "+31 475 00 00 00", en: "+31 475 00 00 00" };
+const CALL_US = { href: "tel:+31475000000" };
 /** Too many passengers, word for word. */
 const TOO_MANY = {
   nl: "Via de website kunt u voor maximaal 8 personen boeken. Voor een grotere groep belt u ons op 0475 00 00 00.",
-  de: "Über die Website können Sie für höchstens 8 Personen buchen. Für eine größere Gruppe rufen Sie uns an: 0475 00 00 00.",
-  en: "You can book for at most 8 passengers on the website. For a larger group, call us on 0475 00 00 00.",
+  de: "Über die Website können Sie für höchstens 8 Personen buchen. Für eine größere Gruppe rufen Sie uns an: +31 475 00 00 00.",
+  en: "You can book for at most 8 passengers on the website. For a larger group, call us on +31 475 00 00 00.",
 };
 const PHONE = { width: 360, height: 740 };
 const TIMEOUT = { timeout: 60_000 };
@@ -49,7 +51,7 @@ async function fill(page, change) {
 }
 
 /** The refusal under a field and in the error summary, each with a call link that is on screen and dials the company. */
-async function assertRefusal(page, field, message) {
+async function assertRefusal(page, lang, field, message) {
   const inline = page.locator(`#${field}-error`);
   await inline.waitFor();
   assert.equal((await inline.textContent()).trim(), message, `#${field}-error`);
@@ -60,7 +62,7 @@ async function assertRefusal(page, field, message) {
   for (const where of [inline, item]) {
     const call = where.locator(`a[href="${CALL_US.href}"]`);
     assert.equal(await call.count(), 1, "a call link");
-    assert.equal((await call.textContent()).trim(), CALL_US.display);
+    assert.equal((await call.textContent()).trim(), PHONE_SHOWN[lang]);
     const box = await call.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `the call link fits the phone's width: ${JSON.stringify(box)}`);
     assert.ok(box.height >= 16, "tall enough to tap");
@@ -91,14 +93,14 @@ describe("booking rules on a phone", () => {
         await waitForHydration(page);
         await fill(page, { passengerAmount: "12" });
         await page.getByRole("button", { name: submit(), exact: true }).click();
-        await assertRefusal(page, "passengerAmount", TOO_MANY[lang]);
+        await assertRefusal(page, lang, "passengerAmount", TOO_MANY[lang]);
         await snapshot(page, `rules-${lang}-too-many.png`);
 
         await fill(page, { dateTime: dutchIn(5) });
         await page.getByRole("button", { name: submit(), exact: true }).click();
-        const tooSoon = TEXTS[lang].validation.dateTimeTooSoon_other.replace("{{count}}", "30").replace("{{phone}}", CALL_US.display);
+        const tooSoon = TEXTS[lang].validation.dateTimeTooSoon_other.replace("{{count}}", "30").replace("{{phone}}", PHONE_SHOWN[lang]);
         await eventually("the time refused", () => page.locator("#dateTime-error").count(), (n) => n === 1);
-        await assertRefusal(page, "dateTime", tooSoon);
+        await assertRefusal(page, lang, "dateTime", tooSoon);
 
         await fill(page, { phone: "abc" });
         await page.getByRole("button", { name: submit(), exact: true }).click();
@@ -114,7 +116,7 @@ describe("booking rules on a phone", () => {
         const answer = page.waitForResponse((r) => r.request().method() === "POST");
         await page.getByRole("button", { name: submit(), exact: true }).click();
         assert.equal((await answer).status(), 400);
-        await assertRefusal(page, "passengerAmount", TOO_MANY[lang]);
+        await assertRefusal(page, lang, "passengerAmount", TOO_MANY[lang]);
         assert.equal(await page.locator("#passengerAmount").inputValue(), "40", "the typed value is kept");
       }),
     );

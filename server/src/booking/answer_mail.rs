@@ -127,12 +127,13 @@ impl Views<'_> {
             Some(DeclineReason::Other) | None => one_line(&note, MESSAGE_MAX),
             Some(reason) => self.t(lang, &format!("mail.declineReason.{}", reason.code())),
         };
+        let phone = self.company.phone_shown(lang);
         let args = [
             ("reference", b.reference.as_str()),
             ("pickup", pickup.as_str()),
             ("proposed", proposed.as_str()),
             ("reason", reason.as_str()),
-            ("phone", self.company.phone_display.as_str()),
+            ("phone", phone.as_str()),
             ("company", self.company.name.as_str()),
         ];
         let mut view = MailView::new(

@@ -5,17 +5,17 @@ use std::{collections::BTreeMap, sync::Arc};
 
 use crate::{
     booking::{
-        form::{validate_reservation, validate_whatsapp},
+        form::{validate_reservation, validate_whatsapp, ReservationInput},
         model::{Address, Booking, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
     },
     config::Settings,
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, NotStored, Outcome, Submissions, REPEAT_WINDOW},
+        submission::{fingerprint, NotStored, Outcome, Submissions, SummaryRow, REPEAT_WINDOW},
         FieldErrors, Input,
     },
-    i18n::Locales,
+    i18n::{format::date_time_long, Locales},
     places::{PlaceDetails, Places, PlacesProvider, Resolution, Suggestion},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang, PlaceId, Reference},
@@ -46,14 +46,17 @@ impl BookingService {
             lang,
             &self.locales,
             &self.settings.booking,
-            &self.settings.company.phone_display,
+            &self.settings.company.phone_shown(lang),
             jiff::Timestamp::now(),
         ) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
+        let summary = self.summary(&form, lang);
         if let Some(outcome) = self.submissions.screen(verdict, "reservation", || {
-            self.locales.format(lang, "api.reservationReceived", &[("reference", &Reference::new('R'))])
+            let message =
+                self.locales.format(lang, "api.reservationReceived", &[("reference", &Reference::new('R'))]);
+            (message, summary.clone())
         }) {
             return outcome;
         }
@@ -152,6 +155,7 @@ impl BookingService {
         match stored {
             Ok(reference) => Outcome::Accepted {
                 message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]),
+                summary,
             },
             Err(e) => e.outcome("booking request"),
         }
@@ -164,7 +168,7 @@ impl BookingService {
             lang,
             &self.locales,
             &self.settings.booking,
-            &self.settings.company.phone_display,
+            &self.settings.company.phone_shown(lang),
             jiff::Timestamp::now(),
         )?;
         let price = self
@@ -199,6 +203,24 @@ impl BookingService {
             large_vehicle,
         );
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
+    }
+
+    /// The ride in brief for the success box: the visitor's own places and times.
+    fn summary(&self, form: &ReservationInput, lang: Lang) -> Vec<SummaryRow> {
+        let row =
+            |key: &str, value: String| SummaryRow { label: self.locales.text(lang, key).to_string(), value };
+        let mut rows = vec![
+            row("mail.field.from", or(&form.departure_name, &form.departure)),
+            row("mail.field.to", or(&form.destination_name, &form.destination)),
+            row("mail.field.pickup", date_time_long(&self.locales, lang, form.pickup_at)),
+            row("mail.field.passengers", form.passengers.to_string()),
+        ];
+        rows.extend(
+            form.extras
+                .return_at
+                .map(|at| row("funnel.mail.returnRide", date_time_long(&self.locales, lang, at))),
+        );
+        rows
     }
 
     /// The server's own price: from the chosen place ids, else from the typed

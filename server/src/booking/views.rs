@@ -108,7 +108,8 @@ impl Views<'_> {
         // A night request for an early ride: the promised answer comes too late.
         if let Some(answer_by) = answer_due(b.received_at, self.mail).filter(|due| b.pickup_at < *due) {
             let at = date_time_long(self.locales, lang, answer_by);
-            let args = [("answerBy", at.as_str()), ("phone", self.company.phone_display.as_str())];
+            let phone = self.company.phone_shown(lang);
+            let args = [("answerBy", at.as_str()), ("phone", phone.as_str())];
             view.alerts.push(self.f(lang, "mail.customerBooking.beforeAnswer", &args));
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
@@ -120,7 +121,7 @@ impl Views<'_> {
             self.f(
                 lang,
                 "mail.customerBooking.changes",
-                &[("phone", &self.company.phone_display), ("reference", &b.reference)],
+                &[("phone", &self.company.phone_shown(lang)), ("reference", &b.reference)],
             ),
             self.t(lang, "mail.customerBooking.calendar"),
         ];
@@ -143,9 +144,10 @@ impl Views<'_> {
         rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
         rows.push(self.row(lang, "to", place_long(&b.destination)));
         if let Some(flight) = &b.extras.flight_number {
+            let arriving = landing_is_pickup(b.departure.place_id.as_ref());
             rows.push(extra(
                 "flight",
-                self.f(lang, "funnel.mail.flightValue", &[("flight", &one_line(flight, SHORT_MAX))]),
+                flight_value(self.locales, lang, &one_line(flight, SHORT_MAX), arriving),
             ));
         }
         rows.extend([
@@ -233,5 +235,21 @@ pub fn place_long(a: &Address) -> String {
         name
     } else {
         one_line(&format!("{name}, {formatted}"), FIELD_MAX)
+    }
+}
+
+/// Whether a flight number belongs to a flight the taxi meets: the pick-up is an
+/// airport (as far as its id tells; for other ids the flight is shown plainly).
+pub fn landing_is_pickup(departure: Option<&crate::types::PlaceId>) -> bool {
+    departure.and_then(|id| crate::places::PlaceKind::of_id(id.as_str()))
+        == Some(crate::places::PlaceKind::Airport)
+}
+
+/// The flight number as mails and the WhatsApp text give it: with "the landing
+/// time is the pick-up time" for a flight the taxi meets.
+pub fn flight_value(locales: &crate::i18n::Locales, lang: Lang, flight: &str, arriving: bool) -> String {
+    match arriving {
+        true => locales.format(lang, "funnel.mail.flightValue", &[("flight", flight)]),
+        false => flight.to_string(),
     }
 }

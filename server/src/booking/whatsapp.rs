@@ -1,7 +1,11 @@
 //! The prefilled WhatsApp message of a booking sent by chat: every field the
-//! visitor filled in, one per line, in the page's language.
+//! visitor filled in, one per line, in the page's language, labelled as the
+//! mails label them (no form hints such as "(optional)").
 use crate::{
-    booking::form::WhatsappInput,
+    booking::{
+        form::WhatsappInput,
+        views::{flight_value, landing_is_pickup},
+    },
     i18n::{format, Locales},
     pricing::indication::Indication,
     types::Lang,
@@ -39,18 +43,22 @@ pub fn message(
     lines.extend(extras.pickup_street.as_deref().map(|s| line("funnel.form.pickupStreet", s)));
     lines.push(line("form.destination", &dash(&form.destination)));
     lines.push(line("whatsapp.when", &when(form.pickup_at)));
-    lines.extend(extras.flight_number.as_deref().map(|f| {
-        format!("{} ({})", line("funnel.form.flightNumber", f), l.text(lang, "funnel.landingIsPickup"))
-    }));
+    let arriving = landing_is_pickup(form.departure_place_id.as_ref());
+    lines.extend(
+        extras
+            .flight_number
+            .as_deref()
+            .map(|f| line("funnel.mail.flight", &flight_value(l, lang, f, arriving))),
+    );
     lines.push(line("form.paymentMethod", &payment));
     lines.push(line("form.priceLabel", &amount(price)));
     if let Some(back) = extras.return_at {
-        lines.push(line("funnel.form.returnDateTime", &when(back)));
+        lines.push(line("funnel.mail.returnRide", &when(back)));
         lines.push(line("funnel.returnPriceLabel", &amount(return_price)));
     }
     if large_vehicle {
         lines.push(l.text(lang, "funnel.largeVehicleStaff").to_string());
     }
-    lines.extend(extras.remarks.as_deref().map(|r| line("funnel.form.remarks", r)));
+    lines.extend(extras.remarks.as_deref().map(|r| line("funnel.mail.remarks", r)));
     lines.join("\n")
 }

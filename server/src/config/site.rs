@@ -64,6 +64,32 @@ pub struct CompanySettings {
     pub same_as: Vec<String>,
 }
 
+impl CompanySettings {
+    /// The phone as visitors in `lang` dial it: national in Dutch, international
+    /// (`+31 475 00 00 00`) in German and English, since from abroad the
+    /// national form does not connect.
+    pub fn phone_shown(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Nl => self.phone_display.clone(),
+            Lang::De | Lang::En => international(&self.phone, &self.phone_display),
+        }
+    }
+}
+
+/// `display` with its trunk `0` replaced by the country code that `e164`
+/// carries (`+31475000000`, `0475 00 00 00` → `+31 475 00 00 00`). Left as
+/// it is when already international or when the two do not agree.
+fn international(e164: &str, display: &str) -> String {
+    let national: String = display.chars().filter(char::is_ascii_digit).collect();
+    match (national.strip_prefix('0'), display.trim_start().strip_prefix('0')) {
+        (Some(digits), Some(rest)) if e164.starts_with('+') && e164.ends_with(digits) => {
+            let country = &e164[..e164.len() - digits.len()];
+            format!("{country} {}", rest.trim_start())
+        }
+        _ => display.to_string(),
+    }
+}
+
 /// Days with the same opening times; `opens`/`closes` as `HH:MM` (`23:59`: until midnight).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -106,4 +132,22 @@ pub fn validate(site: &SiteSettings) -> Result<(), String> {
 /// `host[:port]` of an origin (compared without regard to case).
 pub fn authority(origin: &str) -> &str {
     origin.split_once("://").map_or(origin, |(_, rest)| rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::international;
+
+    #[test]
+    fn the_trunk_zero_becomes_the_country_code() {
+        assert_eq!(international("+31475000000", "0475 00 00 00"), "+31 475 00 00 00");
+        assert_eq!(international("+31612345678", "06-12 34 56 78"), "+31 6-12 34 56 78");
+        assert_eq!(international("+4921611234", "02161 1234"), "+49 2161 1234");
+        assert_eq!(international("+31475000000", "+31 475 00 00 00"), "+31 475 00 00 00");
+        assert_eq!(
+            international("+31475999999", "0475 00 00 00"),
+            "0475 00 00 00",
+            "disagreeing: as configured"
+        );
+    }
 }

@@ -129,7 +129,7 @@ impl Views<'_> {
         view.intro = vec![
             self.f(lang, "mail.greeting", &[("name", &one_line(&c.name, SHORT_MAX))]),
             self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
-            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_display)]),
+            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_shown(lang))]),
         ];
         view.rows = vec![self.row(lang, "reference", c.reference.to_string())];
         self.sign_off(&mut view);

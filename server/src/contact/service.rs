@@ -46,7 +46,7 @@ impl ContactService {
             Err(errors) => return Outcome::Invalid(errors),
         };
         let received = || self.locales.text(lang, "api.contactReceived").to_string();
-        if let Some(outcome) = self.submissions.screen(verdict, "contact", received) {
+        if let Some(outcome) = self.submissions.screen(verdict, "contact", || (received(), Vec::new())) {
             return outcome;
         }
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
@@ -70,7 +70,7 @@ impl ContactService {
             })
             .await;
         match stored {
-            Ok(_) => Outcome::Accepted { message: received() },
+            Ok(_) => Outcome::Accepted { message: received(), summary: Vec::new() },
             Err(e) => e.outcome("contact message"),
         }
     }

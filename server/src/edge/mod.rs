@@ -185,7 +185,7 @@ impl Edge {
         let key =
             response.response().extensions().get::<ErrorText>().map_or_else(|| default_text(status), |t| t.0);
         let lang = lang::request_lang(response.request());
-        let text = self.locales.format(lang, key, &[("phone", &self.settings.company.phone_display)]);
+        let text = self.locales.format(lang, key, &[("phone", &self.settings.company.phone_shown(lang))]);
         let (req, original) = response.into_parts();
         let mut answer = HttpResponse::build(status);
         for name in [header::RETRY_AFTER, header::ALLOW] {

@@ -32,9 +32,11 @@ use crate::{
 pub const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
 
 pub enum Outcome {
-    /// Stored for delivery: the localized confirmation.
+    /// Stored for delivery: the localized confirmation, and what was sent in
+    /// brief (a booking's ride) for the page to show under it.
     Accepted {
         message: String,
+        summary: Vec<SummaryRow>,
     },
     Invalid(FieldErrors),
     /// Not taken (too soon after opening the form, site overloaded, could not
@@ -87,14 +89,15 @@ impl Submissions {
         &self,
         verdict: Verdict,
         form: &'static str,
-        confirmation: impl FnOnce() -> String,
+        confirmation: impl FnOnce() -> (String, Vec<SummaryRow>),
     ) -> Option<Outcome> {
         match verdict {
             Verdict::Person => None,
             Verdict::Trapped => {
                 tracing::warn!(form, reason = "honeypot", "spam discarded");
                 crate::telemetry::metrics::spam_discarded(form, "honeypot");
-                Some(Outcome::Accepted { message: confirmation() })
+                let (message, summary) = confirmation();
+                Some(Outcome::Accepted { message, summary })
             }
             Verdict::TooFast => {
                 tracing::warn!(
@@ -153,6 +156,16 @@ pub fn fingerprint(parts: &[&str]) -> i64 {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct Accepted {
     pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<SummaryRow>>")]
+    pub summary: Vec<SummaryRow>,
+}
+
+/// One line of what was sent, in the visitor's language.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SummaryRow {
+    pub label: String,
+    pub value: String,
 }
 
 /// A form refused field by field: field name → message.
@@ -164,7 +177,7 @@ pub struct Invalid {
 /// The JSON answer to a form call.
 pub fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
     match outcome {
-        Outcome::Accepted { message } => Ok(HttpResponse::Ok().json(Accepted { message })),
+        Outcome::Accepted { message, summary } => Ok(HttpResponse::Ok().json(Accepted { message, summary })),
         Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(Invalid { errors })),
         Outcome::Refused(refusal) => Err(refusal.into()),
     }

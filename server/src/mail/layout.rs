@@ -115,7 +115,7 @@ impl Views<'_> {
         view.closing = vec![self.t(lang, "mail.closing"), c.name.clone()];
         view.contact_heading = Some(self.t(lang, "mail.contactHeading"));
         view.contact = vec![
-            self.link_row(lang, "phone", c.phone_display.clone(), Some(format!("tel:{}", c.phone))),
+            self.link_row(lang, "phone", c.phone_shown(lang), Some(format!("tel:{}", c.phone))),
             self.link_row(
                 lang,
                 "whatsapp",

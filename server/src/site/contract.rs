@@ -11,7 +11,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{
-    forms::FieldErrors,
+    forms::{submission::SummaryRow, FieldErrors},
     places::{PlaceKind, Suggestion},
     pricing::indication::Indication,
     site::{Page, ReservationMode},
@@ -196,6 +196,10 @@ pub struct FormState {
     /// The return ride's price (the reversed route), when a return time was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub return_price: Option<Indication>,
+    /// With `success`: what was sent, in brief (a booking's ride).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<SummaryRow>>")]
+    pub summary: Vec<SummaryRow>,
     /// Both rides together, with the euro sign, when both are priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_text: Option<String>,

@@ -90,11 +90,16 @@ impl FormPost {
         outcome: Outcome,
     ) -> Result<HttpResponse, AppError> {
         let (status, form, retry_after) = match outcome {
-            Outcome::Accepted { message } => (StatusCode::OK, FormState::accepted(message), None),
+            Outcome::Accepted { message, summary } => {
+                (StatusCode::OK, FormState { summary, ..FormState::accepted(message) }, None)
+            }
             Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, self.invalid(errors), None),
             Outcome::Refused(refusal) => {
-                let text =
-                    locales.format(self.lang, refusal.key(), &[("phone", &settings.company.phone_display)]);
+                let text = locales.format(
+                    self.lang,
+                    refusal.key(),
+                    &[("phone", &settings.company.phone_shown(self.lang))],
+                );
                 (refusal.status(), FormState::refused(self.values.clone(), text), refusal.retry_after())
             }
         };

@@ -302,7 +302,7 @@ impl Pages {
             },
             company: Company {
                 name: c.name.clone(),
-                phone_display: c.phone_display.clone(),
+                phone_display: c.phone_shown(lang),
                 phone_href: format!("tel:{}", c.phone),
                 email: c.email.clone(),
                 whatsapp_href: whatsapp_chat(&c.whatsapp_number, None),

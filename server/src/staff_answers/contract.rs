@@ -22,6 +22,8 @@ pub struct StaffPage {
     pub pickup_value: String,
     /// The choices of a decline.
     pub reasons: Vec<DeclineReason>,
+    /// In the staff language: which language the customer reads, for the note.
+    pub note_language: String,
     /// Once answered (by anyone), or once its pick-up time has passed: why
     /// there is no form, in words.
     #[serde(skip_serializing_if = "Option::is_none")]

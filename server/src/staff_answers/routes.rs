@@ -102,7 +102,7 @@ pub async fn answer(
         &input,
         checker,
         &cx.settings.booking,
-        &cx.settings.company.phone_display,
+        &cx.settings.company.phone_shown(lang),
         jiff::Timestamp::now(),
     ) {
         Ok(answer) => answer,
@@ -189,6 +189,10 @@ impl Context {
             form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
             pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
             reasons: DeclineReason::ALL.to_vec(),
+            note_language: self
+                .locales
+                .text(lang, &format!("staff.noteLanguage.{}", b.lang.code()))
+                .to_string(),
             answered: match &record.answer {
                 Some(a) => {
                     let when = date_time_long(&self.locales, lang, local(a.answered_at));

@@ -26,6 +26,15 @@ async fn a_valid_booking_is_stored_mailed_and_priced_by_the_server() {
     let message = body["message"].as_str().unwrap();
     let reference = between(message, "referentie ", ")").unwrap();
     assert!(reference.starts_with("R-"), "{message}");
+    // The ride in brief, for the success box: the visitor's places and time.
+    let summary: Vec<(&str, &str)> = body["summary"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["label"].as_str().unwrap(), row["value"].as_str().unwrap()))
+        .collect();
+    assert_eq!(&summary[..2], &[("Van", "Markt 1"), ("Naar", "Luchthaven Schiphol")], "{summary:?}");
+    assert!(summary[2].1.contains("14:30") && summary[3] == ("Passagiers", "2"), "{summary:?}");
     let mails = app.mails(2).await;
     let staff = mails.iter().find(|m| m.contains("To: planning@taxiroermond.example")).expect("staff mail");
     assert!(staff.contains(reference));

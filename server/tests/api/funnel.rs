@@ -136,7 +136,6 @@ async fn a_booking_with_extras_reaches_staff_and_customer_and_their_calendars() 
 
     for part in [
         "Markt 1 Bcc: evil@example.com",
-        "KL1234 (de landingstijd is de ophaaltijd)",
         "Terugrit",
         "Luchthaven Schiphol → Markt 1",
         "Prijs terugrit",
@@ -146,6 +145,9 @@ async fn a_booking_with_extras_reaches_staff_and_customer_and_their_calendars() 
         assert!(staff.contains(part), "staff mail has {part:?}:\n{staff}");
     }
     assert!(!staff.lines().any(|l| l.starts_with("Bcc:")), "no header injection");
+    // A flight the taxi brings you to: no "the landing time is the pick-up time" here.
+    let flight = staff.lines().find(|l| l.starts_with("Vlucht:")).expect("the flight line");
+    assert!(flight.trim_end().ends_with("KL1234"), "{flight}");
     // The return ride is its own ride, priced on the reversed route: fixed price plus the pick-up surcharge.
     let back_price = staff.lines().find(|l| l.starts_with("Prijs terugrit")).unwrap();
     assert!(back_price.contains("€ 235,00") && back_price.contains("ophaaltoeslag"), "{back_price}");
@@ -177,15 +179,17 @@ async fn the_whatsapp_text_carries_the_extras() {
     let url = answer["whatsappUrl"].as_str().unwrap();
     let decoded = percent_decode(url.split_once("?text=").unwrap().1);
     for part in [
-        "Flight number (optional): HV5432 (the landing time is the pick-up time)",
-        "Return ride (optional): ",
+        // Labelled as the mails are, never with the form's "(optional)".
+        "Flight: HV5432 (the landing time is the pick-up time)",
+        "Return ride: ",
         "09:15",
         "Price indication return ride: € 2",
         "Larger vehicle needed (taxi van).",
-        "Remarks (optional): 2 koffers",
+        "Remarks: 2 koffers",
     ] {
         assert!(decoded.contains(part), "{part:?} in {decoded}");
     }
+    assert!(!decoded.contains("(optional)"), "{decoded}");
 }
 
 /// The hydration data of a page: its props.

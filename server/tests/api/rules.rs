@@ -9,7 +9,8 @@ use crate::{
 };
 
 /// The demo company's number as the site shows it, and its call link.
-const CALL_US: &str = "0475 00 00 00";
+/// As English pages show it (dialled from abroad).
+const CALL_US: &str = "+31 475 00 00 00";
 const CALL_LINK: &str = "href=\"tel:+31475000000\"";
 
 async fn json(app: &TestApp, path: &str) -> Value {
@@ -144,10 +145,10 @@ async fn refusals_offer_the_phone_number_in_json_and_without_javascript() {
     let far = now.date().checked_add(jiff::Span::new().days(400)).unwrap().to_string() + "T12:00";
     let cases = [
         ("nl", "passengerAmount", "12", "Via de website kunt u voor maximaal 8 personen boeken. Voor een grotere groep belt u ons op 0475 00 00 00."),
-        ("de", "passengerAmount", "9", "Über die Website können Sie für höchstens 8 Personen buchen. Für eine größere Gruppe rufen Sie uns an: 0475 00 00 00."),
-        ("en", "dateTime", &soon, "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on 0475 00 00 00."),
+        ("de", "passengerAmount", "9", "Über die Website können Sie für höchstens 8 Personen buchen. Für eine größere Gruppe rufen Sie uns an: +31 475 00 00 00."),
+        ("en", "dateTime", &soon, "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on +31 475 00 00 00."),
         ("nl", "dateTime", &soon, "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00."),
-        ("de", "dateTime", &far, "Bitte wählen Sie ein Datum innerhalb eines Jahres. Für eine Fahrt, die weiter in der Zukunft liegt, rufen Sie uns an: 0475 00 00 00."),
+        ("de", "dateTime", &far, "Bitte wählen Sie ein Datum innerhalb eines Jahres. Für eine Fahrt, die weiter in der Zukunft liegt, rufen Sie uns an: +31 475 00 00 00."),
     ];
     for (lang, field, value, message) in cases {
         let mut body = booking();

@@ -216,7 +216,7 @@ async fn a_proposed_time_reaches_a_german_customer_with_a_prefilled_request() {
         "a prefilled new request: {}",
         mail.text
     );
-    assert!(mail.flat.contains("0475 00 00 00"), "the phone number");
+    assert!(mail.flat.contains("+31 475 00 00 00"), "the phone number");
     assert_eq!(
         calendar(&mail.ics, "STATUS"),
         "CANCELLED",
@@ -241,7 +241,7 @@ async fn a_decline_reaches_an_english_customer_with_the_reason_and_the_phone() {
     assert!(
         mail.flat.contains("fully booked")
             && mail.text.contains("Sorry!")
-            && mail.flat.contains("0475 00 00 00"),
+            && mail.flat.contains("+31 475 00 00 00"),
         "{}",
         mail.text
     );

@@ -124,6 +124,10 @@ export type FormState = { values: { [key in string]: string }, errors: { [key in
  */
 returnPrice?: Indication, 
 /**
+ * With `success`: what was sent, in brief (a booking's ride).
+ */
+summary?: Array<SummaryRow>, 
+/**
  * Both rides together, with the euro sign, when both are priced.
  */
 totalText?: string, 
@@ -166,6 +170,10 @@ pickupValue: string,
  * The choices of a decline.
  */
 reasons: Array<DeclineReason>, 
+/**
+ * In the staff language: which language the customer reads, for the note.
+ */
+noteLanguage: string, 
 /**
  * Once answered (by anyone), or once its pick-up time has passed: why
  * there is no form, in words.
@@ -269,7 +277,12 @@ approximate?: boolean, };
 /**
  * A booking or contact message accepted.
  */
-export type Accepted = { message: string, };
+export type Accepted = { message: string, summary?: Array<SummaryRow>, };
+
+/**
+ * One line of what was sent, in the visitor's language.
+ */
+export type SummaryRow = { label: string, value: string, };
 
 /**
  * A WhatsApp booking checked: the chat link with the prefilled message.

@@ -13,6 +13,7 @@ import {
   type PlaceDetails,
   type ReservationMode,
   type RoundTrip,
+  type SummaryRow,
   type WhatsappReady,
 } from "../../shared/contract";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
@@ -26,7 +27,7 @@ import { useEarliestPickup } from "./pickupWindow";
 import { placeKind } from "./placeKind";
 import { PriceIndication } from "./PriceIndication";
 import { RemarksField } from "./RemarksField";
-import { SuccessBox } from "./SuccessBox";
+import { SuccessBox } from "../../shared/SuccessBox";
 import { checkPassengers } from "./validation";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
@@ -75,6 +76,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const [priceError, setPriceError] = useState("");
   const [loading, setLoading] = useState({ price: false, submit: false });
   const [success, setSuccess] = useState(initial?.success ?? "");
+  const [summary, setSummary] = useState<SummaryRow[]>(initial?.summary ?? []);
   const mail = mode === "mail";
   // Without JavaScript the price button posts the form; once hydrated it asks the API.
   // It turns into a plain button so Enter in a field sends the form, not the price request.
@@ -100,7 +102,9 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const bareTown = placeKind(places.departure) === "locality";
   const showStreet = bareTown || values.pickupStreet !== "" || !!errors.pickupStreet;
-  const airportRide = placeKind(places.departure) === "airport" || (placeKind(places.destination) === "airport" && values.returnDateTime !== "");
+  // Every airport ride: a flight the taxi meets (pick-up at the airport) or one it brings you to.
+  const meetsFlight = placeKind(places.departure) === "airport";
+  const airportRide = meetsFlight || placeKind(places.destination) === "airport";
   const showFlight = airportRide || values.flightNumber !== "" || !!errors.flightNumber;
 
   // The route the price shown belongs to; the server's price counts as asked for.
@@ -196,9 +200,10 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     if (loading.submit) return;
     setSuccess("");
     setErrorMessage("");
+    // The server checks more (times, flight numbers) and has the last word: it is
+    // asked even when the browser found errors, so every error comes in one round
+    // (the browser's rules are a subset of the server's, so nothing is booked then).
     const found = validate();
-    report(found);
-    if (Object.keys(found).length) return;
     setLoading((l) => ({ ...l, submit: true }));
     // Only what the server reads; it prices the trip itself.
     const trip = {
@@ -225,16 +230,33 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       window.location.assign(answer.data.whatsappUrl);
     } else if (answer.ok && mail) {
       reset();
+      setSummary(answer.data.summary ?? []);
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
-      report(answer.data.errors);
+      report({ ...found, ...answer.data.errors });
+    } else if (Object.keys(found).length) {
+      report(found);
     } else {
       setErrorMessage(answer.data.errorMessage ?? t("api.somethingWentWrong"));
     }
   };
 
   if (success) {
-    return <SuccessBox message={success} anotherHref={action} onAnother={() => setSuccess("")} />;
+    const another = { label: t("funnel.success.another"), href: action, onClick: () => setSuccess("") };
+    return (
+      <SuccessBox id="booking-result" heading={t("funnel.success.heading")} message={success} another={another}>
+        {summary.length > 0 && (
+          <dl className="ride-summary">
+            {summary.map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </SuccessBox>
+    );
   }
 
   // Links that open this page at #price land on the question when there is one.
@@ -296,7 +318,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
         onChange={(e) => set("returnDateTime")(e.target.value)}
       />
       {showFlight && (
-        <TextField id="flightNumber" label={t("funnel.form.flightNumber")} hint={t("funnel.form.flightNumberHint")} error={errors.flightNumber} autoComplete="off" className="short" maxLength={LIMITS.flightNumber} value={values.flightNumber} onChange={(e) => set("flightNumber")(e.target.value)} />
+        <TextField id="flightNumber" label={t("funnel.form.flightNumber")} hint={t(meetsFlight || !airportRide ? "funnel.form.flightNumberHint" : "funnel.form.flightNumberHintDeparture")} error={errors.flightNumber} autoComplete="off" className="short" maxLength={LIMITS.flightNumber} value={values.flightNumber} onChange={(e) => set("flightNumber")(e.target.value)} />
       )}
       <h2>{t("funnel.form.detailsHeading")}</h2>
       <TextField id="passengerAmount" label={t("form.passengerAmount")} error={errors.passengerAmount} inputMode="numeric" className="short" value={values.passengerAmount} onChange={(e) => set("passengerAmount")(e.target.value)}>

@@ -5,6 +5,7 @@ import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type 
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
+import { SuccessBox } from "../../shared/SuccessBox";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 type Values = Record<(typeof FIELDS)[number] | typeof HONEYPOT_FIELD, string>;
@@ -47,13 +48,13 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
     }
   };
 
+  if (success) {
+    const another = { label: t("contact.success.another"), href: action, onClick: () => setSuccess("") };
+    return <SuccessBox id="contact-result" heading={t("contact.success.heading")} message={success} another={another} />;
+  }
+
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="contact-form">
-      {success && (
-        <div className="success-box" role="status">
-          {success}
-        </div>
-      )}
       <ErrorSummary errors={errors} order={[...FIELDS]} reported={reported} />
       <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
       <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />

@@ -83,7 +83,7 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
       )}
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t(`${noteKey}.label`)}</label>
-        <FieldMessages id="note" hint={t(`${noteKey}.hint`)} error={errors.note} />
+        <FieldMessages id="note" hint={`${t(`${noteKey}.hint`)} ${staff.noteLanguage}`} error={errors.note} />
         <textarea id="note" name="note" rows={4} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={values.note ?? ""} />
       </div>
       <button type="submit" className={decline ? "button danger" : "button"}>
