@@ -3,7 +3,9 @@
 // that is on the screen and focused; the choice brings its price by itself,
 // on the screen; two places chosen in the form bring the price without a
 // button, under the fields, on one line. Without JavaScript the question is
-// radio buttons the price button posts.
+// radio buttons the price button posts. On a 360 × 440 screen (a phone with its
+// keyboard up) a low field's suggestion list opens where it can be seen, and an
+// address that finds nothing is not answered with "choose from the list".
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ROUTES, TEXTS, choosePlace, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
@@ -104,5 +106,36 @@ test("de: without JavaScript the question is radio buttons the price button post
     const amount = page.locator(".price-box .amount");
     await amount.waitFor();
     assert.match((await page.locator(".price-box").textContent()), /Köln\/Bonn/);
+  }),
+);
+
+test("nl: on a 360 × 440 screen the destination's list opens in view, not under the keyboard", TIMEOUT, () =>
+  onPhone("nl", { viewport: { width: 360, height: 440 } }, async (page) => {
+    await visit(page, server.baseUrl, ROUTES.nl.reservation);
+    await waitForHydration(page);
+    await page.locator("#destination").focus();
+    await page.keyboard.type("schip");
+    const list = page.locator("#destination-listbox");
+    await list.waitFor({ state: "visible" });
+    await eventually("the list within the screen", () => list.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }), Boolean);
+    assert.ok(await inView(page.locator("#destination")), "the field stays in view above its list");
+  }),
+);
+
+test("en: an address that finds nothing is not told to choose from the list", TIMEOUT, () =>
+  onPhone("en", {}, async (page) => {
+    const t = TEXTS.en;
+    await visit(page, server.baseUrl, ROUTES.en.reservation);
+    await waitForHydration(page);
+    await page.locator("#departure").focus();
+    await page.keyboard.type("Qxzvbn Wqrt");
+    await page.locator("#departure-no-match").waitFor();
+    await page.getByRole("button", { name: t.form.getPrice, exact: true }).click();
+    await page.locator("#departure-error").waitFor();
+    assert.equal((await page.locator("#departure-error").textContent()).trim(), t.places.noMatch);
+    assert.equal((await page.locator("#destination-error").textContent()).trim(), t.validation.destinationRequired);
   }),
 );

@@ -18,9 +18,29 @@ interface Props {
   choiceAnchor?: string;
   onText: (text: string) => void;
   onChoose: (place: PlaceDetails) => void;
+  /** Whether the last search found nothing (so "choose from the list" would mislead). */
+  onEmptyList?: (empty: boolean) => void;
 }
 
 const DEBOUNCE_MS = 250;
+/** Room the list needs under the input: about five options. */
+const LIST_ROOM_PX = 240;
+
+/**
+ * On a phone the on-screen keyboard takes the lower half: a field low on the
+ * screen would open its list under the keyboard. When there is not room for
+ * the list below the input in the visible part of the page, the field scrolls
+ * to the top of it.
+ */
+function keepRoomBelow(field: HTMLElement | null) {
+  if (!field) return;
+  const view = window.visualViewport;
+  const [top, height] = view ? [view.offsetTop, view.height] : [0, window.innerHeight];
+  const rect = field.getBoundingClientRect();
+  const input = field.querySelector("input");
+  const below = top + height - (input ?? field).getBoundingClientRect().bottom;
+  if (below < LIST_ROOM_PX && rect.top - top > 8) window.scrollBy({ top: rect.top - top - 8 });
+}
 
 /**
  * WAI-ARIA 1.2 combobox with a listbox popup. It enhances a plain text input:
@@ -28,7 +48,7 @@ const DEBOUNCE_MS = 250;
  * When nothing matches, a note below the input (not an option) says what to type
  * instead and offers the phone number; the live region reads it out.
  */
-export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose }: Props) {
+export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList }: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -40,6 +60,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
   const listId = `${id}-listbox`;
+  const fieldRef = useRef<HTMLDivElement>(null);
   const hint = t("form.addressHint");
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -63,8 +84,10 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
       setSuggestions(list);
       setActive(-1);
       setOpen(list.length > 0);
+      if (list.length > 0) keepRoomBelow(fieldRef.current);
       // An answer that failed is no "nothing found": the form's own errors cover it.
       setNoMatch(answer.ok && list.length === 0);
+      onEmptyList?.(answer.ok && list.length === 0);
       setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : answer.ok ? noMatchText() : t("form.noSuggestions"));
     }, DEBOUNCE_MS);
   };
@@ -112,7 +135,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
   };
 
   return (
-    <div className={error ? "field combobox has-error" : "field combobox"}>
+    <div className={error ? "field combobox has-error" : "field combobox"} ref={fieldRef}>
       <label htmlFor={id}>{label}</label>
       <FieldMessages id={id} hint={hint} error={error} />
       <input

@@ -68,6 +68,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     destination: placeFrom(start, "destination"),
   });
   const [choices, setChoices] = useState(initial?.choices ?? {});
+  const [emptyList, setEmptyList] = useState<Record<Ends, boolean>>({ departure: false, destination: false });
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [price, setPrice] = useState<Indication | null>(initial?.price ?? null);
@@ -118,13 +119,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const fetchPrice = async (asked: boolean) => {
     if (!places.departure || !places.destination) {
       if (!asked) return;
-      report((e) => ({
-        ...e,
-        ...compact({
-          departure: places.departure ? undefined : t("validation.placeMissing"),
-          destination: places.destination ? undefined : t("validation.placeMissing"),
-        }),
-      }));
+      // What the visitor can do: type something, pick from the list, or (the list
+      // was empty) type it another way.
+      const missing = (id: Ends) =>
+        places[id] ? undefined : !texts[id].trim() ? t(`validation.${id}Required`) : emptyList[id] ? t("places.noMatch") : t("validation.placeMissing");
+      report((e) => ({ ...e, ...compact({ departure: missing("departure"), destination: missing("destination") }) }));
       return;
     }
     const request = ++priceRequest.current;
@@ -271,6 +270,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       error={errors[id]}
       choices={choices[id]}
       choiceAnchor={choiceAt === id ? PRICE_ANCHOR : undefined}
+      onEmptyList={(empty) => setEmptyList((e) => (e[id] === empty ? e : { ...e, [id]: empty }))}
       onText={(text) => {
         setTexts((x) => ({ ...x, [id]: text }));
         if (text !== texts[id]) setChoices(({ [id]: _stale, ...rest }) => rest);
