@@ -13,7 +13,7 @@ import {
   LANDINGS, LANGS, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, imagesNotLoaded, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
   watchPage,
 } from "./helpers.mjs";
-import { findBrokenWords, findLayoutProblems } from "./layout-checks.mjs";
+import { findBrokenWords, findLayoutProblems, findSmallTapTargets } from "./layout-checks.mjs";
 
 const WIDTHS = [320, 360, 768, 1280];
 /** Views React hydrates; the others ship no React at all. */
@@ -38,6 +38,7 @@ async function layoutProblems(page, lang, view) {
     await snapshot(page, `layout-${lang}-${view}-${width}.png`);
     found.push(...(await page.evaluate(findLayoutProblems)).map((p) => `${width}px: ${p}`));
     if (width === 320) found.push(...(await page.evaluate(findBrokenWords)).map((w) => `${width}px: word broken in the middle: ${w}`));
+    if (width === 360) found.push(...(await page.evaluate(findSmallTapTargets)).map((t) => `${width}px: tap target under 44 × 44 px: ${t}`));
   }
   return found;
 }
@@ -97,7 +98,7 @@ for (const lang of LANGS) {
 }
 
 describe("the checks can fail", () => {
-  test("a planted wide, clipped and overlapping element, a word broken in the middle and an image without text are found", async () => {
+  test("a planted wide, clipped and overlapping element, a word broken in the middle, a small tap target and an image without text are found", async () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
     const page = await context.newPage();
     try {
@@ -124,12 +125,18 @@ describe("the checks can fail", () => {
         wrapper.append(squeezed);
         main.append(wrapper);
         main.insertAdjacentHTML("beforeend", '<img src="/favicon.ico">');
+        // A lone link outside running text, one line high.
+        const lone = document.createElement("a");
+        lone.href = "#";
+        lone.textContent = "Tiny";
+        main.append(lone);
       });
       const found = (await page.evaluate(findLayoutProblems)).join("\n");
       assert.match(found, /page is \d+px wide/);
       assert.match(found, /text clipped: p "clipped text here"/);
       assert.match(found, /overlaps the header: p "on the header"/);
       assert.match((await page.evaluate(findBrokenWords)).join("\n"), /"Toeslag" in <span>/);
+      assert.match((await page.evaluate(findSmallTapTargets)).join("\n"), /a "Tiny" \d+×\d+/);
       await assert.rejects(assertAccessible(page, "planted"), /image-alt/);
     } finally {
       await context.close();

@@ -106,3 +106,28 @@ export function findBrokenWords() {
   }
   return brokenWords;
 }
+
+/**
+ * Runs in the page. Tap targets under 44 × 44 px on a phone: buttons, links
+ * and form controls, each measured with the label that wraps it (a radio's
+ * label is its target). Links inside running text are exempt (WCAG 2.5.5),
+ * and so are targets hidden on purpose (the skip link until focused).
+ */
+export function findSmallTapTargets() {
+  const small = [];
+  for (const el of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary")) {
+    if (el.closest("[aria-hidden=true], .visually-hidden, [hidden], .website-field") || el.name === "website") continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    const inText = el.tagName === "A" && style.display === "inline" && el.parentElement && /^(P|LI|DD|SPAN|STRONG|EM)$/.test(el.parentElement.tagName);
+    if (inText) continue;
+    const target = el.closest("label") ?? el;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.bottom < 0) continue; // off screen on purpose (the skip link)
+    if (r.width < 43.5 || r.height < 43.5) {
+      const text = (el.textContent || el.getAttribute("aria-label") || el.name || "").trim().replace(/\s+/g, " ").slice(0, 30);
+      small.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+  }
+  return small;
+}
