@@ -8,10 +8,12 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
+mod places;
 mod sections;
 mod site;
 mod tariff;
 
+pub use crate::config::places::*;
 pub use crate::config::sections::*;
 pub use crate::config::site::*;
 pub use crate::config::tariff::*;
@@ -43,6 +45,9 @@ pub struct Settings {
     pub company: CompanySettings,
     pub render: RenderSettings,
     pub tariff: TariffSettings,
+    /// The company's frequent places (absent: none).
+    #[serde(default)]
+    pub places: PlacesSettings,
     pub google: GoogleSettings,
     pub mail: MailSettings,
     pub booking: BookingSettings,
@@ -262,6 +267,8 @@ impl Settings {
                 ));
             }
         }
+        validate_places(&self.places, t.zone.centre())
+            .map_err(|(key, message)| ConfigError::new(key, message))?;
         Ok(())
     }
 

@@ -121,3 +121,36 @@ fn mailboxes_and_times_are_parsed_when_read_and_a_bad_one_is_named() {
     }
     std::fs::remove_file(&file).unwrap();
 }
+
+#[test]
+fn frequent_places_are_read_replaced_by_a_file_and_bad_ones_named() {
+    let defaults = Settings::load_from(&env(&[])).unwrap();
+    let ids: Vec<&str> = defaults.places.frequent.iter().map(|p| p.id.as_str()).collect();
+    assert!(ids.contains(&"outlet") && ids.contains(&"laurentius"), "{ids:?}");
+    let file = std::env::temp_dir().join(format!("taxi-config-places-{}", std::process::id()));
+    let load = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", file.to_str().unwrap())]))
+    };
+    let place =
+        |id: &str, extra: &str| format!("[[places.frequent]]\nid = \"{id}\"\nname = \"Hotel\"\n{extra}\n");
+    let s = load(&place("hotel", "lat = 51.19\nlon = 5.99\naliases = [\"H\"]\nkind = \"station\"")).unwrap();
+    assert_eq!(s.places.frequent.len(), 1, "a file's list replaces the defaults");
+    assert_eq!(s.places.frequent[0].kind, FrequentKind::Station);
+    assert_eq!(s.places.frequent[0].name.get(crate::types::Lang::De), "Hotel");
+    assert!(load("[places]\nfrequent = []\n").unwrap().places.frequent.is_empty());
+    let at = "lat = 51.19\nlon = 5.99";
+    for (text, why) in [
+        (place("Hotel", at), "id:"),
+        (place("", at), "id:"),
+        (format!("{}{}", place("a", at), place("a", at)), "id used twice"),
+        (place("far", "lat = 52.37\nlon = 9.73"), "within 250 km"),
+        (place("nan", "lat = nan\nlon = 5.99"), "degrees"),
+        (place("blank", &format!("{at}\naliases = [\" \"]")), "names and aliases"),
+        (place("kind", &format!("{at}\nkind = \"castle\"")), "places.frequent"),
+    ] {
+        let error = load(&text).unwrap_err().to_string();
+        assert!(error.contains("places.frequent") && error.contains(why), "{text}: {error}");
+    }
+    std::fs::remove_file(&file).unwrap();
+}

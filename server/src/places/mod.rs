@@ -65,8 +65,9 @@ impl PlaceKind {
     /// What a place is, as far as its id tells without a look-up: the embedded
     /// gazetteer's ids say it by their lowercase first letter (`g`/`v`
     /// localities, `z` postcode areas, `a` airports). `None` for a typed
-    /// address (`addr:`), another provider's place (Google's ids start with a
-    /// capital) and the gazetteer's other kinds, which no rule needs.
+    /// address (`addr:`), a configured frequent place (`f:`), another
+    /// provider's place (Google's ids start with a capital) and the
+    /// gazetteer's other kinds, which no rule needs.
     pub fn of_id(id: &str) -> Option<Self> {
         if id.starts_with("addr:") || id.len() < 2 {
             return None;
@@ -213,8 +214,15 @@ mod kind_tests {
         assert!(no_street("vnl-roermond-swalmen"));
         assert!(no_street("z6041"), "a postcode area names no street");
         assert_eq!(PlaceKind::of_id("aAMS"), Some(PlaceKind::Airport));
-        for other in ["s8000207", "addr:g2748000:TWFya3Q", "ChIJLRb94DThxUcRiPHO8YMV1cc", "GhIJxyz", "", "g"]
-        {
+        for other in [
+            "s8000207",
+            "addr:g2748000:TWFya3Q",
+            "f:outlet",
+            "ChIJLRb94DThxUcRiPHO8YMV1cc",
+            "GhIJxyz",
+            "",
+            "g",
+        ] {
             assert_eq!(PlaceKind::of_id(other), None, "{other}");
         }
     }

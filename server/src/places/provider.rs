@@ -6,6 +6,9 @@
 //! and prices while the budget is used up. Its ids then reach the page, so a
 //! details call for an id the gazetteer knows is answered by the gazetteer (its
 //! ids and Google's cannot be confused: Google's have no `:` and are long).
+//! The company's frequent places (`places.frequent`) live in the gazetteer:
+//! with Google, those the text names in full ('LZR', 'outlet') come first (at
+//! most [`MAX_FREQUENT_FIRST`]), and their ids are answered by the gazetteer too.
 use crate::places::{
     budget::BudgetReport, gazetteer::Gazetteer, google::GoogleMaps, PlaceDetails, PlacesError,
     PlacesProvider, RouteEstimate, Suggestion,
@@ -14,6 +17,9 @@ use crate::{
     config::Settings,
     types::{Lang, PlaceId},
 };
+
+/// Most frequent places put before Google's suggestions.
+const MAX_FREQUENT_FIRST: usize = 2;
 
 /// The gazetteer, and Google when a key is set.
 pub struct Places {
@@ -29,7 +35,7 @@ impl Places {
             .google_maps_key
             .as_ref()
             .map(|key| GoogleMaps::new(&settings.google, key.clone(), centre));
-        Self { offline: Gazetteer::embedded(centre), google }
+        Self { offline: Gazetteer::for_settings(settings), google }
     }
 
     /// Whether the provider can answer: the gazetteer has its places; Google has a key
@@ -67,6 +73,18 @@ impl Places {
         result
     }
 
+    /// Google's suggestions after the frequent places `input` names: Google
+    /// knows no short names ('LZR', 'ECI') and ranks the company's places as any.
+    /// Google's own entry of the same name is left out.
+    fn frequent_first(&self, input: &str, lang: Lang, found: Vec<Suggestion>) -> Vec<Suggestion> {
+        let mut list = self.offline.frequent_suggestions(input, lang, MAX_FREQUENT_FIRST);
+        let ours = |s: &Suggestion| list.iter().any(|f| f.main_text.eq_ignore_ascii_case(&s.main_text));
+        let google: Vec<Suggestion> = found.into_iter().filter(|s| !ours(s)).collect();
+        list.extend(google);
+        list.truncate(crate::types::limits::LIMITS.max_suggestions);
+        list
+    }
+
     /// For the start-up log.
     pub fn description(&self) -> &'static str {
         if self.google.is_some() {
@@ -87,6 +105,7 @@ impl PlacesProvider for Places {
         let result = match &self.google {
             Some(maps) => match maps.suggestions(input, lang, session).await {
                 Err(PlacesError::OverBudget) => self.offline.suggestions(input, lang, None).await,
+                Ok(found) => Ok(self.frequent_first(input, lang, found)),
                 other => other,
             },
             None => self.offline.suggestions(input, lang, session).await,

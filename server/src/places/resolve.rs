@@ -172,6 +172,11 @@ mod tests {
             ("Venlo", Lang::De, PlaceKind::Locality),
             ("Roermond station", Lang::En, PlaceKind::Station),
             ("Munsterplein 1 Roermond", Lang::Nl, PlaceKind::Address),
+            // A street without its town, in the company's; its frequent places by short name.
+            ("Kapellerlaan 30", Lang::Nl, PlaceKind::Address),
+            ("Munsterplein 1", Lang::Nl, PlaceKind::Address),
+            ("LZR", Lang::Nl, PlaceKind::Poi),
+            ("ECI Roermond", Lang::De, PlaceKind::Poi),
         ];
         for (text, lang, kind) in cases {
             let (found, name) = resolved(text, lang).unwrap_or_else(|c| panic!("{text}: {c:?}"));

@@ -63,6 +63,7 @@ mod tests {
             "z6041",
             "aAMS",
             "addr:g2748000:TWFya3Q",
+            "f:hotel-van-der-valk",
             "ChIJN1t_tDeuEmsRUsoyG83frY4",
         ] {
             assert_eq!(PlaceId::parse(id).map(|p| p.to_string()).as_deref(), Some(id));

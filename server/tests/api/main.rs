@@ -17,6 +17,7 @@ mod funnel;
 mod fuzz;
 mod http_limits;
 mod languages;
+mod local_places;
 mod never_guess;
 mod open_files;
 mod operations;

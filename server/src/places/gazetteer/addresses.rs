@@ -253,14 +253,14 @@ fn postcode_tail_len(words: &[&str]) -> usize {
 }
 
 /// Whether `s` holds a word naming a station or an airport.
-fn names_a_kind(s: &str) -> bool {
+pub(crate) fn names_a_kind(s: &str) -> bool {
     fold(s, false)
         .split(' ')
         .any(|w| w == "hauptbahnhof" || STATION_WORDS.contains(&w) || AIRPORT_WORDS.contains(&w))
 }
 
 /// Whether the last word of `s` reads like a street name ('Markt', 'Kerkstraat').
-fn looks_like_street(s: &str) -> bool {
+pub(crate) fn looks_like_street(s: &str) -> bool {
     const ENDINGS: &[&str] = &[
         "straat", "weg", "laan", "plein", "markt", "singel", "kade", "gracht", "dijk", "steeg", "pad", "hof",
         "park", "strasse", "str", "gasse", "allee", "platz", "ring", "damm", "ufer", "rue", "avenue",

@@ -30,7 +30,62 @@ fn key_variants(text: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Municipalities named after two of their towns, which the data names for
+/// neither (GeoNames makes one the other's parent or none): the name counts as
+/// context of the places in and under these towns, so 'Sittard Geleen station'
+/// finds Sittard's station. By the towns' ids.
+const MUNICIPALITIES: &[(&str, &[&str])] = &[("Sittard-Geleen", &["g2747203", "g2755616"])];
+
+/// Adds the folded words of `s` (both umlaut forms) to a place's context words.
+pub(crate) fn push_words(words: &mut Vec<Box<str>>, s: &str) {
+    for w in fold(s, false).split(' ').chain(fold(s, true).split(' ')) {
+        if w.len() >= 2 && !words.iter().any(|x| &**x == w) {
+            words.push(w.into());
+        }
+    }
+}
+
+/// Adds the search keys of one name of a place (its folded forms and variants)
+/// to `own`, the place's keys so far.
+pub(crate) fn push_key(own: &mut Vec<Key>, place: u32, text: &str, class: KeyClass, shown_in: u8) {
+    let mut forms = vec![fold(text, false), fold(text, true)];
+    let mut extra = Vec::new();
+    for f in &forms {
+        key_variants(f, &mut extra);
+    }
+    forms.extend(extra);
+    for f in forms.into_iter().filter(|f| !f.is_empty()) {
+        match own.iter_mut().find(|k| *k.text == *f) {
+            // Already a key: keep the better class, add languages.
+            Some(k) => {
+                k.shown_in |= shown_in;
+                if class == KeyClass::Name {
+                    k.class = KeyClass::Name;
+                }
+            }
+            None => own.push(Key { place, class, shown_in, text: f.into() }),
+        }
+    }
+}
+
 impl Gazetteer {
+    /// Puts key `k` into the candidate index (and a locality's into the names for addresses).
+    pub(crate) fn index_key(&mut self, k: u32) {
+        let key = &self.keys[k as usize];
+        let mut codes: Vec<u64> = key.text.split(' ').map(prefix_code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        for c in codes {
+            self.by_prefix.entry(c).or_default().push(k);
+        }
+        if self.places[key.place as usize].kind == Kind::Locality {
+            let list = self.locality_names.entry(key.text.clone()).or_default();
+            if !list.contains(&key.place) {
+                list.push(key.place);
+            }
+        }
+    }
+
     /// Loads a gazetteer file in the format written by `scripts/gazetteer/build.mjs`;
     /// places closer to `centre` rank higher.
     pub fn from_tsv_gz(bytes: &[u8], centre: LatLon) -> Result<Gazetteer, String> {
@@ -108,6 +163,8 @@ impl Gazetteer {
                         importance: importance as f32,
                         context: Box::new([]),
                         keys: (0, 0),
+                        configured: false,
+                        hidden: false,
                     });
                     rows.push(Row { parent: f[11], also: f[12], alternates: f[13] });
                 }
@@ -152,39 +209,47 @@ impl Gazetteer {
             by_prefix: HashMap::new(),
             locality_names: HashMap::new(),
             country_words,
+            home: None,
         };
 
         // Context words: municipality, region and country names in all languages.
         for i in 0..g.places.len() {
             let mut words: Vec<Box<str>> = Vec::new();
-            let mut push = |s: &str| {
-                for w in fold(s, false).split(' ').chain(fold(s, true).split(' ')) {
-                    if w.len() >= 2 && !words.iter().any(|x| &**x == w) {
-                        words.push(w.into());
-                    }
-                }
-            };
             let p = &g.places[i];
             match &p.parent {
                 Parent::Place(j) => {
-                    for n in g.places[*j as usize].names.iter() {
-                        push(n);
+                    let parent = &g.places[*j as usize];
+                    for n in parent.names.iter() {
+                        push_words(&mut words, n);
+                    }
+                    // The parent's own municipality: 'Echt-Susteren' for Echt station.
+                    if let Parent::Text(t) = &parent.parent {
+                        push_words(&mut words, t);
                     }
                 }
-                Parent::Text(t) => push(t),
+                Parent::Text(t) => push_words(&mut words, t),
                 Parent::None => {}
+            }
+            for (municipality, seats) in MUNICIPALITIES {
+                let parent_id = match p.parent {
+                    Parent::Place(j) => Some(&*g.places[j as usize].id),
+                    _ => None,
+                };
+                if seats.iter().any(|s| *s == &*p.id || Some(*s) == parent_id) {
+                    push_words(&mut words, municipality);
+                }
             }
             let region = &g.regions[p.region as usize];
             for n in region.names.iter() {
-                push(n);
+                push_words(&mut words, n);
             }
             for n in g.countries[region.country as usize].iter() {
-                push(n);
+                push_words(&mut words, n);
             }
-            push(&country_codes[region.country as usize]);
+            push_words(&mut words, &country_codes[region.country as usize]);
             if &*country_codes[region.country as usize] == "DE" && &*region.names[1] == "Nordrhein-Westfalen"
             {
-                push("NRW");
+                push_words(&mut words, "NRW");
             }
             g.places[i].context = words.into_boxed_slice();
         }
@@ -195,24 +260,7 @@ impl Gazetteer {
             let p = &g.places[i];
             let mut own: Vec<Key> = Vec::new();
             let mut add = |text: &str, class: KeyClass, shown_in: u8| {
-                let mut forms = vec![fold(text, false), fold(text, true)];
-                let mut extra = Vec::new();
-                for f in &forms {
-                    key_variants(f, &mut extra);
-                }
-                forms.extend(extra);
-                for f in forms.into_iter().filter(|f| !f.is_empty()) {
-                    match own.iter_mut().find(|k| *k.text == *f) {
-                        // Already a key: keep the better class, add languages.
-                        Some(k) => {
-                            k.shown_in |= shown_in;
-                            if class == KeyClass::Name {
-                                k.class = KeyClass::Name;
-                            }
-                        }
-                        None => own.push(Key { place: i as u32, class, shown_in, text: f.into() }),
-                    }
-                }
+                push_key(&mut own, i as u32, text, class, shown_in)
             };
             // The name is shown in each language whose own column is empty.
             let name_mask = (0..3).filter(|&l| p.names[l + 1].is_empty()).fold(0u8, |m, l| m | (1 << l));
@@ -231,25 +279,10 @@ impl Gazetteer {
             g.places[i].keys = (keys.len() as u32, (keys.len() + own.len()) as u32);
             keys.extend(own);
         }
-        let mut by_prefix: HashMap<u64, Vec<u32>> = HashMap::new();
-        let mut locality_names: HashMap<Box<str>, Vec<u32>> = HashMap::new();
-        for (k, key) in keys.iter().enumerate() {
-            let mut codes: Vec<u64> = key.text.split(' ').map(prefix_code).collect();
-            codes.sort_unstable();
-            codes.dedup();
-            for c in codes {
-                by_prefix.entry(c).or_default().push(k as u32);
-            }
-            if g.places[key.place as usize].kind == Kind::Locality {
-                let list = locality_names.entry(key.text.clone()).or_default();
-                if !list.contains(&key.place) {
-                    list.push(key.place);
-                }
-            }
-        }
         g.keys = keys;
-        g.by_prefix = by_prefix;
-        g.locality_names = locality_names;
+        for k in 0..g.keys.len() as u32 {
+            g.index_key(k);
+        }
         Ok(g)
     }
 }

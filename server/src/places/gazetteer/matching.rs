@@ -14,16 +14,18 @@
 //! | 6 | the query is the whole key | `luik` → Liège |
 //! | 5 | the key starts with the query | `schip` → Schiphol |
 //! | 4 | each query word starts a different word of the key, in any order | `airport dus`, `bonn koln` |
-//! | 3 | as above, with trailing words naming the place's municipality, region or country | `herten nrw` |
+//! | 3 | as above, with trailing words naming the place's municipality, region or country | `herten nrw`, `sittard geleen station` |
 //! | 2, 1, 0 | the same on GeoNames' other spellings (exact; prefix or words; with context) | `bruessel` |
 //!
 //! Words naming the kind of place (`airport`, `luchthaven`, `flughafen`,
 //! `station`, `bahnhof`, `gare`, …) may be left out of a key of that kind, so
-//! `roermond station` finds Roermond station and not the town. Within a tier,
+//! `roermond station` finds Roermond station and not the town. The company's
+//! frequent places (see `company.rs`) are searched like the data's, and the
+//! data's places they stand for are left out. Within a tier,
 //! places are ordered by importance: `12·log10(size + 10) − 0.2·km from
 //! Roermond`, +15 for airports, −8 for stations, −10 for well-known places, −20
-//! for postcodes, +5 when the matched key is the name shown in the page
-//! language. An airport whose town the query names (tier 5 or 6 for the town:
+//! for postcodes (a frequent place: 51.6, as a place of 20,000 close by), +5
+//! when the matched key is the name shown in the page language. An airport whose town the query names (tier 5 or 6 for the town:
 //! `weeze`, `eindh`) ranks just before that town. Candidates come from an index of the
 //! first two letters of every key word, so a query looks at a few thousand
 //! keys at most: about 50 µs at the median and under 2 ms at the 99th
@@ -123,16 +125,28 @@ pub(crate) fn prefix_code(word: &str) -> u64 {
     (a << 32) | b
 }
 
+/// Which places a search looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    All,
+    /// The company's frequent places only (offered before Google's answers).
+    Configured,
+}
+
+/// A place a query matches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Hit {
+    pub(crate) index: u32,
+    /// See the module docs.
+    pub(crate) tier: u8,
+    /// The query is one of its names in full (tier 6, or the same on another spelling).
+    pub(crate) exact: bool,
+}
+
 impl Gazetteer {
-    /// Places matching `input`, best first: each place's index, and whether the
-    /// query is one of its names in full (tier 6, or the same on another spelling).
-    pub(crate) fn search(
-        &self,
-        input: &str,
-        lang: Lang,
-        limit: usize,
-        localities_only: bool,
-    ) -> Vec<(u32, bool)> {
+    /// Places matching `input`, best first. Places a configured one stands
+    /// for are left out.
+    pub(crate) fn search(&self, input: &str, lang: Lang, limit: usize, scope: Scope) -> Vec<Hit> {
         let folded = fold(input, false);
         let mut words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         if words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) {
@@ -159,7 +173,10 @@ impl Gazetteer {
             let key = &self.keys[k as usize];
             let place = &self.places[key.place as usize];
             // Postcodes are found by their numbers only (see postcodes.rs).
-            if (localities_only && place.kind != Kind::Locality) || place.kind == Kind::Postcode {
+            if (scope == Scope::Configured && !place.configured)
+                || place.kind == Kind::Postcode
+                || place.hidden
+            {
                 continue;
             }
             let Some(tier) = match_key(&key.text, &words, kind_words(place.kind), &place.context) else {
@@ -186,7 +203,10 @@ impl Gazetteer {
                 .then_with(|| self.places[a.0 as usize].id.cmp(&self.places[b.0 as usize].id))
         });
         ranked.truncate(limit);
-        ranked.into_iter().map(|(p, _, _)| (p, exact.contains(&p))).collect()
+        ranked
+            .into_iter()
+            .map(|(index, tier, _)| Hit { index, tier, exact: exact.contains(&index) })
+            .collect()
     }
 }
 

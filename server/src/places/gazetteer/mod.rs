@@ -18,24 +18,26 @@
 //! docs/gazetteer.md), so a typed street is placed at its town, marked
 //! approximate.
 //!
-//! The gazetteer answers in three steps, each in its own file: [`load`] reads
-//! the data file into places and search keys; [`matching`] folds names and
-//! finds the places a query names; [`addresses`] keeps a typed street address
-//! and resolves it to the locality it names; [`postcodes`] reads a typed
-//! postcode. [`route`] estimates road distance and driving time from the
-//! crow-fly distance.
+//! The gazetteer answers in steps, each in its own file: [`load`] reads
+//! the data file into places and search keys; [`company`] adds the company's
+//! frequent places from the settings and finds its own town; [`matching`]
+//! folds names and finds the places a query names; [`addresses`] keeps a
+//! typed street address and resolves it to the locality it names;
+//! [`postcodes`] reads a typed postcode; [`suggest`] puts these together, with
+//! a street typed without a town placed in the company's town. [`route`]
+//! estimates road distance and driving time from the crow-fly distance.
 use std::collections::HashMap;
 
 use crate::places::{PlaceDetails, PlaceKind, PlacesError, PlacesProvider, RouteEstimate, Suggestion};
 use crate::types::{limits::LIMITS, Lang, LatLon, PlaceId, MAX_PLACE_ID_LEN};
 
 mod addresses;
+mod company;
 mod load;
 mod matching;
 mod postcodes;
 mod route;
-
-use crate::places::gazetteer::addresses::{address_id, MAX_ADDRESS_CHARS};
+mod suggest;
 
 /// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
 const EMBEDDED: &[u8] = include_bytes!("../../../data/gazetteer.tsv.gz");
@@ -98,6 +100,10 @@ struct Place {
     context: Box<[Box<str>]>,
     /// Its search keys: `keys[start..end]`.
     keys: (u32, u32),
+    /// One of the company's frequent places (from the settings): its names are shown as written.
+    configured: bool,
+    /// A configured place stands for it: not suggested, its id still answered.
+    hidden: bool,
 }
 
 #[derive(Debug)]
@@ -137,6 +143,8 @@ pub struct Gazetteer {
     locality_names: HashMap<Box<str>, Vec<u32>>,
     /// Folded country names and codes → country index.
     country_words: HashMap<Box<str>, u8>,
+    /// The company's town (the tariff zone's): where a street typed without a town lies.
+    home: Option<u32>,
 }
 
 fn lang_index(lang: Lang) -> usize {
@@ -190,7 +198,7 @@ impl Gazetteer {
         let l = lang_index(lang);
         let own = &p.names[l + 1];
         let base: &str = if own.is_empty() { &p.names[0] } else { own };
-        if p.kind != Kind::Station || base.contains("Hauptbahnhof") {
+        if p.kind != Kind::Station || p.configured || base.contains("Hauptbahnhof") {
             return base.to_string();
         }
         match lang {
@@ -269,54 +277,6 @@ impl Gazetteer {
             kind: Some(p.kind.public()),
             exact,
         }
-    }
-
-    /// Suggestions for what the visitor typed (synchronous core of the trait method).
-    pub fn suggest(&self, input: &str, lang: Lang) -> Vec<Suggestion> {
-        let input = truncate_chars(input.trim(), MAX_INPUT_CHARS);
-        if input.chars().filter(|c| c.is_alphanumeric()).count() < LIMITS.search_min_chars {
-            return Vec::new();
-        }
-        let mut out: Vec<Suggestion> = Vec::with_capacity(MAX_SUGGESTIONS);
-        let mut rest_query: Option<String> = None;
-        if let Some(addr) = self.parse_address(input) {
-            let text = truncate_chars(input, MAX_ADDRESS_CHARS);
-            for &loc in addr.localities.iter().take(2) {
-                let p = &self.places[loc as usize];
-                out.push(Suggestion {
-                    id: address_id(&p.id, text),
-                    main_text: addr.street.clone(),
-                    secondary_text: {
-                        let mut s = self.display_name(p, lang);
-                        s.push_str(", ");
-                        s.push_str(&self.secondary_text(p, lang));
-                        s
-                    },
-                    // No streets in the data: placed at the town.
-                    approximate: true,
-                    kind: Some(PlaceKind::Address),
-                    // The visitor's own words, kept: nothing else is put in their place.
-                    exact: true,
-                });
-            }
-            rest_query = Some(addr.locality_text);
-        }
-        if let Some((postcode, rest)) = self.typed_postcode(input) {
-            out.push(self.suggestion_of(postcode, lang, true));
-            rest_query.get_or_insert(rest);
-        }
-        let query = rest_query.as_deref().unwrap_or(input);
-        for (index, exact) in self.search(query, lang, MAX_SUGGESTIONS * 2, false) {
-            if out.len() >= MAX_SUGGESTIONS {
-                break;
-            }
-            let s = self.suggestion_of(index, lang, exact);
-            if out.iter().any(|o| o.main_text == s.main_text && o.secondary_text == s.secondary_text) {
-                continue;
-            }
-            out.push(s);
-        }
-        out
     }
 
     /// The place behind a suggestion id (synchronous core of the trait method).

@@ -1,6 +1,7 @@
-//! The gazetteer's answers, checked on the embedded data: suggestions and
-//! details here; the quality table, typed addresses, postcodes and other kinds,
-//! and route estimates in their own files.
+//! The gazetteer's answers, checked on the embedded data with the default
+//! settings (the company's town and frequent places), as the server runs it:
+//! suggestions and details here; the quality table, typed addresses, postcodes
+//! and other kinds, how locals type, and route estimates in their own files.
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -8,17 +9,23 @@ use crate::places::gazetteer::*;
 
 mod addresses;
 mod kinds;
+mod local;
 mod quality;
 mod route;
 
-/// The tariff zone's centre in the default settings.
-fn centre() -> LatLon {
-    crate::config::Settings::load_from(&BTreeMap::new()).expect("default config").tariff.zone.centre()
+fn settings() -> crate::config::Settings {
+    crate::config::Settings::load_from(&BTreeMap::new()).expect("default config")
 }
 
+/// The tariff zone's centre in the default settings.
+fn centre() -> LatLon {
+    settings().tariff.zone.centre()
+}
+
+/// The gazetteer as the server builds it from the default settings.
 pub(crate) fn gazetteer() -> &'static Gazetteer {
     static G: OnceLock<Gazetteer> = OnceLock::new();
-    G.get_or_init(|| Gazetteer::embedded(centre()))
+    G.get_or_init(|| Gazetteer::for_settings(&settings()))
 }
 
 fn show(list: &[Suggestion]) -> String {
