@@ -11,10 +11,9 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, settle, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage,
+  LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, inView, onPhone as phone, settle, useServerAndBrowser, visit, waitForHydration,
 } from "./helpers.mjs";
 
-const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const PRICE = { nl: "€ 230,00", de: "€ 230,00", en: "€ 230.00" };
 const TIMEOUT = { timeout: 60_000 };
@@ -29,24 +28,7 @@ const value = (page, selector) => page.locator(selector).inputValue();
 const activeId = (page) => page.evaluate(() => document.activeElement?.id ?? "");
 const sendButton = (page) => page.locator("button[name=action][value=send]");
 
-async function onPhone(lang, options, run) {
-  const context = await visitorContext(browser, server.baseUrl, lang, { ...PHONE, ...options });
-  const page = await context.newPage();
-  const watch = watchPage(page, server.baseUrl);
-  try {
-    await run(page, watch);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Whether the element is wholly inside the viewport. */
-async function inView(locator) {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
-  });
-}
+const onPhone = (lang, options, run) => phone(browser, server.baseUrl, lang, options, run);
 
 /** The staff mail whose raw text contains `needle` (the Maildir of the test server). */
 async function staffMailWith(needle) {

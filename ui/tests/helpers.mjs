@@ -395,6 +395,29 @@ export async function visitorContext(browser, baseUrl, lang, options = {}) {
   return context;
 }
 
+/** A 360 × 640 touch phone, the size the funnel is checked at. */
+export const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
+
+/** Runs `run(page, watch)` in a fresh phone context of a visitor of `lang`; `options` override the phone's. */
+export async function onPhone(browser, baseUrl, lang, options, run) {
+  const context = await visitorContext(browser, baseUrl, lang, { ...PHONE, ...options });
+  const page = await context.newPage();
+  const watch = watchPage(page, baseUrl);
+  try {
+    await run(page, watch);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the element is wholly inside the viewport. */
+export function inView(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  });
+}
+
 /**
  * The only way the tests navigate: opens `path` and asserts that the browser
  * really shows that page, so a test can never check a page other than the one it

@@ -8,32 +8,15 @@
 // address that finds nothing is not answered with "choose from the list".
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ROUTES, TEXTS, choosePlace, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
+import { ROUTES, TEXTS, choosePlace, eventually, inView, onPhone as phone, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
 
-const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
 const TIMEOUT = { timeout: 60_000 };
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-async function onPhone(lang, options, run) {
-  const context = await visitorContext(browser, server.baseUrl, lang, { ...PHONE, ...options });
-  const page = await context.newPage();
-  const watch = watchPage(page, server.baseUrl);
-  try {
-    await run(page, watch);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Whether the element is wholly inside the viewport. */
-const inView = (locator) =>
-  locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
-  });
+const onPhone = (lang, options, run) => phone(browser, server.baseUrl, lang, options, run);
 
 /** Opens the reservation page from the home page's route box. */
 async function routeBox(page, lang, from, to) {
