@@ -33,3 +33,27 @@ async fn a_ride_before_the_promised_answer_gets_the_note_and_a_later_one_none() 
     assert_eq!(note(local_in(300)).await, None, "after the promised answer");
     assert_eq!(note("tomorrow".into()).await, None, "not a time: no note, no error");
 }
+
+#[actix_web::test]
+async fn every_spelling_of_the_note_path_answers_alike_and_shares_the_look_up_limit() {
+    let (from, until) = (&local_in(180)[11..], &local_in(240)[11..]);
+    let config = format!("[render]\nworkers = 1\n[limits]\nlookup_rate_limit_per_minute = 4\n[mail]\nanswer_from = \"{from}\"\nanswer_until = \"{until}\"\n");
+    let app = spawn_app_with(AppOptions { config_toml: Some(config), ..AppOptions::default() }).await;
+    let pickup = local_in(60);
+    let canonical =
+        app.get(&format!("/api/pickup-note/{pickup}?lang=nl")).await.json::<Value>().await.unwrap();
+    assert!(canonical["note"].is_string(), "{canonical}");
+    // Escaped letters and an escaped colon reach the same handler with the same answer.
+    for spelling in [
+        format!("/%61pi/pickup-note/{pickup}?lang=nl"),
+        format!("/api/pickup%2Dnote/{pickup}?lang=nl"),
+        format!("/api/pickup-note/{}?lang=nl", pickup.replace(':', "%3A")),
+    ] {
+        let response = app.get(&spelling).await;
+        assert_eq!(response.status(), 200, "{spelling}");
+        assert_eq!(response.json::<Value>().await.unwrap(), canonical, "{spelling}");
+    }
+    // Four look-ups a minute, whatever the spelling: the fifth is refused.
+    let refused = app.get(&format!("/%61pi/pickup-note/{pickup}?lang=nl")).await;
+    assert_eq!(refused.status(), 429);
+}
