@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PRICE_ANCHOR } from "../../shared/anchors";
-import { apiPath, getJson, postJson } from "../../shared/api";
+import { apiPath, postJson } from "../../shared/api";
 import {
   API_PATHS,
   HONEYPOT_FIELD,
   LIMITS,
   type Accepted,
   type FormState,
-  type Indication,
   type Lang,
   type PlaceDetails,
   type ReservationMode,
-  type RoundTrip,
   type SummaryRow,
   type WhatsappReady,
 } from "../../shared/contract";
@@ -24,6 +22,7 @@ import { AddressCombobox } from "./AddressCombobox";
 import { PassengerNote } from "./PassengerNote";
 import { PickupNote } from "./PickupNote";
 import { useEarliestPickup } from "./pickupWindow";
+import { useRoutePrice } from "./useRoutePrice";
 import { placeKind } from "./placeKind";
 import { PriceIndication } from "./PriceIndication";
 import { RemarksField } from "./RemarksField";
@@ -41,7 +40,6 @@ const EMPTY = {
   pickupStreet: "", returnDateTime: "", flightNumber: "", remarks: "", [HONEYPOT_FIELD]: "",
 };
 type Ends = "departure" | "destination";
-const PRICE_DEBOUNCE_MS = 300;
 
 interface Props {
   mode: ReservationMode;
@@ -71,11 +69,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const [emptyList, setEmptyList] = useState<Record<Ends, boolean>>({ departure: false, destination: false });
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
-  const [price, setPrice] = useState<Indication | null>(initial?.price ?? null);
-  const [returnPrice, setReturnPrice] = useState<Indication | null>(initial?.returnPrice ?? null);
-  const [totalText, setTotalText] = useState(initial?.totalText ?? "");
-  const [priceError, setPriceError] = useState("");
-  const [loading, setLoading] = useState({ price: false, submit: false });
+  const [sending, setSending] = useState(false);
   const [success, setSuccess] = useState(initial?.success ?? "");
   const [summary, setSummary] = useState<SummaryRow[]>(initial?.summary ?? []);
   const mail = mode === "mail";
@@ -108,66 +102,20 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const airportRide = meetsFlight || placeKind(places.destination) === "airport";
   const showFlight = airportRide || values.flightNumber !== "" || !!errors.flightNumber;
 
-  // The route the price shown belongs to; the server's price counts as asked for.
-  const routeKey = `${places.departure?.id ?? ""}|${places.destination?.id ?? ""}|${values.returnDateTime !== ""}`;
-  const pricedKey = useRef(initial?.price ? routeKey : "");
-  const priceRequest = useRef(0);
-  const currentRoute = useRef(routeKey);
-  const priceRow = useRef<HTMLDivElement>(null);
-  currentRoute.current = routeKey;
+  const quote = useRoutePrice(places.departure, places.destination, values.returnDateTime !== "", lang, hydrated, initial);
 
-  const fetchPrice = async (asked: boolean) => {
-    if (!places.departure || !places.destination) {
-      if (!asked) return;
-      // What the visitor can do: type something, pick from the list, or (the list
-      // was empty) type it another way.
-      const missing = (id: Ends) =>
-        places[id] ? undefined : !texts[id].trim() ? t(`validation.${id}Required`) : emptyList[id] ? t("places.noMatch") : t("validation.placeMissing");
-      report((e) => ({ ...e, ...compact({ departure: missing("departure"), destination: missing("destination") }) }));
-      return;
-    }
-    const request = ++priceRequest.current;
-    const route = (pricedKey.current = routeKey);
-    setLoading((l) => ({ ...l, price: true }));
-    setPriceError("");
-    // With a return time the server prices the reversed route too, and adds both up.
-    const withReturn = values.returnDateTime !== "";
-    const path = apiPath(API_PATHS.price, { pickup: places.departure.id, destination: places.destination.id }, withReturn ? { lang, return: "true" } : { lang });
-    const answer = await getJson<Partial<RoundTrip>>(path);
-    if (request !== priceRequest.current) return; // a newer request answers
-    setLoading((l) => ({ ...l, price: false }));
-    if (route !== currentRoute.current) {
-      // A place changed while the price was on its way: it is not this route's price.
-      pricedKey.current = "";
-      return;
-    }
-    if (answer.ok && answer.data.priceText) {
-      const { back, totalText, ...there } = answer.data;
-      setPrice(there as Indication);
-      setReturnPrice(back ?? null);
-      setTotalText(totalText ?? "");
-      // The price where the visitor looks: scrolled just into view once shown.
-      requestAnimationFrame(() => priceRow.current?.querySelector(".price-box")?.scrollIntoView({ block: "nearest" }));
-      return;
-    }
-    setPrice(null);
-    setReturnPrice(null);
-    setTotalText("");
-    pricedKey.current = "";
-    setPriceError(answer.data.errorMessage ?? t("api.priceUnavailable"));
+  const askPrice = () => {
+    if (places.departure && places.destination) return void quote.fetchNow();
+    // What the visitor can do: type something, pick from the list, or (the list
+    // was empty) type it another way.
+    const missing = (id: Ends) =>
+      places[id] ? undefined : !texts[id].trim() ? t(`validation.${id}Required`) : emptyList[id] ? t("places.noMatch") : t("validation.placeMissing");
+    report((e) => ({ ...e, ...compact({ departure: missing("departure"), destination: missing("destination") }) }));
   };
-
-  // Both places chosen (or the return time set or cleared): the price comes by itself.
-  useEffect(() => {
-    if (!hydrated || !places.departure || !places.destination || pricedKey.current === routeKey) return;
-    const timer = setTimeout(() => void fetchPrice(false), PRICE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the route key names every input of the price
-  }, [hydrated, routeKey]);
 
   const onPriceClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
-    void fetchPrice(true);
+    askPrice();
   };
 
   const validate = () =>
@@ -189,21 +137,19 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     setChoices({});
     setPlaces({ departure: null, destination: null });
     setErrors({});
-    setPrice(null);
-    setReturnPrice(null);
-    setPriceError("");
+    quote.forget();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (loading.submit) return;
+    if (sending) return;
     setSuccess("");
     setErrorMessage("");
     // The server checks more (times, flight numbers) and has the last word: it is
     // asked even when the browser found errors, so every error comes in one round
     // (the browser's rules are a subset of the server's, so nothing is booked then).
     const found = validate();
-    setLoading((l) => ({ ...l, submit: true }));
+    setSending(true);
     // Only what the server reads; it prices the trip itself.
     const trip = {
       departure: places.departure?.formattedAddress ?? texts.departure,
@@ -223,7 +169,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       : { name, passengerAmount, dateTime, paymentMethod, ...extras, ...trip };
     const url = apiPath(mail ? API_PATHS.reservation : API_PATHS.whatsappReservation, { language: lang });
     const answer = await postJson<Partial<Accepted & WhatsappReady>>(url, payload);
-    setLoading((l) => ({ ...l, submit: false }));
+    setSending(false);
     if (answer.ok && !mail && answer.data.whatsappUrl) {
       setErrors({});
       window.location.assign(answer.data.whatsappUrl);
@@ -274,17 +220,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       onText={(text) => {
         setTexts((x) => ({ ...x, [id]: text }));
         if (text !== texts[id]) setChoices(({ [id]: _stale, ...rest }) => rest);
-        if (places[id] && text !== places[id]!.formattedAddress) {
-          setPlaces((p) => ({ ...p, [id]: null }));
-          setPrice(null);
-          setReturnPrice(null);
-        }
+        if (places[id] && text !== places[id]!.formattedAddress) setPlaces((p) => ({ ...p, [id]: null }));
       }}
       onChoose={(place) => {
         setPlaces((p) => ({ ...p, [id]: place }));
         setErrors(({ [id]: _gone, ...rest }) => rest);
-        setPrice(null);
-        setReturnPrice(null);
       }}
     />
   );
@@ -299,11 +239,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
         <TextField id="pickupStreet" label={t("funnel.form.pickupStreet")} hint={t("funnel.form.pickupStreetHint")} error={errors.pickupStreet} autoComplete="street-address" maxLength={LIMITS.pickupStreet} value={values.pickupStreet} onChange={(e) => set("pickupStreet")(e.target.value)} />
       )}
       {address("destination")}
-      <div className="price-row" id={choiceAt ? undefined : PRICE_ANCHOR} tabIndex={-1} ref={priceRow}>
-        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={loading.price}>
+      <div className="price-row" id={choiceAt ? undefined : PRICE_ANCHOR} tabIndex={-1} ref={quote.box}>
+        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={quote.loading}>
           {t("form.getPrice")}
         </button>
-        <PriceIndication price={price} back={returnPrice} totalText={totalText} error={priceError} loading={loading.price} />
+        <PriceIndication price={quote.price} back={quote.back} totalText={quote.totalText} error={quote.error} loading={quote.loading} />
       </div>
       <TextField id="dateTime" type="datetime-local" label={t("form.dateTime")} hint={t("form.dateTimeHint")} error={errors.dateTime} min={earliestPickup} value={values.dateTime} onChange={(e) => set("dateTime")(e.target.value)} />
       <PickupNote dateTime={values.dateTime} lang={lang} phoneHref={phone.href} phoneDisplay={phone.display} />
@@ -348,9 +288,9 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       </fieldset>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
       <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
-      <button type="submit" name="action" value="send" className="button" disabled={loading.submit}>
-        {loading.submit && <span className="spinner" aria-hidden="true" />}
-        {loading.submit ? t("form.sending") : t(mail ? "form.submitMail" : "form.submitWhatsapp")}
+      <button type="submit" name="action" value="send" className="button" disabled={sending}>
+        {sending && <span className="spinner" aria-hidden="true" />}
+        {sending ? t("form.sending") : t(mail ? "form.submitMail" : "form.submitWhatsapp")}
       </button>
     </form>
   );

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiPath, getJson } from "../../shared/api";
+import { API_PATHS, type FormState, type Indication, type Lang, type PlaceDetails, type RoundTrip } from "../../shared/contract";
+
+const DEBOUNCE_MS = 300;
+
+/** A price and the route it belongs to (the two place ids and whether a ride back was asked). */
+interface Quote {
+  route: string;
+  there: Indication;
+  back: Indication | null;
+  totalText: string;
+}
+
+/**
+ * The server's price for the chosen route, fetched by itself once both places
+ * are chosen (debounced) and again when the ride back is added or dropped.
+ * A price is shown only for the route it was asked for, so an answer that
+ * arrives after a place changed never shows; the server's own price (a page
+ * opened with a route, or priced without JavaScript) counts as asked for.
+ */
+export function useRoutePrice(from: PlaceDetails | null, to: PlaceDetails | null, withReturn: boolean, lang: Lang, active: boolean, initial?: FormState) {
+  const { t } = useTranslation();
+  const route = from && to ? `${from.id}|${to.id}|${withReturn}` : "";
+  const [quote, setQuote] = useState<Quote | null>(() =>
+    initial?.price && route ? { route, there: initial.price, back: initial.returnPrice ?? null, totalText: initial.totalText ?? "" } : null,
+  );
+  const [error, setError] = useState<{ route: string; text: string } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const asked = useRef(quote?.route ?? "");
+  const latest = useRef(0);
+  /** The element holding the price box, scrolled into view when a price arrives. */
+  const box = useRef<HTMLDivElement>(null);
+
+  const fetchNow = async () => {
+    if (!from || !to) return;
+    const request = ++latest.current;
+    const forRoute = (asked.current = route);
+    setLoading(true);
+    setError(null);
+    // With a ride back the server prices the reversed route too, and adds both up.
+    const query: Record<string, string> = withReturn ? { lang, return: "true" } : { lang };
+    const answer = await getJson<Partial<RoundTrip>>(apiPath(API_PATHS.price, { pickup: from.id, destination: to.id }, query));
+    if (request !== latest.current) return; // a newer request answers
+    setLoading(false);
+    if (answer.ok && answer.data.priceText) {
+      const { back, totalText, ...there } = answer.data;
+      setQuote({ route: forRoute, there: there as Indication, back: back ?? null, totalText: totalText ?? "" });
+      // The price where the visitor looks: scrolled just into view once shown.
+      requestAnimationFrame(() => box.current?.querySelector(".price-box")?.scrollIntoView({ block: "nearest" }));
+    } else {
+      asked.current = "";
+      setError({ route: forRoute, text: answer.data.errorMessage ?? t("api.priceUnavailable") });
+    }
+  };
+
+  useEffect(() => {
+    if (!active || !route || asked.current === route) return;
+    const timer = setTimeout(() => void fetchNow(), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the route names every input of the price
+  }, [active, route]);
+
+  const shown = quote?.route === route ? quote : null;
+  return {
+    price: shown?.there ?? null,
+    back: shown?.back ?? null,
+    totalText: shown?.totalText ?? "",
+    error: error && error.route === route ? error.text : "",
+    loading,
+    fetchNow,
+    box,
+    forget: () => {
+      setQuote(null);
+      setError(null);
+      asked.current = "";
+    },
+  };
+}
