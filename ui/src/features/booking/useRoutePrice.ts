@@ -57,7 +57,8 @@ export function useRoutePrice(from: PlaceDetails | null, to: PlaceDetails | null
 
   useEffect(() => {
     if (!active || !route || asked.current === route) return;
-    const timer = setTimeout(() => void fetchNow(), DEBOUNCE_MS);
+    // Asked for meanwhile (the price button): no second request.
+    const timer = setTimeout(() => asked.current !== route && void fetchNow(), DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the route names every input of the price
   }, [active, route]);
