@@ -91,26 +91,25 @@ pub async fn form_post(
         let id = |k: &str| PlaceId::parse(get(k));
         let (from, from_id, to, to_id) =
             (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
-        let price = service.price(from, from_id.as_ref(), to, to_id.as_ref(), lang).await;
-        let return_price = match get("returnDateTime").trim() {
-            "" => None,
-            _ => service.price(to, to_id.as_ref(), from, from_id.as_ref(), lang).await,
-        };
-        let form = match price {
+        let with_return = !get("returnDateTime").trim().is_empty();
+        let quote = service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), with_return, lang).await;
+        let form = match quote.price {
             Some(price) => {
+                let return_price = quote.return_price;
                 let total_text = return_price
                     .as_ref()
                     .map(|back| crate::pricing::indication::total_text(&price, back, lang));
                 FormState { return_price, total_text, ..FormState::priced(values.clone(), price) }
             }
             None => {
-                let ends = [("departure", from, from_id.as_ref()), ("destination", to, to_id.as_ref())];
-                let choices = service.choices(ends, lang).await;
-                let message = match choices.is_empty() {
+                let message = match quote.choices.is_empty() {
                     true => locales.text(lang, "api.priceUnavailable"),
                     false => locales.text(lang, "funnel.choosePlaceFirst"),
                 };
-                FormState { choices, ..FormState::refused(values.clone(), message.to_string()) }
+                FormState {
+                    choices: quote.choices,
+                    ..FormState::refused(values.clone(), message.to_string())
+                }
             }
         };
         return post.answer(&pages, StatusCode::OK, form).await;

@@ -88,9 +88,10 @@ impl BookingService {
                     return Ok(reference);
                 }
                 let (from, to) = tokio::join!(
-                    self.place(form.departure_place_id.as_ref(), &form.departure, lang),
-                    self.place(form.destination_place_id.as_ref(), &form.destination, lang)
+                    self.end((&form.departure, form.departure_place_id.as_ref()), lang),
+                    self.end((&form.destination, form.destination_place_id.as_ref()), lang)
                 );
+                let (from, to) = (from.and_then(Resolution::place), to.and_then(Resolution::place));
                 let price = self.price_between(from.as_ref(), to.as_ref(), lang).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
@@ -171,28 +172,14 @@ impl BookingService {
             &self.settings.company.phone_shown(lang),
             jiff::Timestamp::now(),
         )?;
-        let price = self
-            .price(
-                &form.departure,
-                form.departure_place_id.as_ref(),
-                &form.destination,
-                form.destination_place_id.as_ref(),
+        let RouteQuote { price, return_price, .. } = self
+            .quote(
+                (&form.departure, form.departure_place_id.as_ref()),
+                (&form.destination, form.destination_place_id.as_ref()),
+                form.extras.return_at.is_some(),
                 lang,
             )
             .await;
-        let return_price = match form.extras.return_at {
-            Some(_) => {
-                self.price(
-                    &form.destination,
-                    form.destination_place_id.as_ref(),
-                    &form.departure,
-                    form.departure_place_id.as_ref(),
-                    lang,
-                )
-                .await
-            }
-            None => None,
-        };
         let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
         let text = crate::booking::whatsapp::message(
             &self.locales,
@@ -223,40 +210,30 @@ impl BookingService {
         rows
     }
 
-    /// The server's own price: from the chosen place ids, else from the typed
-    /// addresses. `None` when it cannot be computed; the booking still goes through.
-    pub async fn price(
-        &self,
-        from_text: &str,
-        from_id: Option<&PlaceId>,
-        to_text: &str,
-        to_id: Option<&PlaceId>,
-        lang: Lang,
-    ) -> Option<Indication> {
-        if from_text.is_empty() && from_id.is_none() || to_text.is_empty() && to_id.is_none() {
-            return None;
-        }
-        let (from, to) = tokio::join!(self.place(from_id, from_text, lang), self.place(to_id, to_text, lang));
-        self.price_between(from.as_ref(), to.as_ref(), lang).await
-    }
-
-    /// For typed text that may mean several places (no id chosen): the places
-    /// to choose from, per field.
-    pub async fn choices(
-        &self,
-        ends: [(&'static str, &str, Option<&PlaceId>); 2],
-        lang: Lang,
-    ) -> BTreeMap<String, Vec<Suggestion>> {
-        let mut out = BTreeMap::new();
-        for (field, text, id) in ends {
-            if id.is_some() || text.trim().is_empty() {
-                continue;
-            }
-            if let Ok(Resolution::Choice(list)) = self.places.resolve_text(text, lang).await {
-                out.insert(field.to_string(), list);
+    /// The server's prices for a route, each end looked up once: from its
+    /// chosen place id, else from its typed text (only text naming one place
+    /// in full is priced). Text that may mean several places gives the places
+    /// to choose from instead. A price that cannot be computed is `None`; the
+    /// booking still goes through.
+    pub async fn quote(&self, from: End<'_>, to: End<'_>, with_return: bool, lang: Lang) -> RouteQuote {
+        let (from_found, to_found) = tokio::join!(self.end(from, lang), self.end(to, lang));
+        let (a, b) = (
+            from_found.as_ref().and_then(Resolution::as_place),
+            to_found.as_ref().and_then(Resolution::as_place),
+        );
+        let price = self.price_between(a, b, lang).await;
+        // The ride back is its own ride: the reversed route, priced by the server.
+        let return_price = match with_return {
+            true => self.price_between(b, a, lang).await,
+            false => None,
+        };
+        let mut choices = BTreeMap::new();
+        for (field, found) in [("departure", from_found), ("destination", to_found)] {
+            if let Some(Resolution::Choice(list)) = found {
+                choices.insert(field.to_string(), list);
             }
         }
-        out
+        RouteQuote { price, return_price, choices }
     }
 
     async fn price_between(
@@ -271,16 +248,25 @@ impl BookingService {
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
 
-    async fn place(&self, id: Option<&PlaceId>, text: &str, lang: Lang) -> Option<PlaceDetails> {
-        if id.is_none() && text.is_empty() {
-            return None;
-        }
+    /// One end of the route: its chosen place, or what its typed text is.
+    async fn end(&self, (text, id): End<'_>, lang: Lang) -> Option<Resolution> {
         match id {
-            Some(id) => self.places.details(id, lang, None).await.ok(),
-            // Only text naming one place in full is priced (never a guess).
-            None => self.places.resolve_text(text, lang).await.ok().and_then(Resolution::place),
+            Some(id) => self.places.details(id, lang, None).await.ok().map(Resolution::Place),
+            None if text.trim().is_empty() => None,
+            // Only text naming one place in full is a place (never a guess).
+            None => self.places.resolve_text(text, lang).await.ok(),
         }
     }
+}
+
+/// One end of a route as a form gives it: the typed text and the chosen place id.
+pub type End<'a> = (&'a str, Option<&'a PlaceId>);
+
+/// A route's prices, and the places to choose from per field (see [`BookingService::quote`]).
+pub struct RouteQuote {
+    pub price: Option<Indication>,
+    pub return_price: Option<Indication>,
+    pub choices: BTreeMap<String, Vec<Suggestion>>,
 }
 
 fn or(preferred: &str, fallback: &str) -> String {

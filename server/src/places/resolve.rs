@@ -33,6 +33,13 @@ impl Resolution {
             _ => None,
         }
     }
+
+    pub fn as_place(&self) -> Option<&PlaceDetails> {
+        match self {
+            Resolution::Place(place) => Some(place),
+            _ => None,
+        }
+    }
 }
 
 /// What the suggestions for a text say about it, before any details call.
@@ -45,8 +52,21 @@ enum Verdict {
 
 /// The suggestions the text names in full decide; a town named in full is
 /// still a choice when an airport is among the suggestions (its own airport:
-/// the list only has airports whose names the text starts).
-fn verdict(suggestions: &[Suggestion]) -> Verdict {
+/// the list only has airports whose names the text starts). A choice holding
+/// one place of the `wanted` kind (the link says which) is that place.
+fn verdict(suggestions: &[Suggestion], wanted: Option<PlaceKind>) -> Verdict {
+    match unnarrowed(suggestions) {
+        Verdict::Choice(picked) if wanted.is_some() => {
+            match picked.iter().filter(|&&i| suggestions[i].kind == wanted).collect::<Vec<_>>().as_slice() {
+                [one] => Verdict::One(**one),
+                _ => Verdict::Choice(picked),
+            }
+        }
+        verdict => verdict,
+    }
+}
+
+fn unnarrowed(suggestions: &[Suggestion]) -> Verdict {
     let kind = |i: &usize| suggestions[*i].kind;
     let airport = |i: &usize| kind(i) == Some(PlaceKind::Airport);
     let mut exact: Vec<usize> = (0..suggestions.len()).filter(|&i| suggestions[i].exact).collect();
@@ -98,18 +118,7 @@ impl Places {
     ) -> Result<Resolution, PlacesError> {
         let session = new_session_token();
         let suggestions = self.suggestions(text, lang, Some(&session)).await?;
-        let verdict = match (verdict(&suggestions), kind) {
-            (Verdict::Choice(picked), Some(kind)) => {
-                let of_kind: Vec<usize> =
-                    picked.iter().copied().filter(|&i| suggestions[i].kind == Some(kind)).collect();
-                match of_kind.as_slice() {
-                    [one] => Verdict::One(*one),
-                    _ => Verdict::Choice(picked),
-                }
-            }
-            (verdict, _) => verdict,
-        };
-        match verdict {
+        match verdict(&suggestions, kind) {
             Verdict::None => Ok(Resolution::NotFound),
             Verdict::Choice(picked) => {
                 Ok(Resolution::Choice(picked.iter().map(|&i| suggestions[i].clone()).collect()))
@@ -133,7 +142,7 @@ mod tests {
     fn resolved(text: &str, lang: Lang) -> Result<Named, Vec<Named>> {
         let list = gazetteer().suggest(text, lang);
         let named = |i: usize| (list[i].kind, list[i].main_text.clone());
-        match verdict(&list) {
+        match verdict(&list, None) {
             Verdict::One(i) => Ok(named(i)),
             Verdict::Choice(picked) => Err(picked.into_iter().map(named).collect()),
             Verdict::None => Err(Vec::new()),
@@ -208,11 +217,17 @@ mod tests {
     fn two_places_named_in_full_are_a_choice() {
         let town = suggestion(Some(PlaceKind::Locality), true);
         let unknown_kind = suggestion(None, true);
-        assert_eq!(verdict(&[town.clone(), town.clone()]), Verdict::Choice(vec![0, 1]));
-        assert_eq!(verdict(&[suggestion(None, false), unknown_kind]), Verdict::One(1));
+        assert_eq!(verdict(&[town.clone(), town.clone()], None), Verdict::Choice(vec![0, 1]));
+        assert_eq!(verdict(&[suggestion(None, false), unknown_kind], None), Verdict::One(1));
         let airport = suggestion(Some(PlaceKind::Airport), false);
-        assert_eq!(verdict(&[airport.clone(), town]), Verdict::Choice(vec![1, 0]));
-        assert_eq!(verdict(&vec![airport; 9]), Verdict::Choice(vec![0, 1, 2, 3]));
-        assert_eq!(verdict(&[]), Verdict::None);
+        assert_eq!(verdict(&[airport.clone(), town.clone()], None), Verdict::Choice(vec![1, 0]));
+        // The link says it means the town: the one town of the choice.
+        assert_eq!(verdict(&[airport.clone(), town.clone()], Some(PlaceKind::Locality)), Verdict::One(1));
+        assert_eq!(
+            verdict(&[town.clone(), town.clone()], Some(PlaceKind::Locality)),
+            Verdict::Choice(vec![0, 1])
+        );
+        assert_eq!(verdict(&vec![airport; 9], None), Verdict::Choice(vec![0, 1, 2, 3]));
+        assert_eq!(verdict(&[], None), Verdict::None);
     }
 }
