@@ -5,7 +5,8 @@
 // button, under the fields, on one line. Without JavaScript the question is
 // radio buttons the price button posts. On a 360 × 440 screen (a phone with its
 // keyboard up) a low field's suggestion list opens where it can be seen, and an
-// address that finds nothing is not answered with "choose from the list".
+// address that finds nothing is not answered with "choose from the list". On a
+// slow connection, a price held back until the route changed never shows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ROUTES, TEXTS, choosePlace, eventually, inView, onPhone as phone, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
@@ -120,5 +121,39 @@ test("en: an address that finds nothing is not told to choose from the list", TI
     await page.locator("#departure-error").waitFor();
     assert.equal((await page.locator("#departure-error").textContent()).trim(), t.places.noMatch);
     assert.equal((await page.locator("#destination-error").textContent()).trim(), t.validation.destinationRequired);
+  }),
+);
+
+test("en: on a slow connection a price that arrives after the destination changed is never shown", TIMEOUT, () =>
+  onPhone("en", {}, async (page, watch) => {
+    await visit(page, server.baseUrl, ROUTES.en.reservation);
+    await waitForHydration(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 20_000 });
+    // The first price request is held back until the second has been answered.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    let first = true;
+    await page.route("**/api/places/**", async (route) => {
+      if (first) {
+        first = false;
+        await held;
+      }
+      await route.continue();
+    });
+    await choosePlace(page, "departure", "roerm", "Roermond");
+    await choosePlace(page, "destination", "schip", "Schiphol Airport");
+    await eventually("the Schiphol price asked", () => watch.requests.filter((r) => new URL(r).pathname.startsWith("/api/places/")).length, (n) => n === 1);
+    await page.fill("#destination", "");
+    await choosePlace(page, "destination", "venl", "Venlo");
+    const amount = page.locator(".price-box .amount");
+    await amount.waitFor();
+    const venlo = (await amount.textContent()).trim();
+    assert.notEqual(venlo, "€ 230.00");
+    const late = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/places/") && r.url().includes("aAMS"));
+    release();
+    await late;
+    await page.waitForTimeout(300);
+    assert.deepEqual(await amount.allTextContents(), [venlo], "the late Schiphol price stays away");
   }),
 );
