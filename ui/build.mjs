@@ -3,12 +3,14 @@
 // <out-dir>/server.js        ES module for the server's QuickJS runtime (not served)
 // <out-dir>/public/*         browser files with content-hashed names, plus .gz and .br
 // <out-dir>/manifest.json    logical name -> hashed file name
+// <out-dir>/metafiles/*.json esbuild's metafile of each form page's bundle (what it holds, byte by byte)
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, "dist"));
@@ -26,6 +28,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "warning",
   write: false,
+  absWorkingDir: here,
 };
 
 // The legacy server build of react-dom renders to a string with no stream or
@@ -42,13 +45,16 @@ const serverBuild = await esbuild.build({
 writeFileSync(join(outDir, "server.js"), serverBuild.outputFiles[0].contents);
 
 const manifest = {};
+const compressing = [];
+// Precompressed once, so the smallest encodings are worth their time: zopfli for gzip (3 %
+// smaller than zlib's level 9 on the form pages' scripts, any gzip reader reads it), brotli 11.
 function emit(logicalName, contents) {
   const hash = createHash("sha256").update(contents).digest("base64url").slice(0, 10);
   const ext = extname(logicalName);
   const hashed = `${basename(logicalName, ext)}.${hash}${ext}`;
   writeFileSync(join(publicDir, hashed), contents);
   if (/\.(js|css|svg|json|txt)$/.test(ext)) {
-    writeFileSync(join(publicDir, `${hashed}.gz`), gzipSync(contents, { level: 9 }));
+    compressing.push(gzipAsync(contents, { numiterations: 15 }).then((gz) => writeFileSync(join(publicDir, `${hashed}.gz`), gz)));
     writeFileSync(
       join(publicDir, `${hashed}.br`),
       brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -58,28 +64,65 @@ function emit(logicalName, contents) {
 }
 
 const browserTarget = ["chrome100", "firefox100", "safari15", "edge100"];
-for (const lang of languages) {
-  const localePlugin = {
-    name: "locale",
-    setup(build) {
-      build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: resolve(here, `../locales/${lang}.json`), namespace: "locale" }));
-      // Mail, page metadata, WhatsApp and staff page texts are used by the server only (the staff
-      // page is not hydrated): keep them out of the browser bundle.
-      build.onLoad({ filter: /.*/, namespace: "locale" }, (args) => {
-        const { mail: _mail, meta: _meta, whatsapp: _whatsapp, staff: _staff, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
-        return { contents: JSON.stringify(texts), loader: "json", watchFiles: [args.path] };
-      });
-    },
-  };
-  const result = await esbuild.build({
-    ...common,
-    entryPoints: [join(here, "src/client.tsx")],
-    format: "iife",
-    platform: "browser",
-    target: browserTarget,
-    plugins: [localePlugin],
-  });
-  emit(`client-${lang}.js`, result.outputFiles[0].contents);
+
+// The form pages' browser entries (src/client/): one bundle per page and language, holding
+// the page's island, React, and those texts of its language that the island's code names.
+const islands = ["reservation", "contact"];
+const locales = Object.fromEntries(languages.map((lang) => [lang, JSON.parse(readFileSync(resolve(here, `../locales/${lang}.json`), "utf8"))]));
+
+/**
+ * The text keys named in `files`: quoted keys ("form.name"), and the starts of keys built in
+ * template literals (`form.${method}` keeps every key under "form."). A key the code builds
+ * another way is missing in the browser, which says so on the console (src/client/hydrate.tsx).
+ */
+function namedKeys(files) {
+  const exact = new Set();
+  const prefixes = new Set();
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    for (const m of source.matchAll(/["'`]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)["'`]/g)) exact.add(m[1]);
+    for (const m of source.matchAll(/`([a-z][A-Za-z0-9]*\.(?:[A-Za-z0-9_]+\.)*)\$\{/g)) prefixes.add(m[1]);
+  }
+  return (key) => exact.has(key) || exact.has(key.replace(/_(one|other)$/, "")) || [...prefixes].some((p) => key.startsWith(p));
+}
+
+/** The part of `texts` whose keys `keep` accepts, nested as in the locale file. */
+function pickTexts(texts, keep, prefix = "") {
+  const out = {};
+  for (const [name, value] of Object.entries(texts)) {
+    const key = `${prefix}${name}`;
+    if (typeof value === "string") {
+      if (keep(key)) out[name] = value;
+    } else {
+      const inner = pickTexts(value, keep, `${key}.`);
+      if (Object.keys(inner).length) out[name] = inner;
+    }
+  }
+  return out;
+}
+
+const localePlugin = (texts) => ({
+  name: "locale",
+  setup(build) {
+    build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: "texts", namespace: "locale" }));
+    build.onLoad({ filter: /.*/, namespace: "locale" }, () => ({ contents: JSON.stringify(texts), loader: "json" }));
+  },
+});
+
+const metaDir = join(outDir, "metafiles");
+mkdirSync(metaDir, { recursive: true });
+const clientOptions = { ...common, format: "iife", platform: "browser", target: browserTarget, metafile: true };
+for (const island of islands) {
+  const entryPoints = [join(here, `src/client/${island}.tsx`)];
+  // First the island's own source files (without texts), then the texts they name.
+  const probe = await esbuild.build({ ...clientOptions, entryPoints, plugins: [localePlugin({})] });
+  const sources = Object.keys(probe.metafile.inputs).filter((p) => p.startsWith("src/")).map((p) => join(here, p));
+  const keep = namedKeys(sources);
+  for (const lang of languages) {
+    const result = await esbuild.build({ ...clientOptions, entryPoints, plugins: [localePlugin(pickTexts(locales[lang], keep))] });
+    emit(`client-${island}-${lang}.js`, result.outputFiles[0].contents);
+    writeFileSync(join(metaDir, `client-${island}-${lang}.json`), JSON.stringify(result.metafile));
+  }
 }
 
 const site = await esbuild.build({
@@ -103,5 +146,6 @@ for (const file of readdirSync(join(here, "public"))) {
   emit(file, readFileSync(join(here, "public", file)));
 }
 
+await Promise.all(compressing);
 writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
 console.log(`ui built into ${outDir}: ${Object.keys(manifest).length} public files`);

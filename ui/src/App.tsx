@@ -19,12 +19,27 @@ const pages = {
   staff: Staff,
 } as const;
 
+/**
+ * The pages the browser hydrates, and only their main content: the island, rendered inside
+ * `<div id="root">` here and hydrated there by the page's client entry (src/client/) from the
+ * same component. Header, footer and language flags stay plain HTML (the flags' script is
+ * src/site.ts, without React).
+ */
+export const ISLANDS = { reservation: Reservation, contact: Contact } as const;
+
 export function App(props: PageProps) {
   const Page = pages[props.page];
+  const island = props.page in ISLANDS;
   return (
     <CompanyContext.Provider value={props.company}>
       <Layout {...props}>
-        <Page {...props} />
+        {island ? (
+          <div id="root">
+            <Page {...props} />
+          </div>
+        ) : (
+          <Page {...props} />
+        )}
       </Layout>
     </CompanyContext.Provider>
   );

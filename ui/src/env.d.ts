@@ -1,4 +1,5 @@
 declare module "virtual:locale" {
-  const locale: Record<string, unknown>;
-  export default locale;
+  import type { Texts } from "./shared/i18n";
+  const texts: Texts;
+  export default texts;
 }

@@ -110,7 +110,7 @@ describe("nothing typed is lost", () => {
         // Hold the client bundle back until the visitor has typed.
         let release;
         const held = new Promise((r) => (release = r));
-        await page.route(/\/assets\/client-[a-z]{2}\.[^/]*\.js$/, async (route) => {
+        await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
           await held;
           await route.continue();
         });

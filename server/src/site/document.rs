@@ -68,7 +68,7 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
     if let Some(ld) = shell.json_ld {
         let _ = write!(html, "<script type=\"application/ld+json\">{}</script>", escape_json_for_script(ld));
     }
-    let _ = write!(html, "</head><body><div id=\"root\">{body_html}</div>");
+    let _ = write!(html, "</head><body>{body_html}");
     if let Some(props) = shell.hydration_props {
         let _ = write!(
             html,
@@ -168,4 +168,16 @@ mod tests {
     fn html_escaping_covers_attributes() {
         assert_eq!(escape_html(r#"a "b" <c> & 'd'"#), "a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;");
     }
+}
+
+/// The props the browser hydrates a form page's island with (`ui/src/client/hydrate.tsx`):
+/// the page's props less what only the server's render of the whole page reads, the tariff
+/// (the prices and landing pages) and the other languages' paths (the header's flags).
+pub fn island_props(props: &site::contract::PageProps) -> String {
+    let mut value = serde_json::to_value(props).expect("page props serialize");
+    if let Some(object) = value.as_object_mut() {
+        object.remove("tariff");
+        object.remove("alternates");
+    }
+    value.to_string()
 }

@@ -15,7 +15,7 @@ use crate::render::{
     pool::{RenderError, RenderPool},
     EncodedPage,
 };
-use crate::site::document::{document, escape_html, Shell};
+use crate::site::document::{document, escape_html, island_props, Shell};
 use crate::site::structured_data::{Images, OfferedRoute};
 use crate::{
     config::{DestinationKind, Settings},
@@ -224,7 +224,11 @@ impl Pages {
         let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
         let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
         let interactive = page.is_some_and(Page::is_interactive);
-        let script_name = if interactive { format!("client-{lang}.js") } else { "site.js".to_string() };
+        let script_name = match page {
+            Some(page) if interactive => format!("client-{}-{lang}.js", page.key()),
+            _ => "site.js".to_string(),
+        };
+        let hydration_props = interactive.then(|| island_props(&props));
         let json_ld = match (page, landing) {
             (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..))),
             (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1))),
@@ -240,7 +244,7 @@ impl Pages {
             stylesheet: self.assets.url("styles.css"),
             icon: self.assets.url("favicon.svg"),
             script: self.assets.url(&script_name),
-            hydration_props: interactive.then_some(props_json.as_str()),
+            hydration_props: hydration_props.as_deref(),
             json_ld: json_ld.as_deref(),
             share_image: &share_image,
             share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),

@@ -7,7 +7,7 @@ async fn assets_have_hashed_names_long_caching_and_compression() {
     let css = between(&html, "<link rel=\"stylesheet\" href=\"", "\"").unwrap().to_string();
     let js = between(&html, "<script defer src=\"", "\"").unwrap().to_string();
     assert!(css.starts_with("/assets/styles.") && css.ends_with(".css"), "{css}");
-    assert!(js.starts_with("/assets/client-nl.") && js.ends_with(".js"), "{js}");
+    assert!(js.starts_with("/assets/client-reservation-nl.") && js.ends_with(".js"), "{js}");
     for url in [&css, &js] {
         let plain = app.get(url).await;
         assert_eq!(plain.status(), 200, "{url}");

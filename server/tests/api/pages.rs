@@ -48,7 +48,11 @@ async fn every_route_answers_in_its_language_with_full_metadata() {
         // Interactive pages carry hydration data and their language's bundle; the others don't.
         let interactive = matches!(*page, "reservation" | "contact");
         assert_eq!(html.contains("id=\"page-data\""), interactive, "{path}: hydration data");
-        assert_eq!(html.contains(&format!("/assets/client-{lang}.")), interactive, "{path}: client bundle");
+        assert_eq!(
+            html.contains(&format!("/assets/client-{page}-{lang}.")),
+            interactive,
+            "{path}: client bundle"
+        );
         assert_eq!(html.contains("/assets/site."), !interactive, "{path}: site script");
         assert!(!html.contains("<script>"), "{path}: no inline executable script");
     }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 import type { Company } from "./contract";
 
 /** WhatsApp, e-mail and phone links, as in the footer and on the contact page. */

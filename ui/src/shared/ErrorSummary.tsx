@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type SetStateAction } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 import { WithCallLink } from "./CallLink";
 
 type Errors = Record<string, string>;

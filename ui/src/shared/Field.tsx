@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 import { HONEYPOT_FIELD } from "./contract";
 import { WithCallLink } from "./CallLink";
 

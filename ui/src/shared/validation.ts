@@ -1,6 +1,6 @@
 // The client-side rules the forms share, and nothing more: the server checks everything again
 // and its messages are the ones that count.
-import type { TFunction } from "i18next";
+import type { TFunction } from "./i18n";
 import { LIMITS } from "./contract";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

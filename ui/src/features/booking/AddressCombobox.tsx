@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson, newSessionToken } from "../../shared/api";
 import { useCompany } from "../../shared/company";
 import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../../shared/contract";

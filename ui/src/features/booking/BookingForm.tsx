@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { PRICE_ANCHOR } from "../../shared/anchors";
 import { apiPath, postJson } from "../../shared/api";
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 
 /** Under the passenger field: a larger vehicle above the threshold, a phone call above the maximum. */
 export function PassengerNote({ value, largeAbove, max, phoneHref, phoneDisplay }: { value: string; largeAbove: number; max: number; phoneHref: string; phoneDisplay: string }) {

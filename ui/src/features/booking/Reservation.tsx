@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { BookingForm } from "./BookingForm";
-import type { PageProps, ReservationMode } from "../../shared/contract";
+import type { ReservationMode } from "../../shared/contract";
+import type { IslandProps } from "../../shared/island";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, largeVehicleAbove }: PageProps) {
+export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, largeVehicleAbove }: IslandProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
   // What was typed in one form fills the other after a switch.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson } from "../../shared/api";
 import { API_PATHS, type FormState, type Indication, type Lang, type PlaceDetails, type RoundTrip } from "../../shared/contract";
 

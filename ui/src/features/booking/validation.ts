@@ -1,5 +1,5 @@
 // The booking form's own client-side rule; the server checks it again.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n";
 
 export function checkPassengers(t: TFunction, value: string, max: number): string | undefined {
   if (value.trim() === "") return t("validation.passengerAmountRequired");

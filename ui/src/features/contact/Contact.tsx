@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { ContactForm } from "./ContactForm";
 import { ContactLinks } from "../../shared/ContactLinks";
-import type { PageProps } from "../../shared/contract";
+import type { IslandProps } from "../../shared/island";
 
-export function Contact({ company, lang, links, form }: PageProps) {
+export function Contact({ company, lang, links, form }: IslandProps) {
   const { t } = useTranslation();
   return (
     <>

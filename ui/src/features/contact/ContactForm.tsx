@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { apiPath, postJson } from "../../shared/api";
 import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../../shared/contract";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";

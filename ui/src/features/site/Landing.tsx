@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import { atPrice } from "../../shared/anchors";
 import type { PageProps } from "../../shared/contract";
 import { TextField } from "../../shared/Field";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import type { Lang, PageProps } from "../../shared/contract";
 import { ContactLinks } from "../../shared/ContactLinks";
 import { Flag } from "../../shared/Flag";

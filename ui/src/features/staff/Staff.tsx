@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n";
 import type { FormState, PageProps, StaffPage } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
