@@ -125,6 +125,11 @@ for (const island of islands) {
   }
 }
 
+// The reservation page's first, small script: address suggestions before hydration.
+const early = await esbuild.build({ ...clientOptions, entryPoints: [join(here, "src/client/reservation-early.ts")] });
+emit("early-reservation.js", early.outputFiles[0].contents);
+writeFileSync(join(metaDir, "early-reservation.json"), JSON.stringify(early.metafile));
+
 const site = await esbuild.build({
   ...common,
   entryPoints: [join(here, "src/site.ts")],

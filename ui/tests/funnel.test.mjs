@@ -5,7 +5,7 @@
 // Behaviour that does not depend on the language runs in one language per test,
 // the languages taking turns (each page's texts in every language are checked by
 // every-page.test.mjs and a11y.test.mjs): a page load is most of a test's cost.
-// The last test measures first paint → usable form on an emulated slow 3G phone.
+// The last test measures first paint → usable → fully interactive form on an emulated slow 3G phone.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -142,6 +142,33 @@ describe("nothing typed is lost", () => {
       }),
     );
 
+  }
+  for (const lang of ["nl"]) {
+    test(`${lang}: before hydration the address fields suggest places, and the place chosen counts after it`, TIMEOUT, () =>
+      onPhone(lang, {}, async (page, watch) => {
+        let release;
+        const held = new Promise((r) => (release = r));
+        await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await visit(page, server.baseUrl, ROUTES[lang].reservation, { waitUntil: "commit" });
+        await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0);
+        await page.locator("#departure").fill("roerm");
+        const option = page.locator("#departure-listbox > [role=option]").filter({ has: page.locator(".main", { hasText: /^Roermond$/ }) });
+        await option.tap();
+        assert.equal(await value(page, "#departure"), "Roermond");
+        assert.equal(await page.locator("#departure-listbox").isHidden(), true, "the list closes on the choice");
+        assert.equal(await page.evaluate(() => performance.getEntriesByName("form-interactive").length), 0, "not hydrated yet");
+        // Typed and not yet answered when the form hydrates: the form's own list answers.
+        await page.locator("#destination").fill("schip");
+        release();
+        await page.locator("#destination-listbox > [role=option]").filter({ hasText: AIRPORT[lang] }).click();
+        await page.locator(".price-box .amount").waitFor();
+        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang], "the early choice is priced after hydration");
+        watch.assertClean(assert);
+      }),
+    );
   }
   for (const lang of ["en"]) {
     test(`${lang}: the mail ⇄ WhatsApp switch keeps every shared field`, TIMEOUT, () =>
@@ -290,33 +317,43 @@ describe("airport rides and whole-town pick-ups", () => {
 });
 
 describe("slow 3G phone", () => {
-  test("first paint → usable form, measured", TIMEOUT, () =>
+  // Issue 31: usable (fields take input, the address suggestions work) within 1 s of the first
+  // paint, fully interactive (price, send with JavaScript) within 3 s. The page marks both
+  // moments (performance.mark: "form-usable" by the early script, "form-interactive" when the
+  // form has hydrated); the test also uses both, so a mark without the behaviour fails.
+  const USABLE_MS = 1000;
+  const INTERACTIVE_MS = 3000;
+  test(`first paint → usable form ≤ ${USABLE_MS} ms → fully interactive ≤ ${INTERACTIVE_MS} ms, measured`, TIMEOUT, () =>
     onPhone("nl", {}, async (page) => {
       const cdp = await page.context().newCDPSession(page);
       // Chrome DevTools' "Slow 3G" preset and a 4× slower CPU (Lighthouse's mobile setting).
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: (500 * 1024) / 8 * 0.8, uploadThroughput: (500 * 1024) / 8 * 0.8 });
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await page.addInitScript(() => {
-        const poll = () => {
-          const root = document.getElementById("root");
-          const field = document.getElementById("name");
-          if (root && field && Object.keys(field).some((k) => k.startsWith("__reactFiber"))) {
-            window.__usableAt = performance.now();
-          } else {
-            setTimeout(poll, 10);
-          }
-        };
-        poll();
-      });
-      await visit(page, server.baseUrl, ROUTES.nl.reservation, { timeout: 50_000 });
-      await page.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: 50_000 });
-      const { paint, usable } = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-        usable: window.__usableAt,
-      }));
-      console.log(`slow 3G + 4x CPU: first contentful paint ${Math.round(paint)} ms, form usable (hydrated) ${Math.round(usable)} ms, gap ${Math.round(usable - paint)} ms`);
-      assert.ok(usable >= paint, "hydration after the first paint");
+      const mark = (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
+      await visit(page, server.baseUrl, ROUTES.nl.reservation, { waitUntil: "commit", timeout: 50_000 });
+      await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0, null, { timeout: 50_000, polling: 10 });
+      const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
+      const usable = await mark("form-usable");
+      const hydratedAtUsable = (await mark("form-interactive")) !== null;
+      // Usable: the visitor types a town and taps it in the list.
+      await page.locator("#departure").fill("Roermond");
+      const option = page.locator("#departure-listbox > [role=option]").filter({ has: page.locator(".main", { hasText: /^Roermond$/ }) });
+      await option.click({ timeout: 30_000 });
+      assert.equal(await value(page, "#departure"), "Roermond");
+      await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, { timeout: 50_000, polling: 10 });
+      const interactive = await mark("form-interactive");
+      console.log(
+        `slow 3G + 4x CPU: first contentful paint ${Math.round(paint)} ms; form usable (address suggestions) ${Math.round(usable)} ms, ` +
+          `+${Math.round(usable - paint)} ms; fully interactive (hydrated) ${Math.round(interactive)} ms, +${Math.round(interactive - paint)} ms`,
+      );
+      // Fully interactive: the place chosen before hydration counts, the second one brings the price.
+      await choosePlace(page, "destination", "Schiphol", AIRPORT.nl);
+      await page.locator(".price-box .amount").waitFor({ timeout: 30_000 });
+      assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE.nl);
+      assert.ok(!hydratedAtUsable, "the early suggestions come before hydration");
+      assert.ok(usable - paint <= USABLE_MS, `usable ${Math.round(usable - paint)} ms after the first paint (at most ${USABLE_MS})`);
+      assert.ok(interactive - paint <= INTERACTIVE_MS, `fully interactive ${Math.round(interactive - paint)} ms after the first paint (at most ${INTERACTIVE_MS})`);
     }),
   );
 });

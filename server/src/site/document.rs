@@ -21,6 +21,8 @@ pub struct Shell<'a> {
     pub stylesheet: &'a str,
     pub icon: &'a str,
     pub script: &'a str,
+    /// A small script run before `script` (the reservation page's early suggestions).
+    pub early_script: Option<&'a str>,
     /// Props for hydration, present only on pages React hydrates.
     pub hydration_props: Option<&'a str>,
     pub json_ld: Option<&'a str>,
@@ -62,9 +64,13 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
     let _ = write!(
         html,
         "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"{}\">\
-         <script defer src=\"{}\"></script>",
-        shell.icon, shell.stylesheet, shell.script
+",
+        shell.icon, shell.stylesheet
     );
+    // Deferred scripts run in document order: the early one first, as soon as it is there.
+    for script in shell.early_script.iter().chain([&shell.script]) {
+        let _ = write!(html, "<script defer src=\"{script}\"></script>");
+    }
     if let Some(ld) = shell.json_ld {
         let _ = write!(html, "<script type=\"application/ld+json\">{}</script>", escape_json_for_script(ld));
     }

@@ -8,7 +8,7 @@ import texts from "virtual:locale";
 import { CompanyContext } from "../shared/company";
 import type { IslandProps } from "../shared/island";
 import { createT, I18nProvider } from "../shared/i18n";
-import { watchTyping } from "../shared/prehydration";
+import { handOver, watchTyping } from "../shared/prehydration";
 import "../site";
 
 /** Events that start hydration at once: the visitor is about to use the form. */
@@ -26,7 +26,8 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
   const start = () => {
     if (started) return;
     started = true;
-    for (const type of FIRST_USE) root.removeEventListener(type, start, true);
+    for (const type of FIRST_USE) root.removeEventListener(type, soon, true);
+    handOver(root);
     // As a transition, hydration runs in short slices that let the browser answer input in
     // between, instead of one long task on a slow phone.
     startTransition(() => {
@@ -40,8 +41,10 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
       );
     });
   };
-  // On the first touch, key or focus in the form, or as soon as the browser is idle.
-  for (const type of FIRST_USE) root.addEventListener(type, start, true);
+  // On the first touch, key or focus in the form (once that event is done: an early
+  // suggestion is chosen on its touch), or as soon as the browser is idle.
+  const soon = () => setTimeout(start, 0);
+  for (const type of FIRST_USE) root.addEventListener(type, soon, true);
   if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 1000 });
   else setTimeout(start, 1);
 }

@@ -20,6 +20,8 @@ interface Props {
   onChoose: (place: PlaceDetails) => void;
   /** Whether the last search found nothing (so "choose from the list" would mislead). */
   onEmptyList?: (empty: boolean) => void;
+  /** Text typed before hydration, the field still focused: search for it as if typed now. */
+  resume?: boolean;
 }
 
 const DEBOUNCE_MS = 250;
@@ -48,7 +50,7 @@ function keepRoomBelow(field: HTMLElement | null) {
  * When nothing matches, a note below the input (not an option) says what to type
  * instead and offers the phone number; the live region reads it out.
  */
-export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList }: Props) {
+export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume }: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -91,6 +93,11 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
       setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : answer.ok ? noMatchText() : t("form.noSuggestions"));
     }, DEBOUNCE_MS);
   };
+
+  useEffect(() => {
+    if (resume) search(text);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the text handed over at hydration
+  }, [resume]);
 
   const noMatchText = () => [t("places.noMatch"), company ? `${t("footer.phone")}: ${company.phoneDisplay}` : ""].join(" ").trim();
 

@@ -16,7 +16,7 @@ import {
 } from "../../shared/contract";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
-import { takeTyped } from "../../shared/prehydration";
+import { takePlaces, takeTyped } from "../../shared/prehydration";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { AddressCombobox } from "./AddressCombobox";
 import { PassengerNote } from "./PassengerNote";
@@ -76,18 +76,25 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   // Without JavaScript the price button posts the form; once hydrated it asks the API.
   // It turns into a plain button so Enter in a field sends the form, not the price request.
   const [hydrated, setHydrated] = useState(false);
+  const [resume, setResume] = useState<Ends | null>(null);
   useEffect(() => {
     setHydrated(true);
+    performance.mark("form-interactive"); // the price and the send with JavaScript work now
     // Opened at #price: focus the target so a screen reader reads the price or the question.
     if (window.location.hash === `#${PRICE_ANCHOR}`) document.getElementById(PRICE_ANCHOR)?.focus({ preventScroll: true });
     // What was typed before hydration wins over the server's values.
     const typed = takeTyped();
     const typedValues = pick(typed, Object.keys(EMPTY));
     if (Object.keys(typedValues).length) setValues((v) => ({ ...v, ...typedValues }));
+    const chosen = takePlaces();
     for (const id of ["departure", "destination"] as const) {
       if (typed[id] === undefined) continue;
       setTexts((x) => ({ ...x, [id]: typed[id] }));
-      setPlaces((p) => (p[id] && p[id]!.formattedAddress !== typed[id] ? { ...p, [id]: null } : p));
+      // A place chosen from the early suggestions counts while its text is in the field.
+      const early = chosen[id]?.formattedAddress === typed[id] ? chosen[id] : null;
+      setPlaces((p) => (early ? { ...p, [id]: early } : p[id] && p[id]!.formattedAddress !== typed[id] ? { ...p, [id]: null } : p));
+      // Still typing there: the suggestions the early script may not have shown yet come now.
+      if (!early && document.activeElement?.id === id) setResume(id);
     }
   }, []);
   useEffect(() => {
@@ -216,6 +223,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       error={errors[id]}
       choices={choices[id]}
       choiceAnchor={choiceAt === id ? PRICE_ANCHOR : undefined}
+      resume={resume === id}
       onEmptyList={(empty) => setEmptyList((e) => (e[id] === empty ? e : { ...e, [id]: empty }))}
       onText={(text) => {
         setTexts((x) => ({ ...x, [id]: text }));
