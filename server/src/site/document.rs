@@ -21,8 +21,9 @@ pub struct Shell<'a> {
     pub stylesheet: &'a str,
     pub icon: &'a str,
     pub script: &'a str,
-    /// A small script run before `script` (the reservation page's early suggestions).
-    pub early_script: Option<&'a str>,
+    /// Scripts run before `script`, in this order: the reservation page's early suggestions,
+    /// React for the form pages.
+    pub first_scripts: Vec<&'a str>,
     /// Props for hydration, present only on pages React hydrates.
     pub hydration_props: Option<&'a str>,
     pub json_ld: Option<&'a str>,
@@ -67,8 +68,8 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
 ",
         shell.icon, shell.stylesheet
     );
-    // Deferred scripts run in document order: the early one first, as soon as it is there.
-    for script in shell.early_script.iter().chain([&shell.script]) {
+    // Deferred scripts run in document order, each in a task of its own.
+    for script in shell.first_scripts.iter().chain([&shell.script]) {
         let _ = write!(html, "<script defer src=\"{script}\"></script>");
     }
     if let Some(ld) = shell.json_ld {

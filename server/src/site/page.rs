@@ -54,6 +54,16 @@ impl Page {
     pub fn is_interactive(self) -> bool {
         matches!(self, Page::Reservation | Page::Contact)
     }
+
+    /// The scripts a form page runs before its own (`client-<page>-<lang>.js`), in order: the
+    /// reservation page's address suggestions before hydration, and React (`ui/build.mjs`).
+    pub fn first_scripts(self) -> &'static [&'static str] {
+        match self {
+            Page::Reservation => &["early-reservation.js", "client-vendor.js"],
+            Page::Contact => &["client-vendor.js"],
+            Page::Home | Page::Prices => &[],
+        }
+    }
 }
 
 /// Which booking form the reservation page shows first.

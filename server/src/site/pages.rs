@@ -244,7 +244,11 @@ impl Pages {
             stylesheet: self.assets.url("styles.css"),
             icon: self.assets.url("favicon.svg"),
             script: self.assets.url(&script_name),
-            early_script: (page == Some(Page::Reservation)).then(|| self.assets.url("early-reservation.js")),
+            first_scripts: page
+                .map_or(&[][..], Page::first_scripts)
+                .iter()
+                .map(|s| self.assets.url(s))
+                .collect(),
             hydration_props: hydration_props.as_deref(),
             json_ld: json_ld.as_deref(),
             share_image: &share_image,
@@ -383,7 +387,7 @@ impl Pages {
             stylesheet: self.assets.url("styles.css"),
             icon: self.assets.url("favicon.svg"),
             script: self.assets.url("site.js"),
-            early_script: None,
+            first_scripts: vec![],
             hydration_props: None,
             json_ld: None,
             share_image: &self.absolute(lang, "share.png"),

@@ -44,7 +44,7 @@ impl Pages {
             stylesheet: self.assets.url("styles.css"),
             icon: self.assets.url("favicon.svg"),
             script: self.assets.url("site.js"),
-            early_script: None,
+            first_scripts: vec![],
             hydration_props: None,
             json_ld: None,
             share_image: &share_image,
