@@ -9,7 +9,8 @@
 //! - [`places`]: address suggestions, place details and price indications (JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness, readiness and metrics.
-//! - [`staff`]: the page staff answer a booking on, from their mail.
+//! - [`staff`]: the page staff answer a booking on, from their mail, and the
+//!   dispatchers' calendar ([`staff_calendar`]).
 
 use std::sync::Arc;
 
@@ -28,7 +29,7 @@ use crate::{
     health,
     pricing::routes as places,
     site::{assets, contract::API_PATHS, landing, redirects, routes as pages, seo, Page},
-    staff_answers::routes as staff,
+    staff_answers::{calendar as staff_calendar, routes as staff},
     types::Lang,
 };
 
@@ -101,6 +102,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         .route(read().to(staff::show))
         .route(web::post().to(staff::answer));
     cfg.service(at(Kind::Page, answer_page));
+    let calendar = resource(crate::staff_answers::calendar::ROUTE).route(read().to(staff_calendar::feed));
+    cfg.service(compressed(Kind::Page, calendar));
     redirects::configure(cfg);
 }
 

@@ -3,7 +3,8 @@
 //! service that validates, prices and de-duplicates ([`service`]), the stored
 //! booking ([`store`], [`outbox`]), its mails and calendar entry ([`mails`],
 //! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
-//! what changes the dispatch, first in staff's mail: [`dispatch`]), the WhatsApp message ([`whatsapp`]) and
+//! what changes the dispatch, first in staff's mail: [`dispatch`]; the
+//! dispatchers' calendar feed: [`feed`]), the WhatsApp message ([`whatsapp`]) and
 //! the HTTP handlers ([`routes`]).
 pub mod answer;
 pub mod answer_links;
@@ -11,6 +12,7 @@ pub mod answer_mail;
 pub mod customer_copy;
 pub mod dispatch;
 pub mod extras;
+pub mod feed;
 pub mod form;
 pub mod ics;
 pub mod links;

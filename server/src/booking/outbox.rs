@@ -191,6 +191,19 @@ impl Bookings {
             .await
     }
 
+    /// The dispatchers' calendar: bookings whose pick-up is after `since`
+    /// (at most `limit`), fetched again every `refresh_minutes`.
+    pub async fn dispatch_calendar(
+        &self,
+        since: jiff::Timestamp,
+        limit: usize,
+        refresh_minutes: u32,
+    ) -> Result<String, DeliveryError> {
+        let store = self.store.clone();
+        let records = self.outbox.blocking(move || store.upcoming(since, limit)).await?;
+        Ok(self.composer.dispatch_calendar(&records, refresh_minutes))
+    }
+
     /// Why the booking store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
         self.store.trouble()

@@ -189,31 +189,31 @@ impl BookingStore {
     }
 
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
-        let row = self
-            .lock()
+        self.lock()
             .query_row(
                 "SELECT status, sequence, calendar_uid, booking, answer FROM bookings WHERE reference = ?1",
                 [reference],
-                |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get::<_, u32>(1)?,
-                        row.get::<_, String>(2)?,
-                        row.get::<_, String>(3)?,
-                        row.get::<_, Option<String>>(4)?,
-                    ))
-                },
+                raw_record,
             )
             .optional()
+            .map_err(sql)?
+            .map(record)
+            .transpose()
+    }
+
+    /// Bookings whose pick-up is at or after `since`, soonest first, at most
+    /// `limit` (the dispatchers' calendar).
+    pub fn upcoming(&self, since: jiff::Timestamp, limit: usize) -> io::Result<Vec<Record>> {
+        let connection = self.lock();
+        let mut statement = connection
+            .prepare(
+                "SELECT status, sequence, calendar_uid, booking, answer FROM bookings
+                 WHERE pickup_at >= ?1 ORDER BY pickup_at, reference LIMIT ?2",
+            )
             .map_err(sql)?;
-        let Some((status, sequence, calendar_uid, booking, answer)) = row else { return Ok(None) };
-        Ok(Some(Record {
-            booking: serde_json::from_str(&booking).map_err(invalid)?,
-            status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
-            sequence,
-            calendar_uid,
-            answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
-        }))
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = statement.query_map(params![since.as_second(), limit], raw_record).map_err(sql)?;
+        rows.map(|row| row.map_err(sql).and_then(record)).collect()
     }
 
     /// Records the answer if the booking is still unanswered at `sequence`,
@@ -268,6 +268,23 @@ impl BookingStore {
             Ok(deleted)
         })
     }
+}
+
+/// A row as read: status, sequence, calendar UID, booking and answer JSON.
+type RawRecord = (String, u32, String, String, Option<String>);
+
+fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+}
+
+fn record((status, sequence, calendar_uid, booking, answer): RawRecord) -> io::Result<Record> {
+    Ok(Record {
+        booking: serde_json::from_str(&booking).map_err(invalid)?,
+        status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
+        sequence,
+        calendar_uid,
+        answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
+    })
 }
 
 /// The Unix time before which a booking's pick-up and creation must both lie

@@ -51,6 +51,7 @@ pub struct Settings {
     pub google: GoogleSettings,
     pub mail: MailSettings,
     pub booking: BookingSettings,
+    pub dispatch_calendar: DispatchCalendarSettings,
     pub limits: LimitSettings,
     pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].

@@ -10,6 +10,7 @@ mod booking;
 mod conditional;
 mod config;
 mod dispatch;
+mod dispatch_calendar;
 mod domains;
 mod errors;
 mod fake_google;

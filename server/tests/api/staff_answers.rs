@@ -20,20 +20,20 @@ const CUSTOMER: &str = "jan@example.nl";
 
 pub(crate) struct Desk {
     pub(crate) app: TestApp,
-    sink: Sink,
+    pub(crate) sink: Sink,
     _sink_dir: TempDir,
 }
 
 /// A mail as read: recipients, Message-ID, headers, text part and calendar.
 pub(crate) struct Mail {
     pub(crate) to: Vec<String>,
-    message_id: String,
+    pub(crate) message_id: String,
     pub(crate) subject: String,
     language: String,
-    text: String,
+    pub(crate) text: String,
     /// The text part with its line wrapping undone.
     flat: String,
-    ics: String,
+    pub(crate) ics: String,
 }
 
 fn read(m: &Received) -> Mail {
