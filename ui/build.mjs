@@ -63,10 +63,10 @@ for (const lang of languages) {
     name: "locale",
     setup(build) {
       build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: resolve(here, `../locales/${lang}.json`), namespace: "locale" }));
-      // Mail, page metadata, WhatsApp and staff page texts are used by the server only (the staff
-      // page is not hydrated): keep them out of the browser bundle.
+      // Mail, page metadata, WhatsApp, staff and manage page texts are used by the server only (the
+      // staff and manage pages are not hydrated): keep them out of the browser bundle.
       build.onLoad({ filter: /.*/, namespace: "locale" }, (args) => {
-        const { mail: _mail, meta: _meta, whatsapp: _whatsapp, staff: _staff, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
+        const { mail: _mail, meta: _meta, whatsapp: _whatsapp, staff: _staff, manage: _manage, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
         return { contents: JSON.stringify(texts), loader: "json", watchFiles: [args.path] };
       });
     },

@@ -81,7 +81,8 @@ impl Composer {
         let b = &CustomerCopy::of(b, &self.locales);
         match self.head.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
-                let view = self.views().customer_booking(b);
+                let mut view = self.views().customer_booking(b);
+                view.actions.push(self.manage_link(b, None));
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
                 // Replies go to `From`, the company.
                 mails.push(self.head.build(

@@ -10,6 +10,7 @@ pub mod answer;
 pub mod answer_links;
 pub mod answer_mail;
 pub mod customer_copy;
+pub mod customer_step;
 pub mod dispatch;
 pub mod extras;
 pub mod feed;
@@ -22,7 +23,9 @@ pub mod outbox;
 pub mod prefill;
 pub mod routes;
 pub mod service;
+pub mod step_mail;
 pub mod store;
+pub mod store_file;
 pub mod views;
 pub mod whatsapp;
 

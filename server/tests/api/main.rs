@@ -19,6 +19,7 @@ mod fuzz;
 mod http_limits;
 mod languages;
 mod local_places;
+mod manage_booking;
 mod never_guess;
 mod open_files;
 mod operations;
