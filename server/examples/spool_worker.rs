@@ -2,13 +2,14 @@
 //! directory, optionally submits bookings first, and prints its progress.
 //!
 //! ```text
-//! spool_worker <data-dir> [--smtp URL] [--submit N] [--confirm-first]
+//! spool_worker <data-dir> [--smtp URL] [--submit N] [--confirm-first] [--cancel-first]
 //!              [--stop-at POINT] [--show REFERENCE] [--exit-when-empty]
 //! ```
 //! With `--show` it first prints `RECORD <reference> <status or none>` as the
 //! booking store has it once the outbox started (and settled the spool with
 //! the store). Prints `SUBMITTED n` once n bookings (2 mails each) are durably
-//! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`), then
+//! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`),
+//! `CANCELLED` once its customer cancelled it (`--cancel-first`), then
 //! `STATS depth=… delivered=…` every 100 ms. With `--stop-at` the process
 //! prints `STOPPED <point>` when a durable step reaches that fault point
 //! (`taxi_server::faults`) and stays there, for the test to kill it. With
@@ -21,6 +22,7 @@ mod sample;
 use taxi_server::{
     booking::{
         answer::{Action, Answer},
+        customer_step::{CustomerAction, CustomerStep},
         outbox::Bookings,
     },
     config::Settings,
@@ -52,6 +54,7 @@ async fn main() {
     let submit: usize = value("--submit").map(|n| n.parse().expect("--submit N")).unwrap_or(0);
     let exit_when_empty = args.iter().any(|a| a == "--exit-when-empty");
     let confirm_first = args.iter().any(|a| a == "--confirm-first");
+    let cancel_first = args.iter().any(|a| a == "--cancel-first");
     if let Some(point) = value("--stop-at") {
         let _ = STOP_AT.set(point);
         faults::install(stop_here);
@@ -96,6 +99,17 @@ async fn main() {
         };
         assert!(outbox.answer(&record, &answer).await.expect("answer stored"));
         println!("CONFIRMED");
+    }
+    if cancel_first {
+        while outbox.stats().depth > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let reference = sample::booking('W', 0).reference;
+        let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
+        let step = CustomerStep::on(&record, CustomerAction::Cancel, String::new(), jiff::Timestamp::now())
+            .expect("a requested booking can be cancelled");
+        assert!(outbox.customer_step(&record, &step).await.expect("step stored"));
+        println!("CANCELLED");
     }
     loop {
         let stats = outbox.stats();

@@ -5,12 +5,16 @@ use serde::Serialize;
 use ts_rs::{Config, TS};
 
 use crate::{
-    booking::answer::{Action, DeclineReason},
+    booking::{
+        answer::{Action, DeclineReason, Status},
+        customer_step::CustomerAction,
+    },
     edge::error::Failure,
     forms::{
         antispam::HONEYPOT_FIELD,
         submission::{Accepted, Invalid, SummaryRow},
     },
+    manage_booking::contract::ManagePage,
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
         indication::{Indication, RoundTrip},
@@ -53,7 +57,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, LandingRoute, PageProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, LandingRoute, PageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [

@@ -13,6 +13,8 @@
 //!   [`healthcheck`]: `taxi-server healthcheck` for containers.
 //!
 //! The capabilities, from the top:
+//! - [`manage_booking`]: the customer's page of a booking, opened from the link in
+//!   every customer mail: where it stands; accept a proposed time, or cancel.
 //! - [`staff_answers`]: staff confirm, propose another time or decline a
 //!   booking from their mail (signed links, the answer page, the customer's mail).
 //! - [`booking`]: booking requests by form or WhatsApp: validation, prices
@@ -54,6 +56,7 @@ pub mod health;
 pub mod healthcheck;
 pub mod i18n;
 pub mod mail;
+pub mod manage_booking;
 pub mod places;
 pub mod pricing;
 pub mod render;

@@ -9,7 +9,9 @@
 //! - [`places`]: address suggestions, place details and price indications (JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness, readiness and metrics.
-//! - [`staff`]: the page staff answer a booking on, from their mail.
+//! - [`manage`]: the customer's page of a booking, from the link in their mails.
+//! - [`staff`]: the page staff answer a booking on, from their mail, and the
+//!   dispatchers' calendar ([`staff_calendar`]).
 
 use std::sync::Arc;
 
@@ -26,9 +28,10 @@ use crate::{
     contact::routes as contact,
     edge::{lang::RouteLang, outer::RoutePattern, read, Edge, Kind},
     health,
+    manage_booking::routes as manage,
     pricing::routes as places,
     site::{assets, contract::API_PATHS, landing, redirects, routes as pages, seo, Page},
-    staff_answers::routes as staff,
+    staff_answers::{calendar as staff_calendar, routes as staff},
     types::Lang,
 };
 
@@ -101,6 +104,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         .route(read().to(staff::show))
         .route(web::post().to(staff::answer));
     cfg.service(at(Kind::Page, answer_page));
+    let manage_page = resource(crate::booking::answer_links::MANAGE_ROUTE)
+        .route(read().to(manage::show))
+        .route(web::post().to(manage::step));
+    cfg.service(at(Kind::Page, manage_page));
+    let calendar = resource(crate::staff_answers::calendar::ROUTE).route(read().to(staff_calendar::feed));
+    cfg.service(compressed(Kind::Page, calendar));
     redirects::configure(cfg);
 }
 

@@ -16,6 +16,7 @@ use crate::{
     forms::{antispam::FormGuard, submission::Submissions},
     i18n::Locales,
     mail::Outbox,
+    manage_booking::routes::Manage,
     places::Places,
     render::{
         assets::{self, Assets},
@@ -112,6 +113,18 @@ impl Application {
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
+        if let Some(url) = crate::staff_answers::calendar::subscription_url(&settings, &key) {
+            // The address is a secret, like the staff links in mails: shown to whoever runs the server.
+            tracing::info!(url = %url, "the dispatchers' calendar (subscribe in a calendar app; raise dispatch_calendar.revision to revoke)");
+        }
+        let manage = web::Data::new(Manage {
+            key: key.clone(),
+            bookings: bookings.clone(),
+            settings: settings.clone(),
+            pages: pages.clone(),
+            locales: locales.clone(),
+            submissions: submissions.clone(),
+        });
         let staff = web::Data::new(Staff {
             key,
             bookings,
@@ -147,6 +160,7 @@ impl Application {
                 .app_data(contact.clone())
                 .app_data(form_guard.clone())
                 .app_data(staff.clone())
+                .app_data(manage.clone())
                 .app_data(operators.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })

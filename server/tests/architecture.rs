@@ -23,6 +23,7 @@ const LAYERS: &[&str] = &[
     "healthcheck",
     // Capabilities, each a folder from its routes down to its mails and store.
     "staff_answers",
+    "manage_booking",
     "booking",
     "contact",
     "site",

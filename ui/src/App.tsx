@@ -5,6 +5,7 @@ import { Home } from "./features/site/Home";
 import { Landing } from "./features/site/Landing";
 import { Layout } from "./features/site/Layout";
 import { Prices } from "./features/site/Prices";
+import { Manage } from "./features/manage/Manage";
 import { Staff } from "./features/staff/Staff";
 import { CompanyContext } from "./shared/company";
 import type { PageProps } from "./shared/contract";
@@ -17,6 +18,7 @@ const pages = {
   landing: Landing,
   error: ErrorPage,
   staff: Staff,
+  manage: Manage,
 } as const;
 
 /**

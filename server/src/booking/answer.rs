@@ -1,6 +1,7 @@
 //! Staff's answer to a booking request: confirm it, propose another time, or
 //! decline it. A booking's status follows: requested → confirmed | rescheduled
-//! | declined, once.
+//! | declined, once; the customer's steps ([`crate::booking::customer_step`])
+//! move it on from there.
 use serde::{Deserialize, Serialize};
 
 /// What staff chose in their mail.
@@ -37,13 +38,16 @@ impl Action {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a booking stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Requested,
     Confirmed,
     Rescheduled,
     Declined,
+    /// By the customer, from the manage page.
+    Cancelled,
 }
 
 impl Status {
@@ -53,11 +57,12 @@ impl Status {
             Self::Confirmed => "confirmed",
             Self::Rescheduled => "rescheduled",
             Self::Declined => "declined",
+            Self::Cancelled => "cancelled",
         }
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined]
+        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined, Self::Cancelled]
             .into_iter()
             .find(|s| s.code() == code)
     }

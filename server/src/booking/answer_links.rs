@@ -1,4 +1,5 @@
-//! The signed links in the staff mail: `/staff/{reference}/{action}?expires=…&sig=…`.
+//! The signed links in the staff mail: `/staff/{reference}/{action}?expires=…&sig=…`,
+//! and the customer's manage link: `/booking/{reference}?expires=…&sig=…`.
 //!
 //! The signature is HMAC-SHA256 with the server's secret key over the
 //! reference, the action and the expiry (a Unix time an hour after the pick-up),
@@ -7,7 +8,11 @@
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use jiff::{civil::DateTime, Timestamp};
 
-use crate::{booking::answer::Action, secret::SecretKey, types::TIME_ZONE};
+use crate::{
+    booking::{answer::Action, model::Booking},
+    secret::SecretKey,
+    types::TIME_ZONE,
+};
 
 /// The route pattern of the answer page.
 pub const ROUTE: &str = "/staff/{reference}/{action}";
@@ -53,6 +58,32 @@ pub fn verify(
     (now.as_second() < expires).then_some(action)
 }
 
+/// The route pattern of the customer's manage page.
+pub const MANAGE_ROUTE: &str = "/booking/{reference}";
+const MANAGE_PURPOSE: &str = "customer-manage";
+
+/// When a manage link stops working: an hour after the last pick-up of the
+/// ride as the mail carrying it knows it (the ride back, a proposed time).
+pub fn manage_expires_at(b: &Booking, proposed: Option<DateTime>) -> Timestamp {
+    let back = b.extras.return_trip.as_ref().map(|r| r.pickup_at);
+    let last = [Some(b.pickup_at), back, proposed].into_iter().flatten().max().unwrap_or(b.pickup_at);
+    expires_at(last)
+}
+
+/// The manage page's path with its query.
+pub fn manage_path(key: &SecretKey, reference: &str, expires: Timestamp) -> String {
+    let expires = expires.as_second().to_string();
+    let sig = URL_SAFE_NO_PAD.encode(key.sign(&[MANAGE_PURPOSE, reference, &expires]));
+    format!("/booking/{reference}?expires={expires}&sig={sig}")
+}
+
+/// Whether a manage link is genuine and unexpired.
+pub fn verify_manage(key: &SecretKey, reference: &str, expires: &str, sig: &str, now: Timestamp) -> bool {
+    let Ok(tag) = URL_SAFE_NO_PAD.decode(sig) else { return false };
+    key.verify(&[MANAGE_PURPOSE, reference, expires], &tag)
+        && expires.parse::<i64>().is_ok_and(|expires| now.as_second() < expires)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +118,27 @@ mod tests {
             None,
             "other key"
         );
+    }
+
+    #[test]
+    fn a_manage_link_is_not_a_staff_link_and_tampering_fails() {
+        let key = SecretKey::from_bytes(vec![7; 32]);
+        let expires: Timestamp = "2026-11-24T14:30:00Z".parse().unwrap();
+        let path = manage_path(&key, "R-7K3Q9M", expires);
+        let (path, query) = path.split_once('?').unwrap();
+        assert_eq!(path, "/booking/R-7K3Q9M");
+        let value = |name: &str| query.split('&').find_map(|p| p.strip_prefix(&format!("{name}="))).unwrap();
+        let (exp, sig) = (value("expires"), value("sig"));
+        let before: Timestamp = "2026-11-24T14:29:59Z".parse().unwrap();
+        assert!(verify_manage(&key, "R-7K3Q9M", exp, sig, before));
+        assert!(!verify_manage(&key, "R-7K3Q9M", exp, sig, expires), "expired");
+        assert!(!verify_manage(&key, "R-7K3Q9N", exp, sig, before), "other booking");
+        assert!(!verify_manage(&key, "R-7K3Q9M", &(expires.as_second() + 1).to_string(), sig, before));
+        assert!(!verify_manage(&key, "R-7K3Q9M", exp, &sig[1..], before));
+        for action in Action::ALL {
+            let staff = signed_path(&key, "R-7K3Q9M", action, expires);
+            let staff_sig = staff.split("sig=").nth(1).unwrap();
+            assert!(!verify_manage(&key, "R-7K3Q9M", exp, staff_sig, before), "a staff link's signature");
+        }
     }
 }

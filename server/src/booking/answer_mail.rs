@@ -12,8 +12,6 @@ use crate::{
         model::Booking,
     },
     i18n::format::date_time_long,
-    site::Page,
-    types::links::query_value,
 };
 
 use crate::{
@@ -60,8 +58,11 @@ impl Composer {
             return Ok(None);
         };
         let b = &CustomerCopy::of(original, &self.locales);
-        let reservation = self.new_request_link(b, answer);
-        let view = self.views().customer_answer(b, answer, &reservation);
+        let mut manage = self.manage_link(b, answer.proposed_pickup_at);
+        if answer.action == Action::Propose {
+            manage.label = self.locales.text(b.lang, "mail.customerAnswer.propose.accept").to_string();
+        }
+        let view = self.views().customer_answer(b, answer, manage);
         let status = match answer.action {
             Action::Confirm => ics::Status::Confirmed,
             Action::Propose | Action::Decline => ics::Status::Cancelled,
@@ -83,26 +84,6 @@ impl Composer {
         Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
     }
 
-    /// The reservation page prefilled for a new request at the proposed time,
-    /// with the places as the provider names them.
-    fn new_request_link(&self, b: &Booking, answer: &Answer) -> String {
-        let mut query = Vec::new();
-        for (name, address) in [("from", &b.departure), ("to", &b.destination)] {
-            if let Some(listed) = &address.listed {
-                query.push(format!("{name}={}", query_value(listed.formatted())));
-            }
-        }
-        if let Some(at) = answer.proposed_pickup_at {
-            query.push(format!("dateTime={}", query_value(&at.strftime("%Y-%m-%dT%H:%M").to_string())));
-        }
-        let path = Page::Reservation.path(b.lang);
-        if query.is_empty() {
-            format!("{}{path}", self.base_url)
-        } else {
-            format!("{}{path}?{}", self.base_url, query.join("&"))
-        }
-    }
-
     /// The booking as the staff answer page shows it, in the staff language:
     /// what changes the dispatch, and every field as (label, value) pairs,
     /// the customer's remarks last.
@@ -116,7 +97,7 @@ impl Composer {
 
 impl Views<'_> {
     /// The customer's mail about staff's answer, in the booking's language.
-    pub fn customer_answer(&self, b: &CustomerCopy, answer: &Answer, new_request: &str) -> MailView {
+    pub fn customer_answer(&self, b: &CustomerCopy, answer: &Answer, manage: Link) -> MailView {
         let lang = b.lang;
         let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
         let pickup = date_time_long(self.locales, lang, b.pickup_at);
@@ -151,12 +132,7 @@ impl Views<'_> {
             view.block =
                 Some(Block { label: self.f(lang, "mail.customerAnswer.noteLabel", &args), text: note });
         }
-        if answer.action == Action::Propose {
-            view.actions = vec![Link {
-                label: self.t(lang, "mail.customerAnswer.propose.request"),
-                href: new_request.to_string(),
-            }];
-        }
+        view.actions = vec![manage];
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
         view.rows = self.trip_rows(b, lang);
         if answer.action == Action::Propose {

@@ -82,10 +82,30 @@ pub struct Event {
     pub summary: String,
     pub location: String,
     pub description: String,
+    /// A page about the event (the dispatchers' calendar links the answer page).
+    pub url: Option<String>,
 }
 
 /// A complete `VCALENDAR` with one event per ride, CRLF line endings.
 pub fn calendar(product: &str, events: &[Event]) -> String {
+    write(product, &[], events)
+}
+
+/// A calendar to subscribe to: named, and asking apps to fetch it again every
+/// `refresh_minutes` (the standard `REFRESH-INTERVAL` of RFC 7986, and the
+/// `X-PUBLISHED-TTL` older apps read).
+pub fn feed(product: &str, name: &str, refresh_minutes: u32, events: &[Event]) -> String {
+    let every = format!("PT{refresh_minutes}M");
+    let head = [
+        format!("NAME:{}", escape(name)),
+        format!("X-WR-CALNAME:{}", escape(name)),
+        format!("REFRESH-INTERVAL;VALUE=DURATION:{every}"),
+        format!("X-PUBLISHED-TTL:{every}"),
+    ];
+    write(product, &head, events)
+}
+
+fn write(product: &str, head: &[String], events: &[Event]) -> String {
     let mut lines: Vec<String> = vec![
         "BEGIN:VCALENDAR".into(),
         "VERSION:2.0".into(),
@@ -93,6 +113,7 @@ pub fn calendar(product: &str, events: &[Event]) -> String {
         "CALSCALE:GREGORIAN".into(),
         "METHOD:PUBLISH".into(),
     ];
+    lines.extend(head.iter().cloned());
     lines.extend(VTIMEZONE.iter().map(|l| l.to_string()));
     for event in events {
         lines.extend(event_lines(event));
@@ -106,12 +127,12 @@ pub fn calendar(product: &str, events: &[Event]) -> String {
     out
 }
 
-fn event_lines(event: &Event) -> [String; 12] {
+fn event_lines(event: &Event) -> Vec<String> {
     let end = event
         .start
         .checked_add(jiff::Span::new().minutes(event.duration_min.clamp(1, 24 * 60)))
         .unwrap_or(event.start);
-    [
+    let mut lines = vec![
         "BEGIN:VEVENT".into(),
         format!("UID:{}", escape(&event.uid)),
         format!("DTSTAMP:{}", event.stamp.strftime("%Y%m%dT%H%M%SZ")),
@@ -123,8 +144,11 @@ fn event_lines(event: &Event) -> [String; 12] {
         format!("SEQUENCE:{}", event.sequence),
         format!("STATUS:{}", event.status.code()),
         "TRANSP:OPAQUE".into(),
-        "END:VEVENT".into(),
-    ]
+    ];
+    // A URI value: not escaped as text (it holds no control characters).
+    lines.extend(event.url.iter().map(|url| format!("URL:{url}")));
+    lines.push("END:VEVENT".into());
+    lines
 }
 
 fn local(at: DateTime) -> String {
@@ -182,6 +206,7 @@ mod tests {
             summary: "Taxi Roermond → Schiphol (R7K3Q9)".into(),
             location: "Stationsplein 1, 6041 GV Roermond".into(),
             description: description.into(),
+            url: None,
         }
     }
 

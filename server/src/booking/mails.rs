@@ -81,7 +81,8 @@ impl Composer {
         let b = &CustomerCopy::of(b, &self.locales);
         match self.head.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
-                let view = self.views().customer_booking(b);
+                let mut view = self.views().customer_booking(b);
+                view.actions.push(self.manage_link(b, None));
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
                 // Replies go to `From`, the company.
                 mails.push(self.head.build(
@@ -106,8 +107,7 @@ impl Composer {
         self.locales.format(lang, "mail.calendar.fileName", &[("reference", &safe_token(&b.reference))])
     }
 
-    /// The ride as a calendar event; its description repeats the mail's fields
-    /// (and, for the customer, how to reach the company).
+    /// The ride as a calendar (see [`Composer::ride_events`]).
     pub(crate) fn booking_ics(
         &self,
         b: &Booking,
@@ -117,6 +117,21 @@ impl Composer {
         with_contact: bool,
         revision: ics::Revision,
     ) -> String {
+        ics::calendar(&self.company.name, &self.ride_events(b, lang, uid, view, with_contact, revision))
+    }
+
+    /// The ride as a calendar event, and the ride back as a second one; the
+    /// description repeats the mail's fields (and, for the customer, how to
+    /// reach the company).
+    pub(crate) fn ride_events(
+        &self,
+        b: &Booking,
+        lang: Lang,
+        uid: &str,
+        view: &MailView,
+        with_contact: bool,
+        revision: ics::Revision,
+    ) -> Vec<ics::Event> {
         let summary = self.locales.format(
             lang,
             "mail.calendar.summary",
@@ -155,6 +170,7 @@ impl Composer {
                 None => place_long(&b.departure),
             },
             description: lines.join("\n"),
+            url: None,
         };
         // The ride back as a second event, from the destination.
         let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
@@ -172,6 +188,6 @@ impl Composer {
             location: place_long(&b.destination),
             ..outward.clone()
         });
-        ics::calendar(&self.company.name, &[Some(outward), back].into_iter().flatten().collect::<Vec<_>>())
+        [Some(outward), back].into_iter().flatten().collect()
     }
 }

@@ -3,14 +3,17 @@
 //! service that validates, prices and de-duplicates ([`service`]), the stored
 //! booking ([`store`], [`outbox`]), its mails and calendar entry ([`mails`],
 //! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
-//! what changes the dispatch, first in staff's mail: [`dispatch`]), the WhatsApp message ([`whatsapp`]) and
+//! what changes the dispatch, first in staff's mail: [`dispatch`]; the
+//! dispatchers' calendar feed: [`feed`]), the WhatsApp message ([`whatsapp`]) and
 //! the HTTP handlers ([`routes`]).
 pub mod answer;
 pub mod answer_links;
 pub mod answer_mail;
 pub mod customer_copy;
+pub mod customer_step;
 pub mod dispatch;
 pub mod extras;
+pub mod feed;
 pub mod form;
 pub mod ics;
 pub mod links;
@@ -20,7 +23,9 @@ pub mod outbox;
 pub mod prefill;
 pub mod routes;
 pub mod service;
+pub mod step_mail;
 pub mod store;
+pub mod store_file;
 pub mod views;
 pub mod whatsapp;
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     booking::{
         answer::Answer,
+        customer_step::CustomerStep,
         mails::Composer,
         model::Booking,
         store::{past_retention, BookingStore, StoreTrouble},
@@ -38,6 +39,9 @@ enum Change {
     /// `sequence`: the booking's sequence the answer was given at.
     #[serde(rename_all = "camelCase")]
     Answered { reference: Reference, sequence: u32, answer: Answer },
+    /// The customer's step from the manage page, at that sequence.
+    #[serde(rename_all = "camelCase")]
+    Stepped { reference: Reference, sequence: u32, step: CustomerStep },
 }
 
 impl Change {
@@ -95,6 +99,14 @@ impl Records for BookingStore {
                 None => Ok(Settled::Recorded),
                 Some(record) if record.answer.as_ref() == Some(&answer) => Ok(Settled::Recorded),
                 Some(_) if self.answer(&reference, sequence, &answer, || Ok(()))? => {
+                    Ok(Settled::RolledForward)
+                }
+                Some(_) => Ok(Settled::Contradicted),
+            },
+            Change::Stepped { reference, sequence, step } => match self.get(&reference)? {
+                None => Ok(Settled::Recorded),
+                Some(record) if record.customer_step.as_ref() == Some(&step) => Ok(Settled::Recorded),
+                Some(record) if self.customer_step(&record.booking, sequence, &step, || Ok(()))? => {
                     Ok(Settled::RolledForward)
                 }
                 Some(_) => Ok(Settled::Contradicted),
@@ -191,9 +203,46 @@ impl Bookings {
             .await
     }
 
+    /// Records the customer's step on the booking of `record` (as read, at
+    /// its sequence) and queues staff's and the customer's mails, in one
+    /// transaction. `false`: the booking changed meanwhile; nothing was
+    /// changed or sent.
+    pub async fn customer_step(&self, record: &Record, step: &CustomerStep) -> Result<bool, DeliveryError> {
+        let nonce = nonce();
+        let mails = self.composer.customer_step(record, step, &nonce)?;
+        let (store, booking, sequence, step) =
+            (self.store.clone(), record.booking.clone(), record.sequence, step.clone());
+        let change = Change::Stepped { reference: booking.reference.clone(), sequence, step: step.clone() };
+        self.outbox
+            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
+                in_transaction(write, "step-spooled", |written| {
+                    store.customer_step(&booking, sequence, &step, written)
+                })
+            })
+            .await
+    }
+
+    /// The dispatchers' calendar: bookings whose pick-up is after `since`
+    /// (at most `limit`), fetched again every `refresh_minutes`.
+    pub async fn dispatch_calendar(
+        &self,
+        since: jiff::Timestamp,
+        limit: usize,
+        refresh_minutes: u32,
+    ) -> Result<String, DeliveryError> {
+        let store = self.store.clone();
+        let records = self.outbox.blocking(move || store.upcoming(since, limit)).await?;
+        Ok(self.composer.dispatch_calendar(&records, refresh_minutes))
+    }
+
     /// Why the booking store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
         self.store.trouble()
+    }
+
+    /// The ride as the customer's mails show it, in the booking's language.
+    pub fn customer_summary(&self, booking: &Booking) -> Vec<(String, String)> {
+        self.composer.customer_summary(booking)
     }
 
     /// The booking as the staff answer page shows it, in the staff language.

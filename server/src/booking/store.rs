@@ -11,9 +11,8 @@
 //! how a crash between the two is settled).
 //! All calls block: the outbox runs them on its blocking threads.
 use std::{
-    fs::OpenOptions,
     io,
-    os::unix::fs::{DirBuilderExt, OpenOptionsExt},
+    os::unix::fs::DirBuilderExt,
     path::{Path, PathBuf},
     sync::Mutex,
     time::{Duration, Instant},
@@ -21,8 +20,11 @@ use std::{
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
+use crate::booking::store_file::{identity, invalid, move_aside, open_checked, sql};
+
 use crate::booking::{
     answer::{Answer, Status},
+    customer_step::CustomerStep,
     model::Booking,
 };
 
@@ -41,6 +43,8 @@ pub struct Record {
     /// The calendar event's `UID`, shared by every `.ics` of this booking.
     pub calendar_uid: String,
     pub answer: Option<Answer>,
+    /// The customer's last step from the manage page.
+    pub customer_step: Option<CustomerStep>,
 }
 
 pub struct BookingStore {
@@ -61,20 +65,6 @@ pub struct StoreTrouble {
     /// Writes fail: bookings and answers are refused meanwhile.
     pub unwritable: bool,
     pub reason: String,
-}
-
-fn invalid(e: impl std::fmt::Display) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, e.to_string())
-}
-
-/// SQLite's error as an I/O error; damage (a corrupt file, or no database
-/// at all) is `InvalidData`.
-fn sql(e: rusqlite::Error) -> io::Error {
-    let damaged = matches!(
-        e.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
-    );
-    io::Error::new(if damaged { io::ErrorKind::InvalidData } else { io::ErrorKind::Other }, e)
 }
 
 impl BookingStore {
@@ -189,31 +179,31 @@ impl BookingStore {
     }
 
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
-        let row = self
-            .lock()
+        self.lock()
             .query_row(
-                "SELECT status, sequence, calendar_uid, booking, answer FROM bookings WHERE reference = ?1",
+                "SELECT status, sequence, calendar_uid, booking, answer, customer_step FROM bookings WHERE reference = ?1",
                 [reference],
-                |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get::<_, u32>(1)?,
-                        row.get::<_, String>(2)?,
-                        row.get::<_, String>(3)?,
-                        row.get::<_, Option<String>>(4)?,
-                    ))
-                },
+                raw_record,
             )
             .optional()
+            .map_err(sql)?
+            .map(record)
+            .transpose()
+    }
+
+    /// Bookings whose pick-up is at or after `since`, soonest first, at most
+    /// `limit` (the dispatchers' calendar).
+    pub fn upcoming(&self, since: jiff::Timestamp, limit: usize) -> io::Result<Vec<Record>> {
+        let connection = self.lock();
+        let mut statement = connection
+            .prepare(
+                "SELECT status, sequence, calendar_uid, booking, answer, customer_step FROM bookings
+                 WHERE pickup_at >= ?1 ORDER BY pickup_at, reference LIMIT ?2",
+            )
             .map_err(sql)?;
-        let Some((status, sequence, calendar_uid, booking, answer)) = row else { return Ok(None) };
-        Ok(Some(Record {
-            booking: serde_json::from_str(&booking).map_err(invalid)?,
-            status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
-            sequence,
-            calendar_uid,
-            answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
-        }))
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = statement.query_map(params![since.as_second(), limit], raw_record).map_err(sql)?;
+        rows.map(|row| row.map_err(sql).and_then(record)).collect()
     }
 
     /// Records the answer if the booking is still unanswered at `sequence`,
@@ -252,6 +242,46 @@ impl BookingStore {
         })
     }
 
+    /// Records the customer's step if the booking is still at `sequence` (so
+    /// still in the status it was read in), moving its pick-up to the step's,
+    /// running `also` (writing the mails) inside the same transaction.
+    /// `false`: the booking changed meanwhile; nothing was changed and `also`
+    /// did not run.
+    pub fn customer_step(
+        &self,
+        booking: &Booking,
+        sequence: u32,
+        step: &CustomerStep,
+        also: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        let moved = Booking { pickup_at: step.pickup_at, ..booking.clone() };
+        let json = serde_json::to_string(&moved).map_err(invalid)?;
+        let step_json = serde_json::to_string(step).map_err(invalid)?;
+        self.write(|connection| {
+            let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+            let changed = tx
+                .execute(
+                    "UPDATE bookings SET status = ?1, customer_step = ?2, booking = ?3, pickup_at = ?4,
+                     sequence = sequence + 1 WHERE reference = ?5 AND sequence = ?6",
+                    params![
+                        step.action.status().code(),
+                        step_json,
+                        json,
+                        pickup_seconds(&moved),
+                        booking.reference.as_str(),
+                        sequence
+                    ],
+                )
+                .map_err(sql)?;
+            if changed != 1 {
+                return Ok(false);
+            }
+            also()?;
+            tx.commit().map_err(sql)?;
+            Ok(true)
+        })
+    }
+
     /// Deletes bookings whose pick-up and creation both lie more than
     /// `retention` in the past; returns how many.
     pub fn sweep(&self, retention: Duration, now: jiff::Timestamp) -> io::Result<usize> {
@@ -268,6 +298,24 @@ impl BookingStore {
             Ok(deleted)
         })
     }
+}
+
+/// A row as read: status, sequence, calendar UID, booking, answer and step JSON.
+type RawRecord = (String, u32, String, String, Option<String>, Option<String>);
+
+fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
+}
+
+fn record((status, sequence, calendar_uid, booking, answer, step): RawRecord) -> io::Result<Record> {
+    Ok(Record {
+        booking: serde_json::from_str(&booking).map_err(invalid)?,
+        status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
+        sequence,
+        calendar_uid,
+        answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
+        customer_step: step.map(|c| serde_json::from_str(&c)).transpose().map_err(invalid)?,
+    })
 }
 
 /// The Unix time before which a booking's pick-up and creation must both lie
@@ -289,73 +337,4 @@ fn pickup_seconds(booking: &Booking) -> i64 {
         .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
         .map(|z| z.timestamp().as_second())
         .unwrap_or(0)
-}
-
-/// Opens (creating) the database at `path` with its schema, and checks it.
-fn open_checked(path: &Path) -> io::Result<Connection> {
-    // Personal data: the file (and SQLite's -wal and -shm files, which copy
-    // its mode) readable by this user only.
-    OpenOptions::new().create(true).append(true).mode(0o600).open(path)?;
-    let connection = Connection::open(path).map_err(sql)?;
-    connection
-        .execute_batch(
-            "PRAGMA journal_mode = WAL;
-                 PRAGMA synchronous = FULL;
-                 -- A deleted booking is overwritten, not left readable in free pages.
-                 PRAGMA secure_delete = ON;
-                 CREATE TABLE IF NOT EXISTS bookings (
-                     reference    TEXT PRIMARY KEY,
-                     status       TEXT NOT NULL,
-                     pickup_at    INTEGER NOT NULL,
-                     created_at   INTEGER NOT NULL,
-                     answered_at  INTEGER,
-                     sequence     INTEGER NOT NULL,
-                     calendar_uid TEXT NOT NULL,
-                     booking      TEXT NOT NULL,
-                     answer       TEXT
-                 );
-                 CREATE INDEX IF NOT EXISTS bookings_status ON bookings (status);
-                 CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
-                 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);",
-        )
-        .map_err(sql)?;
-    // Added later: stores made before it get the column (empty for their rows).
-    let has_fingerprint = connection
-        .prepare("SELECT 1 FROM pragma_table_info('bookings') WHERE name = 'fingerprint'")
-        .and_then(|mut s| s.exists([]))
-        .map_err(sql)?;
-    if !has_fingerprint {
-        connection.execute_batch("ALTER TABLE bookings ADD COLUMN fingerprint INTEGER").map_err(sql)?;
-    }
-    connection
-        .execute_batch("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);")
-        .map_err(sql)?;
-    connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
-    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0)).map_err(sql)?;
-    if check != "ok" {
-        return Err(invalid(format!("quick_check: {check}")));
-    }
-    Ok(connection)
-}
-
-/// Renames a damaged store and its `-wal` and `-shm` files out of the way.
-fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let suffix = format!("damaged-{}", jiff::Timestamp::now().as_second());
-    let aside = path.with_extension(format!("sqlite3.{suffix}"));
-    std::fs::rename(path, &aside)?;
-    for extra in ["-wal", "-shm"] {
-        let from = PathBuf::from(format!("{}{extra}", path.display()));
-        if from.exists() {
-            std::fs::rename(&from, format!("{}{extra}", aside.display()))?;
-        }
-    }
-    std::fs::File::open(path.parent().unwrap_or(Path::new(".")))?.sync_all()?;
-    Ok(aside)
-}
-
-/// The file's device and inode number.
-fn identity(path: &Path) -> io::Result<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    let meta = std::fs::metadata(path)?;
-    Ok((meta.dev(), meta.ino()))
 }

@@ -51,6 +51,7 @@ pub struct Settings {
     pub google: GoogleSettings,
     pub mail: MailSettings,
     pub booking: BookingSettings,
+    pub dispatch_calendar: DispatchCalendarSettings,
     pub limits: LimitSettings,
     pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
@@ -145,6 +146,13 @@ impl Settings {
 
     fn validate(&self) -> Result<(), ConfigError> {
         site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
+        let calendar = &self.dispatch_calendar;
+        if calendar.enabled && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0) {
+            return Err(ConfigError::new(
+                "dispatch_calendar.refresh_minutes / max_bookings",
+                "must be at least 1 (or set dispatch_calendar.enabled = false)",
+            ));
+        }
         for (key, url) in std::iter::once(("site.base_url", &self.site.base_url))
             .chain(self.site.alternate_domains.iter().map(|d| ("site.alternate_domains", &d.origin)))
         {

@@ -80,6 +80,21 @@ pub struct BookingSettings {
     pub min_fill_seconds: u64,
 }
 
+/// The dispatchers' calendar subscription (`staff_answers::calendar`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DispatchCalendarSettings {
+    pub enabled: bool,
+    /// Part of what the address is derived from: raising it revokes the address.
+    pub revision: u32,
+    /// Bookings whose pick-up lies at most this many days back are listed.
+    pub past_days: u32,
+    /// How often calendar apps are asked to fetch the feed again.
+    pub refresh_minutes: u32,
+    /// Most bookings in the feed, the soonest first.
+    pub max_bookings: usize,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MailSettings {

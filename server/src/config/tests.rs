@@ -154,3 +154,22 @@ fn frequent_places_are_read_replaced_by_a_file_and_bad_ones_named() {
     }
     std::fs::remove_file(&file).unwrap();
 }
+
+#[test]
+fn a_dispatchers_calendar_that_is_never_refreshed_or_lists_nothing_stops_the_start() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-calendar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (body, ok) in [
+        ("[dispatch_calendar]\nrefresh_minutes = 0\n", false),
+        ("[dispatch_calendar]\nmax_bookings = 0\n", false),
+        ("[dispatch_calendar]\nenabled = false\nrefresh_minutes = 0\n", true),
+        ("[dispatch_calendar]\nrevision = 7\n", true),
+    ] {
+        let file = dir.join("calendar.toml");
+        std::fs::write(&file, body).unwrap();
+        match Settings::load_from(&env(&[("TAXI_CONFIG", file.to_str().unwrap())])) {
+            Ok(s) => assert!(ok, "{body} loaded: {:?}", s.dispatch_calendar),
+            Err(e) => assert!(!ok && e.to_string().contains("dispatch_calendar"), "{body}: {e}"),
+        }
+    }
+}

@@ -42,6 +42,10 @@ pub enum MailKind {
     FailureNotice,
     /// Staff's answer to a booking: confirmed, another time proposed, declined.
     CustomerAnswer,
+    /// The customer accepted a proposed time or cancelled: staff are told.
+    StaffStep,
+    /// … and the customer gets the updated calendar entry.
+    CustomerStep,
 }
 
 impl MailKind {
@@ -53,6 +57,8 @@ impl MailKind {
             Self::ContactAck => "contact-ack",
             Self::FailureNotice => "failure-notice",
             Self::CustomerAnswer => "customer-answer",
+            Self::StaffStep => "staff-step",
+            Self::CustomerStep => "customer-step",
         }
     }
 
@@ -65,6 +71,8 @@ impl MailKind {
             Self::ContactAck => "contactAck",
             Self::FailureNotice => "failureNotice",
             Self::CustomerAnswer => "customerAnswer",
+            Self::StaffStep => "staffStep",
+            Self::CustomerStep => "customerStep",
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum PageName {
     Error,
     /// Staff's answer to a booking (see [`crate::staff_answers::contract::StaffPage`]).
     Staff,
+    /// The customer's booking (see [`crate::manage_booking::contract::ManagePage`]).
+    Manage,
 }
 
 impl From<Option<Page>> for PageName {
@@ -70,6 +72,11 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "StaffPage")]
     pub staff: Option<serde_json::Value>,
+    /// Set on the customer's manage page only: a `ManagePage`, which the
+    /// manage capability owns and serialises.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "ManagePage")]
+    pub manage: Option<serde_json::Value>,
     /// The earliest pick-up the server accepts is this many minutes from now
     /// (the date picker's `min`).
     pub lead_time_minutes: u32,

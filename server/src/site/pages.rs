@@ -357,6 +357,7 @@ impl Pages {
             form: None,
             max_passengers: s.booking.max_passengers,
             staff: None,
+            manage: None,
             lead_time_minutes: s.booking.lead_time_minutes,
             large_vehicle_above: s.booking.large_vehicle_above,
             landing: None,

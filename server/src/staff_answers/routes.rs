@@ -17,7 +17,7 @@ use actix_web::{
 use crate::edge::body::{has_content_type, read_body};
 use crate::{
     booking::{
-        answer::{Action, DeclineReason},
+        answer::{Action, DeclineReason, Status},
         answer_links,
         outbox::Bookings,
         Record,
@@ -88,7 +88,7 @@ pub async fn answer(
     let body = read_body(payload, std::time::Duration::from_millis(cx.settings.http.body_timeout_ms)).await?;
     let input =
         Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
-    if record.answer.is_some() {
+    if record.status != Status::Requested {
         return cx.page(StatusCode::OK, action, &record, None).await;
     }
     if pickup_passed(&record, jiff::Timestamp::now()) {
@@ -193,8 +193,15 @@ impl Context {
                 .locales
                 .text(lang, &format!("staff.noteLanguage.{}", b.lang.code()))
                 .to_string(),
-            answered: match &record.answer {
-                Some(a) => {
+            answered: match (&record.customer_step, &record.answer) {
+                // The customer's step is the latest news.
+                (Some(step), _) => {
+                    let when = date_time_long(&self.locales, lang, local(step.at));
+                    let pickup = date_time_long(&self.locales, lang, step.pickup_at);
+                    let key = format!("staff.customerStep.{}", step.action.code());
+                    Some(self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)]))
+                }
+                (None, Some(a)) => {
                     let when = date_time_long(&self.locales, lang, local(a.answered_at));
                     let what = self
                         .locales
@@ -202,11 +209,11 @@ impl Context {
                         .to_string();
                     Some(self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)]))
                 }
-                None if pickup_passed(record, jiff::Timestamp::now()) => {
+                (None, None) if pickup_passed(record, jiff::Timestamp::now()) => {
                     let when = date_time_long(&self.locales, lang, b.pickup_at);
                     Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
                 }
-                None => None,
+                (None, None) => None,
             },
         };
         let rendered = self.pages.staff(lang, page, form).await?;

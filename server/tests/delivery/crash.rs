@@ -202,3 +202,9 @@ fn a_kill_after_an_answers_mail_is_spooled_but_before_it_is_stored_keeps_both() 
     // The booking's two mails, and the customer's confirmation.
     killed_between_spool_and_store("answer-spooled", &["--submit", "1", "--confirm-first"], "confirmed", 3);
 }
+
+#[test]
+fn a_kill_after_a_customers_step_is_spooled_but_before_it_is_stored_keeps_both() {
+    // The booking's two mails, then staff's notice and the customer's cancellation.
+    killed_between_spool_and_store("step-spooled", &["--submit", "1", "--cancel-first"], "cancelled", 4);
+}

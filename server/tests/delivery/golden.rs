@@ -112,6 +112,7 @@ fn answer_mails_in_three_languages() {
             sequence: 0,
             calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
             answer: None,
+            customer_step: None,
         };
         let answer = Answer {
             action,
@@ -123,6 +124,44 @@ fn answer_mails_in_three_languages() {
         let mail =
             composer(Lang::Nl).answer(&record, &answer, "golden").unwrap().expect("a mail to the customer");
         check(&format!("answer-{}-{lang}", action.code()), &describe(&mail));
+    }
+}
+
+#[test]
+fn customer_step_mails_in_three_languages() {
+    use taxi_server::booking::{
+        answer::{Action, Answer, Status},
+        customer_step::{CustomerAction, CustomerStep},
+        Record,
+    };
+    let proposed: jiff::civil::DateTime = "2025-11-24T16:00".parse().unwrap();
+    let steps = [
+        (Lang::Nl, CustomerAction::Accept, ""),
+        (Lang::De, CustomerAction::Cancel, "Flug gestrichen"),
+        (Lang::En, CustomerAction::Cancel, ""),
+    ];
+    for (lang, action, note) in steps {
+        let answer = Answer {
+            action: Action::Propose,
+            note: String::new(),
+            proposed_pickup_at: Some(proposed),
+            reason: None,
+            answered_at: "2025-11-20T09:40:00Z".parse().unwrap(),
+        };
+        let record = Record {
+            booking: booking(lang),
+            status: Status::Rescheduled,
+            sequence: 1,
+            calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
+            answer: Some(answer),
+            customer_step: None,
+        };
+        let at = "2025-11-20T10:05:00Z".parse().unwrap();
+        let step = CustomerStep::on(&record, action, note.into(), at).expect("allowed when rescheduled");
+        let mails = composer(Lang::Nl).customer_step(&record, &step, "golden").unwrap();
+        assert_eq!(mails.len(), 2, "staff and customer");
+        check(&format!("step-{}-{lang}-staff", action.code()), &describe(&mails[0]));
+        check(&format!("step-{}-{lang}-customer", action.code()), &describe(&mails[1]));
     }
 }
 

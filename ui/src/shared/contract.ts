@@ -14,7 +14,7 @@ export type ReservationMode = "mail" | "whatsapp";
 /**
  * The page a set of props renders: one of the site's pages, or the error page.
  */
-export type PageName = "home" | "prices" | "reservation" | "contact" | "landing" | "error" | "staff";
+export type PageName = "home" | "prices" | "reservation" | "contact" | "landing" | "error" | "staff" | "manage";
 
 /**
  * The paths of the pages in the page's language.
@@ -181,6 +181,43 @@ noteLanguage: string,
 answered?: string, };
 
 /**
+ * Where a booking stands.
+ */
+export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "cancelled";
+
+export type CustomerAction = "accept" | "cancel";
+
+export type ManagePage = { reference: string, status: Status, 
+/**
+ * Where the booking stands, in words (the proposed time, when it was cancelled).
+ */
+statusText: string, 
+/**
+ * The ride as booked (or as moved by an accepted proposal).
+ */
+rows: Array<SummaryRow>, 
+/**
+ * Where the forms post: the signed link itself.
+ */
+formAction: string, 
+/**
+ * The steps the customer can take now (none once the pick-up has passed).
+ */
+actions: Array<CustomerAction>, 
+/**
+ * The proposed time in words, while it can be accepted.
+ */
+proposed?: string, 
+/**
+ * Why nothing can be changed here any more, with the phone number.
+ */
+closed?: string, 
+/**
+ * How to reach the company for anything else, with the phone number.
+ */
+other: string, };
+
+/**
  * A fixed-price route as its landing page tells it, amounts formatted.
  */
 export type LandingRoute = { 
@@ -223,6 +260,11 @@ maxPassengers: number,
  * answers capability owns and serialises (the site does not know it).
  */
 staff?: StaffPage, 
+/**
+ * Set on the customer's manage page only: a `ManagePage`, which the
+ * manage capability owns and serialises.
+ */
+manage?: ManagePage, 
 /**
  * The earliest pick-up the server accepts is this many minutes from now
  * (the date picker's `min`).

@@ -1,0 +1,159 @@
+//! The mails of a customer's step on the manage page: staff are told (in the
+//! staff language, with the booking as in their first mail), and the customer
+//! gets the updated calendar entry (same UID, next SEQUENCE) in the booking's
+//! language: confirmed at the accepted time, or cancelled.
+use std::time::SystemTime;
+
+use crate::{
+    booking::{
+        answer_links,
+        customer_copy::CustomerCopy,
+        customer_step::{CustomerAction, CustomerStep},
+        ics,
+        mails::Composer,
+        model::Booking,
+        views::place_short,
+        Record,
+    },
+    i18n::format::{date_short, date_time_long, time},
+    mail::{
+        layout::{Block, Link, MailView, Views, SHORT_MAX},
+        message::{with_phone, MailKind, OutgoingMail},
+        text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
+        DeliveryError,
+    },
+    types::Lang,
+};
+
+impl Composer {
+    /// The customer's manage page, signed until an hour after the last
+    /// pick-up this mail knows of (`proposed`: a time staff proposed).
+    pub(crate) fn manage_link(&self, b: &Booking, proposed: Option<jiff::civil::DateTime>) -> Link {
+        let expires = answer_links::manage_expires_at(b, proposed);
+        Link {
+            label: self.locales.text(b.lang, "mail.action.manage").to_string(),
+            href: format!("{}{}", self.base_url, answer_links::manage_path(&self.key, &b.reference, expires)),
+        }
+    }
+
+    /// The ride as the customer's mails show it (what a customer mail may
+    /// repeat), as (label, value) pairs in the booking's language.
+    pub fn customer_summary(&self, b: &Booking) -> Vec<(String, String)> {
+        let copy = CustomerCopy::of(b, &self.locales);
+        self.views().trip_rows(&copy, b.lang).into_iter().map(|r| (r.label, r.value)).collect()
+    }
+
+    /// Staff's mail about `step` and the customer's, each with the calendar
+    /// event at its next sequence.
+    pub fn customer_step(
+        &self,
+        record: &Record,
+        step: &CustomerStep,
+        nonce: &str,
+    ) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let moved = Booking { pickup_at: step.pickup_at, ..record.booking.clone() };
+        let status = match step.action {
+            CustomerAction::Accept => ics::Status::Confirmed,
+            CustomerAction::Cancel => ics::Status::Cancelled,
+        };
+        let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at) };
+        let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
+        let customer = self.head.customer_mailbox(&moved.name, &moved.email);
+        let staff_view = self.views().staff_step(&moved, step, lang);
+        let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
+        let mut mails = vec![self.head.build(
+            MailKind::StaffStep,
+            &moved.reference,
+            nonce,
+            &staff_view,
+            self.head.staff(),
+            customer.clone(),
+            date,
+            Some((self.ics_name(&moved, lang), staff_ics)),
+        )?];
+        if let Some(to) = customer {
+            let b = &CustomerCopy::of(&moved, &self.locales);
+            let manage = self.manage_link(b, None);
+            let view = self.views().customer_step(b, step, manage);
+            let ics = self.booking_ics(b, b.lang, uid, &view, true, revision);
+            let kind = MailKind::CustomerStep;
+            let attachment = Some((self.ics_name(b, b.lang), ics));
+            mails.push(self.head.build(
+                kind,
+                &b.reference,
+                nonce,
+                &view,
+                vec![to],
+                None,
+                date,
+                attachment,
+            )?);
+        }
+        Ok(with_phone(mails, moved.phone.as_deref().map(str::to_owned)))
+    }
+}
+
+impl Views<'_> {
+    /// Staff's mail about the customer's step: the booking as in their first
+    /// mail, headed by what the customer did.
+    pub fn staff_step(&self, b: &Booking, step: &CustomerStep, lang: Lang) -> MailView {
+        let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
+        let pickup = date_time_long(self.locales, lang, b.pickup_at);
+        let name = one_line(&b.name, SHORT_MAX);
+        let args = [
+            ("reference", b.reference.as_str()),
+            ("date", &date_short(self.locales, lang, b.pickup_at)),
+            ("time", &time(b.pickup_at)),
+            ("from", &place_short(&b.departure)),
+            ("to", &place_short(&b.destination)),
+            ("pickup", &pickup),
+            ("name", &name),
+        ];
+        let mut view = self.staff_booking(b, lang);
+        view.subject = header_line(&self.f(lang, &key("subject"), &args), SUBJECT_MAX);
+        view.heading = self.f(lang, &key("heading"), &args);
+        view.intro = vec![self.f(lang, &key("intro"), &args)];
+        view.outro = vec![self.t(lang, &format!("mail.staffStep.{}.calendar", step.action.code()))];
+        if step.action == CustomerAction::Cancel {
+            // What changed the dispatch no longer does.
+            view.alerts.clear();
+            let reason = paragraph(&step.note, MESSAGE_MAX);
+            if !reason.is_empty() {
+                let label = self.t(lang, "mail.staffStep.reasonLabel");
+                view.notes.push(format!("{label}: {}", one_line(&reason, MESSAGE_MAX)));
+            }
+        }
+        view
+    }
+
+    /// The customer's mail about their own step, in the booking's language.
+    pub fn customer_step(&self, b: &CustomerCopy, step: &CustomerStep, manage: Link) -> MailView {
+        let lang = b.lang;
+        let key = |part: &str| format!("mail.customerStep.{}.{part}", step.action.code());
+        let pickup = date_time_long(self.locales, lang, b.pickup_at);
+        let phone = self.company.phone_shown(lang);
+        let args =
+            [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
+        let mut view = MailView::new(
+            lang,
+            header_line(&self.f(lang, &key("subject"), &args), SUBJECT_MAX),
+            self.t(lang, &key("heading")),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+            self.f(lang, &key("text"), &args),
+        ];
+        if step.action == CustomerAction::Accept {
+            view.actions = vec![manage];
+        }
+        let reason = paragraph(&step.note, MESSAGE_MAX);
+        if !reason.is_empty() {
+            view.block = Some(Block { label: self.t(lang, "mail.customerStep.noteLabel"), text: reason });
+        }
+        view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
+        view.rows = self.trip_rows(b, lang);
+        view.outro = vec![self.f(lang, &key("outro"), &args)];
+        self.sign_off(&mut view);
+        view
+    }
+}

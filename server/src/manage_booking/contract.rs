@@ -1,0 +1,33 @@
+//! The manage page's props: the booking as the customer's mails show it, and
+//! what the customer can do now.
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{
+    booking::{answer::Status, customer_step::CustomerAction},
+    forms::submission::SummaryRow,
+};
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct ManagePage {
+    pub reference: String,
+    pub status: Status,
+    /// Where the booking stands, in words (the proposed time, when it was cancelled).
+    pub status_text: String,
+    /// The ride as booked (or as moved by an accepted proposal).
+    pub rows: Vec<SummaryRow>,
+    /// Where the forms post: the signed link itself.
+    pub form_action: String,
+    /// The steps the customer can take now (none once the pick-up has passed).
+    pub actions: Vec<CustomerAction>,
+    /// The proposed time in words, while it can be accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proposed: Option<String>,
+    /// Why nothing can be changed here any more, with the phone number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<String>,
+    /// How to reach the company for anything else, with the phone number.
+    pub other: String,
+}

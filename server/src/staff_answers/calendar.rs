@@ -1,0 +1,95 @@
+//! `/calendar/{token}.ics`: the dispatchers' calendar, for the calendar app of
+//! a dispatcher's phone to subscribe to (see `booking::feed` for its events).
+//!
+//! The address is the secret: its token is the HMAC of the settings'
+//! `dispatch_calendar.revision` under the server's key, so it survives
+//! restarts, is the same on every instance sharing the key, and is revoked by
+//! raising the revision (or changing the key). Any other token gets the same
+//! 404 page as a wrong staff link.
+use actix_web::{
+    http::{header, StatusCode},
+    web, HttpRequest, HttpResponse,
+};
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
+
+use crate::{
+    config::Settings, edge::error::AppError, render::respond::encoded, secret::SecretKey,
+    staff_answers::routes::Staff,
+};
+
+pub const ROUTE: &str = "/calendar/{file}";
+const PURPOSE: &str = "dispatch-calendar";
+const SUFFIX: &str = ".ics";
+
+/// The feed's path, e.g. `/calendar/Xq…9w.ics`.
+pub fn path(key: &SecretKey, revision: u32) -> String {
+    let token = URL_SAFE_NO_PAD.encode(key.sign(&[PURPOSE, &revision.to_string()]));
+    format!("/calendar/{token}{SUFFIX}")
+}
+
+/// The feed's address to subscribe to (`webcal://…`), when it is on.
+pub fn subscription_url(settings: &Settings, key: &SecretKey) -> Option<String> {
+    let calendar = &settings.dispatch_calendar;
+    let origin = &settings.site.base_url;
+    let host = origin.split_once("://").map_or(origin.as_str(), |(_, host)| host);
+    calendar.enabled.then(|| format!("webcal://{host}{}", path(key, calendar.revision)))
+}
+
+/// Whether `file` is the feed's current `{token}.ics` (compared in constant time).
+fn genuine(key: &SecretKey, revision: u32, file: &str) -> bool {
+    let Some(tag) = file.strip_suffix(SUFFIX).and_then(|t| URL_SAFE_NO_PAD.decode(t).ok()) else {
+        return false;
+    };
+    key.verify(&[PURPOSE, &revision.to_string()], &tag)
+}
+
+pub async fn feed(
+    req: HttpRequest,
+    file: web::Path<String>,
+    staff: web::Data<Staff>,
+) -> Result<HttpResponse, AppError> {
+    let settings = &staff.settings.dispatch_calendar;
+    if !settings.enabled || !genuine(&staff.key, settings.revision, &file) {
+        tracing::info!("dispatchers' calendar: wrong address");
+        let page = staff.pages.error_page(staff.settings.mail.staff_language).await;
+        let mut response = encoded(&req, &page, StatusCode::NOT_FOUND);
+        private(&mut response);
+        return Ok(response);
+    }
+    let since = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(24 * i64::from(settings.past_days));
+    let body = staff
+        .bookings
+        .dispatch_calendar(since, settings.max_bookings, settings.refresh_minutes)
+        .await
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
+    let mut response = HttpResponse::Ok().content_type("text/calendar; charset=utf-8").body(body);
+    private(&mut response);
+    Ok(response)
+}
+
+/// Personal data under a secret address: not cached, not indexed, no referrer.
+fn private(response: &mut HttpResponse) {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
+    headers
+        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_current_revisions_token_opens_the_feed() {
+        let key = SecretKey::from_bytes(vec![7; 32]);
+        let file = path(&key, 1).trim_start_matches("/calendar/").to_string();
+        assert!(genuine(&key, 1, &file));
+        assert!(!genuine(&key, 2, &file), "a raised revision revokes the address");
+        assert!(!genuine(&SecretKey::from_bytes(vec![8; 32]), 1, &file), "another key");
+        assert!(!genuine(&key, 1, file.trim_end_matches(".ics")), "without .ics");
+        assert!(!genuine(&key, 1, &file[1..]), "cut");
+        assert!(!genuine(&key, 1, "!!.ics"));
+        assert_ne!(path(&key, 1), path(&key, 2));
+    }
+}

@@ -1,0 +1,109 @@
+// The customer's manage page as a customer meets it: the link in their mail
+// opened on a 360 px phone (the page is plain forms, not hydrated).
+// axe-core finds nothing in any state (requested, an error, a proposal,
+// accepted, cancelled), nothing scrolls sideways, and every step is one tap.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decoded, mailOf } from "./mails.mjs";
+import { TEXTS, assertAccessible as axeFindsNothing, assertShows, dutchDateTime, useServerAndBrowser, visit, visitorContext } from "./helpers.mjs";
+
+const TIMEOUT = { timeout: 60_000 };
+const LANG = "en";
+const T = TEXTS[LANG].manage;
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+let booked = 0;
+
+/** Books a ride in English over the API (each at another time); returns the reference. */
+async function book() {
+  booked += 1;
+  const response = await fetch(`${server.baseUrl}/api/reservation/${LANG}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name: "Anna de Wit", email: "anna@example.com", phone: "06 12345678", passengerAmount: "2",
+      departure: "Markt 1, Roermond", destination: "Schiphol", dateTime: dutchDateTime(3, `11:${10 + booked}`), language: LANG,
+    }),
+  });
+  assert.equal(response.status, 200);
+  return /R-[A-Z0-9]{6}/.exec((await response.json()).message)[0];
+}
+
+/** Path and query of the first link to `pathStart` in the `kind` mail of `reference`. */
+async function linkIn(kind, reference, pathStart) {
+  const text = decoded(await mailOf(server, kind, reference));
+  const match = new RegExp(`https://www\\.taxiroermond\\.example(${pathStart}[^\\s"<>]*?\\?expires=\\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)`).exec(text);
+  assert.ok(match, `a ${pathStart} link in the ${kind} mail of ${reference}`);
+  return match[1].replace("&amp;", "&");
+}
+
+async function open(path) {
+  const context = await visitorContext(browser, server.baseUrl, LANG, { bypassCSP: true, viewport: { width: 360, height: 740 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const response = await visit(page, server.baseUrl, path, { lang: LANG });
+  return { page, response, close: () => context.close() };
+}
+
+async function assertAccessible(page, state) {
+  await axeFindsNothing(page, state);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `${state}: nothing scrolls sideways on a 360 px phone (${width} px wide)`);
+}
+
+async function tap(page, path, name) {
+  await Promise.all([page.waitForNavigation(), page.getByRole("button", { name }).click()]);
+  await assertShows(page, server.baseUrl, path, LANG);
+}
+
+test("a proposed time accepted with one tap, then the ride cancelled: every state is accessible", TIMEOUT, async () => {
+  const reference = await book();
+  const booking = await linkIn("customer-booking", reference, `/booking/${reference}`);
+  const { page, response, close } = await open(booking);
+  try {
+    assert.equal(response.status(), 200);
+    assert.equal(response.headers()["referrer-policy"], "no-referrer");
+    await page.getByRole("heading", { level: 1, name: T.heading.replace("{{reference}}", reference) }).waitFor();
+    await assertAccessible(page, "requested");
+    assert.equal(await page.getByRole("button", { name: T.accept.button }).count(), 0, "nothing to accept yet");
+
+    // Staff propose another time from their mail.
+    const propose = await linkIn("staff-booking", reference, `/staff/${reference}/propose`);
+    const at = dutchDateTime(4, "09:15");
+    const answered = await fetch(`${server.baseUrl}${propose}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+      body: new URLSearchParams({ dateTime: at, note: "" }),
+    });
+    assert.equal(answered.status, 200);
+    const manage = await linkIn("customer-answer", reference, `/booking/${reference}`);
+    await visit(page, server.baseUrl, manage, { lang: LANG });
+    await page.getByRole("button", { name: T.accept.button }).waitFor();
+    assert.match(await page.locator(".status-line").innerText(), /09:15/);
+    await assertAccessible(page, "a proposal");
+
+    await tap(page, manage, T.accept.button);
+    await page.locator(".success-box").waitFor();
+    assert.match(await page.locator(".success-box").innerText(), /09:15/);
+    assert.equal(await page.getByRole("button", { name: T.accept.button }).count(), 0, "accepted once");
+    await assertAccessible(page, "accepted");
+
+    // A reason too long (past the field's own limit) is answered under the field.
+    await page.locator("#note").evaluate((note) => note.removeAttribute("maxlength"));
+    await page.fill("#note", "x".repeat(501));
+    await tap(page, manage, T.cancel.button);
+    await page.locator("#note-error").waitFor();
+    await assertAccessible(page, "cancel with an error");
+
+    await page.fill("#note", "Flight cancelled.");
+    await tap(page, manage, T.cancel.button);
+    await page.locator(".success-box").waitFor();
+    assert.equal(await page.locator("form").count(), 0, "nothing left to do");
+    await assertAccessible(page, "cancelled");
+  } finally {
+    await close();
+  }
+});
