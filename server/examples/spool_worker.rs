@@ -119,7 +119,8 @@ async fn main() {
         while outbox.stats().depth > 0 {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let pickup = sample::booking('W', 0).pickup_at.to_zoned(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
+        let pickup =
+            sample::booking('W', 0).pickup_at.to_zoned(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
         let at = pickup.expect("a local time").timestamp() - jiff::SignedDuration::from_mins(119);
         let sent = outbox.run_reminders(at).await.expect("reminders run");
         println!("REMINDED {sent}");
