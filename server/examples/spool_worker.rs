@@ -110,8 +110,9 @@ async fn main() {
         }
         let reference = sample::booking('W', 0).reference;
         let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
-        let step = CustomerStep::on(&record, CustomerAction::Cancel, String::new(), jiff::Timestamp::now())
-            .expect("a requested booking can be cancelled");
+        let step =
+            CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
+                .expect("a requested booking can be cancelled");
         assert!(outbox.customer_step(&record, &step).await.expect("step stored"));
         println!("CANCELLED");
     }

@@ -72,15 +72,21 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         return Vec::new();
     }
     // The moment the booking entered its state: reminders planned before it are skipped.
+    // A request again after the customer asked for another time counts from then.
+    let requested_at = match &record.customer_step {
+        Some(step) if record.status == Status::Requested => step.at,
+        _ => b.received_at,
+    };
     let entered = match (record.status, &record.customer_step, &record.answer) {
-        (Status::Confirmed, Some(step), _) => local(step.at),
+        (Status::Confirmed, Some(step), Some(answer)) => local(step.at.max(answer.answered_at)),
+        (Status::Confirmed, Some(step), None) => local(step.at),
         (Status::Confirmed, None, Some(answer)) => local(answer.answered_at),
-        _ => local(b.received_at),
+        _ => local(requested_at),
     };
     let quiet = |at| out_of_quiet_hours(at, pickup, r.quiet_from, r.quiet_until);
     let planned: Vec<(Reminder, Option<DateTime>)> = match record.status {
         Status::Requested => {
-            let promised = answer_due(b.received_at, mail).unwrap_or(local(b.received_at));
+            let promised = answer_due(requested_at, mail).unwrap_or(local(requested_at));
             vec![
                 (Reminder::StaffUnanswered, shifted(promised, r.staff_unanswered_after_minutes, 1)),
                 (Reminder::StaffBeforePickup, shifted(pickup, r.staff_before_pickup_minutes, -1)),

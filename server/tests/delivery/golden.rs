@@ -140,8 +140,10 @@ fn customer_step_mails_in_three_languages() {
         (Lang::Nl, CustomerAction::Accept, ""),
         (Lang::De, CustomerAction::Cancel, "Flug gestrichen"),
         (Lang::En, CustomerAction::Cancel, ""),
+        (Lang::En, CustomerAction::Ask, "Our flight lands later."),
     ];
     for (lang, action, note) in steps {
+        let asked = (action == CustomerAction::Ask).then(|| "2025-11-24T18:30".parse().unwrap());
         let answer = Answer {
             action: Action::Propose,
             note: String::new(),
@@ -159,7 +161,8 @@ fn customer_step_mails_in_three_languages() {
             reminders_sent: Vec::new(),
         };
         let at = "2025-11-20T10:05:00Z".parse().unwrap();
-        let step = CustomerStep::on(&record, action, note.into(), at).expect("allowed when rescheduled");
+        let step =
+            CustomerStep::on(&record, action, note.into(), asked, at).expect("allowed when rescheduled");
         let mails = composer(Lang::Nl).customer_step(&record, &step, "golden").unwrap();
         assert_eq!(mails.len(), 2, "staff and customer");
         check(&format!("step-{}-{lang}-staff", action.code()), &describe(&mails[0]));
