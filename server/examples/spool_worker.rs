@@ -2,14 +2,16 @@
 //! directory, optionally submits bookings first, and prints its progress.
 //!
 //! ```text
-//! spool_worker <data-dir> [--smtp URL] [--submit N] [--confirm-first] [--cancel-first]
+//! spool_worker <data-dir> [--smtp URL] [--submit N] [--confirm-first] [--cancel-first] [--remind]
 //!              [--stop-at POINT] [--show REFERENCE] [--exit-when-empty]
 //! ```
-//! With `--show` it first prints `RECORD <reference> <status or none>` as the
+//! With `--show` it first prints `RECORD <reference> <status or none>` (and
+//! `REMINDERS <reference> <how many sent>`) as the
 //! booking store has it once the outbox started (and settled the spool with
 //! the store). Prints `SUBMITTED n` once n bookings (2 mails each) are durably
 //! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`),
-//! `CANCELLED` once its customer cancelled it (`--cancel-first`), then
+//! `CANCELLED` once its customer cancelled it (`--cancel-first`), `REMINDED n`
+//! once the reminders due two hours before its pick-up went out (`--remind`), then
 //! `STATS depth=… delivered=…` every 100 ms. With `--stop-at` the process
 //! prints `STOPPED <point>` when a durable step reaches that fault point
 //! (`taxi_server::faults`) and stays there, for the test to kill it. With
@@ -55,6 +57,7 @@ async fn main() {
     let exit_when_empty = args.iter().any(|a| a == "--exit-when-empty");
     let confirm_first = args.iter().any(|a| a == "--confirm-first");
     let cancel_first = args.iter().any(|a| a == "--cancel-first");
+    let remind = args.iter().any(|a| a == "--remind");
     if let Some(point) = value("--stop-at") {
         let _ = STOP_AT.set(point);
         faults::install(stop_here);
@@ -75,7 +78,8 @@ async fn main() {
     eprintln!("transport: {}", outbox.transport_description());
     if let Some(reference) = value("--show") {
         let record = outbox.record(&reference).await.expect("the store reads");
-        println!("RECORD {reference} {}", record.map_or("none", |r| r.status.code()));
+        println!("RECORD {reference} {}", record.as_ref().map_or("none", |r| r.status.code()));
+        println!("REMINDERS {reference} {}", record.map_or(0, |r| r.reminders_sent.len()));
     }
 
     for i in 0..submit {
@@ -106,10 +110,21 @@ async fn main() {
         }
         let reference = sample::booking('W', 0).reference;
         let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
-        let step = CustomerStep::on(&record, CustomerAction::Cancel, String::new(), jiff::Timestamp::now())
-            .expect("a requested booking can be cancelled");
+        let step =
+            CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
+                .expect("a requested booking can be cancelled");
         assert!(outbox.customer_step(&record, &step).await.expect("step stored"));
         println!("CANCELLED");
+    }
+    if remind {
+        while outbox.stats().depth > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let pickup =
+            sample::booking('W', 0).pickup_at.to_zoned(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
+        let at = pickup.expect("a local time").timestamp() - jiff::SignedDuration::from_mins(119);
+        let sent = outbox.run_reminders(at).await.expect("reminders run");
+        println!("REMINDED {sent}");
     }
     loop {
         let stats = outbox.stats();

@@ -31,6 +31,7 @@ use crate::{
 pub struct Application {
     port: u16,
     outbox: Arc<Outbox>,
+    bookings: Arc<Bookings>,
     places_description: &'static str,
     server: Server,
     pages: web::Data<Pages>,
@@ -125,6 +126,7 @@ impl Application {
             locales: locales.clone(),
             submissions: submissions.clone(),
         });
+        let reminders = bookings.clone();
         let staff = web::Data::new(Staff {
             key,
             bookings,
@@ -172,7 +174,12 @@ impl Application {
         .shutdown_timeout(http.shutdown_timeout_seconds)
         .listen(listener)?
         .run();
-        Ok(Self { port, outbox, places_description, server, pages })
+        Ok(Self { port, outbox, bookings: reminders, places_description, server, pages })
+    }
+
+    /// The bookings and their outbox (tests run the reminders at a time of their choosing).
+    pub fn bookings(&self) -> Arc<Bookings> {
+        self.bookings.clone()
     }
 
     pub fn port(&self) -> u16 {

@@ -1,7 +1,8 @@
 // The customer's manage page as a customer meets it: the link in their mail
 // opened on a 360 px phone (the page is plain forms, not hydrated).
-// axe-core finds nothing in any state (requested, an error, a proposal,
-// accepted, cancelled), nothing scrolls sideways, and every step is one tap.
+// axe-core finds nothing in any state (requested, a proposal, accepted,
+// another time asked with an error and sent, an error under the reason,
+// cancelled), nothing scrolls sideways, and every step is one tap.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decoded, mailOf } from "./mails.mjs";
@@ -59,7 +60,7 @@ async function tap(page, path, name) {
   await assertShows(page, server.baseUrl, path, LANG);
 }
 
-test("a proposed time accepted with one tap, then the ride cancelled: every state is accessible", TIMEOUT, async () => {
+test("a proposed time accepted with one tap, another time asked, then the ride cancelled: every state is accessible", TIMEOUT, async () => {
   const reference = await book();
   const booking = await linkIn("customer-booking", reference, `/booking/${reference}`);
   const { page, response, close } = await open(booking);
@@ -90,6 +91,17 @@ test("a proposed time accepted with one tap, then the ride cancelled: every stat
     assert.match(await page.locator(".success-box").innerText(), /09:15/);
     assert.equal(await page.getByRole("button", { name: T.accept.button }).count(), 0, "accepted once");
     await assertAccessible(page, "accepted");
+
+    // Another time: a time in the past is answered under the field, a good one sent.
+    await page.fill("#dateTime", "2020-01-01T10:00");
+    await tap(page, manage, T.ask.button);
+    await page.locator("#dateTime-error").waitFor();
+    await assertAccessible(page, "another time with an error");
+    await page.fill("#dateTime", dutchDateTime(5, "10:45"));
+    await tap(page, manage, T.ask.button);
+    await page.locator(".success-box").waitFor();
+    assert.match(await page.locator(".success-box").innerText(), /10:45/);
+    await assertAccessible(page, "another time asked");
 
     // A reason too long (past the field's own limit) is answered under the field.
     await page.locator("#note").evaluate((note) => note.removeAttribute("maxlength"));

@@ -1,15 +1,18 @@
 //! What the customer can do with a booking from the manage page of their
-//! mail: accept the time staff proposed, or cancel. Each step is taken once:
+//! mail: accept the time staff proposed, ask for another time, or cancel. Each step is taken once:
 //! it is recorded by a conditional update at the booking's sequence, like
 //! staff's answer (see `store.rs`).
 //!
-//! | status      | accept                     | cancel    |
-//! |-------------|----------------------------|-----------|
-//! | requested   | –                          | cancelled |
-//! | rescheduled | confirmed, at the proposal | cancelled |
-//! | confirmed   | –                          | cancelled |
-//! | declined    | –                          | –         |
-//! | cancelled   | –                          | –         |
+//! | status      | accept                     | ask another time          | cancel    |
+//! |-------------|----------------------------|---------------------------|-----------|
+//! | requested   | –                          | requested, at the new one | cancelled |
+//! | rescheduled | confirmed, at the proposal | requested, at the new one | cancelled |
+//! | confirmed   | –                          | requested, at the new one | cancelled |
+//! | declined    | –                          | –                         | –         |
+//! | cancelled   | –                          | –                         | –         |
+//!
+//! Asking for another time makes the booking a request again, at the time
+//! asked: staff answer it as any request (confirm, propose, decline).
 use serde::{Deserialize, Serialize};
 
 use crate::booking::{answer::Status, Record};
@@ -19,15 +22,18 @@ use crate::booking::{answer::Status, Record};
 pub enum CustomerAction {
     /// Take the time staff proposed: the booking is confirmed at that time.
     Accept,
+    /// Move the ride to another time: a request again, for staff to answer.
+    Ask,
     Cancel,
 }
 
 impl CustomerAction {
-    pub const ALL: [CustomerAction; 2] = [Self::Accept, Self::Cancel];
+    pub const ALL: [CustomerAction; 3] = [Self::Accept, Self::Ask, Self::Cancel];
 
     pub fn code(self) -> &'static str {
         match self {
             Self::Accept => "accept",
+            Self::Ask => "ask",
             Self::Cancel => "cancel",
         }
     }
@@ -40,7 +46,9 @@ impl CustomerAction {
     pub fn allowed_from(self, status: Status) -> bool {
         match self {
             Self::Accept => status == Status::Rescheduled,
-            Self::Cancel => matches!(status, Status::Requested | Status::Rescheduled | Status::Confirmed),
+            Self::Ask | Self::Cancel => {
+                matches!(status, Status::Requested | Status::Rescheduled | Status::Confirmed)
+            }
         }
     }
 
@@ -48,6 +56,7 @@ impl CustomerAction {
     pub fn status(self) -> Status {
         match self {
             Self::Accept => Status::Confirmed,
+            Self::Ask => Status::Requested,
             Self::Cancel => Status::Cancelled,
         }
     }
@@ -66,14 +75,22 @@ pub struct CustomerStep {
 }
 
 impl CustomerStep {
-    /// The step on `record` if its status allows it; the pick-up it leaves.
-    pub fn on(record: &Record, action: CustomerAction, note: String, at: jiff::Timestamp) -> Option<Self> {
+    /// The step on `record` if its status allows it; the pick-up it leaves
+    /// (`asked`: the time asked for, needed by [`CustomerAction::Ask`] only).
+    pub fn on(
+        record: &Record,
+        action: CustomerAction,
+        note: String,
+        asked: Option<jiff::civil::DateTime>,
+        at: jiff::Timestamp,
+    ) -> Option<Self> {
         if !action.allowed_from(record.status) {
             return None;
         }
         let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at);
         let pickup_at = match action {
             CustomerAction::Accept => proposed?,
+            CustomerAction::Ask => asked?,
             CustomerAction::Cancel => record.booking.pickup_at,
         };
         Some(Self { action, note, pickup_at, at })
@@ -89,9 +106,9 @@ mod tests {
         use CustomerAction::*;
         let allowed =
             |status| CustomerAction::ALL.into_iter().filter(|a| a.allowed_from(status)).collect::<Vec<_>>();
-        assert_eq!(allowed(Status::Requested), [Cancel]);
-        assert_eq!(allowed(Status::Rescheduled), [Accept, Cancel]);
-        assert_eq!(allowed(Status::Confirmed), [Cancel]);
+        assert_eq!(allowed(Status::Requested), [Ask, Cancel]);
+        assert_eq!(allowed(Status::Rescheduled), [Accept, Ask, Cancel]);
+        assert_eq!(allowed(Status::Confirmed), [Ask, Cancel]);
         assert_eq!(allowed(Status::Declined), []);
         assert_eq!(allowed(Status::Cancelled), []);
     }

@@ -25,8 +25,10 @@ pub struct Composer {
     pub head: Letterhead,
     pub(crate) locales: Arc<Locales>,
     pub(crate) company: CompanySettings,
-    mail: MailSettings,
+    pub(crate) mail: MailSettings,
     pub(crate) staff_lang: Lang,
+    /// Who also gets the reminder shortly before an unanswered pick-up.
+    pub(crate) escalation: Vec<lettre::message::Mailbox>,
     /// Signs the answer links in staff mails.
     pub(crate) key: SecretKey,
     /// The site's public origin, for links in mails.
@@ -44,6 +46,7 @@ impl Composer {
             company: settings.company.clone(),
             mail: settings.mail.clone(),
             staff_lang: settings.mail.staff_language,
+            escalation: settings.reminders.escalation_recipients.iter().map(|r| r.0.clone()).collect(),
             key,
             base_url: settings.site.base_url.clone(),
         })

@@ -21,11 +21,14 @@ pub mod mails;
 pub mod model;
 pub mod outbox;
 pub mod prefill;
+pub mod reminder_mail;
+pub mod reminders;
 pub mod routes;
 pub mod service;
 pub mod step_mail;
 pub mod store;
 pub mod store_file;
+pub mod store_reminders;
 pub mod views;
 pub mod whatsapp;
 

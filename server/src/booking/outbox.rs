@@ -15,10 +15,11 @@ use crate::{
         customer_step::CustomerStep,
         mails::Composer,
         model::Booking,
+        reminders,
         store::{past_retention, BookingStore, StoreTrouble},
         Record,
     },
-    config::Settings,
+    config::{MailSettings, ReminderSettings, Settings},
     faults,
     i18n::Locales,
     mail::{
@@ -42,6 +43,9 @@ enum Change {
     /// The customer's step from the manage page, at that sequence.
     #[serde(rename_all = "camelCase")]
     Stepped { reference: Reference, sequence: u32, step: CustomerStep },
+    /// A reminder sent (its key, see `reminders.rs`) while the booking was at that sequence.
+    #[serde(rename_all = "camelCase")]
+    Reminded { reference: Reference, sequence: u32, key: String },
 }
 
 impl Change {
@@ -58,6 +62,7 @@ pub struct Bookings {
     outbox: Outbox,
     store: Arc<BookingStore>,
     composer: Arc<Composer>,
+    reminders: Arc<(ReminderSettings, MailSettings)>,
 }
 
 impl Deref for Bookings {
@@ -111,6 +116,13 @@ impl Records for BookingStore {
                 }
                 Some(_) => Ok(Settled::Contradicted),
             },
+            Change::Reminded { reference, sequence, key } => match self.get(&reference)? {
+                None => Ok(Settled::Recorded),
+                Some(record) if record.reminders_sent.contains(&key) => Ok(Settled::Recorded),
+                // Answered meanwhile: the reminder is out of date.
+                Some(_) if self.remind(&reference, sequence, &key, || Ok(()))? => Ok(Settled::RolledForward),
+                Some(_) => Ok(Settled::Contradicted),
+            },
         }
     }
 }
@@ -131,7 +143,18 @@ impl Bookings {
         let store = Arc::new(BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
         let records: Vec<Arc<dyn Records>> = vec![store.clone()];
         let outbox = Outbox::start_with(settings, locales, records, policy)?;
-        Ok(Self { outbox, store, composer })
+        let reminders = Arc::new((settings.reminders.clone(), settings.mail.clone()));
+        let bookings = Self { outbox, store, composer, reminders };
+        let (timer, every) = (bookings.clone(), Duration::from_secs(settings.reminders.check_seconds));
+        bookings.outbox.spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                if let Err(e) = timer.run_reminders(jiff::Timestamp::now()).await {
+                    tracing::error!(error = %e, "reminders could not be checked; trying again");
+                }
+            }
+        });
+        Ok(bookings)
     }
 
     pub fn outbox(&self) -> &Outbox {
@@ -220,6 +243,39 @@ impl Bookings {
                 })
             })
             .await
+    }
+
+    /// Sends the reminders due at `now` (see `reminders.rs`), each once:
+    /// recorded with the booking in the transaction that spools its mail.
+    /// Returns how many went out.
+    pub async fn run_reminders(&self, now: jiff::Timestamp) -> Result<usize, DeliveryError> {
+        let store = self.store.clone();
+        let records = self.outbox.blocking(move || store.awaiting_reminders(now)).await?;
+        let (settings, mail) = &*self.reminders;
+        let mut sent = 0;
+        for record in records {
+            for reminder in reminders::due(&record, settings, mail, now) {
+                let nonce = nonce();
+                let mails = self.composer.reminder(&record, reminder, &nonce, now)?;
+                let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
+                let key = reminder.key(record.booking.pickup_at);
+                let change = Change::Reminded { reference: reference.clone(), sequence, key: key.clone() };
+                let store = self.store.clone();
+                let went = self
+                    .outbox
+                    .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
+                        in_transaction(write, "reminder-spooled", |written| {
+                            store.remind(&reference, sequence, &key, written)
+                        })
+                    })
+                    .await?;
+                if went {
+                    tracing::info!(reference = %record.booking.reference, reminder = reminder.code(), "reminder sent");
+                    sent += 1;
+                }
+            }
+        }
+        Ok(sent)
     }
 
     /// The dispatchers' calendar: bookings whose pick-up is after `since`

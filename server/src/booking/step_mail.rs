@@ -4,6 +4,8 @@
 //! language: confirmed at the accepted time, or cancelled.
 use std::time::SystemTime;
 
+use jiff::civil::DateTime;
+
 use crate::{
     booking::{
         answer_links,
@@ -54,12 +56,17 @@ impl Composer {
         let moved = Booking { pickup_at: step.pickup_at, ..record.booking.clone() };
         let status = match step.action {
             CustomerAction::Accept => ics::Status::Confirmed,
+            CustomerAction::Ask => ics::Status::Tentative,
             CustomerAction::Cancel => ics::Status::Cancelled,
         };
         let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at) };
         let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
         let customer = self.head.customer_mailbox(&moved.name, &moved.email);
-        let staff_view = self.views().staff_step(&moved, step, lang);
+        let mut staff_view = self.views().staff_step(&moved, step, lang, record.booking.pickup_at);
+        if step.action == CustomerAction::Ask {
+            // A request again: answered with the buttons of a new one.
+            staff_view.answers = self.answer_links(&moved);
+        }
         let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
         let mut mails = vec![self.head.build(
             MailKind::StaffStep,
@@ -96,7 +103,8 @@ impl Composer {
 impl Views<'_> {
     /// Staff's mail about the customer's step: the booking as in their first
     /// mail, headed by what the customer did.
-    pub fn staff_step(&self, b: &Booking, step: &CustomerStep, lang: Lang) -> MailView {
+    /// `previous`: the pick-up before the step.
+    pub fn staff_step(&self, b: &Booking, step: &CustomerStep, lang: Lang, previous: DateTime) -> MailView {
         let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
         let pickup = date_time_long(self.locales, lang, b.pickup_at);
         let name = one_line(&b.name, SHORT_MAX);
@@ -107,6 +115,7 @@ impl Views<'_> {
             ("from", &place_short(&b.departure)),
             ("to", &place_short(&b.destination)),
             ("pickup", &pickup),
+            ("previous", &date_time_long(self.locales, lang, previous)),
             ("name", &name),
         ];
         let mut view = self.staff_booking(b, lang);
@@ -117,11 +126,11 @@ impl Views<'_> {
         if step.action == CustomerAction::Cancel {
             // What changed the dispatch no longer does.
             view.alerts.clear();
-            let reason = paragraph(&step.note, MESSAGE_MAX);
-            if !reason.is_empty() {
-                let label = self.t(lang, "mail.staffStep.reasonLabel");
-                view.notes.push(format!("{label}: {}", one_line(&reason, MESSAGE_MAX)));
-            }
+        }
+        let reason = paragraph(&step.note, MESSAGE_MAX);
+        if !reason.is_empty() {
+            let label = self.t(lang, "mail.staffStep.reasonLabel");
+            view.notes.push(format!("{label}: {}", one_line(&reason, MESSAGE_MAX)));
         }
         view
     }
@@ -143,7 +152,7 @@ impl Views<'_> {
             self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
             self.f(lang, &key("text"), &args),
         ];
-        if step.action == CustomerAction::Accept {
+        if step.action != CustomerAction::Cancel {
             view.actions = vec![manage];
         }
         let reason = paragraph(&step.note, MESSAGE_MAX);

@@ -45,6 +45,8 @@ pub struct Record {
     pub answer: Option<Answer>,
     /// The customer's last step from the manage page.
     pub customer_step: Option<CustomerStep>,
+    /// The reminders sent, each as [`crate::booking::reminders::Reminder::key`].
+    pub reminders_sent: Vec<String>,
 }
 
 pub struct BookingStore {
@@ -129,7 +131,7 @@ impl BookingStore {
 
     /// Runs a write: refused when the file is gone; a failure is remembered
     /// (for the health checks) until a write succeeds.
-    fn write<T>(&self, write: impl FnOnce(&mut Connection) -> io::Result<T>) -> io::Result<T> {
+    pub(super) fn write<T>(&self, write: impl FnOnce(&mut Connection) -> io::Result<T>) -> io::Result<T> {
         self.check_file()?;
         let result = write(&mut self.lock());
         *self.write_failure.lock().unwrap_or_else(|e| e.into_inner()) =
@@ -137,7 +139,7 @@ impl BookingStore {
         result
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.connection.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -181,7 +183,7 @@ impl BookingStore {
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
         self.lock()
             .query_row(
-                "SELECT status, sequence, calendar_uid, booking, answer, customer_step FROM bookings WHERE reference = ?1",
+                "SELECT status, sequence, calendar_uid, booking, answer, customer_step, reminders FROM bookings WHERE reference = ?1",
                 [reference],
                 raw_record,
             )
@@ -197,7 +199,7 @@ impl BookingStore {
         let connection = self.lock();
         let mut statement = connection
             .prepare(
-                "SELECT status, sequence, calendar_uid, booking, answer, customer_step FROM bookings
+                "SELECT status, sequence, calendar_uid, booking, answer, customer_step, reminders FROM bookings
                  WHERE pickup_at >= ?1 ORDER BY pickup_at, reference LIMIT ?2",
             )
             .map_err(sql)?;
@@ -300,14 +302,20 @@ impl BookingStore {
     }
 }
 
-/// A row as read: status, sequence, calendar UID, booking, answer and step JSON.
-type RawRecord = (String, u32, String, String, Option<String>, Option<String>);
+/// The columns a [`Record`] is read from, in [`raw_record`]'s order.
+pub(super) const RECORD_COLUMNS: &str =
+    "status, sequence, calendar_uid, booking, answer, customer_step, reminders";
 
-fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
+/// A row as read: status, sequence, calendar UID, booking, answer, step and reminders JSON.
+pub(super) type RawRecord = (String, u32, String, String, Option<String>, Option<String>, Option<String>);
+
+pub(super) fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
 }
 
-fn record((status, sequence, calendar_uid, booking, answer, step): RawRecord) -> io::Result<Record> {
+pub(super) fn record(
+    (status, sequence, calendar_uid, booking, answer, step, reminders): RawRecord,
+) -> io::Result<Record> {
     Ok(Record {
         booking: serde_json::from_str(&booking).map_err(invalid)?,
         status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
@@ -315,6 +323,11 @@ fn record((status, sequence, calendar_uid, booking, answer, step): RawRecord) ->
         calendar_uid,
         answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
         customer_step: step.map(|c| serde_json::from_str(&c)).transpose().map_err(invalid)?,
+        reminders_sent: reminders
+            .map(|r| serde_json::from_str(&r))
+            .transpose()
+            .map_err(invalid)?
+            .unwrap_or_default(),
     })
 }
 
@@ -331,7 +344,7 @@ pub fn past_retention(booking: &Booking, retention: Duration, now: jiff::Timesta
 }
 
 /// The pick-up as a Unix time (the booking holds Europe/Amsterdam local time).
-fn pickup_seconds(booking: &Booking) -> i64 {
+pub(super) fn pickup_seconds(booking: &Booking) -> i64 {
     booking
         .pickup_at
         .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))

@@ -53,7 +53,7 @@ pub(crate) fn open_checked(path: &Path) -> io::Result<Connection> {
         )
         .map_err(sql)?;
     // Added later: stores made before them get the columns (empty for their rows).
-    for (column, kind) in [("fingerprint", "INTEGER"), ("customer_step", "TEXT")] {
+    for (column, kind) in [("fingerprint", "INTEGER"), ("customer_step", "TEXT"), ("reminders", "TEXT")] {
         if !has_column(&connection, column)? {
             connection
                 .execute_batch(&format!("ALTER TABLE bookings ADD COLUMN {column} {kind}"))

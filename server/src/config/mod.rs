@@ -52,6 +52,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub booking: BookingSettings,
     pub dispatch_calendar: DispatchCalendarSettings,
+    pub reminders: ReminderSettings,
     pub limits: LimitSettings,
     pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
@@ -146,6 +147,13 @@ impl Settings {
 
     fn validate(&self) -> Result<(), ConfigError> {
         site::validate(&self.site).map_err(|message| ConfigError::new("site.alternate_domains", message))?;
+        let evening = &self.reminders.customer_evening_before;
+        if !evening.is_empty() && crate::types::ClockTime::parse(evening).is_none() {
+            return Err(ConfigError::new("reminders.customer_evening_before", "must be HH:MM or \"\""));
+        }
+        if self.reminders.check_seconds == 0 {
+            return Err(ConfigError::new("reminders.check_seconds", "must be at least 1"));
+        }
         let calendar = &self.dispatch_calendar;
         if calendar.enabled && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0) {
             return Err(ConfigError::new(

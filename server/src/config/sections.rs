@@ -80,6 +80,28 @@ pub struct BookingSettings {
     pub min_fill_seconds: u64,
 }
 
+/// Reminders to staff and customers (`booking::reminders`); 0 minutes = off.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReminderSettings {
+    /// How often due reminders are looked for.
+    pub check_seconds: u64,
+    /// Staff, this long after the promised answer, while unanswered.
+    pub staff_unanswered_after_minutes: u32,
+    /// Staff and the escalation addresses, this long before an unanswered pick-up.
+    pub staff_before_pickup_minutes: u32,
+    pub escalation_recipients: Vec<MailboxSetting>,
+    /// The customer, this long before an unanswered pick-up.
+    pub customer_no_answer_minutes: u32,
+    /// The customer, the evening before a confirmed ride at this time (`""`: not).
+    pub customer_evening_before: String,
+    /// … or this long before it when confirmed after that evening.
+    pub customer_same_day_minutes: u32,
+    /// No customer reminder from `quiet_from` to `quiet_until`.
+    pub quiet_from: ClockTime,
+    pub quiet_until: ClockTime,
+}
+
 /// The dispatchers' calendar subscription (`staff_answers::calendar`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -46,6 +46,10 @@ pub enum MailKind {
     StaffStep,
     /// … and the customer gets the updated calendar entry.
     CustomerStep,
+    /// A booking still unanswered, to staff (and the escalation addresses).
+    StaffReminder,
+    /// A ride near and unanswered, or a confirmed ride's reminder, to the customer.
+    CustomerReminder,
 }
 
 impl MailKind {
@@ -59,6 +63,8 @@ impl MailKind {
             Self::CustomerAnswer => "customer-answer",
             Self::StaffStep => "staff-step",
             Self::CustomerStep => "customer-step",
+            Self::StaffReminder => "staff-reminder",
+            Self::CustomerReminder => "customer-reminder",
         }
     }
 
@@ -73,6 +79,8 @@ impl MailKind {
             Self::CustomerAnswer => "customerAnswer",
             Self::StaffStep => "staffStep",
             Self::CustomerStep => "customerStep",
+            Self::StaffReminder => "staffReminder",
+            Self::CustomerReminder => "customerReminder",
         }
     }
 }

@@ -248,6 +248,18 @@ impl Outbox {
         }
     }
 
+    /// Runs `work` on the outbox's own thread until it ends or the outbox
+    /// stops (the caller's timers).
+    pub fn spawn(&self, work: impl std::future::Future<Output = ()> + Send + 'static) {
+        let mut stop = self.inner.stop.subscribe();
+        self.inner.runtime.spawn(async move {
+            tokio::select! {
+                () = work => {}
+                _ = stop.changed() => {}
+            }
+        });
+    }
+
     /// Runs blocking work (the caller's store) on the outbox's own thread.
     pub async fn blocking<T: Send + 'static>(
         &self,

@@ -18,6 +18,8 @@ pub struct ManagePage {
     pub status_text: String,
     /// The ride as booked (or as moved by an accepted proposal).
     pub rows: Vec<SummaryRow>,
+    /// The pick-up as the date-time field shows it (`2026-11-24T14:30`).
+    pub pickup_value: String,
     /// Where the forms post: the signed link itself.
     pub form_action: String,
     /// The steps the customer can take now (none once the pick-up has passed).

@@ -1,13 +1,30 @@
-//! The manage page's post, checked: which step, and the customer's optional
-//! words (a cancellation's reason).
+//! The manage page's post, checked: which step, the time asked for (by the
+//! booking form's rules), and the customer's optional words.
+use jiff::{civil::DateTime, Timestamp};
+
 use crate::{
-    booking::customer_step::CustomerAction,
+    booking::{customer_step::CustomerAction, form::pickup_time},
+    config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
     types::limits::LIMITS,
 };
 
-/// The step asked for and its note.
-pub fn validate(input: &Input, checker: Checker<'_>) -> Result<(CustomerAction, String), FieldErrors> {
+/// A step as posted: what, the customer's note, and the time asked for.
+#[derive(Debug, PartialEq)]
+pub struct Posted {
+    pub action: CustomerAction,
+    pub note: String,
+    pub asked: Option<DateTime>,
+}
+
+/// `call_us`: the company's number, which the booking rules' refusals name.
+pub fn validate(
+    input: &Input,
+    checker: Checker<'_>,
+    rules: &BookingSettings,
+    call_us: &str,
+    now: Timestamp,
+) -> Result<Posted, FieldErrors> {
     let mut c = checker;
     let action = input.line("action").ok().as_deref().and_then(CustomerAction::parse);
     if action.is_none() {
@@ -17,7 +34,9 @@ pub fn validate(input: &Input, checker: Checker<'_>) -> Result<(CustomerAction, 
     if note.chars().count() as u64 > LIMITS.message {
         c.fail("note", "tooLong", &[("max", &LIMITS.message.to_string())]);
     }
-    c.into_result((action.unwrap_or(CustomerAction::Cancel), note))
+    let asked =
+        (action == Some(CustomerAction::Ask)).then(|| pickup_time(&mut c, input, rules, call_us, now));
+    c.into_result(Posted { action: action.unwrap_or(CustomerAction::Cancel), note, asked })
 }
 
 #[cfg(test)]
@@ -27,19 +46,37 @@ mod tests {
     use super::*;
     use crate::{i18n::Locales, types::Lang};
 
-    fn check(value: serde_json::Value) -> Result<(CustomerAction, String), FieldErrors> {
+    fn check(value: serde_json::Value) -> Result<Posted, FieldErrors> {
+        let rules = BookingSettings {
+            max_passengers: 8,
+            lead_time_minutes: 30,
+            max_days_ahead: 365,
+            min_fill_seconds: 0,
+            large_vehicle_above: 4,
+        };
         let locales = Locales::load();
-        validate(&Input::from_json(value).unwrap(), Checker::new(Lang::De, &locales))
+        let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
+        validate(&Input::from_json(value).unwrap(), Checker::new(Lang::De, &locales), &rules, "+31 475", now)
     }
 
     #[test]
     fn a_step_from_the_list_with_a_note_of_bounded_length() {
-        assert_eq!(check(json!({"action": "accept"})).unwrap(), (CustomerAction::Accept, String::new()));
-        let (action, note) = check(json!({"action": "cancel", "note": "  Flug gestrichen  "})).unwrap();
-        assert_eq!((action, note.as_str()), (CustomerAction::Cancel, "Flug gestrichen"));
+        let accept = check(json!({"action": "accept"})).unwrap();
+        assert_eq!((accept.action, accept.note.as_str(), accept.asked), (CustomerAction::Accept, "", None));
+        let cancel = check(json!({"action": "cancel", "note": "  Flug gestrichen  "})).unwrap();
+        assert_eq!((cancel.action, cancel.note.as_str()), (CustomerAction::Cancel, "Flug gestrichen"));
         assert!(check(json!({"action": "confirm"})).unwrap_err().contains_key("action"));
         assert!(check(json!({})).unwrap_err().contains_key("action"));
         let long = check(json!({"action": "cancel", "note": "x".repeat(501)})).unwrap_err();
         assert!(long["note"].contains("500"), "{long:?}");
+    }
+
+    #[test]
+    fn another_time_is_asked_by_the_booking_forms_rules() {
+        assert!(check(json!({"action": "ask"})).unwrap_err().contains_key("dateTime"));
+        assert!(check(json!({"action": "ask", "dateTime": "2026-11-22T11:15"})).unwrap_err()["dateTime"]
+            .contains("30"));
+        let ok = check(json!({"action": "ask", "dateTime": "2026-11-24T16:45"})).unwrap();
+        assert_eq!(ok.asked.map(|at| at.to_string()).as_deref(), Some("2026-11-24T16:45:00"));
     }
 }

@@ -73,7 +73,9 @@ pub async fn step(
         tracing::info!(reference = %record.booking.reference, "customer step refused: the pick-up time has passed");
         return page(&req, &manage, StatusCode::CONFLICT, &record, None).await;
     }
-    let (action, note) = match form::validate(&input, Checker::new(lang, &manage.locales)) {
+    let call_us = manage.settings.company.phone_shown(lang);
+    let checker = Checker::new(lang, &manage.locales);
+    let posted = match form::validate(&input, checker, &manage.settings.booking, &call_us, now) {
         Ok(valid) => valid,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);
@@ -81,7 +83,8 @@ pub async fn step(
         }
     };
     // A second tap, or a step the booking no longer allows: the page as it stands.
-    let Some(step) = CustomerStep::on(&record, action, note, now) else {
+    let action = posted.action;
+    let Some(step) = CustomerStep::on(&record, action, posted.note, posted.asked, now) else {
         return page(&req, &manage, StatusCode::OK, &record, None).await;
     };
     let not_sent = || {
@@ -172,6 +175,7 @@ async fn page(
         reference: b.reference.to_string(),
         status: record.status,
         status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
+        pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
         rows: (manage.bookings.customer_summary(b).into_iter())
             .map(|(label, value)| SummaryRow { label, value })
             .collect(),

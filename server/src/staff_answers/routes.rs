@@ -19,6 +19,7 @@ use crate::{
     booking::{
         answer::{Action, DeclineReason, Status},
         answer_links,
+        customer_step::CustomerAction,
         outbox::Bookings,
         Record,
     },
@@ -180,7 +181,15 @@ impl Context {
     ) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
         let b = &record.booking;
-        let (alerts, rows) = self.bookings.staff_summary(b);
+        let (mut alerts, rows) = self.bookings.staff_summary(b);
+        if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
+            let when = date_time_long(&self.locales, lang, local(step.at));
+            let pickup = date_time_long(&self.locales, lang, step.pickup_at);
+            alerts.insert(
+                0,
+                self.locales.format(lang, "staff.customerStep.ask", &[("when", &when), ("pickup", &pickup)]),
+            );
+        }
         let page = StaffPage {
             reference: b.reference.to_string(),
             action,
@@ -194,21 +203,21 @@ impl Context {
                 .text(lang, &format!("staff.noteLanguage.{}", b.lang.code()))
                 .to_string(),
             answered: match (&record.customer_step, &record.answer) {
-                // The customer's step is the latest news.
+                // A request again, at the time the customer asked: answered like any.
+                (Some(step), _)
+                    if step.action == CustomerAction::Ask && record.status == Status::Requested =>
+                {
+                    None
+                }
+                // Whichever came last: the customer's step, or an answer to the time they asked.
+                (Some(step), Some(a)) if a.answered_at > step.at => Some(self.answered_text(a)),
                 (Some(step), _) => {
                     let when = date_time_long(&self.locales, lang, local(step.at));
                     let pickup = date_time_long(&self.locales, lang, step.pickup_at);
                     let key = format!("staff.customerStep.{}", step.action.code());
                     Some(self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)]))
                 }
-                (None, Some(a)) => {
-                    let when = date_time_long(&self.locales, lang, local(a.answered_at));
-                    let what = self
-                        .locales
-                        .text(lang, &format!("staff.status.{}", a.action.status().code()))
-                        .to_string();
-                    Some(self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)]))
-                }
+                (None, Some(a)) => Some(self.answered_text(a)),
                 (None, None) if pickup_passed(record, jiff::Timestamp::now()) => {
                     let when = date_time_long(&self.locales, lang, b.pickup_at);
                     Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
@@ -218,6 +227,14 @@ impl Context {
         };
         let rendered = self.pages.staff(lang, page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
+    }
+
+    /// What was answered and when, in the staff language.
+    fn answered_text(&self, a: &crate::booking::answer::Answer) -> String {
+        let lang = self.settings.mail.staff_language;
+        let when = date_time_long(&self.locales, lang, local(a.answered_at));
+        let what = self.locales.text(lang, &format!("staff.status.{}", a.action.status().code())).to_string();
+        self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
     }
 
     /// The answer could not be stored (full disk, store trouble): nothing was

@@ -11,6 +11,8 @@ pub struct TestApp {
     env: BTreeMap<String, String>,
     bundle: Option<&'static str>,
     server: actix_web::dev::ServerHandle,
+    /// The app's bookings, for running the reminders at a chosen time.
+    pub bookings: std::sync::Arc<taxi_server::booking::outbox::Bookings>,
     running: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
 }
 
@@ -81,6 +83,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
     .expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let server = app.stop_handle();
+    let bookings = app.bookings();
     let running = actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     TestApp {
@@ -91,6 +94,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
         env,
         bundle,
         server,
+        bookings,
         running,
     }
 }

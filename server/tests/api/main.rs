@@ -32,6 +32,7 @@ mod process;
 mod proxy;
 mod rate_limits;
 mod redirects;
+mod reminders;
 mod render_failures;
 mod rules;
 mod security;

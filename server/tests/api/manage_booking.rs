@@ -201,3 +201,52 @@ async fn tampered_expired_and_staff_signed_links_get_the_staff_links_not_found_p
     assert!(of_kind(&desk.all_mails(), "staff-step").is_empty());
     assert_eq!(desk.app.get(&link).await.status(), 200);
 }
+
+#[actix_web::test]
+async fn asking_for_another_time_makes_a_confirmed_ride_a_request_again_for_staff_to_answer() {
+    let desk = desk("nl").await;
+    let reference = desk.book("en").await;
+    let confirm = desk.link(&reference, "confirm").await;
+    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    let confirmed = desk.mails_of("customer-answer", 1).await.remove(0);
+    let link = manage_link(&confirmed);
+    let html = desk.app.get(&link).await.text().await.unwrap();
+    assert!(html.contains("Ask for another time") && html.contains("type=\"datetime-local\""), "{html}");
+
+    let past = desk.post(&link, &[("action", "ask"), ("dateTime", "2020-01-01T10:00")]).await;
+    assert_eq!(past.status(), 400);
+    assert!(past.text().await.unwrap().contains("id=\"dateTime-error\""), "the error under the field");
+    let day = jiff::Zoned::now().date().checked_add(jiff::Span::new().days(4)).unwrap();
+    let asked = desk.post(&link, &[("action", "ask"), ("dateTime", &format!("{day}T10:45"))]).await;
+    assert_eq!(asked.status(), 200);
+    assert!(asked.text().await.unwrap().contains("Done: we have your request for"));
+
+    let staff = desk.mails_of("staff-step", 1).await.remove(0);
+    assert!(staff.subject.starts_with("ANDERE TIJD gevraagd door klant"), "{}", staff.subject);
+    let compact = day.to_string().replace('-', "");
+    let start = format!("DTSTART;TZID=Europe/Amsterdam:{compact}T104500");
+    let customer = desk.mails_of("customer-step", 1).await.remove(0);
+    assert!(customer.subject.starts_with("Your request for another time"), "{}", customer.subject);
+    for mail in [&staff, &customer] {
+        assert_eq!(
+            (ics_field(&mail.ics, "STATUS"), ics_field(&mail.ics, "SEQUENCE")),
+            ("TENTATIVE".into(), "2".into())
+        );
+        assert!(mail.ics.lines().any(|l| l == start), "the asked time: {}", mail.ics);
+    }
+    // The staff mail's buttons answer the request at the asked time.
+    let button = staff
+        .text
+        .lines()
+        .find(|l| l.contains(&format!("/staff/{reference}/confirm?")))
+        .expect("a confirm button");
+    let again = button[button.find("/staff/").unwrap()..].trim().to_string();
+    let page = desk.app.get(&again).await.text().await.unwrap();
+    assert!(page.contains("De klant vraagt een andere tijd") && page.contains("method=\"post\""), "{page}");
+    assert_eq!(desk.post(&again, &[("note", "")]).await.status(), 200);
+    let answers = desk.mails_of("customer-answer", 2).await;
+    let reconfirmed =
+        answers.iter().find(|m| ics_field(&m.ics, "SEQUENCE") == "3").expect("the new confirmation");
+    assert_eq!(ics_field(&reconfirmed.ics, "STATUS"), "CONFIRMED");
+    assert!(reconfirmed.ics.lines().any(|l| l == start), "confirmed at the asked time");
+}

@@ -56,10 +56,15 @@ fn read(m: &Received) -> Mail {
 }
 
 pub(crate) async fn desk(staff_language: &str) -> Desk {
+    desk_with(staff_language, "").await
+}
+
+/// A desk whose settings file also holds `more` (TOML sections).
+pub(crate) async fn desk_with(staff_language: &str, more: &str) -> Desk {
     let sink_dir = TempDir::new();
     let sink = Sink::start(free_port(), &sink_dir.0, &[]);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
-    let config = format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nstaff_language = \"{staff_language}\"\n");
+    let config = format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nstaff_language = \"{staff_language}\"\n{more}");
     let app = spawn_app_with(AppOptions {
         config_toml: Some(config),
         smtp_url: Some(url),

@@ -208,3 +208,27 @@ fn a_kill_after_a_customers_step_is_spooled_but_before_it_is_stored_keeps_both()
     // The booking's two mails, then staff's notice and the customer's cancellation.
     killed_between_spool_and_store("step-spooled", &["--submit", "1", "--cancel-first"], "cancelled", 4);
 }
+
+#[test]
+fn a_kill_after_a_reminder_is_spooled_but_before_it_is_stored_sends_it_once_and_records_it() {
+    let point = "reminder-spooled";
+    let dir = TempDir::new(point);
+    let data = dir.path("var");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let mut worker = Worker::start(&data, &sink.url(), &["--stop-at", point, "--submit", "1", "--remind"]);
+    worker.expect_line(&format!("STOPPED {point}"), Duration::from_secs(30));
+    worker.kill9();
+
+    let mut worker = Worker::start(&data, &sink.url(), &["--show", "W000000", "--exit-when-empty"]);
+    assert_eq!(worker.expect_line("RECORD", Duration::from_secs(30)), "RECORD W000000 requested");
+    // The first of the two reminders due was spooled when the kill came: recorded at the restart.
+    assert_eq!(worker.expect_line("REMINDERS", Duration::from_secs(30)), "REMINDERS W000000 1");
+    worker.finish(Duration::from_secs(30));
+    let mut worker = Worker::start(&data, &sink.url(), &["--remind", "--exit-when-empty"]);
+    assert_eq!(worker.expect_line("REMINDED", Duration::from_secs(30)), "REMINDED 1", "only the other one");
+    worker.finish(Duration::from_secs(30));
+    let received: Vec<String> = sink.messages().into_iter().map(|m| m.message_id).collect();
+    let unique: BTreeSet<&String> = received.iter().collect();
+    // The booking's two mails and one mail per reminder (to staff: no escalation set).
+    assert_eq!((received.len(), unique.len()), (4, 4), "every mail once: {received:?}");
+}

@@ -113,6 +113,7 @@ fn answer_mails_in_three_languages() {
             calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
             answer: None,
             customer_step: None,
+            reminders_sent: Vec::new(),
         };
         let answer = Answer {
             action,
@@ -139,8 +140,10 @@ fn customer_step_mails_in_three_languages() {
         (Lang::Nl, CustomerAction::Accept, ""),
         (Lang::De, CustomerAction::Cancel, "Flug gestrichen"),
         (Lang::En, CustomerAction::Cancel, ""),
+        (Lang::En, CustomerAction::Ask, "Our flight lands later."),
     ];
     for (lang, action, note) in steps {
+        let asked = (action == CustomerAction::Ask).then(|| "2025-11-24T18:30".parse().unwrap());
         let answer = Answer {
             action: Action::Propose,
             note: String::new(),
@@ -155,13 +158,43 @@ fn customer_step_mails_in_three_languages() {
             calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
             answer: Some(answer),
             customer_step: None,
+            reminders_sent: Vec::new(),
         };
         let at = "2025-11-20T10:05:00Z".parse().unwrap();
-        let step = CustomerStep::on(&record, action, note.into(), at).expect("allowed when rescheduled");
+        let step =
+            CustomerStep::on(&record, action, note.into(), asked, at).expect("allowed when rescheduled");
         let mails = composer(Lang::Nl).customer_step(&record, &step, "golden").unwrap();
         assert_eq!(mails.len(), 2, "staff and customer");
         check(&format!("step-{}-{lang}-staff", action.code()), &describe(&mails[0]));
         check(&format!("step-{}-{lang}-customer", action.code()), &describe(&mails[1]));
+    }
+}
+
+#[test]
+fn reminder_mails_in_three_languages() {
+    use taxi_server::booking::{answer::Status, reminders::Reminder, Record};
+    let cases = [
+        (Lang::Nl, Lang::Nl, Reminder::StaffUnanswered, Status::Requested),
+        (Lang::En, Lang::De, Reminder::StaffBeforePickup, Status::Requested),
+        (Lang::En, Lang::Nl, Reminder::CustomerNoAnswer, Status::Requested),
+        (Lang::De, Lang::Nl, Reminder::CustomerBeforeRide, Status::Confirmed),
+        (Lang::Nl, Lang::Nl, Reminder::CustomerBeforeRide, Status::Confirmed),
+    ];
+    for (lang, staff_lang, reminder, status) in cases {
+        let record = Record {
+            booking: booking(lang),
+            status,
+            sequence: 1,
+            calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
+            answer: None,
+            customer_step: None,
+            reminders_sent: Vec::new(),
+        };
+        let at = "2025-11-23T18:00:00Z".parse().unwrap();
+        let mails = composer(staff_lang).reminder(&record, reminder, "golden", at).unwrap();
+        assert_eq!(mails.len(), 1);
+        let who = if reminder.to_customer() { lang } else { staff_lang };
+        check(&format!("reminder-{}-{who}", reminder.code()), &describe(&mails[0]));
     }
 }
 

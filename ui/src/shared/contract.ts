@@ -185,7 +185,7 @@ answered?: string, };
  */
 export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "cancelled";
 
-export type CustomerAction = "accept" | "cancel";
+export type CustomerAction = "accept" | "ask" | "cancel";
 
 export type ManagePage = { reference: string, status: Status, 
 /**
@@ -196,6 +196,10 @@ statusText: string,
  * The ride as booked (or as moved by an accepted proposal).
  */
 rows: Array<SummaryRow>, 
+/**
+ * The pick-up as the date-time field shows it (`2026-11-24T14:30`).
+ */
+pickupValue: string, 
 /**
  * Where the forms post: the signed link itself.
  */

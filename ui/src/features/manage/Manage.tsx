@@ -3,12 +3,12 @@ import { WithCallLink } from "../../shared/CallLink";
 import type { FormState, ManagePage, PageProps } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
-import { describedBy, FieldMessages } from "../../shared/Field";
+import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
 /**
  * The customer's booking, opened from the link in their mails: where it
  * stands, the ride, and the steps possible now (accept a proposed time,
- * cancel). Plain form posts: this page is not hydrated.
+ * ask for another, cancel). Plain form posts: this page is not hydrated.
  */
 export function Manage({ manage, form }: PageProps) {
   const { t } = useTranslation();
@@ -57,6 +57,7 @@ export function Manage({ manage, form }: PageProps) {
           </div>
         ))}
       </dl>
+      {manage.actions.includes("ask") && <AskForm manage={manage} form={form} />}
       {manage.actions.includes("cancel") && <CancelForm manage={manage} form={form} />}
       <p>
         <WithCallLink text={manage.other} />
@@ -65,9 +66,30 @@ export function Manage({ manage, form }: PageProps) {
   );
 }
 
+/** The errors of the form that was sent: each form shows only its own. */
+function errorsOf(form: FormState | undefined, action: string) {
+  return form?.values?.action === action ? (form.errors ?? {}) : {};
+}
+
+function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
+  const { t } = useTranslation();
+  const errors = errorsOf(form, "ask");
+  return (
+    <form method="post" action={manage.formAction} noValidate className="manage-form">
+      <h2>{t("manage.ask.heading")}</h2>
+      <ErrorSummary errors={errors} order={["dateTime"]} reported={0} />
+      <input type="hidden" name="action" value="ask" />
+      <TextField id="dateTime" type="datetime-local" label={t("manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={form?.values?.action === "ask" ? (form.values.dateTime ?? manage.pickupValue) : manage.pickupValue} />
+      <button type="submit" className="button">
+        {t("manage.ask.button")}
+      </button>
+    </form>
+  );
+}
+
 function CancelForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
   const { t } = useTranslation();
-  const errors = form?.errors ?? {};
+  const errors = errorsOf(form, "cancel");
   return (
     <form method="post" action={manage.formAction} noValidate className="manage-form">
       <h2>{t("manage.cancel.heading")}</h2>
@@ -76,7 +98,7 @@ function CancelForm({ manage, form }: { manage: ManagePage; form?: FormState }) 
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t("manage.cancel.note.label")}</label>
         <FieldMessages id="note" hint={t("manage.cancel.note.hint")} error={errors.note} />
-        <textarea id="note" name="note" rows={3} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={form?.values?.note ?? ""} />
+        <textarea id="note" name="note" rows={3} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={form?.values?.action === "cancel" ? (form.values.note ?? "") : ""} />
       </div>
       <button type="submit" className="button danger">
         {t("manage.cancel.button")}

@@ -1,0 +1,107 @@
+//! The reminders' mails: to staff, the booking as in their first mail with
+//! the answer buttons, headed by how long it has waited; to the customer, in
+//! the booking's language, the ride with the manage link and the phone.
+use std::time::SystemTime;
+
+use crate::{
+    booking::{
+        customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, reminders::Reminder,
+        views::place_short, Record,
+    },
+    i18n::format::{date_short, date_time_long, local, time},
+    mail::{
+        layout::{MailView, SHORT_MAX},
+        message::{with_phone, MailKind, OutgoingMail},
+        text::{header_line, one_line, SUBJECT_MAX},
+        DeliveryError,
+    },
+};
+
+impl Composer {
+    /// The mail of `reminder` for `record`, sent at `at`; none for a customer
+    /// reminder when the booking has no usable customer address.
+    pub fn reminder(
+        &self,
+        record: &Record,
+        reminder: Reminder,
+        nonce: &str,
+        at: jiff::Timestamp,
+    ) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let b = &record.booking;
+        let key = |part: &str| format!("mail.reminder.{}.{part}", reminder.code());
+        let date = SystemTime::from(at);
+        let customer = self.head.customer_mailbox(&b.name, &b.email);
+        let phone = b.phone.as_deref().map(str::to_owned);
+        if !reminder.to_customer() {
+            let lang = self.staff_lang;
+            let promised = answer_due(b.received_at, &self.mail).unwrap_or(local(b.received_at));
+            let args = [
+                ("reference", b.reference.as_str()),
+                ("date", &date_short(&self.locales, lang, b.pickup_at)),
+                ("time", &time(b.pickup_at)),
+                ("from", &place_short(&b.departure)),
+                ("to", &place_short(&b.destination)),
+                ("pickup", &date_time_long(&self.locales, lang, b.pickup_at)),
+                ("received", &date_time_long(&self.locales, lang, local(b.received_at))),
+                ("promised", &date_time_long(&self.locales, lang, promised)),
+                ("name", &one_line(&b.name, SHORT_MAX)),
+            ];
+            let mut view = self.views().staff_booking(b, lang);
+            view.subject = header_line(&self.locales.format(lang, &key("subject"), &args), SUBJECT_MAX);
+            view.heading = self.locales.format(lang, &key("heading"), &args);
+            view.intro = vec![self.locales.format(lang, &key("text"), &args)];
+            view.answers = self.answer_links(b);
+            view.outro.clear();
+            let mut to = self.head.staff();
+            if reminder == Reminder::StaffBeforePickup {
+                to.extend(self.escalation.iter().cloned());
+            }
+            let mail = self.head.build(
+                MailKind::StaffReminder,
+                &b.reference,
+                nonce,
+                &view,
+                to,
+                customer,
+                date,
+                None,
+            )?;
+            return Ok(with_phone(vec![mail], phone));
+        }
+        let Some(to) = customer else { return Ok(Vec::new()) };
+        let b = &CustomerCopy::of(b, &self.locales);
+        let lang = b.lang;
+        let company_phone = self.company.phone_shown(lang);
+        let args = [
+            ("reference", b.reference.as_str()),
+            ("pickup", &date_time_long(&self.locales, lang, b.pickup_at)),
+            ("from", &place_short(&b.departure)),
+            ("to", &place_short(&b.destination)),
+            ("phone", company_phone.as_str()),
+        ];
+        let mut view = MailView::new(
+            lang,
+            header_line(&self.locales.format(lang, &key("subject"), &args), SUBJECT_MAX),
+            self.locales.text(lang, &key("heading")).to_string(),
+        );
+        view.intro = vec![
+            self.locales.format(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+            self.locales.format(lang, &key("text"), &args),
+        ];
+        view.actions = vec![self.manage_link(b, None)];
+        view.rows_heading = Some(self.locales.text(lang, "manage.rideHeading").to_string());
+        view.rows = self.views().trip_rows(b, lang);
+        self.views().sign_off(&mut view);
+        let mail = self.head.build(
+            MailKind::CustomerReminder,
+            &b.reference,
+            nonce,
+            &view,
+            vec![to],
+            None,
+            date,
+            None,
+        )?;
+        Ok(with_phone(vec![mail], phone))
+    }
+}

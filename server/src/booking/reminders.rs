@@ -1,0 +1,145 @@
+//! When a booking's reminders are due. Derived each time from the booking as
+//! it stands, so a moved pick-up or an answer changes them at once; what was
+//! sent is kept with the booking (`store_reminders.rs`), under a key naming
+//! the pick-up it was for, so each is sent once per pick-up time.
+//!
+//! | reminder | to | while | when |
+//! |---|---|---|---|
+//! | staff unanswered | staff | requested | `staff_unanswered_after_minutes` after the promised answer |
+//! | staff before pick-up | staff, escalation | requested | `staff_before_pickup_minutes` before the pick-up |
+//! | customer, no answer | customer | requested | `customer_no_answer_minutes` before the pick-up |
+//! | customer, before the ride | customer | confirmed | the evening before, or `customer_same_day_minutes` before |
+//!
+//! A time that lay before the booking reached its state (a ride booked an
+//! hour ahead) is skipped, none is sent from the pick-up on, and customer
+//! reminders keep out of the quiet hours.
+use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp, ToSpan};
+
+use crate::{
+    booking::{answer::Status, dispatch::answer_due, Record},
+    config::{MailSettings, ReminderSettings},
+    types::{ClockTime, TIME_ZONE},
+};
+
+/// Customer reminders moved out of the quiet hours keep this much time before the pick-up.
+const BEFORE_PICKUP_AT_LEAST: SignedDuration = SignedDuration::from_mins(30);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reminder {
+    StaffUnanswered,
+    StaffBeforePickup,
+    CustomerNoAnswer,
+    CustomerBeforeRide,
+}
+
+impl Reminder {
+    pub const ALL: [Reminder; 4] =
+        [Self::StaffUnanswered, Self::StaffBeforePickup, Self::CustomerNoAnswer, Self::CustomerBeforeRide];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::StaffUnanswered => "staffUnanswered",
+            Self::StaffBeforePickup => "staffBeforePickup",
+            Self::CustomerNoAnswer => "customerNoAnswer",
+            Self::CustomerBeforeRide => "customerBeforeRide",
+        }
+    }
+
+    pub fn to_customer(self) -> bool {
+        matches!(self, Self::CustomerNoAnswer | Self::CustomerBeforeRide)
+    }
+
+    /// What the booking keeps once this reminder went out for `pickup`.
+    pub fn key(self, pickup: DateTime) -> String {
+        format!("{}@{}", self.code(), pickup.strftime("%Y-%m-%dT%H:%M"))
+    }
+}
+
+fn local(at: Timestamp) -> DateTime {
+    at.to_zoned(TimeZone::get(TIME_ZONE).unwrap_or(TimeZone::UTC)).datetime()
+}
+
+/// `at` minus (or plus) `minutes`; `None` when 0 (that reminder is off).
+fn shifted(at: DateTime, minutes: u32, sign: i64) -> Option<DateTime> {
+    (minutes > 0).then(|| at.checked_add((sign * i64::from(minutes)).minutes()).ok()).flatten()
+}
+
+/// The reminders of `record` that are due at `now` and not yet sent.
+pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Timestamp) -> Vec<Reminder> {
+    let (b, now) = (&record.booking, local(now));
+    let pickup = b.pickup_at;
+    if now >= pickup {
+        return Vec::new();
+    }
+    // The moment the booking entered its state: reminders planned before it are skipped.
+    // A request again after the customer asked for another time counts from then.
+    let requested_at = match &record.customer_step {
+        Some(step) if record.status == Status::Requested => step.at,
+        _ => b.received_at,
+    };
+    let entered = match (record.status, &record.customer_step, &record.answer) {
+        (Status::Confirmed, Some(step), Some(answer)) => local(step.at.max(answer.answered_at)),
+        (Status::Confirmed, Some(step), None) => local(step.at),
+        (Status::Confirmed, None, Some(answer)) => local(answer.answered_at),
+        _ => local(requested_at),
+    };
+    let quiet = |at| out_of_quiet_hours(at, pickup, r.quiet_from, r.quiet_until);
+    let planned: Vec<(Reminder, Option<DateTime>)> = match record.status {
+        Status::Requested => {
+            let promised = answer_due(requested_at, mail).unwrap_or(local(requested_at));
+            vec![
+                (Reminder::StaffUnanswered, shifted(promised, r.staff_unanswered_after_minutes, 1)),
+                (Reminder::StaffBeforePickup, shifted(pickup, r.staff_before_pickup_minutes, -1)),
+                (Reminder::CustomerNoAnswer, shifted(pickup, r.customer_no_answer_minutes, -1).map(quiet)),
+            ]
+        }
+        Status::Confirmed => {
+            let evening = ClockTime::parse(&r.customer_evening_before)
+                .and_then(|at| pickup.date().yesterday().ok().map(|day| day.to_datetime(at.time())));
+            let same_day = shifted(pickup, r.customer_same_day_minutes, -1);
+            let at = [evening, same_day].into_iter().flatten().find(|at| *at > entered);
+            vec![(Reminder::CustomerBeforeRide, at.map(quiet))]
+        }
+        _ => Vec::new(),
+    };
+    planned
+        .into_iter()
+        .filter_map(|(reminder, at)| Some((reminder, at?)))
+        .filter(|(reminder, at)| {
+            *at > entered && *at <= now && !record.reminders_sent.contains(&reminder.key(pickup))
+        })
+        .map(|(reminder, _)| reminder)
+        .collect()
+}
+
+/// `at`, or when it falls in the quiet hours their end, or their start when
+/// the end leaves less than half an hour before the pick-up.
+fn out_of_quiet_hours(at: DateTime, pickup: DateTime, from: ClockTime, until: ClockTime) -> DateTime {
+    let (from, until, time) = (from.time(), until.time(), at.time());
+    let quiet = match from.cmp(&until) {
+        std::cmp::Ordering::Less => time >= from && time < until,
+        std::cmp::Ordering::Greater => time >= from || time < until,
+        std::cmp::Ordering::Equal => false,
+    };
+    if !quiet {
+        return at;
+    }
+    let (start_day, end_day) = match (from > until, time >= from) {
+        // Over midnight, evening part: ends tomorrow.
+        (true, true) => (at.date(), at.date().tomorrow().unwrap_or(at.date())),
+        // Over midnight, morning part: began yesterday.
+        (true, false) => (at.date().yesterday().unwrap_or(at.date()), at.date()),
+        (false, _) => (at.date(), at.date()),
+    };
+    let end = end_day.to_datetime(until);
+    let latest = pickup.checked_sub(BEFORE_PICKUP_AT_LEAST).unwrap_or(pickup);
+    if end <= latest {
+        end
+    } else {
+        start_day.to_datetime(from)
+    }
+}
+
+#[cfg(test)]
+#[path = "reminders_tests.rs"]
+mod tests;

@@ -1,0 +1,137 @@
+use jiff::civil::DateTime;
+
+use super::*;
+use crate::{
+    booking::{
+        answer::{Action, Answer},
+        model::Booking,
+    },
+    config::Settings,
+};
+
+/// A local time in Europe/Amsterdam as an instant.
+fn at(local: &str) -> Timestamp {
+    local.parse::<DateTime>().unwrap().to_zoned(TimeZone::get(TIME_ZONE).unwrap()).unwrap().timestamp()
+}
+
+fn settings() -> Settings {
+    let mut s = Settings::load_from(&Default::default()).expect("defaults");
+    s.mail.answer_within_minutes = 30;
+    s.mail.answer_from = ClockTime::parse("06:00").unwrap();
+    s.mail.answer_until = ClockTime::parse("23:00").unwrap();
+    s
+}
+
+fn record(received: &str, pickup: &str, status: Status) -> Record {
+    let mut booking: Booking = serde_json::from_value(serde_json::json!({
+        "reference": "R7K3Q9", "lang": "nl", "name": "Jan", "email": "jan@example.nl",
+        "phone": null, "passengers": 2, "pickupAt": pickup, "paymentMethod": null, "price": null,
+        "receivedAt": "2026-01-01T00:00:00Z",
+        "departure": {"formatted": "Roermond", "name": "Roermond", "placeId": null},
+        "destination": {"formatted": "Venlo", "name": "Venlo", "placeId": null}
+    }))
+    .unwrap();
+    booking.received_at = at(received);
+    Record {
+        booking,
+        status,
+        sequence: 0,
+        calendar_uid: "uid".into(),
+        answer: None,
+        customer_step: None,
+        reminders_sent: Vec::new(),
+    }
+}
+
+fn confirmed(received: &str, answered: &str, pickup: &str) -> Record {
+    let mut r = record(received, pickup, Status::Confirmed);
+    r.answer = Some(Answer {
+        action: Action::Confirm,
+        note: String::new(),
+        proposed_pickup_at: None,
+        reason: None,
+        answered_at: at(answered),
+    });
+    r
+}
+
+fn due_at(r: &Record, s: &Settings, now: &str) -> Vec<Reminder> {
+    due(r, &s.reminders, &s.mail, at(now))
+}
+
+#[test]
+fn an_unanswered_request_reminds_staff_then_staff_and_customer_before_the_pickup() {
+    let s = settings();
+    // Received 14:00, answer promised by 14:30; pick-up 20:00.
+    let r = record("2026-11-26T14:00", "2026-11-26T20:00", Status::Requested);
+    assert_eq!(due_at(&r, &s, "2026-11-26T14:44"), []);
+    assert_eq!(
+        due_at(&r, &s, "2026-11-26T14:45"),
+        [Reminder::StaffUnanswered],
+        "15 minutes past the promise"
+    );
+    assert_eq!(due_at(&r, &s, "2026-11-26T18:00"), [Reminder::StaffUnanswered, Reminder::StaffBeforePickup]);
+    assert_eq!(
+        due_at(&r, &s, "2026-11-26T18:30"),
+        [Reminder::StaffUnanswered, Reminder::StaffBeforePickup, Reminder::CustomerNoAnswer]
+    );
+    assert_eq!(due_at(&r, &s, "2026-11-26T20:00"), [], "nothing from the pick-up on");
+    let mut sent = r.clone();
+    sent.reminders_sent = vec![Reminder::StaffUnanswered.key(r.booking.pickup_at)];
+    assert_eq!(due_at(&sent, &s, "2026-11-26T14:45"), [], "each once");
+    // Moved to another pick-up, the before-pick-up reminders come again for it.
+    sent.booking.pickup_at = "2026-11-26T21:00".parse().unwrap();
+    assert_eq!(
+        due_at(&sent, &s, "2026-11-26T19:00"),
+        [Reminder::StaffUnanswered, Reminder::StaffBeforePickup]
+    );
+}
+
+#[test]
+fn times_before_the_request_are_skipped_and_zero_turns_a_reminder_off() {
+    let mut s = settings();
+    // Booked at 13:00 for 14:00: "two hours before" lay before the request.
+    let r = record("2026-11-26T13:00", "2026-11-26T14:00", Status::Requested);
+    assert_eq!(due_at(&r, &s, "2026-11-26T13:45"), [Reminder::StaffUnanswered]);
+    s.reminders.staff_unanswered_after_minutes = 0;
+    assert_eq!(due_at(&r, &s, "2026-11-26T13:59"), []);
+    for status in [Status::Rescheduled, Status::Declined, Status::Cancelled] {
+        assert_eq!(
+            due_at(&record("2026-11-26T13:00", "2026-11-26T20:00", status), &s, "2026-11-26T19:00"),
+            []
+        );
+    }
+}
+
+#[test]
+fn a_confirmed_ride_is_recalled_the_evening_before_or_hours_before_when_confirmed_later() {
+    let s = settings();
+    let next_day = confirmed("2026-11-25T10:00", "2026-11-25T10:20", "2026-11-26T15:00");
+    assert_eq!(due_at(&next_day, &s, "2026-11-25T18:59"), []);
+    assert_eq!(
+        due_at(&next_day, &s, "2026-11-25T19:00"),
+        [Reminder::CustomerBeforeRide],
+        "the evening before"
+    );
+    let same_day = confirmed("2026-11-26T08:00", "2026-11-26T08:10", "2026-11-26T15:00");
+    assert_eq!(due_at(&same_day, &s, "2026-11-26T12:59"), []);
+    assert_eq!(due_at(&same_day, &s, "2026-11-26T13:00"), [Reminder::CustomerBeforeRide], "two hours before");
+    let soon = confirmed("2026-11-26T14:00", "2026-11-26T14:05", "2026-11-26T15:00");
+    assert_eq!(due_at(&soon, &s, "2026-11-26T14:30"), [], "confirmed after both times: no reminder");
+}
+
+#[test]
+fn customer_reminders_keep_out_of_the_quiet_hours() {
+    let s = settings();
+    // Requested at 20:00 for 08:00: 90 minutes before is 06:30, in the quiet hours until 07:00,
+    // and 07:00 leaves an hour: moved to 07:00.
+    let r = record("2026-11-25T20:00", "2026-11-26T08:00", Status::Requested);
+    assert!(!due_at(&r, &s, "2026-11-26T06:45").contains(&Reminder::CustomerNoAnswer));
+    assert!(due_at(&r, &s, "2026-11-26T07:00").contains(&Reminder::CustomerNoAnswer));
+    // For 07:15, 07:00 would be too late: the start of the quiet hours the evening before.
+    let early = record("2026-11-25T20:00", "2026-11-26T07:15", Status::Requested);
+    assert!(!due_at(&early, &s, "2026-11-25T21:59").contains(&Reminder::CustomerNoAnswer));
+    assert!(due_at(&early, &s, "2026-11-25T22:00").contains(&Reminder::CustomerNoAnswer));
+    // Staff reminders keep their time at night.
+    assert!(due_at(&early, &s, "2026-11-26T05:15").contains(&Reminder::StaffBeforePickup));
+}
