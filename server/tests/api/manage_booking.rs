@@ -183,7 +183,17 @@ async fn tampered_expired_and_staff_signed_links_get_the_staff_links_not_found_p
     let staff_query = staff_confirm.split_once('?').unwrap().1;
     let mut flipped = sig.clone();
     flipped.replace_range(0..1, if sig.starts_with('A') { "B" } else { "A" });
+    // A genuine signature for a moment already past: expired.
+    let key = taxi_server::secret::SecretKey::from_bytes(
+        std::fs::read(desk.app.data_dir.join("secret.key")).unwrap(),
+    );
+    let expired = taxi_server::booking::answer_links::manage_path(
+        &key,
+        &reference,
+        jiff::Timestamp::now() - std::time::Duration::from_secs(1),
+    );
     for wrong in [
+        expired,
         format!("{path}?expires={expires}&sig={flipped}"),
         format!("{path}?expires={later}&sig={sig}"),
         format!("{path}?expires={expires}"),
