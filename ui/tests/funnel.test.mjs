@@ -332,7 +332,12 @@ describe("slow 3G phone", () => {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       const mark = (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
       await visit(page, server.baseUrl, ROUTES.nl.reservation, { waitUntil: "commit", timeout: 50_000 });
-      await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0, null, { timeout: 50_000, polling: 10 });
+      // The early script may run before the first paint: wait for both.
+      await page.waitForFunction(
+        () => performance.getEntriesByName("form-usable").length > 0 && performance.getEntriesByName("first-contentful-paint").length > 0,
+        null,
+        { timeout: 50_000, polling: 10 },
+      );
       const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
       const usable = await mark("form-usable");
       const hydratedAtUsable = (await mark("form-interactive")) !== null;
