@@ -109,8 +109,9 @@ const localePlugin = (texts) => ({
   },
 });
 
-// React lives in its own script (src/client/vendor.ts); the islands' bundles take it from there.
-const VENDOR = ["react", "react/jsx-runtime", "react-dom/client"];
+// React and react-i18next live in their own script (src/client/vendor.ts); the islands' bundles
+// take them from there.
+const VENDOR = ["react", "react/jsx-runtime", "react-dom/client", "i18next", "react-i18next"];
 const reactFromVendor = {
   name: "react-from-vendor",
   setup(build) {

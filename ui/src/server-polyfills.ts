@@ -9,3 +9,17 @@ if (typeof g.console === "undefined") {
   };
   g.console = { log: emit("info"), info: emit("info"), warn: emit("warn"), error: emit("error"), debug: emit("debug") };
 }
+
+// i18next picks plural forms with Intl.PluralRules, which QuickJS lacks. nl, de and en share the
+// CLDR cardinal rule: "one" for exactly 1, "other" otherwise.
+if (typeof g.Intl === "undefined") {
+  class PluralRules {
+    select(n: number) {
+      return n === 1 ? "one" : "other";
+    }
+    resolvedOptions() {
+      return { pluralCategories: ["one", "other"] };
+    }
+  }
+  g.Intl = { PluralRules };
+}

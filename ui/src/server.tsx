@@ -3,22 +3,23 @@
 import "./server-polyfills";
 import { renderToString } from "react-dom/server";
 import { App } from "./App";
-import { createT, I18nProvider, type TFunction } from "./shared/i18n";
+import type { i18n } from "i18next";
+import { createI18n, I18nProvider } from "./shared/i18n";
 import type { Lang, PageProps } from "./shared/contract";
 import nl from "../../locales/nl.json";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
 
 const locales = { nl, de, en };
-const translators = new Map<Lang, TFunction>();
+const instances = new Map<Lang, i18n>();
 
-function tFor(lang: Lang): TFunction {
-  let t = translators.get(lang);
-  if (!t) {
-    t = createT(lang, locales[lang]);
-    translators.set(lang, t);
+function i18nFor(lang: Lang): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang, locales[lang]);
+    instances.set(lang, instance);
   }
-  return t;
+  return instance;
 }
 
 /** Renders a page to the HTML of its `<body>` (the document around it is made in Rust). */
@@ -26,7 +27,7 @@ export function render(propsJson: string): string {
   const props = JSON.parse(propsJson) as PageProps;
   if (!(props.lang in locales)) throw new Error(`unknown language ${props.lang}`);
   return renderToString(
-    <I18nProvider t={tFor(props.lang)}>
+    <I18nProvider i18n={i18nFor(props.lang)}>
       <App {...props} />
     </I18nProvider>,
   );

@@ -7,7 +7,7 @@ import { hydrateRoot } from "react-dom/client";
 import texts from "virtual:locale";
 import { CompanyContext } from "../shared/company";
 import type { IslandProps } from "../shared/island";
-import { createT, I18nProvider } from "../shared/i18n";
+import { createI18n, I18nProvider } from "../shared/i18n";
 import { handOver, watchTyping } from "../shared/prehydration";
 import "../site";
 
@@ -21,7 +21,7 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
   watchTyping(root);
   const props = JSON.parse(dataElement.textContent ?? "{}") as IslandProps;
   // A text the build left out shows as its key: say so, loudly (the browser tests fail on it).
-  const t = createT(props.lang, texts, (key) => console.error(`no client text "${key}" (ui/build.mjs keeps the texts the island names)`));
+  const i18n = createI18n(props.lang, texts, (key) => console.error(`no client text "${key}" (ui/build.mjs keeps the texts the island names)`));
   let started = false;
   const start = () => {
     if (started) return;
@@ -34,7 +34,7 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
       hydrateRoot(
         root,
         <CompanyContext.Provider value={props.company}>
-          <I18nProvider t={t}>
+          <I18nProvider i18n={i18n}>
             <Page {...props} />
           </I18nProvider>
         </CompanyContext.Provider>,

@@ -1,9 +1,10 @@
-// The texts of the page's language, for the server's render and the browser's hydration alike.
-// The locale files are i18next's format; the pages use a small part of it: nested keys,
-// `{{name}}` placeholders and plural forms by `count` (`key_one`, `key_other`). That part is
-// here, in a few lines, instead of i18next and react-i18next (17 KB gzip of the form pages'
-// script). The server's Rust side reads the same files the same way (server/src/i18n).
-import { createContext, useContext, type ReactNode } from "react";
+// The texts of the page's language, for the server's render and the browser's hydration alike:
+// i18next with react-i18next (the owner's stack), one synchronous instance per language with the
+// resources bundled, so no backend and no asynchronous start. The components import
+// `useTranslation` from here, so the choice stays in one file.
+import i18next, { type i18n } from "i18next";
+import type { ReactNode } from "react";
+import { I18nextProvider, useTranslation as useI18next } from "react-i18next";
 import type { Lang } from "./contract";
 
 export interface Texts {
@@ -12,45 +13,30 @@ export interface Texts {
 export type TOptions = Record<string, string | number | undefined>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
-/** nl, de and en share the CLDR cardinal rule: "one" for exactly 1, "other" otherwise. */
-const pluralForm = (count: number) => (count === 1 ? "one" : "other");
-
-function lookup(texts: Texts, key: string): string | undefined {
-  let node: string | Texts | undefined = texts;
-  for (const part of key.split(".")) {
-    if (node === undefined || typeof node === "string") return undefined;
-    node = node[part];
-  }
-  return typeof node === "string" ? node : undefined;
+/** An i18next instance for `lang`; `onMissing` hears of every key the texts lack. */
+export function createI18n(lang: Lang, texts: Texts, onMissing?: (key: string) => void): i18n {
+  const instance = i18next.createInstance();
+  instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: texts } },
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    saveMissing: onMissing !== undefined,
+    missingKeyHandler: onMissing && ((_languages: readonly string[], _namespace: string, key: string) => onMissing(key)),
+    // i18next otherwise prints an advertisement into every visitor's console.
+    showSupportNotice: false,
+  });
+  return instance;
 }
 
-/**
- * The translate function of one language. A missing key is returned as it is (as i18next
- * does) and reported to `onMissing`; a placeholder without a value stays in the text.
- */
-export function createT(_lang: Lang, texts: Texts, onMissing?: (key: string) => void): TFunction {
-  return (key, options) => {
-    const count = options?.count;
-    const text = (typeof count === "number" ? lookup(texts, `${key}_${pluralForm(count)}`) : undefined) ?? lookup(texts, key);
-    if (text === undefined) {
-      onMissing?.(key);
-      return key;
-    }
-    if (!options) return text;
-    return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
-      const value = options[name];
-      return value === undefined ? whole : String(value);
-    });
-  };
-}
-
-const TContext = createContext<TFunction>((key) => key);
-
-export function I18nProvider({ t, children }: { t: TFunction; children: ReactNode }) {
-  return <TContext.Provider value={t}>{children}</TContext.Provider>;
+export function I18nProvider({ i18n, children }: { i18n: i18n; children: ReactNode }) {
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
 /** The page's translate function, as `const { t } = useTranslation()`. */
 export function useTranslation(): { t: TFunction } {
-  return { t: useContext(TContext) };
+  const { t } = useI18next();
+  return { t: t as unknown as TFunction };
 }
