@@ -10,10 +10,7 @@
 //! not cached and sent with `Referrer-Policy: no-referrer`.
 use std::sync::Arc;
 
-use actix_web::{
-    http::{header, StatusCode},
-    web, HttpRequest, HttpResponse,
-};
+use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::{
     booking::{answer::Status, answer_links, customer_step::CustomerStep, outbox::Bookings, Record},
@@ -30,7 +27,7 @@ use crate::{
     manage_booking::{contract::ManagePage, form},
     render::respond::encoded,
     secret::SecretKey,
-    site::{contract::FormState, pages::Pages},
+    site::{contract::FormState, pages::Pages, private_page::keep_private},
     types::Reference,
 };
 
@@ -187,7 +184,7 @@ async fn page(
     };
     let rendered = manage.pages.manage(lang, page, form).await?;
     let mut response = encoded(req, &rendered, status);
-    private(&mut response);
+    keep_private(&mut response);
     Ok(response)
 }
 
@@ -196,15 +193,6 @@ async fn page(
 async fn not_found(req: &HttpRequest, manage: &Manage) -> Result<HttpResponse, AppError> {
     let page = manage.pages.error_page(manage.settings.mail.staff_language).await;
     let mut response = encoded(req, &page, StatusCode::NOT_FOUND);
-    private(&mut response);
+    keep_private(&mut response);
     Ok(response)
-}
-
-/// No referrer (the URL is a key), no caching, no indexing.
-fn private(response: &mut HttpResponse) {
-    let headers = response.headers_mut();
-    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
-    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    headers
-        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
 }

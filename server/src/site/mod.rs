@@ -15,6 +15,7 @@ pub mod landing;
 pub mod landing_page;
 mod page;
 pub mod pages;
+pub mod private_page;
 pub mod redirects;
 pub mod routes;
 pub mod seo;

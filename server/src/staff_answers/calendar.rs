@@ -6,15 +6,12 @@
 //! restarts, is the same on every instance sharing the key, and is revoked by
 //! raising the revision (or changing the key). Any other token gets the same
 //! 404 page as a wrong staff link.
-use actix_web::{
-    http::{header, StatusCode},
-    web, HttpRequest, HttpResponse,
-};
+use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use crate::{
     config::Settings, edge::error::AppError, render::respond::encoded, secret::SecretKey,
-    staff_answers::routes::Staff,
+    site::private_page::keep_private, staff_answers::routes::Staff,
 };
 
 pub const ROUTE: &str = "/calendar/{file}";
@@ -53,7 +50,7 @@ pub async fn feed(
         tracing::info!("dispatchers' calendar: wrong address");
         let page = staff.pages.error_page(staff.settings.mail.staff_language).await;
         let mut response = encoded(&req, &page, StatusCode::NOT_FOUND);
-        private(&mut response);
+        keep_private(&mut response);
         return Ok(response);
     }
     let since = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(24 * i64::from(settings.past_days));
@@ -63,17 +60,8 @@ pub async fn feed(
         .await
         .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
     let mut response = HttpResponse::Ok().content_type("text/calendar; charset=utf-8").body(body);
-    private(&mut response);
+    keep_private(&mut response);
     Ok(response)
-}
-
-/// Personal data under a secret address: not cached, not indexed, no referrer.
-fn private(response: &mut HttpResponse) {
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
-    headers
-        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
 }
 
 #[cfg(test)]

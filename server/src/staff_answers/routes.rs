@@ -9,10 +9,7 @@
 //! leaves in a `Referer` header.
 use std::sync::Arc;
 
-use actix_web::{
-    http::{header, StatusCode},
-    web, HttpRequest, HttpResponse,
-};
+use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::edge::body::{has_content_type, read_body};
 use crate::{
@@ -32,7 +29,7 @@ use crate::{
     },
     render::respond::encoded,
     secret::SecretKey,
-    site::{contract::FormState, pages::Pages},
+    site::{contract::FormState, pages::Pages, private_page::keep_private},
     staff_answers::{
         contract::{StaffPage, StaffRow},
         form,
@@ -254,18 +251,12 @@ impl Context {
     /// The error page in the staff language, the same for every refused link.
     async fn not_found(&self) -> Result<HttpResponse, AppError> {
         let page = self.pages.error_page(self.settings.mail.staff_language).await;
-        let mut response = private(encoded(&self.req, &page, StatusCode::NOT_FOUND));
-        response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-        Ok(response)
+        Ok(private(encoded(&self.req, &page, StatusCode::NOT_FOUND)))
     }
 }
 
 /// No referrer (the URL is a key), no caching, no indexing.
 fn private(mut response: HttpResponse) -> HttpResponse {
-    let headers = response.headers_mut();
-    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
-    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    headers
-        .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+    keep_private(&mut response);
     response
 }
