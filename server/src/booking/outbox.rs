@@ -19,7 +19,7 @@ use crate::{
         store::{past_retention, BookingStore, StoreTrouble},
         Record,
     },
-    config::{MailSettings, ReminderSettings, Settings},
+    config::{ReminderSettings, Settings},
     faults,
     i18n::Locales,
     mail::{
@@ -62,7 +62,7 @@ pub struct Bookings {
     outbox: Outbox,
     store: Arc<BookingStore>,
     composer: Arc<Composer>,
-    reminders: Arc<(ReminderSettings, MailSettings)>,
+    reminders: Arc<ReminderSettings>,
 }
 
 impl Deref for Bookings {
@@ -143,7 +143,7 @@ impl Bookings {
         let store = Arc::new(BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
         let records: Vec<Arc<dyn Records>> = vec![store.clone()];
         let outbox = Outbox::start_with(settings, locales, records, policy)?;
-        let reminders = Arc::new((settings.reminders.clone(), settings.mail.clone()));
+        let reminders = Arc::new(settings.reminders.clone());
         let bookings = Self { outbox, store, composer, reminders };
         let (timer, every) = (bookings.clone(), Duration::from_secs(settings.reminders.check_seconds));
         bookings.outbox.spawn(async move {
@@ -251,7 +251,7 @@ impl Bookings {
     pub async fn run_reminders(&self, now: jiff::Timestamp) -> Result<usize, DeliveryError> {
         let store = self.store.clone();
         let records = self.outbox.blocking(move || store.awaiting_reminders(now)).await?;
-        let (settings, mail) = &*self.reminders;
+        let (settings, mail) = (&*self.reminders, &self.composer.mail);
         let mut sent = 0;
         for record in records {
             for reminder in reminders::due(&record, settings, mail, now) {

@@ -5,8 +5,12 @@ use std::time::SystemTime;
 
 use crate::{
     booking::{
-        customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, reminders::Reminder,
-        views::place_short, Record,
+        customer_copy::CustomerCopy,
+        dispatch::answer_due,
+        mails::Composer,
+        reminders::{self, Reminder},
+        views::place_short,
+        Record,
     },
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
@@ -34,7 +38,8 @@ impl Composer {
         let phone = b.phone.as_deref().map(str::to_owned);
         if !reminder.to_customer() {
             let lang = self.staff_lang;
-            let promised = answer_due(b.received_at, &self.mail).unwrap_or(local(b.received_at));
+            let asked = reminders::requested_at(record);
+            let promised = answer_due(asked, &self.mail).unwrap_or(local(asked));
             let args = [
                 ("reference", b.reference.as_str()),
                 ("date", &date_short(&self.locales, lang, b.pickup_at)),

@@ -64,6 +64,15 @@ fn shifted(at: DateTime, minutes: u32, sign: i64) -> Option<DateTime> {
     (minutes > 0).then(|| at.checked_add((sign * i64::from(minutes)).minutes()).ok()).flatten()
 }
 
+/// When the booking became the request it is now: a request again after the
+/// customer asked for another time counts from then.
+pub fn requested_at(record: &Record) -> Timestamp {
+    match &record.customer_step {
+        Some(step) if record.status == Status::Requested => step.at,
+        _ => record.booking.received_at,
+    }
+}
+
 /// The reminders of `record` that are due at `now` and not yet sent.
 pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Timestamp) -> Vec<Reminder> {
     let (b, now) = (&record.booking, local(now));
@@ -72,11 +81,7 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         return Vec::new();
     }
     // The moment the booking entered its state: reminders planned before it are skipped.
-    // A request again after the customer asked for another time counts from then.
-    let requested_at = match &record.customer_step {
-        Some(step) if record.status == Status::Requested => step.at,
-        _ => b.received_at,
-    };
+    let requested_at = requested_at(record);
     let entered = match (record.status, &record.customer_step, &record.answer) {
         (Status::Confirmed, Some(step), Some(answer)) => local(step.at.max(answer.answered_at)),
         (Status::Confirmed, Some(step), None) => local(step.at),

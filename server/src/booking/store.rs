@@ -220,28 +220,12 @@ impl BookingStore {
         also: impl FnOnce() -> io::Result<()>,
     ) -> io::Result<bool> {
         let json = serde_json::to_string(answer).map_err(invalid)?;
-        self.write(|connection| {
-            let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
-            let changed = tx
-                .execute(
-                    "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
-                     WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
-                    params![
-                        answer.action.status().code(),
-                        json,
-                        answer.answered_at.as_second(),
-                        reference,
-                        sequence
-                    ],
-                )
-                .map_err(sql)?;
-            if changed != 1 {
-                return Ok(false);
-            }
-            also()?;
-            tx.commit().map_err(sql)?;
-            Ok(true)
-        })
+        self.update_then(
+            "UPDATE bookings SET status = ?1, answer = ?2, answered_at = ?3, sequence = sequence + 1
+             WHERE reference = ?4 AND status = 'requested' AND sequence = ?5",
+            params![answer.action.status().code(), json, answer.answered_at.as_second(), reference, sequence],
+            also,
+        )
     }
 
     /// Records the customer's step if the booking is still at `sequence` (so
@@ -259,23 +243,33 @@ impl BookingStore {
         let moved = Booking { pickup_at: step.pickup_at, ..booking.clone() };
         let json = serde_json::to_string(&moved).map_err(invalid)?;
         let step_json = serde_json::to_string(step).map_err(invalid)?;
+        self.update_then(
+            "UPDATE bookings SET status = ?1, customer_step = ?2, booking = ?3, pickup_at = ?4,
+             sequence = sequence + 1 WHERE reference = ?5 AND sequence = ?6",
+            params![
+                step.action.status().code(),
+                step_json,
+                json,
+                pickup_seconds(&moved),
+                booking.reference.as_str(),
+                sequence
+            ],
+            also,
+        )
+    }
+
+    /// Runs a conditional `update` in a write transaction; when it changed
+    /// the row, runs `also` (writing the mails) and commits. `false`: the
+    /// condition no longer held; nothing was changed and `also` did not run.
+    fn update_then(
+        &self,
+        update: &str,
+        values: impl rusqlite::Params,
+        also: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<bool> {
         self.write(|connection| {
             let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
-            let changed = tx
-                .execute(
-                    "UPDATE bookings SET status = ?1, customer_step = ?2, booking = ?3, pickup_at = ?4,
-                     sequence = sequence + 1 WHERE reference = ?5 AND sequence = ?6",
-                    params![
-                        step.action.status().code(),
-                        step_json,
-                        json,
-                        pickup_seconds(&moved),
-                        booking.reference.as_str(),
-                        sequence
-                    ],
-                )
-                .map_err(sql)?;
-            if changed != 1 {
+            if tx.execute(update, values).map_err(sql)? != 1 {
                 return Ok(false);
             }
             also()?;
