@@ -126,3 +126,43 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
     outbox.shutdown().await;
     assert_eq!(received_for(&sink, customer, "FULL1.customer-answer."), 1, "one answer mail");
 }
+
+#[tokio::test]
+async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothing() {
+    use taxi_server::booking::customer_step::{CustomerAction, CustomerStep};
+    let dir = TempDir::new("step-full");
+    let data = dir.path("var");
+    let mounts = Tmpfs::mount(&data, "2m").and_then(|a| Ok((a, Tmpfs::mount(&data.join("spool"), "2m")?)));
+    let _mounts = match mounts {
+        Ok(mounts) => mounts,
+        Err(why) => {
+            eprintln!("SKIPPED a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothing: cannot mount a tmpfs ({why})");
+            return;
+        }
+    };
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let outbox = start(&settings(&data, Some(&sink.url()), ""));
+    outbox.submit_booking(&recent("FULL2")).await.unwrap();
+    wait_for("the booking's mails", LONG, || outbox.stats().depth == 0);
+    let filler = fill(&data);
+    let cancel = |record: &taxi_server::booking::Record| {
+        CustomerStep::on(record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now()).unwrap()
+    };
+
+    let record = outbox.record("FULL2").await.unwrap().unwrap();
+    assert!(outbox.customer_step(&record, &cancel(&record)).await.is_err(), "the commit fails");
+    assert_eq!(count_files(&data.join("spool/queue")), 0, "its mails were taken out of the queue");
+    assert_eq!(status(&outbox, "FULL2").await, "requested");
+    outbox.shutdown().await;
+
+    // Nothing goes out at a restart either; with room, the cancellation is taken once.
+    std::fs::remove_file(filler).unwrap();
+    let outbox = start(&settings(&data, Some(&sink.url()), ""));
+    assert_eq!(outbox.stats().depth, 0);
+    let record = outbox.record("FULL2").await.unwrap().unwrap();
+    assert!(outbox.customer_step(&record, &cancel(&record)).await.unwrap());
+    wait_for("the step's mails", LONG, || outbox.stats().depth == 0);
+    assert_eq!(status(&outbox, "FULL2").await, "cancelled");
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, "zoe@example.nl", "FULL2.customer-step."), 1, "one mail to the customer");
+}
