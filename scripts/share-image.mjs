@@ -2,6 +2,9 @@
 // (512×512, structured data) as PNG into ui/public/, in the site's colours, with
 // Chromium. Run once after changing the company name or the look, and commit the
 // files:  node scripts/share-image.mjs ["Company name"]
+// With a file name after the company name, only the share preview is drawn, into
+// that file: a company's own for `company.share_image_file` (required when
+// `company.demo` is false):  node scripts/share-image.mjs "Taxi Roermond" share.png
 // Both are raster images because WhatsApp, Facebook and others show no SVG.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -12,6 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { chromium } = createRequire(join(root, "ui/package.json"))("playwright-core");
 const defaults = readFileSync(join(root, "server/config/default.toml"), "utf8");
 const name = process.argv[2] ?? defaults.match(/^name = "(.*)"$/m)[1];
+const ownFile = process.argv[3];
 const taxi = readFileSync(join(root, "ui/public/taxi.svg"), "utf8");
 const icon = readFileSync(join(root, "ui/public/favicon.svg"), "utf8");
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -29,11 +33,17 @@ const share = `<body style="margin:0;width:1200px;height:630px;display:flex;font
 const logo = `<body style="margin:0;width:512px;height:512px">${icon.replace("<svg ", '<svg width="512" height="512" ')}</body>`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
-for (const [file, html, width, height] of [["share.png", share, 1200, 630], ["logo.png", logo, 512, 512]]) {
+const drawings = ownFile
+  ? [[ownFile, share, 1200, 630]]
+  : [
+      [join(root, "ui/public/share.png"), share, 1200, 630],
+      [join(root, "ui/public/logo.png"), logo, 512, 512],
+    ];
+for (const [path, html, width, height] of drawings) {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.setContent(html);
-  await page.screenshot({ path: join(root, "ui/public", file), omitBackground: file === "logo.png" });
+  await page.screenshot({ path, omitBackground: html === logo });
   await page.close();
-  console.log(`ui/public/${file}: ${width}×${height}`);
+  console.log(`${path}: ${width}×${height}`);
 }
 await browser.close();

@@ -1,6 +1,6 @@
-// The little every page needs, without React: remember the chosen language, and on
-// pages with a form ask before a language switch throws typed input away.
-const YEAR_SECONDS = 365 * 24 * 3600;
+// The little every page needs, without React: on pages with a form, ask before a
+// language switch throws typed input away. (The server stores the chosen language:
+// each flag's link carries it.)
 
 function hasTypedInput(form: Element): boolean {
   return Array.from(form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")).some(
@@ -14,9 +14,14 @@ document.addEventListener("click", (event) => {
   const guarded = document.querySelector("[data-confirm-leave]");
   if (guarded && hasTypedInput(guarded) && !window.confirm(guarded.getAttribute("data-confirm-leave") ?? "")) {
     event.preventDefault();
-    return;
   }
-  // Over HTTPS the preference travels only over HTTPS, like the server's own cookie.
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `lang=${link.dataset.lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 });
+
+// A flag's link carries the choice (`?lang=`) for the server to store; the address
+// bar then shows the page's own URL, the one to bookmark and share.
+const query = new URLSearchParams(location.search);
+if (query.has("lang")) {
+  query.delete("lang");
+  const rest = query.toString();
+  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+}

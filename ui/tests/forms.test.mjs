@@ -16,7 +16,7 @@ import {
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
-const PRICE = { nl: "€ 230,00", de: "€ 230,00", en: "€ 230.00" };
+const PRICE = { nl: "€ 230,00", de: "230,00 €", en: "€ 230.00" };
 const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
 const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
 const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...EXTRAS_PAYLOAD, ...TRIP_PAYLOAD].sort();

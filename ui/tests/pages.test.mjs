@@ -123,7 +123,7 @@ describe("language flags", () => {
       const pageName = PAGES.find((p) => ROUTES[fromLang][p] === from);
       for (const l of LANGS) {
         const flag = page.locator(`header a[data-lang=${l}]`);
-        assert.equal(await flag.getAttribute("href"), ROUTES[l][pageName], `flag ${l} on ${from}`);
+        assert.equal(await flag.getAttribute("href"), `${ROUTES[l][pageName]}?lang=${l}`, `flag ${l} on ${from}`);
         assert.equal(await flag.getAttribute("aria-current"), l === fromLang ? "true" : null, `flag ${l} aria-current`);
       }
       if (INTERACTIVE.has(pageName)) await waitForHydration(page);

@@ -13,7 +13,7 @@ const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
 const EXPECTED = {
   nl: { airport: "Luchthaven Schiphol", price: "€ 230,00" },
-  de: { airport: "Flughafen Schiphol", price: "€ 230,00" },
+  de: { airport: "Flughafen Schiphol", price: "230,00 €" },
   en: { airport: "Schiphol Airport", price: "€ 230.00" },
 };
 /** The place-missing error, word for word (not read from the locale files, so a changed text fails). */

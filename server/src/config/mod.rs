@@ -8,6 +8,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
+mod images;
 mod places;
 mod sections;
 mod site;
@@ -211,6 +212,7 @@ impl Settings {
         if !c.email.contains('@') {
             return Err(ConfigError::new("company.email", "must be an e-mail address"));
         }
+        images::check(c)?;
         for (key, url) in [
             ("google.places_url (TAXI_GOOGLE_PLACES_URL)", &self.google.places_url),
             ("google.routes_url (TAXI_GOOGLE_ROUTES_URL)", &self.google.routes_url),

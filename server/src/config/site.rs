@@ -24,6 +24,11 @@ pub struct AlternateDomain {
     /// Languages whose pages live on this origin; empty: the origin redirects to `base_url`.
     #[serde(default)]
     pub languages: Vec<Lang>,
+    /// For a domain that only redirects: the language it stands for (a `.de` name
+    /// bought for German visitors). Its `/` goes to that language's home page; without
+    /// it, `/` goes to the home page the visitor's browser asks for.
+    #[serde(default)]
+    pub home_language: Option<Lang>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -51,8 +56,13 @@ pub struct CompanySettings {
     pub kvk: String,
     pub vat: String,
     pub taxi_image_file: String,
+    /// The company's own quality mark, shown in the footer; none when empty (the
+    /// built-in example shows only on the demo).
     pub quality_mark_file: String,
-    /// Replaces the built-in 1200×630 share preview (Open Graph, Twitter cards).
+    /// The quality mark's real name: its text for people who cannot see it.
+    pub quality_mark_name: String,
+    /// Replaces the built-in 1200×630 share preview (Open Graph, Twitter cards);
+    /// required when `demo` is false (`config::images`).
     pub share_image_file: String,
     /// Where the business is (structured data), in degrees.
     pub lat: f64,
@@ -120,6 +130,12 @@ pub fn validate(site: &SiteSettings) -> Result<(), String> {
             return Err(format!("`{}` is listed twice (or equals site.base_url)", domain.origin));
         }
         seen.push(host);
+        if domain.home_language.is_some() && !domain.languages.is_empty() {
+            return Err(format!(
+                "`{}` names both `languages` and `home_language`: a domain with languages opens on its first",
+                domain.origin
+            ));
+        }
     }
     for lang in Lang::ALL {
         if site.alternate_domains.iter().filter(|d| d.languages.contains(&lang)).count() > 1 {

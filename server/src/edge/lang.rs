@@ -21,6 +21,39 @@ use crate::{
 
 pub const COOKIE: &str = "lang";
 
+/// The query parameter of a language link: the visitor's choice, which the
+/// answer stores in [`COOKIE`].
+pub const CHOICE_PARAM: &str = "lang";
+
+/// The language a language link chose (`?lang=de`), if the query carries one.
+pub fn chosen_lang(req: &HttpRequest) -> Option<Lang> {
+    chosen_lang_in(req.query_string())
+}
+
+/// The choice in a query string.
+pub fn chosen_lang_in(query: &str) -> Option<Lang> {
+    query.split('&').find_map(|pair| pair.strip_prefix(CHOICE_PARAM)?.strip_prefix('=')).and_then(Lang::parse)
+}
+
+/// Stores `lang` as the visitor's preference for a year, on this host (a choice
+/// made on another domain arrives with the link, see [`chosen_lang`]).
+pub fn remember(response: &mut actix_web::HttpResponse, lang: Lang, secure: bool) {
+    let cookie = actix_web::cookie::Cookie::build(COOKIE, lang.code())
+        .path("/")
+        .same_site(actix_web::cookie::SameSite::Lax)
+        .secure(secure)
+        .max_age(actix_web::cookie::time::Duration::days(365))
+        .finish();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&cookie.to_string()) {
+        response.headers_mut().append(actix_web::http::header::SET_COOKIE, value);
+        // A stored choice is this visitor's alone.
+        response.headers_mut().insert(
+            actix_web::http::header::CACHE_CONTROL,
+            actix_web::http::header::HeaderValue::from_static("private, no-cache"),
+        );
+    }
+}
+
 /// The language a page's own path names, given to the page's resource when
 /// the routes are registered (the edge does not know the site's paths).
 #[derive(Debug, Clone, Copy)]

@@ -56,7 +56,8 @@ pub struct PageProps {
     pub page: PageName,
     pub lang: Lang,
     pub links: Links,
-    /// The same page in each language, for the language flags.
+    /// The header's language flags: this page in each language, a link carrying the
+    /// choice (`site::language_links`).
     pub alternates: Alternates,
     pub company: Company,
     pub tariff: Tariff,
@@ -101,6 +102,21 @@ pub struct LandingRoute {
     /// Where fixed prices start from (the zone's name).
     pub zone: String,
     pub zone_radius_km: f64,
+    /// This route's own texts (`site::route_story`), if it has them.
+    pub story: Option<RouteStory>,
+}
+
+/// A route's own texts: an opening paragraph and sections, placeholders filled in.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct RouteStory {
+    pub lead: String,
+    pub sections: Vec<StorySection>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct StorySection {
+    pub heading: String,
+    pub paragraphs: Vec<String>,
 }
 
 /// The paths of the pages in the page's language.
@@ -112,8 +128,8 @@ pub struct Links {
     pub contact: String,
 }
 
-/// One path per language.
-#[derive(Debug, Clone, Serialize, TS)]
+/// One path (or link) per language.
+#[derive(Debug, Clone, Default, Serialize, TS)]
 pub struct Alternates {
     pub nl: String,
     pub de: String,
@@ -142,9 +158,18 @@ pub struct Company {
     pub address: PostalAddress,
     pub kvk: String,
     pub vat: String,
-    pub demo: bool,
-    pub quality_mark_src: String,
+    /// The footer says the company's details are examples (`company.demo`).
+    pub sample_notice: bool,
+    /// The footer's quality mark, if one is shown.
+    pub quality_mark: Option<QualityMark>,
     pub taxi_image_src: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct QualityMark {
+    pub src: String,
+    /// Its real name (or, on the demo, that it is an example).
+    pub alt: String,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

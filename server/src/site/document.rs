@@ -111,11 +111,11 @@ fn share_preview(html: &mut String, shell: &Shell<'_>, settings: &Settings, cano
     }
     meta("property", "og:image", shell.share_image);
     if settings.company.share_image_file.is_empty() {
-        // The built-in image's size; a replacement's is left to the reader to find.
         meta("property", "og:image:type", "image/png");
-        meta("property", "og:image:width", "1200");
-        meta("property", "og:image:height", "630");
     }
+    // A replacement was checked for this size at start-up (`config::images`).
+    meta("property", "og:image:width", "1200");
+    meta("property", "og:image:height", "630");
     meta("property", "og:image:alt", shell.share_image_alt);
     meta("name", "twitter:card", "summary_large_image");
     meta("name", "twitter:title", shell.title);

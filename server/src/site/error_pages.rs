@@ -6,7 +6,18 @@ use actix_web::{
     web,
 };
 
-use crate::{edge::error::error_language, render::respond::encoded, site::pages::Pages};
+use std::sync::Arc;
+
+use crate::{
+    edge::error::error_language,
+    render::{respond::encoded, EncodedPage},
+    site::{
+        document::{document, escape_html, Shell},
+        pages::{PageKey, Pages},
+        titles, Page,
+    },
+    types::Lang,
+};
 
 /// Fills every error answer that is not already a page or JSON with the
 /// localized error page: bare answers, and the framework's own plain-text ones
@@ -38,4 +49,52 @@ pub fn error_pages<B: 'static>(pages: web::Data<Pages>) -> ErrorHandlers<B> {
             Ok(ServiceResponse::new(req, response).map_into_right_body())
         })))
     })
+}
+
+impl Pages {
+    /// The error page in `lang`. Never fails: if React cannot render it, a plain
+    /// version with the same texts is built here.
+    pub async fn error_page(&self, lang: Lang) -> Arc<EncodedPage> {
+        match self.get(PageKey::Error(lang)).await {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "error page rendered without React");
+                Arc::new(EncodedPage::new(self.fallback_error_html(lang)))
+            }
+        }
+    }
+
+    /// The error page without React: same texts and links, built from the locales.
+    fn fallback_error_html(&self, lang: Lang) -> String {
+        let l = &self.locales;
+        let link = |page: Page, key: &str| {
+            format!("<li><a href=\"{}\">{}</a></li>", page.path(lang), escape_html(l.text(lang, key)))
+        };
+        let body = format!(
+            "<main id=\"main\" class=\"wrap\"><h1>{}</h1><p>{}</p><ul class=\"options\">{}{}{}</ul></main>",
+            escape_html(l.text(lang, "error.heading")),
+            escape_html(l.text(lang, "error.apology")),
+            link(Page::Home, "error.home"),
+            link(Page::Reservation, "error.reservation"),
+            link(Page::Contact, "error.contact"),
+        );
+        let company = &self.settings.company.name;
+        let title = titles::compose(l, lang, "meta.error", &[("company", company)], company);
+        let shell = Shell {
+            lang,
+            paths: None,
+            title: &title,
+            description: l.text(lang, "meta.error.description"),
+            keywords: l.text(lang, "meta.error.keywords"),
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            first_scripts: vec![],
+            hydration_props: None,
+            json_ld: None,
+            share_image: &self.absolute(lang, "share.png"),
+            share_image_alt: self.share_image_alt(lang),
+        };
+        document(&shell, &self.settings, &body)
+    }
 }

@@ -11,10 +11,10 @@ use actix_web::{
     http::{header, Method},
 };
 
-use crate::edge::outer::CanonicalHost;
+use crate::edge::{lang::chosen_lang_in, outer::CanonicalHost};
 use crate::{
     config::Settings,
-    site::{self, landing, redirects, Host, Page},
+    site::{self, redirects, routes::preferred_lang, Host, Page},
     types::Lang,
 };
 
@@ -44,23 +44,37 @@ impl CanonicalHost for HostCheck {
         if host.is_some_and(|host| self.home.as_deref() == Some(host)) {
             return None;
         }
-        redirect(&self.settings, host, req.path(), req.query_string())
+        let preferred = || preferred_lang(req.request());
+        redirect(&self.settings, host, req.path(), req.query_string(), preferred)
     }
 }
 
 /// The absolute URL to send a read of `path` on `host` to, if it is not served there.
-pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str) -> Option<String> {
+/// `preferred` is the visitor's language, asked only when a redirect-only domain's `/`
+/// must choose a home page.
+pub fn redirect(
+    settings: &Settings,
+    host: Option<&str>,
+    path: &str,
+    query: &str,
+    preferred: impl FnOnce() -> Option<Lang>,
+) -> Option<String> {
     let site = &settings.site;
     let host = site::classify(site, host);
     if host == Host::Any {
         return None;
     }
-    let resolved = redirects::resolve(path);
+    let resolved = redirects::resolve(path, |path| site::page_lang(settings, path).is_some());
     let target = resolved.as_deref().unwrap_or(path);
     let canonical = |lang: Lang| site::origin(site, lang);
     let to_origin = match host {
         Host::Any => return None,
-        Host::Redirect => page_lang(settings, target).map_or(site.base_url.as_str(), canonical),
+        // The language the domain stands for, else the visitor's: straight to that home page.
+        Host::Redirect { home_language } if target == "/" => {
+            let lang = home_language.or_else(|| chosen_lang_in(query)).or_else(preferred).unwrap_or(Lang::Nl);
+            return Some(with_query(canonical(lang), Page::Home.path(lang), query));
+        }
+        Host::Redirect { .. } => site::page_lang(settings, target).map_or(site.base_url.as_str(), canonical),
         Host::Canonical { origin, languages } => {
             // A language's own domain opens on its home page, not on the Dutch one.
             if let (Some(&first), "/") = (languages.first(), target) {
@@ -68,7 +82,7 @@ pub fn redirect(settings: &Settings, host: Option<&str>, path: &str, query: &str
                     return Some(with_query(origin, Page::Home.path(first), query));
                 }
             }
-            match page_lang(settings, target).map(canonical) {
+            match site::page_lang(settings, target).map(canonical) {
                 Some(home) if home != origin => home,
                 // Here already: the route (or the fallback) answers, redirecting a moved path itself.
                 _ => return None,
@@ -85,11 +99,4 @@ fn with_query(origin: &str, path: &str, query: &str) -> String {
         "" => format!("{origin}{path}"),
         query => format!("{origin}{path}?{query}"),
     }
-}
-
-/// The language of the page at `path`, if `path` is a page.
-fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
-    Page::from_path(path)
-        .map(|(_, lang)| lang)
-        .or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
 }

@@ -5,7 +5,7 @@ use crate::{
     places::gazetteer::Gazetteer,
     site::{
         contract::{Alternates, LandingRoute, PageName, PageProps},
-        landing,
+        landing, route_story,
     },
     types::Lang,
 };
@@ -24,12 +24,23 @@ impl Pages {
         let round5 = |value: f64| ((value / 5.0).round() * 5.0).max(5.0) as u32;
         props.page = PageName::Landing;
         props.alternates = Alternates { nl: path(Lang::Nl), de: path(Lang::De), en: path(Lang::En) };
+        let name = destination.name.get(props.lang);
+        let price = destination.price_cents.euro_text(props.lang);
+        let (km, minutes) = (round5(route.distance_m / 1000.0), round5(route.duration_s / 60.0));
+        let args = [
+            ("zone", tariff.zone.name.as_str()),
+            ("destination", name),
+            ("price", &price),
+            ("km", &km.to_string()),
+            ("minutes", &minutes.to_string()),
+        ];
         props.landing = Some(LandingRoute {
-            destination: destination.name.get(props.lang).to_string(),
+            story: route_story::story(&destination.id, props.lang, &args),
+            destination: name.to_string(),
             airport: destination.kind == DestinationKind::Airport,
-            price: destination.price_cents.euro_text(props.lang),
-            distance_km: round5(route.distance_m / 1000.0),
-            minutes: round5(route.duration_s / 60.0),
+            price: price.clone(),
+            distance_km: km,
+            minutes,
             zone: tariff.zone.name.clone(),
             zone_radius_km: tariff.zone.radius_km,
         });

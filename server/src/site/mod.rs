@@ -14,18 +14,22 @@ pub mod host;
 pub mod landing;
 pub mod landing_page;
 mod page;
+pub mod page_dates;
 pub mod pages;
 pub mod private_page;
 pub mod redirects;
+pub mod route_story;
 pub mod routes;
 pub mod seo;
 pub mod structured_data;
+pub mod titles;
 
 pub use crate::site::page::{Page, ReservationMode};
 
 use crate::config::authority;
 use crate::{
-    config::{SiteSettings, UnknownHosts},
+    config::{Settings, SiteSettings, UnknownHosts},
+    site::contract::Alternates,
     types::Lang,
 };
 
@@ -43,13 +47,36 @@ pub fn alternates(site: &SiteSettings, path: impl Fn(Lang) -> String) -> Vec<(&'
     links
 }
 
+/// The header's language links: this page in each language, carrying the choice
+/// (`?lang=`, stored by the server as the visitor's preference, so it works without
+/// JavaScript and across domains). A version on another origin is linked by its
+/// absolute URL, so no link goes through a cross-domain redirect; one on this page's
+/// own origin by its path, which resolves to the same URL and keeps a development
+/// server's visitors on it.
+pub fn language_links(site: &SiteSettings, here: Lang, paths: &Alternates) -> Alternates {
+    let link = |lang: Lang| {
+        let origin = origin(site, lang);
+        let prefix = if origin == self::origin(site, here) { "" } else { origin };
+        format!("{prefix}{}?{}={lang}", paths.get(lang), crate::edge::lang::CHOICE_PARAM)
+    };
+    Alternates { nl: link(Lang::Nl), de: link(Lang::De), en: link(Lang::En) }
+}
+
+/// The language of the page at `path` (a page or a route's landing page), if it is one.
+pub fn page_lang(settings: &Settings, path: &str) -> Option<Lang> {
+    Page::from_path(path)
+        .map(|(_, lang)| lang)
+        .or_else(|| landing::find(&settings.tariff, path).map(|(_, lang)| lang))
+}
+
 /// What a request's `Host` is to the site.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Host<'a> {
     /// The main origin or a domain that is home to some languages.
     Canonical { origin: &'a str, languages: &'a [Lang] },
-    /// An alternate domain that only redirects, or an unknown host set to redirect.
-    Redirect,
+    /// An alternate domain that only redirects (with the language it stands for,
+    /// if it names one), or an unknown host set to redirect.
+    Redirect { home_language: Option<Lang> },
     /// An IP address, `localhost`, no `Host` at all, or an unknown host set to be served.
     Any,
 }
@@ -62,13 +89,13 @@ pub fn classify<'a>(site: &'a SiteSettings, host: Option<&str>) -> Host<'a> {
     }
     if let Some(domain) = site.alternate_domains.iter().find(|d| is(&d.origin)) {
         return match domain.languages.is_empty() {
-            true => Host::Redirect,
+            true => Host::Redirect { home_language: domain.home_language },
             false => Host::Canonical { origin: &domain.origin, languages: &domain.languages },
         };
     }
     match (is_local(host), site.unknown_hosts) {
         (true, _) | (false, UnknownHosts::Serve) => Host::Any,
-        (false, UnknownHosts::Redirect) => Host::Redirect,
+        (false, UnknownHosts::Redirect) => Host::Redirect { home_language: None },
     }
 }
 
@@ -117,7 +144,11 @@ mod tests {
             base_url: "https://www.taxi.example".into(),
             alternate_domains: alternates
                 .iter()
-                .map(|(o, l)| AlternateDomain { origin: o.to_string(), languages: l.to_vec() })
+                .map(|(o, l)| AlternateDomain {
+                    origin: o.to_string(),
+                    languages: l.to_vec(),
+                    home_language: None,
+                })
                 .collect(),
             unknown_hosts,
             hsts: false,
@@ -162,8 +193,8 @@ mod tests {
             classify(&s, Some("taxi.example.de")),
             Host::Canonical { origin: "https://taxi.example.de", languages: &[Lang::De] }
         );
-        assert_eq!(classify(&s, Some("taxi.example")), Host::Redirect);
-        assert_eq!(classify(&s, Some("evil.example")), Host::Redirect);
+        assert_eq!(classify(&s, Some("taxi.example")), Host::Redirect { home_language: None });
+        assert_eq!(classify(&s, Some("evil.example")), Host::Redirect { home_language: None });
         for local in [
             "127.0.0.1:8080",
             "localhost",

@@ -15,7 +15,7 @@ use crate::render::{
     pool::{RenderError, RenderPool},
     EncodedPage,
 };
-use crate::site::document::{document, escape_html, island_props, Shell};
+use crate::site::document::{document, island_props, Shell};
 use crate::site::structured_data::{Images, OfferedRoute};
 use crate::{
     config::{DestinationKind, Settings},
@@ -25,10 +25,11 @@ use crate::{
     site::{
         contract::{
             Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress,
-            RadiusSurchargeRow, Tariff,
+            QualityMark, RadiusSurchargeRow, Tariff,
         },
         landing::path as landing_path,
-        Page, ReservationMode,
+        page_dates::PageDates,
+        titles, Page, ReservationMode,
     },
     types::{links::whatsapp_chat, Lang, Money},
 };
@@ -73,6 +74,8 @@ pub struct Pages {
     cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
     /// The start-up warm-up gave up: pages will not become warm by themselves.
     warm_up_failed: AtomicBool,
+    /// When each page's content last changed (the sitemap's `lastmod`).
+    pub(crate) dates: PageDates,
 }
 
 impl Pages {
@@ -86,7 +89,8 @@ impl Pages {
             .into_iter()
             .map(|key| (key, OnceLock::new()))
             .collect();
-        Self { settings, locales, assets, pool, cache, warm_up_failed: AtomicBool::new(false) }
+        let dates = PageDates::open(&settings.data_dir);
+        Self { settings, locales, assets, pool, cache, warm_up_failed: AtomicBool::new(false), dates }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -112,18 +116,6 @@ impl Pages {
             Some(slot) => slot.get_or_init(|| page).clone(),
             None => page,
         })
-    }
-
-    /// The error page in `lang`. Never fails: if React cannot render it, a plain
-    /// version with the same texts is built here.
-    pub async fn error_page(&self, lang: Lang) -> Arc<EncodedPage> {
-        match self.get(PageKey::Error(lang)).await {
-            Ok(page) => page,
-            Err(e) => {
-                tracing::warn!(error = %e, "error page rendered without React");
-                Arc::new(EncodedPage::new(self.fallback_error_html(lang)))
-            }
-        }
     }
 
     /// Renders every cacheable page once, so visitors never wait for a first
@@ -211,6 +203,8 @@ impl Pages {
         if let Some(index) = landing {
             self.make_landing(&mut props, index);
         }
+        let paths = std::mem::replace(&mut props.alternates, Alternates::default());
+        props.alternates = crate::site::language_links(&self.settings.site, lang, &paths);
         let props_json = serde_json::to_string(&props).expect("page props serialize");
         let body = self.pool.render_for(client, props_json.clone()).await?;
         let meta_key = match (page, landing) {
@@ -220,7 +214,7 @@ impl Pages {
         };
         let vars = self.meta_vars(&props);
         let vars: Vec<_> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let title = self.locales.format(lang, &format!("{meta_key}.title"), &vars);
+        let title = titles::compose(&self.locales, lang, &meta_key, &vars, &self.settings.company.name);
         let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
         let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
         let interactive = page.is_some_and(Page::is_interactive);
@@ -230,14 +224,14 @@ impl Pages {
         };
         let hydration_props = interactive.then(|| island_props(&props));
         let json_ld = match (page, landing) {
-            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..))),
-            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1))),
+            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..), None)),
+            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1), Some(index))),
             (None, None) => None,
         };
         let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
             lang,
-            paths: (page.is_some() || landing.is_some()).then_some(&props.alternates),
+            paths: (page.is_some() || landing.is_some()).then_some(&paths),
             title: &title,
             description: &description,
             keywords: &keywords,
@@ -252,9 +246,29 @@ impl Pages {
             hydration_props: hydration_props.as_deref(),
             json_ld: json_ld.as_deref(),
             share_image: &share_image,
-            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
+            share_image_alt: self.share_image_alt(lang),
         };
         Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// The footer's quality mark: the company's own, else the built-in example on the demo.
+    fn quality_mark(&self, lang: Lang) -> Option<QualityMark> {
+        let c = &self.settings.company;
+        let alt = match (c.quality_mark_file.is_empty(), c.demo) {
+            (false, _) => c.quality_mark_name.clone(),
+            (true, true) => self.locales.text(lang, "footer.qualityMarkAlt").to_string(),
+            (true, false) => return None,
+        };
+        Some(QualityMark { src: self.assets.url("quality-mark.svg").to_string(), alt })
+    }
+
+    /// What the share preview shows, for people who cannot see it: the built-in
+    /// picture's description, or the company's name for its own picture.
+    pub(crate) fn share_image_alt(&self, lang: Lang) -> &str {
+        match self.settings.company.share_image_file.is_empty() {
+            true => self.locales.text(lang, "seo.shareImageAlt"),
+            false => &self.settings.company.name,
+        }
     }
 
     /// An asset's URL on the origin of the pages in `lang`.
@@ -262,8 +276,14 @@ impl Pages {
         format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
     }
 
-    /// The business, with as offers the fixed prices the page shows (`shown`, by index).
-    fn json_ld(&self, lang: Lang, shown: Option<impl std::ops::RangeBounds<usize>>) -> String {
+    /// The business, with as offers the fixed prices the page shows (`shown`, by index);
+    /// on a route's page (`route`) also the trail home › prices › route.
+    fn json_ld(
+        &self,
+        lang: Lang,
+        shown: Option<impl std::ops::RangeBounds<usize>>,
+        route: Option<usize>,
+    ) -> String {
         let images =
             Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
         let origin = crate::site::origin(&self.settings.site, lang);
@@ -278,13 +298,20 @@ impl Pages {
                 .collect(),
             None => Vec::new(),
         };
-        crate::site::structured_data::local_business(
-            &self.settings,
-            lang,
-            self.locales.text(lang, "meta.areaServed"),
-            &images,
-            &offers,
-        )
+        let step = |key: &str, page: Page| {
+            (self.locales.text(lang, key).to_string(), format!("{origin}{}", page.path(lang)))
+        };
+        let trail: Vec<_> = route
+            .map(|i| {
+                let here = (
+                    tariff.destinations[i].name.get(lang).to_string(),
+                    format!("{origin}{}", landing_path(tariff, i, lang)),
+                );
+                vec![step("nav.home", Page::Home), step("nav.prices", Page::Prices), here]
+            })
+            .unwrap_or_default();
+        let area = self.locales.text(lang, "meta.areaServed");
+        crate::site::structured_data::page_data(&self.settings, lang, area, &images, &offers, &trail)
     }
 
     /// The props every page component receives.
@@ -323,8 +350,8 @@ impl Pages {
                 },
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),
-                demo: c.demo,
-                quality_mark_src: self.assets.url("quality-mark.svg").to_string(),
+                sample_notice: c.demo,
+                quality_mark: self.quality_mark(lang),
                 taxi_image_src: self.assets.url("taxi.svg").to_string(),
             },
             tariff: Tariff {
@@ -362,38 +389,5 @@ impl Pages {
             large_vehicle_above: s.booking.large_vehicle_above,
             landing: None,
         }
-    }
-
-    /// The error page without React: same texts and links, built from the locales.
-    fn fallback_error_html(&self, lang: Lang) -> String {
-        let l = &self.locales;
-        let link = |page: Page, key: &str| {
-            format!("<li><a href=\"{}\">{}</a></li>", page.path(lang), escape_html(l.text(lang, key)))
-        };
-        let body = format!(
-            "<main id=\"main\" class=\"wrap\"><h1>{}</h1><p>{}</p><ul class=\"options\">{}{}{}</ul></main>",
-            escape_html(l.text(lang, "error.heading")),
-            escape_html(l.text(lang, "error.apology")),
-            link(Page::Home, "error.home"),
-            link(Page::Reservation, "error.reservation"),
-            link(Page::Contact, "error.contact"),
-        );
-        let title = l.format(lang, "meta.error.title", &[("company", &self.settings.company.name)]);
-        let shell = Shell {
-            lang,
-            paths: None,
-            title: &title,
-            description: l.text(lang, "meta.error.description"),
-            keywords: l.text(lang, "meta.error.keywords"),
-            stylesheet: self.assets.url("styles.css"),
-            icon: self.assets.url("favicon.svg"),
-            script: self.assets.url("site.js"),
-            first_scripts: vec![],
-            hydration_props: None,
-            json_ld: None,
-            share_image: &self.absolute(lang, "share.png"),
-            share_image_alt: l.text(lang, "seo.shareImageAlt"),
-        };
-        document(&shell, &self.settings, &body)
     }
 }

@@ -1,7 +1,8 @@
-//! The spec's permanent redirects, trailing-slash clean-up and the 404 fallback.
+//! The spec's permanent redirects, trailing-slash and letter-case clean-up, and
+//! the 404 fallback.
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use crate::edge::error::AppError;
+use crate::{config::Settings, edge::error::AppError, site};
 
 /// Fixed old paths and where they live now.
 const MOVED: &[(&str, &str)] = &[
@@ -21,60 +22,46 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
     }
     // Old product pages: /en/{product}-english and /de/{product}-deutsch.
-    cfg.route(
-        "/en/{product}",
-        crate::edge::read().to(|req: HttpRequest, product: web::Path<String>| async move {
-            old_product_page(&req, &product, "-english", "/en")
-        }),
-    )
-    .route(
-        "/de/{product}",
-        crate::edge::read().to(|req: HttpRequest, product: web::Path<String>| async move {
-            old_product_page(&req, &product, "-deutsch", "/de")
-        }),
-    )
-    .default_service(web::to(fallback));
+    // Old product pages (/en/{product}-english, /de/{product}-deutsch) and every
+    // other unknown path: the fallback, which knows them all.
+    cfg.default_service(web::to(fallback));
 }
 
-fn old_product_page(
-    req: &HttpRequest,
-    product: &str,
-    suffix: &str,
-    to: &str,
-) -> Result<HttpResponse, AppError> {
-    match product.strip_suffix(suffix) {
-        Some(name) if !name.is_empty() => Ok(moved_permanently(req, to)),
-        _ => Err(AppError::NotFound),
-    }
-}
-
-/// Unknown paths: a trailing slash is dropped with a redirect, straight to the
-/// final page when the path without it redirects too; anything else is 404.
-async fn fallback(req: HttpRequest) -> Result<HttpResponse, AppError> {
+/// Unknown paths: a moved page, an old product page, a trailing slash or a page's
+/// path in other letter case is redirected, straight to the final page; anything
+/// else is 404.
+async fn fallback(req: HttpRequest, settings: web::Data<Settings>) -> Result<HttpResponse, AppError> {
     let is_read = matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
-    match resolve(req.path()) {
+    match resolve(req.path(), |path| site::page_lang(&settings, path).is_some()) {
         Some(to) if is_read => Ok(moved_permanently(&req, &to)),
         _ => Err(AppError::NotFound),
     }
 }
 
 /// Where a path that redirects ends, in one hop (moved pages, old product pages,
-/// trailing slashes); `None` when it does not redirect.
-pub fn resolve(path: &str) -> Option<String> {
+/// trailing slashes, and upper-case letters in what is in lower case a page or one of
+/// these); `None` when it does not redirect. `is_page` tells the site's page paths.
+pub fn resolve(path: &str, is_page: impl Fn(&str) -> bool) -> Option<String> {
     let trimmed = match path.trim_end_matches('/') {
         "" => "/",
         trimmed => trimmed,
     };
-    if let Some((_, to)) = MOVED.iter().find(|(from, _)| *from == trimmed) {
+    // Only known paths are folded: a booking reference or a token keeps its case.
+    let lower = trimmed.to_lowercase();
+    let known = |path: &str| is_page(path) || moved(path).is_some();
+    let trimmed = if lower != trimmed && known(&lower) { lower.as_str() } else { trimmed };
+    moved(trimmed).or_else(|| (trimmed != path).then(|| trimmed.to_string()))
+}
+
+/// A moved page's or an old product page's new path.
+fn moved(path: &str) -> Option<String> {
+    if let Some((_, to)) = MOVED.iter().find(|(from, _)| *from == path) {
         return Some(to.to_string());
     }
-    for (prefix, suffix) in [("/en/", "-english"), ("/de/", "-deutsch")] {
-        let name = trimmed.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(suffix));
-        if name.is_some_and(|name| !name.is_empty() && !name.contains('/')) {
-            return Some(prefix.trim_end_matches('/').to_string());
-        }
-    }
-    (trimmed != path).then(|| trimmed.to_string())
+    [("/en/", "-english"), ("/de/", "-deutsch")].iter().find_map(|(prefix, suffix)| {
+        let name = path.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(suffix))?;
+        (!name.is_empty() && !name.contains('/')).then(|| prefix.trim_end_matches('/').to_string())
+    })
 }
 
 pub fn moved_permanently(req: &HttpRequest, to: &str) -> HttpResponse {
@@ -85,4 +72,36 @@ pub fn moved_permanently(req: &HttpRequest, to: &str) -> HttpResponse {
         query => format!("{to}?{query}"),
     };
     HttpResponse::MovedPermanently().insert_header((header::LOCATION, location)).finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve;
+
+    fn page(path: &str) -> bool {
+        ["/", "/tarife", "/de", "/taxi-roermond-luchthaven-schiphol"].contains(&path)
+    }
+
+    #[test]
+    fn each_spelling_ends_on_the_page_in_one_step() {
+        let cases = [
+            ("/Tarife", Some("/tarife")),
+            ("/TARIFE/", Some("/tarife")),
+            ("/De/Preise", Some("/tarife")),
+            ("/de/preise/", Some("/tarife")),
+            ("/EN/Taxi-English", Some("/en")),
+            ("/en/taxi-english", Some("/en")),
+            ("/en/-english", None),
+            ("/Taxi-Roermond-Luchthaven-Schiphol", Some("/taxi-roermond-luchthaven-schiphol")),
+            ("/tarife/", Some("/tarife")),
+            ("/DE", Some("/de")),
+            ("/tarife", None),
+            ("/booking/ABC123", None),
+            ("/Booking/ABC123", None),
+            ("/assets/App.ABC.js", None),
+        ];
+        for (path, to) in cases {
+            assert_eq!(resolve(path, page).as_deref(), to, "{path}");
+        }
+    }
 }

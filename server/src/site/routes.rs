@@ -3,13 +3,18 @@
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
 use crate::{
-    edge::{error::AppError, lang::stored_lang},
+    config::Settings,
+    edge::{
+        error::AppError,
+        lang::{self, chosen_lang, stored_lang},
+    },
     forms::antispam::FormGuard,
     render::{
         respond::{encoded, encoded_varying},
         EncodedPage,
     },
     site::{
+        self,
         pages::{PageKey, Pages},
         Page, ReservationMode,
     },
@@ -47,7 +52,17 @@ pub async fn cached_page(
     (page, lang, mode): (Page, Lang, ReservationMode),
 ) -> actix_web::Result<HttpResponse> {
     let rendered = pages.get(PageKey::page(page, lang, mode)).await.map_err(AppError::from)?;
-    Ok(page_answer(req, &rendered, guard, page))
+    let mut response = page_answer(req, &rendered, guard, page);
+    remember_choice(req, pages, &mut response, lang);
+    Ok(response)
+}
+
+/// A language link was followed to this page (`?lang=`, see `site::language_links`):
+/// the answer stores the choice.
+fn remember_choice(req: &HttpRequest, pages: &Pages, response: &mut HttpResponse, lang: Lang) {
+    if chosen_lang(req) == Some(lang) {
+        lang::remember(response, lang, pages.settings.site.base_url.starts_with("https://"));
+    }
 }
 
 /// A rendered page as the answer, with the form-opened cookie on the pages
@@ -68,36 +83,56 @@ pub async fn landing(
     (index, lang): (usize, Lang),
 ) -> Result<HttpResponse, AppError> {
     let rendered = pages.get(PageKey::Landing(index, lang)).await?;
-    Ok(encoded(&req, &rendered, actix_web::http::StatusCode::OK))
+    let mut response = encoded(&req, &rendered, actix_web::http::StatusCode::OK);
+    remember_choice(&req, &pages, &mut response, lang);
+    Ok(response)
 }
 
-/// `/`: a visitor whose stored choice or browser prefers German or English goes
-/// to `/de` or `/en`; everyone else, crawlers included, gets the Dutch home page.
+/// `/`: a visitor whose choice (a language link's, else the stored one) or browser
+/// prefers German or English goes to that home page, in one hop wherever it lives;
+/// everyone else, crawlers included, gets the Dutch home page.
 pub async fn index(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResponse, AppError> {
-    let stored = stored_lang(&req);
-    let browser = || {
+    let chosen = chosen_lang(&req);
+    let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
+    match chosen.or_else(|| preferred_lang(&req)) {
+        // The query goes along: campaign parameters must survive the language choice.
+        Some(lang @ (Lang::De | Lang::En)) => {
+            let mut response = HttpResponse::Found()
+                .insert_header((header::LOCATION, home_url(&pages.settings, lang, req.query_string())))
+                .insert_header(vary)
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .finish();
+            if chosen.is_some() {
+                remember_choice(&req, &pages, &mut response, lang);
+            }
+            Ok(response)
+        }
+        _ => {
+            let rendered = pages.get(PageKey::page(Page::Home, Lang::Nl, ReservationMode::Mail)).await?;
+            let mut response = encoded_varying(&req, &rendered, actix_web::http::StatusCode::OK, vary.1);
+            remember_choice(&req, &pages, &mut response, Lang::Nl);
+            Ok(response)
+        }
+    }
+}
+
+/// The visitor's stored choice, else the language their browser asks for first.
+pub fn preferred_lang(req: &HttpRequest) -> Option<Lang> {
+    stored_lang(req).or_else(|| {
         req.headers()
             .get(header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok())
             .and_then(Lang::from_accept_language)
-    };
-    let vary = (header::VARY, "Cookie, Accept-Language, Accept-Encoding");
-    match stored.or_else(browser) {
-        // The query goes along: campaign parameters must survive the language choice.
-        Some(lang @ (Lang::De | Lang::En)) => Ok(HttpResponse::Found()
-            .insert_header((
-                header::LOCATION,
-                match req.query_string() {
-                    "" => Page::Home.path(lang).to_string(),
-                    query => format!("{}?{query}", Page::Home.path(lang)),
-                },
-            ))
-            .insert_header(vary)
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish()),
-        _ => {
-            let rendered = pages.get(PageKey::page(Page::Home, Lang::Nl, ReservationMode::Mail)).await?;
-            Ok(encoded_varying(&req, &rendered, actix_web::http::StatusCode::OK, vary.1))
-        }
+    })
+}
+
+/// The home page of `lang`: its path when it lives on the main origin, else its
+/// absolute URL (the redirect must not pass through another).
+pub fn home_url(settings: &Settings, lang: Lang, query: &str) -> String {
+    let origin = site::origin(&settings.site, lang);
+    let origin = if origin == settings.site.base_url { "" } else { origin };
+    match query {
+        "" => format!("{origin}{}", Page::Home.path(lang)),
+        query => format!("{origin}{}?{query}", Page::Home.path(lang)),
     }
 }

@@ -1,7 +1,8 @@
 //! schema.org structured data (JSON-LD): the company as one `LocalBusiness`
-//! node with the same `@id` on every page and language, so search engines see
-//! one business. Offers (the fixed prices) are listed only on pages that show
-//! those prices.
+//! node with the same `@id` and `url` (the home page that is also `x-default`) on
+//! every page and language, so search engines see one business. Offers (the fixed
+//! prices) are listed only on pages that show those prices; a route's page also
+//! has its place in the site as a `BreadcrumbList`.
 use serde_json::{json, Value};
 
 use crate::{
@@ -22,21 +23,48 @@ pub struct OfferedRoute<'a> {
     pub url: String,
 }
 
-pub fn local_business(
+/// The page's JSON-LD: the business, and the breadcrumb trail when there is one
+/// (each step's name and absolute URL, the page itself last).
+pub fn page_data(
     settings: &Settings,
     lang: Lang,
     area_served: &str,
     images: &Images,
     offers: &[OfferedRoute<'_>],
+    trail: &[(String, String)],
 ) -> String {
+    let business = local_business(settings, lang, area_served, images, offers);
+    if trail.is_empty() {
+        let mut node = business;
+        node["@context"] = json!("https://schema.org");
+        return node.to_string();
+    }
+    let crumbs: Vec<_> = trail
+        .iter()
+        .enumerate()
+        .map(|(i, (name, url))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": url }))
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@graph": [business, { "@type": "BreadcrumbList", "itemListElement": crumbs }],
+    })
+    .to_string()
+}
+
+fn local_business(
+    settings: &Settings,
+    lang: Lang,
+    area_served: &str,
+    images: &Images,
+    offers: &[OfferedRoute<'_>],
+) -> Value {
     let c = &settings.company;
     let five_decimals = |degrees: f64| (degrees * 1e5).round() / 1e5;
     let mut node = json!({
-        "@context": "https://schema.org",
         "@type": "LocalBusiness",
         "@id": format!("{}/#business", settings.site.base_url),
         "name": c.name,
-        "url": format!("{}{}", site::origin(&settings.site, lang), Page::Home.path(lang)),
+        "url": format!("{}{}", site::origin(&settings.site, Lang::Nl), Page::Home.path(Lang::Nl)),
         "logo": images.logo,
         "image": images.share,
         "telephone": c.phone,
@@ -64,7 +92,7 @@ pub fn local_business(
     if !offers.is_empty() {
         node["makesOffer"] = Value::Array(offers.iter().map(|route| offer(settings, lang, route)).collect());
     }
-    node.to_string()
+    node
 }
 
 fn offer(settings: &Settings, lang: Lang, route: &OfferedRoute<'_>) -> Value {

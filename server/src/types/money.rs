@@ -23,10 +23,14 @@ impl Money {
         self.0
     }
 
-    /// `€ 1.234,50` in Dutch and German, `€ 1,234.50` in English. Done here,
-    /// not with `Intl`, so every page and mail shows the same text.
+    /// `€ 1.234,50` in Dutch, `1.234,50 €` in German (the sign after the
+    /// amount, as German readers write it), `€ 1,234.50` in English. Done here,
+    /// not with `Intl`, so every page, mail and WhatsApp text shows the same.
     pub fn euro_text(self, lang: Lang) -> String {
-        format!("€ {}", self.amount_text(lang))
+        match lang {
+            Lang::De => format!("{} €", self.amount_text(lang)),
+            Lang::Nl | Lang::En => format!("€ {}", self.amount_text(lang)),
+        }
     }
 
     /// The amount without the euro sign (the API's `priceIndication`).
@@ -93,13 +97,13 @@ mod tests {
     #[test]
     fn formats_per_language() {
         assert_eq!(euro(326, Lang::Nl), "€ 3,26");
-        assert_eq!(euro(326, Lang::De), "€ 3,26");
+        assert_eq!(euro(326, Lang::De), "3,26 €");
         assert_eq!(euro(326, Lang::En), "€ 3.26");
         assert_eq!(euro(40, Lang::Nl), "€ 0,40");
         assert_eq!(euro(23000, Lang::En), "€ 230.00");
         assert_eq!(euro(123456, Lang::Nl), "€ 1.234,56");
         assert_eq!(euro(123456789, Lang::En), "€ 1,234,567.89");
-        assert_eq!(euro(-5, Lang::De), "€ -0,05");
+        assert_eq!(euro(-5, Lang::De), "-0,05 €");
         assert_eq!(Money::from_cents(0).amount_text(Lang::En), "0.00");
     }
 

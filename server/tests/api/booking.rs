@@ -217,7 +217,7 @@ async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
         "Straße und Hausnummer: Markt 1",
         "Ziel: Schiphol Airport",
         "Girokarte",
-        "€ 230,00",
+        "230,00 €",
         "14:30",
     ] {
         assert!(decoded.contains(part), "{part} in {decoded}");

@@ -64,7 +64,7 @@ async fn a_name_in_full_is_that_place_and_priced_as_it() {
     let app = spawn_app().await;
     for (path, to, price) in [
         ("/reserveren", "Luchthaven Düsseldorf", "€ 100,00"),
-        ("/reservieren", "Flughafen Düsseldorf", "€ 100,00"),
+        ("/reservieren", "Flughafen Düsseldorf", "100,00 €"),
         ("/reservation", "Düsseldorf Airport", "€ 100.00"),
         ("/reserveren", "Eindhoven Airport", "€ 100,00"),
     ] {

@@ -58,7 +58,7 @@ async fn landing_pages_tell_the_configured_price_with_substance_and_a_route_box(
     .await;
     for (path, price, action) in [
         ("/taxi-roermond-venlo", "€ 43,21", "/reserveren"),
-        ("/de/taxi-roermond-venlo", "€ 43,21", "/reservieren"),
+        ("/de/taxi-roermond-venlo", "43,21 €", "/reservieren"),
         ("/en/taxi-roermond-to-venlo", "€ 43.21", "/reservation"),
     ] {
         let html = app.html(path).await;

@@ -22,7 +22,7 @@ export type PageName = "home" | "prices" | "reservation" | "contact" | "landing"
 export type Links = { home: string, reservation: string, prices: string, contact: string, };
 
 /**
- * One path per language.
+ * One path (or link) per language.
  */
 export type Alternates = { nl: string, de: string, en: string, };
 
@@ -32,7 +32,15 @@ export type Company = { name: string, phoneDisplay: string, phoneHref: string, e
 /**
  * For the footer's address block.
  */
-address: PostalAddress, kvk: string, vat: string, demo: boolean, qualityMarkSrc: string, taxiImageSrc: string, };
+address: PostalAddress, kvk: string, vat: string, 
+/**
+ * The footer says the company's details are examples (`company.demo`).
+ */
+sampleNotice: boolean, 
+/**
+ * The footer's quality mark, if one is shown.
+ */
+qualityMark: QualityMark | null, taxiImageSrc: string, };
 
 export type FixedPriceRow = { name: string, price: string, 
 /**
@@ -236,7 +244,11 @@ distanceKm: number, minutes: number,
 /**
  * Where fixed prices start from (the zone's name).
  */
-zone: string, zoneRadiusKm: number, };
+zone: string, zoneRadiusKm: number, 
+/**
+ * This route's own texts (`site::route_story`), if it has them.
+ */
+story: RouteStory | null, };
 
 /**
  * The props every page receives. The server builds them (paths, formatted
@@ -244,7 +256,8 @@ zone: string, zoneRadiusKm: number, };
  */
 export type PageProps = { page: PageName, lang: Lang, links: Links, 
 /**
- * The same page in each language, for the language flags.
+ * The header's language flags: this page in each language, a link carrying the
+ * choice (`site::language_links`).
  */
 alternates: Alternates, company: Company, tariff: Tariff, 
 /**

@@ -3,16 +3,28 @@ import { atPrice } from "../../shared/anchors";
 import type { PageProps } from "../../shared/contract";
 import { TextField } from "../../shared/Field";
 
-/** A fixed-price route: the price and what it includes, surcharges, distance, how to book, the other routes. */
+/** A fixed-price route: its own story, the price and what it includes, surcharges, how to book, the other routes. */
 export function Landing({ landing, tariff, links, company }: PageProps) {
   const { t } = useTranslation();
   if (!landing) return null;
   const route = { zone: landing.zone, destination: landing.destination, price: landing.price };
   const others = tariff.fixedPrices.filter((row) => row.name !== landing.destination);
+  const story = landing.story;
   return (
     <>
+      <nav className="breadcrumbs" aria-label={t("landing.breadcrumbs")}>
+        <ol>
+          <li>
+            <a href={links.home}>{t("nav.home")}</a>
+          </li>
+          <li>
+            <a href={links.prices}>{t("nav.prices")}</a>
+          </li>
+          <li aria-current="page">{landing.destination}</li>
+        </ol>
+      </nav>
       <h1>{t("landing.heading", route)}</h1>
-      <p className="lead">{t("landing.lead", route)}</p>
+      <p className="lead">{story ? story.lead : t("landing.lead", route)}</p>
 
       {/* A plain GET form: the reservation page opens with the destination filled in, without JavaScript. */}
       <form className="card route-box" method="get" action={atPrice(links.reservation)} aria-labelledby="route-box-heading">
@@ -25,12 +37,29 @@ export function Landing({ landing, tariff, links, company }: PageProps) {
         </button>
       </form>
 
+      {story ? (
+        story.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))
+      ) : (
+        <>
+          <h2>{t("landing.distanceHeading")}</h2>
+          <p>{t("landing.distance", { ...route, km: landing.distanceKm, minutes: landing.minutes })}</p>
+        </>
+      )}
+
       <h2>{t("landing.includedHeading")}</h2>
       <p>{t("landing.included", route)}</p>
-      <p>{t(landing.airport ? "landing.includedAirport" : "landing.includedCity", route)}</p>
-
-      <h2>{t("landing.distanceHeading")}</h2>
-      <p>{t("landing.distance", { ...route, km: landing.distanceKm, minutes: landing.minutes })}</p>
+      {story ? (
+        landing.airport && <p>{t("landing.flightFollowed", route)}</p>
+      ) : (
+        <p>{t(landing.airport ? "landing.includedAirport" : "landing.includedCity", route)}</p>
+      )}
 
       <h2>{t("landing.surchargeHeading", route)}</h2>
       <p>{t("landing.surchargeIntro", { ...route, radius: landing.zoneRadiusKm })}</p>

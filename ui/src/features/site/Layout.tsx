@@ -80,10 +80,12 @@ function Footer({ company }: PageProps) {
             <br />
             {t("footer.vat")} {company.vat}
           </p>
-          <img src={company.qualityMarkSrc} alt={t("footer.qualityMarkAlt")} width="96" height="48" loading="lazy" />
+          {company.qualityMark && (
+            <img src={company.qualityMark.src} alt={company.qualityMark.alt} width="96" height="48" loading="lazy" />
+          )}
         </section>
       </div>
-      {company.demo && <p className="wrap demo-note">{t("footer.demo")}</p>}
+      {company.sampleNotice && <p className="wrap demo-note">{t("footer.demo")}</p>}
       <p className="wrap attribution">{t("footer.placesAttribution")}</p>
     </footer>
   );
