@@ -87,9 +87,5 @@ fn write_asset_table(dist: &Path) {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
-    // When the pages' texts and components last changed (this script reruns on
-    // every change of them): the sitemap's `lastmod`.
-    let built = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
-    writeln!(out, "pub static CONTENT_BUILT_UNIX: i64 = {built};").unwrap();
     fs::write(PathBuf::from(env::var("OUT_DIR").unwrap()).join("assets.rs"), out).unwrap();
 }

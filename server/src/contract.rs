@@ -23,7 +23,8 @@ use crate::{
     site::{
         contract::{
             Alternates, Company, FixedPriceRow, FormState, LandingRoute, Links, PageName, PageProps,
-            PickupNote, PostalAddress, RadiusSurchargeRow, Tariff, WhatsappReady, API_PATHS,
+            PickupNote, PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory, StorySection, Tariff,
+            WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
@@ -56,8 +57,8 @@ pub fn typescript() -> String {
     // Amounts in cents stay far below 2^53: plain numbers, not bigint.
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
-        Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, LandingRoute, PageProps,
+        Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [

@@ -85,7 +85,9 @@ fn fingerprint(html: &[u8]) -> String {
             .unwrap_or("")
     };
     let mut hash = Sha256::new();
-    for piece in [part("<title>", "</title>"), part("<meta name=\"description\"", ">"), part("<main", "</main>")] {
+    for piece in
+        [part("<title>", "</title>"), part("<meta name=\"description\"", ">"), part("<main", "</main>")]
+    {
         hash.update(piece.as_bytes());
         hash.update([0]);
     }
@@ -124,12 +126,24 @@ mod tests {
         let reopened = PageDates::open(&dir);
         let second = [a("€ 230", "s2.js"), b.clone()];
         let refs: Vec<_> = second.iter().map(|(u, h)| (u.clone(), h.as_slice())).collect();
-        assert_eq!(reopened.dates(&refs, "2026-02-01"), ["2026-01-01", "2026-01-01"], "a new script is no new content");
+        assert_eq!(
+            reopened.dates(&refs, "2026-02-01"),
+            ["2026-01-01", "2026-01-01"],
+            "a new script is no new content"
+        );
 
         let third = [a("€ 240", "s2.js"), b];
         let refs: Vec<_> = third.iter().map(|(u, h)| (u.clone(), h.as_slice())).collect();
-        assert_eq!(reopened.dates(&refs, "2026-03-01"), ["2026-03-01", "2026-01-01"], "only the page with the new price");
-        assert_eq!(PageDates::open(&dir).dates(&refs, "2026-04-01"), ["2026-03-01", "2026-01-01"], "and kept");
+        assert_eq!(
+            reopened.dates(&refs, "2026-03-01"),
+            ["2026-03-01", "2026-01-01"],
+            "only the page with the new price"
+        );
+        assert_eq!(
+            PageDates::open(&dir).dates(&refs, "2026-04-01"),
+            ["2026-03-01", "2026-01-01"],
+            "and kept"
+        );
 
         std::fs::write(dir.join(FILE_NAME), "not json").unwrap();
         assert_eq!(PageDates::open(&dir).dates(&refs, "2026-05-01"), ["2026-05-01", "2026-05-01"], "afresh");

@@ -24,8 +24,8 @@ use crate::{
     render::assets::Assets,
     site::{
         contract::{
-            Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress,
-            QualityMark, RadiusSurchargeRow, Tariff,
+            Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, QualityMark,
+            RadiusSurchargeRow, Tariff,
         },
         landing::path as landing_path,
         page_dates::PageDates,
@@ -203,7 +203,7 @@ impl Pages {
         if let Some(index) = landing {
             self.make_landing(&mut props, index);
         }
-        let paths = std::mem::replace(&mut props.alternates, Alternates::default());
+        let paths = std::mem::take(&mut props.alternates);
         props.alternates = crate::site::language_links(&self.settings.site, lang, &paths);
         let props_json = serde_json::to_string(&props).expect("page props serialize");
         let body = self.pool.render_for(client, props_json.clone()).await?;

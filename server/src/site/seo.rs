@@ -28,7 +28,9 @@ pub async fn sitemap(
 ) -> Result<HttpResponse, AppError> {
     let here = served_origin(&req, &settings);
     let tariff = &settings.tariff;
-    let mut sources: Vec<(Box<dyn Fn(Lang) -> PageKey>, Box<dyn Fn(Lang) -> String + '_>)> = Vec::new();
+    // Per page: its cache key and its path, in each language.
+    type PerLang<'a, T> = Box<dyn Fn(Lang) -> T + 'a>;
+    let mut sources: Vec<(PerLang<PageKey>, PerLang<String>)> = Vec::new();
     for page in Page::ALL {
         sources.push((
             Box::new(move |lang| PageKey::page(page, lang, ReservationMode::default())),
@@ -56,7 +58,8 @@ pub async fn sitemap(
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
     for ((loc, alternates, _), lastmod) in urls.iter().zip(dates) {
-        let _ = writeln!(xml, "  <url>\n    <loc>{}</loc>\n    <lastmod>{lastmod}</lastmod>", xml_escape(loc));
+        let _ =
+            writeln!(xml, "  <url>\n    <loc>{}</loc>\n    <lastmod>{lastmod}</lastmod>", xml_escape(loc));
         for (hreflang, url) in alternates {
             let _ = writeln!(
                 xml,

@@ -28,6 +28,12 @@ export type Alternates = { nl: string, de: string, en: string, };
 
 export type PostalAddress = { street: string, postalCode: string, city: string, country: string, };
 
+export type QualityMark = { src: string, 
+/**
+ * Its real name (or, on the demo, that it is an example).
+ */
+alt: string, };
+
 export type Company = { name: string, phoneDisplay: string, phoneHref: string, email: string, whatsappHref: string, 
 /**
  * For the footer's address block.
@@ -228,6 +234,13 @@ closed?: string,
  * How to reach the company for anything else, with the phone number.
  */
 other: string, };
+
+export type StorySection = { heading: string, paragraphs: Array<string>, };
+
+/**
+ * A route's own texts: an opening paragraph and sections, placeholders filled in.
+ */
+export type RouteStory = { lead: string, sections: Array<StorySection>, };
 
 /**
  * A fixed-price route as its landing page tells it, amounts formatted.
