@@ -214,7 +214,7 @@ fn staff_subject_has_date_time_route_price_and_what_changes_the_dispatch() {
     let mails = composer(Lang::Nl).booking(&plain(Lang::En), "x").unwrap();
     assert_eq!(mails[0].subject, "Rit 24-11 14:30 Roermond → Schiphol € 230,00");
     let mails = composer(Lang::De).booking(&plain(Lang::Nl), "x").unwrap();
-    assert_eq!(mails[0].subject, "Fahrt 24.11. 14:30 Roermond → Schiphol € 230,00");
+    assert_eq!(mails[0].subject, "Fahrt 24.11. 14:30 Roermond → Schiphol 230,00 €");
     let mails = composer(Lang::En).booking(&plain(Lang::De), "x").unwrap();
     assert_eq!(mails[0].subject, "Ride 24/11 14:30 Roermond → Schiphol € 230.00");
 
