@@ -26,9 +26,9 @@ fn file_overrides_nested_keys_and_rejects_unknown_ones() {
     let dir = std::env::temp_dir().join(format!("taxi-config-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.toml");
-    std::fs::write(&good, "[company]\nname = \"Taxi Test\"\ndemo = false\n").unwrap();
+    std::fs::write(&good, "[company]\nname = \"Taxi Test\"\nkvk = \"12345678\"\n").unwrap();
     let s = Settings::load_from(&env(&[("TAXI_CONFIG", good.to_str().unwrap())])).unwrap();
-    assert_eq!(s.company.name, "Taxi Test");
+    assert_eq!((s.company.name.as_str(), s.company.kvk.as_str()), ("Taxi Test", "12345678"));
     assert_eq!(s.company.city, "Roermond", "keys not in the file keep their defaults");
 
     let bad = dir.join("bad.toml");

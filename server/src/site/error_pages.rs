@@ -12,7 +12,7 @@ use crate::{
     edge::error::error_language,
     render::{respond::encoded, EncodedPage},
     site::{
-        document::{document, escape_html, Shell},
+        document::{document, escape_html},
         pages::{PageKey, Pages},
         titles, Page,
     },
@@ -80,21 +80,9 @@ impl Pages {
         );
         let company = &self.settings.company.name;
         let title = titles::compose(l, lang, "meta.error", &[("company", company)], company);
-        let shell = Shell {
-            lang,
-            paths: None,
-            title: &title,
-            description: l.text(lang, "meta.error.description"),
-            keywords: l.text(lang, "meta.error.keywords"),
-            stylesheet: self.assets.url("styles.css"),
-            icon: self.assets.url("favicon.svg"),
-            script: self.assets.url("site.js"),
-            first_scripts: vec![],
-            hydration_props: None,
-            json_ld: None,
-            share_image: &self.absolute(lang, "share.png"),
-            share_image_alt: self.share_image_alt(lang),
-        };
-        document(&shell, &self.settings, &body)
+        let texts =
+            (title.as_str(), l.text(lang, "meta.error.description"), l.text(lang, "meta.error.keywords"));
+        let share_image = self.absolute(lang, "share.png");
+        document(&self.unindexed_shell(lang, texts, &share_image), &self.settings, &body)
     }
 }

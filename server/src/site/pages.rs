@@ -251,6 +251,31 @@ impl Pages {
         Ok(document(&shell, &self.settings, &body))
     }
 
+    /// The shell of a page search engines do not index (error and private pages): no
+    /// canonical or alternates (so `noindex`), no structured data, the site's small script.
+    pub(crate) fn unindexed_shell<'a>(
+        &'a self,
+        lang: Lang,
+        (title, description, keywords): (&'a str, &'a str, &'a str),
+        share_image: &'a str,
+    ) -> Shell<'a> {
+        Shell {
+            lang,
+            paths: None,
+            title,
+            description,
+            keywords,
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            first_scripts: vec![],
+            hydration_props: None,
+            json_ld: None,
+            share_image,
+            share_image_alt: self.share_image_alt(lang),
+        }
+    }
+
     /// The footer's quality mark: the company's own, else the built-in example on the demo.
     fn quality_mark(&self, lang: Lang) -> Option<QualityMark> {
         let c = &self.settings.company;

@@ -6,11 +6,7 @@ use actix_web::{http::header, HttpResponse};
 
 use crate::{
     render::{pool::RenderError, EncodedPage},
-    site::{
-        contract::PageProps,
-        document::{document, Shell},
-        pages::Pages,
-    },
+    site::{contract::PageProps, document::document, pages::Pages},
 };
 
 impl Pages {
@@ -24,22 +20,7 @@ impl Pages {
         let lang = props.lang;
         let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;
         let share_image = self.absolute(lang, "share.png");
-        let shell = Shell {
-            lang,
-            // No paths: no canonical or alternates, and `noindex`.
-            paths: None,
-            title,
-            description,
-            keywords: "",
-            stylesheet: self.assets.url("styles.css"),
-            icon: self.assets.url("favicon.svg"),
-            script: self.assets.url("site.js"),
-            first_scripts: vec![],
-            hydration_props: None,
-            json_ld: None,
-            share_image: &share_image,
-            share_image_alt: self.locales.text(lang, "seo.shareImageAlt"),
-        };
+        let shell = self.unindexed_shell(lang, (title, description, ""), &share_image);
         let html = document(&shell, &self.settings, &body);
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
     }

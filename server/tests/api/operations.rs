@@ -161,7 +161,12 @@ async fn every_spelling_of_a_path_is_counted_under_its_route_pattern() {
         "{text}"
     );
     assert!(
-        !text.contains("%72") && !text.contains("%65") && !text.contains("%61") && !text.contains("roer"),
+        // (The metrics are the process's: other tests' landing pages put "roermond" in route labels.)
+        !text.contains("%72")
+            && !text.contains("%65")
+            && !text.contains("%61")
+            && !text.contains("input=")
+            && !text.replace("roermond", "").contains("roer"),
         "spellings and queries are not labels:\n{text}"
     );
 }
