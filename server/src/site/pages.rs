@@ -16,7 +16,6 @@ use crate::render::{
     EncodedPage,
 };
 use crate::site::document::{document, island_props, Shell};
-use crate::site::structured_data::{Images, OfferedRoute};
 use crate::{
     config::{DestinationKind, Settings},
     i18n::Locales,
@@ -251,31 +250,6 @@ impl Pages {
         Ok(document(&shell, &self.settings, &body))
     }
 
-    /// The shell of a page search engines do not index (error and private pages): no
-    /// canonical or alternates (so `noindex`), no structured data, the site's small script.
-    pub(crate) fn unindexed_shell<'a>(
-        &'a self,
-        lang: Lang,
-        (title, description, keywords): (&'a str, &'a str, &'a str),
-        share_image: &'a str,
-    ) -> Shell<'a> {
-        Shell {
-            lang,
-            paths: None,
-            title,
-            description,
-            keywords,
-            stylesheet: self.assets.url("styles.css"),
-            icon: self.assets.url("favicon.svg"),
-            script: self.assets.url("site.js"),
-            first_scripts: vec![],
-            hydration_props: None,
-            json_ld: None,
-            share_image,
-            share_image_alt: self.share_image_alt(lang),
-        }
-    }
-
     /// The footer's quality mark: the company's own, else the built-in example on the demo.
     fn quality_mark(&self, lang: Lang) -> Option<QualityMark> {
         let c = &self.settings.company;
@@ -299,44 +273,6 @@ impl Pages {
     /// An asset's URL on the origin of the pages in `lang`.
     pub(crate) fn absolute(&self, lang: Lang, asset: &str) -> String {
         format!("{}{}", crate::site::origin(&self.settings.site, lang), self.assets.url(asset))
-    }
-
-    /// The business, with as offers the fixed prices the page shows (`shown`, by index);
-    /// on a route's page (`route`) also the trail home › prices › route.
-    fn json_ld(
-        &self,
-        lang: Lang,
-        shown: Option<impl std::ops::RangeBounds<usize>>,
-        route: Option<usize>,
-    ) -> String {
-        let images =
-            Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
-        let origin = crate::site::origin(&self.settings.site, lang);
-        let tariff = &self.settings.tariff;
-        let offers: Vec<_> = match shown {
-            Some(range) => (0..tariff.destinations.len())
-                .filter(|i| range.contains(i))
-                .map(|i| OfferedRoute {
-                    destination: &tariff.destinations[i],
-                    url: format!("{origin}{}", landing_path(tariff, i, lang)),
-                })
-                .collect(),
-            None => Vec::new(),
-        };
-        let step = |key: &str, page: Page| {
-            (self.locales.text(lang, key).to_string(), format!("{origin}{}", page.path(lang)))
-        };
-        let trail: Vec<_> = route
-            .map(|i| {
-                let here = (
-                    tariff.destinations[i].name.get(lang).to_string(),
-                    format!("{origin}{}", landing_path(tariff, i, lang)),
-                );
-                vec![step("nav.home", Page::Home), step("nav.prices", Page::Prices), here]
-            })
-            .unwrap_or_default();
-        let area = self.locales.text(lang, "meta.areaServed");
-        crate::site::structured_data::page_data(&self.settings, lang, area, &images, &offers, &trail)
     }
 
     /// The props every page component receives.

@@ -6,7 +6,12 @@ use actix_web::{http::header, HttpResponse};
 
 use crate::{
     render::{pool::RenderError, EncodedPage},
-    site::{contract::PageProps, document::document, pages::Pages},
+    site::{
+        contract::PageProps,
+        document::{document, Shell},
+        pages::Pages,
+    },
+    types::Lang,
 };
 
 impl Pages {
@@ -23,6 +28,31 @@ impl Pages {
         let shell = self.unindexed_shell(lang, (title, description, ""), &share_image);
         let html = document(&shell, &self.settings, &body);
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
+    }
+
+    /// The shell of a page search engines do not index (error and private pages): no
+    /// canonical or alternates (so `noindex`), no structured data, the site's small script.
+    pub(crate) fn unindexed_shell<'a>(
+        &'a self,
+        lang: Lang,
+        (title, description, keywords): (&'a str, &'a str, &'a str),
+        share_image: &'a str,
+    ) -> Shell<'a> {
+        Shell {
+            lang,
+            paths: None,
+            title,
+            description,
+            keywords,
+            stylesheet: self.assets.url("styles.css"),
+            icon: self.assets.url("favicon.svg"),
+            script: self.assets.url("site.js"),
+            first_scripts: vec![],
+            hydration_props: None,
+            json_ld: None,
+            share_image,
+            share_image_alt: self.share_image_alt(lang),
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::{
     config::{Destination, Settings},
-    site::{self, Page},
+    site::{self, landing::path as landing_path, pages::Pages, Page},
     types::Lang,
 };
 
@@ -105,4 +105,44 @@ fn offer(settings: &Settings, lang: Lang, route: &OfferedRoute<'_>) -> Value {
         "priceCurrency": "EUR",
         "itemOffered": { "@type": "TaxiService", "name": name, "provider": { "@id": format!("{}/#business", settings.site.base_url) } },
     })
+}
+
+impl Pages {
+    /// The business, with as offers the fixed prices the page shows (`shown`, by index);
+    /// on a route's page (`route`) also the trail home › prices › route.
+    pub(crate) fn json_ld(
+        &self,
+        lang: Lang,
+        shown: Option<impl std::ops::RangeBounds<usize>>,
+        route: Option<usize>,
+    ) -> String {
+        let images =
+            Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
+        let origin = crate::site::origin(&self.settings.site, lang);
+        let tariff = &self.settings.tariff;
+        let offers: Vec<_> = match shown {
+            Some(range) => (0..tariff.destinations.len())
+                .filter(|i| range.contains(i))
+                .map(|i| OfferedRoute {
+                    destination: &tariff.destinations[i],
+                    url: format!("{origin}{}", landing_path(tariff, i, lang)),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let step = |key: &str, page: Page| {
+            (self.locales.text(lang, key).to_string(), format!("{origin}{}", page.path(lang)))
+        };
+        let trail: Vec<_> = route
+            .map(|i| {
+                let here = (
+                    tariff.destinations[i].name.get(lang).to_string(),
+                    format!("{origin}{}", landing_path(tariff, i, lang)),
+                );
+                vec![step("nav.home", Page::Home), step("nav.prices", Page::Prices), here]
+            })
+            .unwrap_or_default();
+        let area = self.locales.text(lang, "meta.areaServed");
+        crate::site::structured_data::page_data(&self.settings, lang, area, &images, &offers, &trail)
+    }
 }
