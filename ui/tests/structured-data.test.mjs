@@ -60,9 +60,11 @@ describe("structured data and share previews", () => {
     const ids = new Set();
     for (const { path, html } of pages) {
       const nodes = jsonLd(html);
-      assert.equal(nodes.length, 1, path);
+      const isRoute = path.includes("taxi-roermond");
+      // A route's page also has its breadcrumb trail (home › prices › the route).
+      assert.deepEqual(nodes.map((n) => n["@type"]), isRoute ? ["LocalBusiness", "BreadcrumbList"] : ["LocalBusiness"], path);
       const [business] = nodes;
-      assert.equal(business["@type"], "LocalBusiness", path);
+      if (isRoute) assert.equal(nodes[1].itemListElement.at(-1).item, `${ORIGIN}${path}`, path);
       ids.add(business["@id"]);
       assert.deepEqual(business.sameAs, [PROFILE]);
       assert.match(String(business.geo.latitude), /^\d+\.\d{1,5}$/);
@@ -70,7 +72,7 @@ describe("structured data and share previews", () => {
       const showsPrices = /\/(tarieven|tarife|prices)$/.test(path);
       const offers = business.makesOffer ?? [];
       if (showsPrices) assert.equal(offers.length, 11, path);
-      else if (!path.includes("taxi-roermond")) assert.equal(offers.length, 0, path);
+      else if (!isRoute) assert.equal(offers.length, 0, path);
       for (const offer of offers) {
         assert.ok(html.includes(offer.price.replace(".", path.startsWith("/en") || path === "/prices" ? "." : ",")), `${path}: ${offer.name} ${offer.price} shown`);
       }

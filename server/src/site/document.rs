@@ -26,7 +26,9 @@ pub struct Shell<'a> {
     pub first_scripts: Vec<&'a str>,
     /// Props for hydration, present only on pages React hydrates.
     pub hydration_props: Option<&'a str>,
-    pub json_ld: Option<&'a str>,
+    /// JSON-LD documents, one script each (crawlers and testing tools read
+    /// separate scripts more reliably than one `@graph`).
+    pub json_ld: &'a [String],
     /// The share preview: absolute URL, and its description for people who cannot see it.
     pub share_image: &'a str,
     pub share_image_alt: &'a str,
@@ -72,7 +74,7 @@ pub fn document(shell: &Shell<'_>, settings: &Settings, body_html: &str) -> Stri
     for script in shell.first_scripts.iter().chain([&shell.script]) {
         let _ = write!(html, "<script defer src=\"{script}\"></script>");
     }
-    if let Some(ld) = shell.json_ld {
+    for ld in shell.json_ld {
         let _ = write!(html, "<script type=\"application/ld+json\">{}</script>", escape_json_for_script(ld));
     }
     let _ = write!(html, "</head><body>{body_html}");

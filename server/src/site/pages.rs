@@ -223,9 +223,9 @@ impl Pages {
         };
         let hydration_props = interactive.then(|| island_props(&props));
         let json_ld = match (page, landing) {
-            (Some(page), _) => Some(self.json_ld(lang, (page == Page::Prices).then_some(..), None)),
-            (None, Some(index)) => Some(self.json_ld(lang, Some(index..index + 1), Some(index))),
-            (None, None) => None,
+            (Some(page), _) => self.json_ld(lang, (page == Page::Prices).then_some(..), None),
+            (None, Some(index)) => self.json_ld(lang, Some(index..index + 1), Some(index)),
+            (None, None) => Vec::new(),
         };
         let share_image = self.absolute(lang, "share.png");
         let shell = Shell {
@@ -243,7 +243,7 @@ impl Pages {
                 .map(|s| self.assets.url(s))
                 .collect(),
             hydration_props: hydration_props.as_deref(),
-            json_ld: json_ld.as_deref(),
+            json_ld: &json_ld,
             share_image: &share_image,
             share_image_alt: self.share_image_alt(lang),
         };

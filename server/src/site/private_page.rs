@@ -49,7 +49,7 @@ impl Pages {
             script: self.assets.url("site.js"),
             first_scripts: vec![],
             hydration_props: None,
-            json_ld: None,
+            json_ld: &[],
             share_image,
             share_image_alt: self.share_image_alt(lang),
         }

@@ -23,8 +23,8 @@ pub struct OfferedRoute<'a> {
     pub url: String,
 }
 
-/// The page's JSON-LD: the business, and the breadcrumb trail when there is one
-/// (each step's name and absolute URL, the page itself last).
+/// The page's JSON-LD documents: the business, and the breadcrumb trail when there
+/// is one (each step's name and absolute URL, the page itself last).
 pub fn page_data(
     settings: &Settings,
     lang: Lang,
@@ -32,23 +32,21 @@ pub fn page_data(
     images: &Images,
     offers: &[OfferedRoute<'_>],
     trail: &[(String, String)],
-) -> String {
-    let business = local_business(settings, lang, area_served, images, offers);
-    if trail.is_empty() {
-        let mut node = business;
-        node["@context"] = json!("https://schema.org");
-        return node.to_string();
+) -> Vec<String> {
+    let mut business = local_business(settings, lang, area_served, images, offers);
+    business["@context"] = json!("https://schema.org");
+    let mut documents = vec![business.to_string()];
+    if !trail.is_empty() {
+        let crumbs: Vec<_> = trail
+            .iter()
+            .enumerate()
+            .map(|(i, (name, url))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": url }))
+            .collect();
+        let list =
+            json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": crumbs });
+        documents.push(list.to_string());
     }
-    let crumbs: Vec<_> = trail
-        .iter()
-        .enumerate()
-        .map(|(i, (name, url))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": url }))
-        .collect();
-    json!({
-        "@context": "https://schema.org",
-        "@graph": [business, { "@type": "BreadcrumbList", "itemListElement": crumbs }],
-    })
-    .to_string()
+    documents
 }
 
 fn local_business(
@@ -115,7 +113,7 @@ impl Pages {
         lang: Lang,
         shown: Option<impl std::ops::RangeBounds<usize>>,
         route: Option<usize>,
-    ) -> String {
+    ) -> Vec<String> {
         let images =
             Images { logo: self.absolute(lang, "logo.png"), share: self.absolute(lang, "share.png") };
         let origin = crate::site::origin(&self.settings.site, lang);

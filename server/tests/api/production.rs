@@ -178,10 +178,11 @@ async fn the_business_has_one_url_and_each_route_page_its_breadcrumbs() {
     let mut trails = 0;
     for page in all_pages(&app).await {
         let html = fetch(&app, &page).await.text().await.unwrap();
-        let json = between(&html, "<script type=\"application/ld+json\">", "</script>").unwrap();
-        let data: serde_json::Value = serde_json::from_str(json).unwrap();
-        let nodes =
-            data.get("@graph").and_then(|g| g.as_array().cloned()).unwrap_or_else(|| vec![data.clone()]);
+        let nodes: Vec<serde_json::Value> = html
+            .split("<script type=\"application/ld+json\">")
+            .skip(1)
+            .map(|rest| serde_json::from_str(rest.split("</script>").next().unwrap()).unwrap())
+            .collect();
         let business = nodes.iter().find(|n| n["@type"] == "LocalBusiness").unwrap();
         urls.insert(business["url"].as_str().unwrap().to_string());
         if let Some(trail) = nodes.iter().find(|n| n["@type"] == "BreadcrumbList") {

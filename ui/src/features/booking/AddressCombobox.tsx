@@ -101,7 +101,14 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
 
   const noMatchText = () => [t("places.noMatch"), company ? `${t("footer.phone")}: ${company.phoneDisplay}` : ""].join(" ").trim();
 
+  /** Forgets a search still waiting or under way: its answer must not open the list again. */
+  const dropPendingSearch = () => {
+    clearTimeout(timer.current);
+    latest.current++;
+  };
+
   const choose = async (suggestion: Suggestion) => {
+    dropPendingSearch();
     setOpen(false);
     setActive(-1);
     // The choice counts at once (the server resolves the id itself when pricing or
@@ -132,6 +139,8 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
       event.preventDefault();
       void choose(suggestions[active]);
     } else if (event.key === "Escape") {
+      dropPendingSearch();
+      setStatus(""); // neither "loading" nor a count of a list no longer shown
       if (open || noMatch) {
         event.preventDefault();
         setOpen(false);
