@@ -73,9 +73,18 @@ export function startEarlySuggestions(root: HTMLElement) {
         if (request === latest) show(answer.ok ? (answer.data.suggestions ?? []) : []);
       }, DEBOUNCE_MS);
     };
+    // Escape closes the list, and forgets a search still waiting or under way.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      clearTimeout(timer);
+      latest++;
+      show([]);
+    };
     input.addEventListener("input", onInput);
+    input.addEventListener("keydown", onKeyDown);
     stops.push(() => {
       input.removeEventListener("input", onInput);
+      input.removeEventListener("keydown", onKeyDown);
       clearTimeout(timer);
       latest++;
       show([]);
