@@ -12,10 +12,17 @@
 //! | cancelled   | –                          | –                         | –         |
 //!
 //! Asking for another time makes the booking a request again, at the time
-//! asked: staff answer it as any request (confirm, propose, decline).
+//! asked: staff answer it as any request (confirm, propose, decline). Each ask
+//! mails the dispatchers, so after [`CHANGES_BEFORE_PHONE`] changes a booking
+//! is moved by phone: whoever holds the link cannot keep the desk busy with it.
+//! Accepting and cancelling stay open: they end the conversation.
 use serde::{Deserialize, Serialize};
 
 use crate::booking::{answer::Status, Record};
+
+/// Changes (staff answers and customer steps) after which the page no longer
+/// offers another time. An ordinary booking's life takes 2 to 5.
+pub const CHANGES_BEFORE_PHONE: u32 = 12;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
@@ -52,6 +59,11 @@ impl CustomerAction {
         }
     }
 
+    /// Whether the manage page offers this step on `record` now.
+    pub fn offered_on(self, record: &Record) -> bool {
+        self.allowed_from(record.status) && !(self == Self::Ask && record.sequence >= CHANGES_BEFORE_PHONE)
+    }
+
     /// The status the booking has after this step.
     pub fn status(self) -> Status {
         match self {
@@ -84,7 +96,7 @@ impl CustomerStep {
         asked: Option<jiff::civil::DateTime>,
         at: jiff::Timestamp,
     ) -> Option<Self> {
-        if !action.allowed_from(record.status) {
+        if !action.offered_on(record) {
             return None;
         }
         let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at);

@@ -164,7 +164,7 @@ async fn page(
         true => Vec::new(),
         false => crate::booking::customer_step::CustomerAction::ALL
             .into_iter()
-            .filter(|a| a.allowed_from(record.status))
+            .filter(|a| a.offered_on(record))
             .collect(),
     };
     let open_status = !matches!(record.status, Status::Declined | Status::Cancelled);

@@ -260,3 +260,39 @@ async fn asking_for_another_time_makes_a_confirmed_ride_a_request_again_for_staf
     assert_eq!(ics_field(&reconfirmed.ics, "STATUS"), "CONFIRMED");
     assert!(reconfirmed.ics.lines().any(|l| l == start), "confirmed at the asked time");
 }
+
+#[actix_web::test]
+async fn after_twelve_changes_another_time_is_asked_by_phone_while_cancelling_stays_open() {
+    let desk = desk("nl").await;
+    let reference = desk.book("en").await;
+    let confirm = desk.link(&reference, "confirm").await;
+    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    let link = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let day = jiff::Zoned::now().date().checked_add(jiff::Span::new().days(4)).unwrap();
+    // The staff answer was change 1; eleven asks make twelve.
+    for minute in 10..21 {
+        let asked = desk.post(&link, &[("action", "ask"), ("dateTime", &format!("{day}T10:{minute}"))]).await;
+        assert_eq!(asked.status(), 200, "ask at 10:{minute}");
+    }
+    desk.mails_of("staff-step", 11).await;
+    let html = desk.app.get(&link).await.text().await.unwrap();
+    assert!(!html.contains("type=\"datetime-local\""), "no more asking online");
+    assert!(
+        html.contains("Call us on") && html.contains("action\" value=\"cancel\""),
+        "the phone, and cancelling: {html}"
+    );
+    let refused = desk.post(&link, &[("action", "ask"), ("dateTime", &format!("{day}T11:00"))]).await;
+    assert_eq!(refused.status(), 200, "the page as it stands");
+    assert!(!refused.text().await.unwrap().contains("Done:"));
+    let cancelled = desk.post(&link, &[("action", "cancel"), ("note", "")]).await;
+    assert!(cancelled.text().await.unwrap().contains("Done:"), "cancelling is always possible");
+    desk.mails_of("staff-step", 12).await;
+    desk.app.outbox_idle().await;
+    let steps = desk.mails_of("staff-step", 12).await;
+    assert_eq!(steps.len(), 12, "eleven asks and the cancellation, no thirteenth");
+    assert!(
+        steps.iter().any(|m| m.subject.contains("GEANNULEERD")),
+        "{:?}",
+        steps.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+}
