@@ -1,0 +1,295 @@
+// The reservation form with JavaScript, end to end in a real browser (Debian's
+// Chromium through playwright-core) against the release binary: a mail booking
+// and the two mails it stores, every error in one round, the WhatsApp booking,
+// and double submits. The contact form is in forms-contact.test.mjs, both forms
+// without JavaScript in forms-nojs.test.mjs; what they share in forms-kit.mjs.
+// One server and one browser for the whole file; nothing may leave the server's
+// origin: the wa.me links are intercepted and aborted.
+// Run from ui/: npm test. Screenshots of failures go to <repo>/test-output/screenshots/.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { ROUTES, TEXTS, assertShows, dutchDateTime, eventually, settle, snapshot } from "./helpers.mjs";
+import {
+  PRICE, TIMEOUT, allMails, assertErrors, assertOnly, expectedWhatsapp, fillBooking, fmt, getPrice, goto, mailDelivered, mailbox,
+  server, submitButton, unique, url, useFormsServer, value, waitForMails, whatsappLines, withPage,
+} from "./forms-kit.mjs";
+
+/** The keys the browser posts, sorted: what the server reads of each mode of the form. */
+const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
+const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
+const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...EXTRAS_PAYLOAD, ...TRIP_PAYLOAD].sort();
+const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departureName", "destinationName"].sort();
+/** Some messages word for word, not read from the locale files. */
+const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
+const TOO_SOON = {
+  nl: "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00.",
+  de: "Bitte wählen Sie eine Zeit, die mindestens 30 Minuten in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: +31 475 00 00 00.",
+  en: "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on +31 475 00 00 00.",
+};
+
+useFormsServer();
+
+describe("mail booking with JavaScript", () => {
+  for (const lang of ["nl", "en"]) {
+    test(`${lang}: a complete booking is accepted, the form is emptied and two mails are stored`, TIMEOUT, () =>
+      withPage(`booking-${lang}`, lang, {}, async ({ page, watch }) => {
+        const t = TEXTS[lang];
+        const id = unique();
+        const booking = {
+          name: `Test ${lang} ${id}`,
+          email: `klant.${lang}.${id}@example.com`,
+          phone: "+31 6 12345678",
+          passengers: 3,
+          dateTime: dutchDateTime(2),
+          payment: "cash",
+        };
+        await goto(page, ROUTES[lang].reservation);
+        await fillBooking(page, lang, booking);
+        await getPrice(page, lang);
+        const priceCalls = () => watch.requests.filter((r) => new URL(r).pathname.startsWith("/api/places/")).length;
+        const pricedBefore = priceCalls();
+
+        const posted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
+        await submitButton(page).click();
+        const response = await posted;
+        assert.equal(response.status(), 200, `answer: ${await response.text()}`);
+        const sent = JSON.parse(response.request().postData());
+        assert.deepEqual(Object.keys(sent).sort(), MAIL_PAYLOAD, "the browser sends only what the server reads (it prices the trip itself)");
+        assert.equal(priceCalls(), pricedBefore, "no price call on sending");
+
+        const box = page.locator(".success-box");
+        await box.waitFor();
+        // The ride in brief under the reference: the route and the time as sent.
+        const summary = await box.locator(".ride-summary dd").allTextContents();
+        assert.ok(summary.length >= 4 && summary.some((v) => v.includes(booking.dateTime.slice(11))), `ride summary: ${summary}`);
+        const message = (await box.locator("p").textContent()).trim();
+        const reference = /\bR-[A-Z0-9]{6}\b/.exec(message)?.[0];
+        assert.ok(reference, `a reference in "${message}"`);
+        assert.equal(message, fmt(t.api.reservationReceived, { reference }), "the server's message");
+        assert.equal(message, (await response.json()).message);
+        assert.equal(await box.getAttribute("role"), "status");
+        await eventually("the success box focused", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
+
+        // "Book another ride" brings back an empty form.
+        await box.getByRole("link", { name: t.funnel.success.another }).click();
+        await page.locator("#departure").waitFor();
+        for (const field of ["#name", "#email", "#phone", "#passengerAmount", "#departure", "#destination", "#dateTime", "input[name=departurePlaceId]", "input[name=destinationPlaceId]"]) {
+          assert.equal(await value(page, field), "", `${field} is empty after sending`);
+        }
+        assert.equal(await page.locator("input[name=paymentMethod]:checked").count(), 0, "no payment method checked");
+        assert.equal(await page.locator(".price-box").count(), 0, "no price shown");
+        assert.equal(await page.locator(".error-summary, .field-error, .error-text").count(), 0, "no errors");
+
+        const mails = await waitForMails(`two mails with ${reference}`, (m) => m.raw.includes(reference), 2);
+        assert.deepEqual(mails.map((m) => m.kind).sort(), ["customer-booking", "staff-booking"], `mails for ${reference}: ${mails.map((m) => m.file)}`);
+        const staff = mails.find((m) => m.kind === "staff-booking");
+        const staffSubject = staff.header("subject");
+        assert.match(staffSubject, /Schiphol/, "staff subject names the destination");
+        assert.match(staffSubject, /Roermond/, "staff subject names the departure");
+        assert.ok(staffSubject.includes(booking.dateTime.slice(11)), `staff subject "${staffSubject}" has the time`);
+        assert.ok(staffSubject.includes(PRICE[staff.header("content-language")] ?? PRICE.nl), `staff subject "${staffSubject}" has the price`);
+        assert.ok(staff.header("message-id").includes(reference), "the staff mail's Message-ID carries the reference");
+        assert.deepEqual(mailbox(staff.header("reply-to")), { name: booking.name, address: booking.email }, "replying to the staff mail goes to the customer");
+        const customer = mails.find((m) => m.kind === "customer-booking");
+        assert.equal(customer.header("delivered-to"), booking.email, "the confirmation goes to the typed address");
+        assert.deepEqual(mailbox(customer.header("to")), { name: booking.name, address: booking.email }, "customer To");
+        assert.equal(customer.header("content-language"), lang);
+        assert.equal(customer.header("subject"), fmt(t.mail.customerBooking.subject, { reference }), "customer subject");
+
+        assertOnly(watch, {}, ROUTES[lang].reservation);
+      }),
+    );
+  }
+});
+
+describe("mail booking errors", () => {
+  for (const lang of ["de"]) {
+    test(`${lang}: every error in one round, the browser's and the server's; a time in the past refused`, TIMEOUT, () =>
+      withPage(`booking-errors-${lang}`, lang, {}, async ({ page, watch }) => {
+        const v = TEXTS[lang].validation;
+        const path = ROUTES[lang].reservation;
+        await goto(page, path);
+
+        // Empty: the server is asked too (it has the last word), and nothing is booked.
+        const emptyPosted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
+        await submitButton(page).click();
+        assert.equal((await emptyPosted).status(), 400);
+        assert.equal(v.nameRequired, NAME_REQUIRED[lang]);
+        // In the form's order: the route first, then passengers and contact details.
+        await assertErrors(page, lang, {
+          departure: v.departureRequired,
+          destination: v.destinationRequired,
+          dateTime: v.dateTimeRequired,
+          passengerAmount: v.passengerAmountRequired,
+          name: v.nameRequired,
+          email: v.emailRequired,
+        });
+        await snapshot(page, `forms-${lang}-booking-empty.png`);
+
+        // No name (the browser sees it) and yesterday (only the server knows the rule): both at once.
+        const id = unique();
+        const booking = { name: `Gisteren ${id}`, email: `gisteren.${id}@example.com`, phone: "+31 475 123456", passengers: 2, dateTime: dutchDateTime(-1), payment: "debitcard" };
+        const chosen = await fillBooking(page, lang, booking);
+        await page.fill("#name", "");
+        const bothPosted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
+        await submitButton(page).click();
+        assert.equal((await bothPosted).status(), 400);
+        await eventually("one round: the name and the time", () => page.locator(".error-summary li").count(), (n) => n === 2);
+        await assertErrors(page, lang, { dateTime: TOO_SOON[lang], name: v.nameRequired });
+        await page.fill("#name", booking.name);
+
+        // Valid in the browser, but yesterday: the server says no.
+        const posted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}`);
+        await submitButton(page).click();
+        const response = await posted;
+        assert.equal(response.status(), 400);
+        assert.deepEqual(await response.json(), { errors: { dateTime: TOO_SOON[lang] } }, "the server's answer");
+        assert.equal(fmt(v.dateTimeTooSoon_other, { count: 30, phone: lang === "nl" ? "0475 00 00 00" : "+31 475 00 00 00" }), TOO_SOON[lang]);
+        await eventually("the summary lists only the time", () => page.locator(".error-summary li").count(), (n) => n === 1);
+        await assertErrors(page, lang, { dateTime: TOO_SOON[lang] });
+        assert.equal(await page.locator(".success-box").count(), 0, "no success message");
+
+        for (const [field, expected] of [
+          ["#name", booking.name],
+          ["#email", booking.email],
+          ["#phone", booking.phone],
+          ["#passengerAmount", String(booking.passengers)],
+          ["#departure", chosen.departure.formattedAddress],
+          ["#destination", chosen.destination.formattedAddress],
+          ["#dateTime", booking.dateTime],
+          ["input[name=departurePlaceId]", chosen.departure.id],
+          ["input[name=destinationPlaceId]", chosen.destination.id],
+        ]) {
+          assert.equal(await value(page, field), expected, `${field} keeps what was typed`);
+        }
+        assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), booking.payment, "payment method kept");
+        assert.equal(await submitButton(page).isEnabled(), true, "the submit button is usable again");
+        await snapshot(page, `forms-${lang}-booking-too-soon.png`);
+
+        await mailDelivered();
+        assert.deepEqual(allMails().filter((m) => m.raw.includes(booking.email)).map((m) => m.file), [], "no mail for a rejected booking");
+        assertOnly(watch, { rejected: [`/api/reservation/${lang}`, `/api/reservation/${lang}`, `/api/reservation/${lang}`] }, path);
+      }),
+    );
+  }
+});
+
+describe("WhatsApp booking with JavaScript", () => {
+  for (const lang of ["en"]) {
+    test(`${lang}: the form opens wa.me with the whole booking as the message`, TIMEOUT, () =>
+      withPage(`whatsapp-${lang}`, lang, {}, async ({ page, watch, whatsapp }) => {
+        const path = ROUTES[lang].reservation;
+        await goto(page, path);
+        await page.locator("nav.toggle a").nth(1).click();
+        await page.waitForURL(url(`${path}?mode=whatsapp`));
+        await assertShows(page, server.baseUrl, `${path}?mode=whatsapp`);
+        await page.getByText(TEXTS[lang].reservation.whatsappIntro, { exact: true }).waitFor();
+        assert.equal(await page.locator("#email").count(), 0, "no e-mail field in WhatsApp mode");
+        assert.equal((await submitButton(page).textContent()).trim(), TEXTS[lang].form.submitWhatsapp);
+
+        const booking = { name: "Zoë & Jan+1", passengers: 4, dateTime: dutchDateTime(2, "09:05"), payment: "creditcard", street: "Markt 1" };
+        const chosen = await fillBooking(page, lang, booking, { mail: false });
+        await getPrice(page, lang);
+
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/whatsappreservation/${lang}`);
+        await submitButton(page).click();
+        const response = await answered;
+        assert.equal(response.status(), 200, `answer: ${await response.text()}`);
+        assert.deepEqual(Object.keys(JSON.parse(response.request().postData())).sort(), WHATSAPP_PAYLOAD, "the browser sends only what the server reads");
+        const { whatsappUrl } = await response.json();
+        await eventually("the browser going to wa.me", () => whatsapp.length, (n) => n === 1);
+        assert.equal(whatsapp[0], whatsappUrl, "the browser follows the link the server made");
+
+        assert.deepEqual(
+          whatsappLines(whatsapp[0]),
+          expectedWhatsapp(lang, {
+            ...booking,
+            departure: chosen.departure.formattedAddress,
+            destination: chosen.destination.formattedAddress,
+            price: PRICE[lang],
+          }),
+          "the WhatsApp message",
+        );
+        await settle(page);
+        await assertShows(page, server.baseUrl, `${path}?mode=whatsapp`); // the aborted navigation left the page where it was
+        assertOnly(watch, { leftFor: whatsapp }, path);
+      }),
+    );
+  }
+});
+
+describe("double submit", () => {
+  /** Staff mails whose Reply-To names this customer. */
+  const staffMailsFor = (name) => allMails().filter((m) => m.kind === "staff-booking" && mailbox(m.header("reply-to")).name === name);
+
+  test("nl: a double click sends once, and sending the same booking again makes no second booking", TIMEOUT, () =>
+    withPage("double-click", "nl", {}, async ({ page, watch }) => {
+      const id = unique();
+      const booking = { name: `Dubbel ${id}`, email: `dubbel.${id}@example.com`, phone: "", passengers: 1, dateTime: dutchDateTime(2, "07:15"), payment: "cash" };
+      await goto(page, ROUTES.nl.reservation);
+      await fillBooking(page, "nl", booking);
+      await getPrice(page, "nl");
+      const posted = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/reservation/nl");
+      await submitButton(page).dblclick();
+      const response = await posted;
+      assert.equal(response.status(), 200);
+      await page.locator(".success-box").waitFor();
+      await settle(page, 300);
+      assert.equal(watch.requests.filter((r) => new URL(r).pathname === "/api/reservation/nl").length, 1, "one request for a double click");
+      const first = (await response.json()).message;
+      const reference = /\bR-[A-Z0-9]{6}\b/.exec(first)[0];
+
+      // The same values again, as a second tab or a retry would send them.
+      const again = await page.evaluate(async (body) => {
+        const r = await fetch("/api/reservation/nl", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body });
+        return { status: r.status, body: await r.json() };
+      }, response.request().postData());
+      assert.equal(again.status, 200, "a repeat is answered like the first");
+      assert.equal(again.body.message, first, "a repeat gets the first booking's reference");
+
+      await mailDelivered();
+      await settle(page, 300);
+      const staff = staffMailsFor(booking.name);
+      assert.equal(staff.length, 1, `one staff mail for ${booking.name}: ${staff.map((m) => m.file)}`);
+      assert.ok(staff[0].raw.includes(reference));
+      assert.equal(allMails().filter((m) => m.kind === "customer-booking" && m.header("delivered-to") === booking.email).length, 1, "one confirmation");
+      assertOnly(watch, {}, ROUTES.nl.reservation);
+    }),
+  );
+
+  test("nl: the same booking sent several times at the same moment makes one booking", TIMEOUT, async () => {
+    // What repeated clicks on the form without JavaScript (or a client's retry) do.
+    const id = unique();
+    const payload = JSON.stringify({
+      name: `Gelijktijdig ${id}`,
+      email: `gelijk.${id}@example.com`,
+      phone: "",
+      passengerAmount: "2",
+      departure: "Roermond, Limburg, Nederland",
+      departureName: "Roermond",
+      departurePlaceId: "g2748000",
+      destination: "Luchthaven Schiphol, Haarlemmermeer, Nederland",
+      destinationName: "Luchthaven Schiphol",
+      destinationPlaceId: "aAMS",
+      pickupStreet: "Markt 1",
+      dateTime: dutchDateTime(3, "11:00"),
+      paymentMethod: "cash",
+      priceIndication: PRICE.nl,
+      language: "nl",
+    });
+    const send = async () => {
+      const r = await fetch(url("/api/reservation/nl"), { method: "POST", headers: { "Content-Type": "application/json" }, body: payload });
+      return { status: r.status, body: await r.json() };
+    };
+    // Open the connections first, so the requests arrive together instead of one
+    // going ahead on a kept-alive connection while the others are still connecting.
+    await Promise.all([1, 2, 3, 4].map(() => fetch(url("/healthz")).then((r) => r.arrayBuffer())));
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
+    const references = answers.map((a) => /\bR-[A-Z0-9]{6}\b/.exec(a.body.message)?.[0]);
+    await mailDelivered();
+    const staff = staffMailsFor(`Gelijktijdig ${id}`);
+    assert.equal(staff.length, 1, `one staff mail for 4 identical simultaneous requests, got ${staff.length} (references ${references.join(", ")})`);
+    assert.equal(new Set(references).size, 1, `every answer names the same booking: ${references.join(", ")}`);
+  });
+});
