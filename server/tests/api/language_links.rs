@@ -103,19 +103,22 @@ async fn no_internal_link_answers_with_a_redirect_in_either_set_up() {
     assert!(checked >= 45 && split >= 45, "{checked}, {split}");
 }
 
-/// Where a visitor ends: `(origin, path)` of the page for `host`, `path` and browser language.
-fn expected(host: &str, path: &str, browser: Option<&str>) -> String {
+/// Where a visitor ends: the URL of the page for `host`, `path` and browser language,
+/// with German on its own domain (`split`) or on the main origin.
+fn expected(split: bool, host: &str, path: &str, browser: Option<&str>) -> String {
+    let german = if split { GERMAN } else { MAIN };
     let home = |lang: &str| match lang {
-        "de" => format!("{GERMAN}/de"),
+        "de" => format!("{german}/de"),
         "en" => format!("{MAIN}/en"),
         _ => format!("{MAIN}/"),
     };
+    let german_host = host == "www.taxi-roermond.de" || host == "taxiroermond.de";
     match path {
-        "/" if host == "www.taxi-roermond.de" || host == "taxiroermond.de" => home("de"),
+        "/" if split && german_host => home("de"),
         "/" => home(browser.unwrap_or("nl")),
         "/de" => home("de"),
-        "/tarife" | "/Tarife" | "/tarife/" | "/de/preise" | "/DE/Preise" => format!("{GERMAN}/tarife"),
-        "/de/taxi-roermond-flughafen-duesseldorf" => format!("{GERMAN}{path}"),
+        "/tarife" | "/Tarife" | "/tarife/" | "/de/preise" | "/DE/Preise" => format!("{german}/tarife"),
+        "/de/taxi-roermond-flughafen-duesseldorf" => format!("{german}{path}"),
         "/Prices" | "/en/prices" => format!("{MAIN}/prices"),
         other => format!("{MAIN}{other}"),
     }
@@ -123,7 +126,6 @@ fn expected(host: &str, path: &str, browser: Option<&str>) -> String {
 
 #[actix_web::test]
 async fn any_host_path_and_browser_language_reach_the_page_in_one_hop() {
-    let app = german_domain().await;
     let hosts =
         ["www.taxi.example", "www.taxi-roermond.de", "taxi.example", "taxiroermond.de", "other.example"];
     let paths = [
@@ -141,42 +143,46 @@ async fn any_host_path_and_browser_language_reach_the_page_in_one_hop() {
         "/taxi-roermond-luchthaven-schiphol",
         "/de/taxi-roermond-flughafen-duesseldorf",
     ];
-    let mut hops = [0; 2];
-    for host in hosts {
-        for path in paths {
-            for browser in [None, Some("de"), Some("en"), Some("nl")] {
-                let accept = browser.map(|lang| format!("{lang};q=0.9,fr;q=0.5"));
-                let mut headers = vec![("Host", host)];
-                headers.extend(accept.as_deref().map(|value| ("Accept-Language", value)));
-                let first = app.get_with(path, &headers).await;
-                let case = format!("{host}{path} ({browser:?})");
-                let landed = if first.status().is_redirection() {
-                    let location = header(&first, "location").to_string();
-                    let location = match location.starts_with('/') {
-                        true => format!("https://{host}{location}"),
-                        false => location,
+    for split in [true, false] {
+        // One origin: the German names are just other hosts, redirected to the main one.
+        let app = if split { german_domain().await } else { one_origin().await };
+        let mut hops = [0; 2];
+        for host in hosts {
+            for path in paths {
+                for browser in [None, Some("de"), Some("en"), Some("nl")] {
+                    let accept = browser.map(|lang| format!("{lang};q=0.9,fr;q=0.5"));
+                    let mut headers = vec![("Host", host)];
+                    headers.extend(accept.as_deref().map(|value| ("Accept-Language", value)));
+                    let first = app.get_with(path, &headers).await;
+                    let case = format!("{host}{path} ({browser:?}, German domain: {split})");
+                    let landed = if first.status().is_redirection() {
+                        let location = header(&first, "location").to_string();
+                        let location = match location.starts_with('/') {
+                            true => format!("https://{host}{location}"),
+                            false => location,
+                        };
+                        let again: Vec<_> =
+                            accept.as_deref().map(|value| ("Accept-Language", value)).into_iter().collect();
+                        let second = fetch(&app, &location, &again).await;
+                        assert_eq!(second.status(), 200, "{case}: one hop to {location}, then the page");
+                        hops[1] += 1;
+                        location
+                    } else {
+                        assert_eq!(first.status(), 200, "{case}");
+                        hops[0] += 1;
+                        format!("https://{host}{path}")
                     };
-                    let again: Vec<_> =
-                        accept.as_deref().map(|value| ("Accept-Language", value)).into_iter().collect();
-                    let second = fetch(&app, &location, &again).await;
-                    assert_eq!(second.status(), 200, "{case}: one hop to {location}, then the page");
-                    hops[1] += 1;
-                    location
-                } else {
-                    assert_eq!(first.status(), 200, "{case}");
-                    hops[0] += 1;
-                    format!("https://{host}{path}")
-                };
-                assert_eq!(landed, expected(host, path, browser), "{case}");
+                    assert_eq!(landed, expected(split, host, path, browser), "{case}");
+                }
             }
         }
+        println!(
+            "German domain {split}: {} requests, {} answered where asked, {} after one redirect",
+            hops[0] + hops[1],
+            hops[0],
+            hops[1]
+        );
     }
-    println!(
-        "{} requests: {} answered where asked, {} after one redirect",
-        hops[0] + hops[1],
-        hops[0],
-        hops[1]
-    );
 }
 
 #[actix_web::test]
