@@ -31,6 +31,19 @@ const common = {
   absWorkingDir: here,
 };
 
+// The route pages' own texts (`routes` in the locale files) reach the components in their
+// props, filled in by the server (server/src/site/route_story.rs): the render workers need not
+// hold them.
+const withoutRouteTexts = {
+  name: "without-route-texts",
+  setup(build) {
+    build.onLoad({ filter: /locales[\\/](nl|de|en)\.json$/ }, (args) => {
+      const { routes: _routes, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
+      return { contents: JSON.stringify(texts), loader: "json" };
+    });
+  },
+};
+
 // The legacy server build of react-dom renders to a string with no stream or
 // TextEncoder, which QuickJS lacks.
 const serverBuild = await esbuild.build({
@@ -41,6 +54,7 @@ const serverBuild = await esbuild.build({
   target: "es2020",
   mainFields: ["module", "main"],
   alias: { "react-dom/server": join(here, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js") },
+  plugins: [withoutRouteTexts],
 });
 writeFileSync(join(outDir, "server.js"), serverBuild.outputFiles[0].contents);
 

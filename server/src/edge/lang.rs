@@ -72,7 +72,7 @@ fn route_lang(req: &HttpRequest) -> Option<Lang> {
     if let Some(code) = req.match_info().get("language") {
         return Lang::parse(code);
     }
-    req.query_string().split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::parse)
+    chosen_lang_in(req.query_string())
 }
 
 pub fn request_lang(req: &HttpRequest) -> Lang {

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::types::Lang;
 
-const SOURCES: [(Lang, &str); 3] = [
+pub(crate) const SOURCES: [(Lang, &str); 3] = [
     (Lang::Nl, include_str!("../../../locales/nl.json")),
     (Lang::De, include_str!("../../../locales/de.json")),
     (Lang::En, include_str!("../../../locales/en.json")),

@@ -39,18 +39,22 @@ async fn fallback(req: HttpRequest, settings: web::Data<Settings>) -> Result<Htt
 }
 
 /// Where a path that redirects ends, in one hop (moved pages, old product pages,
-/// trailing slashes, and upper-case letters in what is in lower case a page or one of
-/// these); `None` when it does not redirect. `is_page` tells the site's page paths.
+/// trailing slashes, and upper-case letters or percent-escapes in what is in plain
+/// lower case a page or one of these); `None` when it does not redirect. `is_page`
+/// tells the site's page paths.
 pub fn resolve(path: &str, is_page: impl Fn(&str) -> bool) -> Option<String> {
-    let trimmed = match path.trim_end_matches('/') {
-        "" => "/",
-        trimmed => trimmed,
+    let trim = |path: &str| match path.trim_end_matches('/') {
+        "" => "/".to_string(),
+        trimmed => trimmed.to_string(),
     };
-    // Only known paths are folded: a booking reference or a token keeps its case.
-    let lower = trimmed.to_lowercase();
-    let known = |path: &str| is_page(path) || moved(path).is_some();
-    let trimmed = if lower != trimmed && known(&lower) { lower.as_str() } else { trimmed };
-    moved(trimmed).or_else(|| (trimmed != path).then(|| trimmed.to_string()))
+    // Only known paths are folded: a booking reference or a token keeps its case
+    // and its escapes (and nothing decoded goes into a `Location` unchecked).
+    let plain = percent_encoding::percent_decode_str(path).decode_utf8().map(|p| trim(&p).to_lowercase());
+    let target = match plain {
+        Ok(plain) if is_page(&plain) || moved(&plain).is_some() => plain,
+        _ => trim(path),
+    };
+    moved(&target).or_else(|| (target != path).then_some(target))
 }
 
 /// A moved page's or an old product page's new path.
@@ -96,7 +100,11 @@ mod tests {
             ("/tarife/", Some("/tarife")),
             ("/DE", Some("/de")),
             ("/tarife", None),
+            ("/T%61rife", Some("/tarife")),
+            ("/%64e/preise", Some("/tarife")),
+            ("/tarife%2F", Some("/tarife")),
             ("/booking/ABC123", None),
+            ("/booking/ABC%31", None),
             ("/Booking/ABC123", None),
             ("/assets/App.ABC.js", None),
         ];

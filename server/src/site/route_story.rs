@@ -1,4 +1,4 @@
-//! The texts of each fixed-price route's own (`locales/routes/*.json`): what a
+//! The texts of each fixed-price route's own (`routes` in the locale files): what a
 //! traveller on that route needs to know (the terminal and the meeting point, when
 //! to leave, the road at different times of day, what people go there for),
 //! written per language and destination rather than filled into one template, so
@@ -10,20 +10,24 @@ use serde::Deserialize;
 
 use crate::{site::contract::RouteStory, types::Lang};
 
-const SOURCES: [(Lang, &str); 3] = [
-    (Lang::Nl, include_str!("../../../locales/routes/nl.json")),
-    (Lang::De, include_str!("../../../locales/routes/de.json")),
-    (Lang::En, include_str!("../../../locales/routes/en.json")),
-];
-
 type Stories = HashMap<Lang, HashMap<String, RouteStory>>;
+
+/// The `routes` part of a locale file (the rest is read by `i18n::Locales`).
+#[derive(Deserialize)]
+struct RouteTexts {
+    routes: HashMap<String, RouteStory>,
+}
 
 fn stories() -> &'static Stories {
     static STORIES: OnceLock<Stories> = OnceLock::new();
     STORIES.get_or_init(|| {
-        SOURCES
+        crate::i18n::SOURCES
             .iter()
-            .map(|(lang, source)| (*lang, serde_json::from_str(source).expect("route texts are valid JSON")))
+            .map(|(lang, source)| {
+                let texts: RouteTexts =
+                    serde_json::from_str(source).expect("locale files hold the route texts");
+                (*lang, texts.routes)
+            })
             .collect()
     })
 }

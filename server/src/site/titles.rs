@@ -18,7 +18,7 @@ pub fn compose(
 ) -> String {
     let short_key = format!("{meta_key}.titleShort");
     let mut candidates = vec![locales.format(lang, &format!("{meta_key}.title"), vars)];
-    if locales.keys(lang).any(|key| key == short_key) {
+    if locales.text(lang, &short_key) != short_key {
         candidates.push(locales.format(lang, &short_key, vars));
     }
     let fitting =

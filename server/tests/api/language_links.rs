@@ -244,6 +244,8 @@ async fn upper_and_mixed_case_paths_go_to_the_lower_case_page() {
     let app = one_origin().await;
     for (path, location) in [
         ("/Tarife", "/tarife"),
+        ("/T%61rife", "/tarife"),
+        ("/%54ARIFE/", "/tarife"),
         ("/TARIEVEN/?utm_source=x", "/tarieven?utm_source=x"),
         ("/De/Preise", "/tarife"),
         ("/EN", "/en"),

@@ -10,7 +10,7 @@ use std::{
 
 use serde_json::json;
 
-use crate::helpers::{spawn_app_with, AppOptions, TempDir};
+use crate::helpers::{header, spawn_app_with, AppOptions, TempDir};
 
 const NGINX: &str = "/usr/sbin/nginx";
 const PROXY_ADDRESS: &str = "127.0.0.2";
@@ -120,4 +120,47 @@ async fn behind_nginx_each_visitor_has_its_own_limit_and_operator_endpoints_stay
         assert_eq!(app.get(path).await.status(), 200, "{path} on the host itself");
     }
     assert_eq!(status(alice.get(format!("{}/healthz", nginx.origin)).send().await), 200);
+}
+
+/// nginx passes the visitor's `Host` on (`proxy_set_header Host $host`): the domain
+/// redirects, the letter-case clean-up and a flag's stored choice work as without it.
+#[actix_web::test]
+async fn behind_nginx_hosts_languages_and_spellings_are_answered_as_without_it() {
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some(format!(
+            "[render]\nworkers = 1\n[limits]\ntrusted_proxies = [\"{PROXY_ADDRESS}\"]\n[site]\nbase_url = \"https://www.taxi.example\"\n\
+             alternate_domains = [{{ origin = \"https://www.taxi-roermond.de\", languages = [\"de\"] }}, \
+             {{ origin = \"https://taxiroermond.de\", home_language = \"de\" }}]\n"
+        )),
+        ..Default::default()
+    })
+    .await;
+    let Some(nginx) = nginx_in_front_of(&app.address).await else { return };
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let get = |host: &'static str, path: &'static str| {
+        client
+            .get(format!("{}{path}", nginx.origin))
+            .header("Host", host)
+            .header("Accept-Language", "de-DE,de;q=0.9")
+            .header("X-Forwarded-Proto", "http")
+            .send()
+    };
+    for (host, path, status, location) in [
+        ("www.taxi.example", "/", 302, "https://www.taxi-roermond.de/de"),
+        ("taxiroermond.de", "/", 301, "https://www.taxi-roermond.de/de"),
+        ("www.taxi.example", "/T%61rife", 301, "https://www.taxi-roermond.de/tarife"),
+        ("www.taxi-roermond.de", "/Tarife", 301, "/tarife"),
+        ("www.taxi-roermond.de", "/prices", 301, "https://www.taxi.example/prices"),
+    ] {
+        let response = get(host, path).await.unwrap();
+        assert_eq!(
+            (response.status().as_u16(), header(&response, "location")),
+            (status, location),
+            "{host}{path}"
+        );
+    }
+    let chosen = get("www.taxi.example", "/?lang=nl").await.unwrap();
+    assert_eq!(chosen.status(), 200, "a German browser choosing Dutch gets the Dutch home");
+    let cookie = header(&chosen, "set-cookie");
+    assert!(cookie.starts_with("lang=nl;") && cookie.contains("Secure"), "the site is https: {cookie}");
 }
