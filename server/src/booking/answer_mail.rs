@@ -18,7 +18,7 @@ use crate::{
     booking::{ics, mails::Composer, store::Record},
     mail::{
         layout::{Block, Link, MailView, Views},
-        message::{with_phone, MailKind, OutgoingMail},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -71,16 +71,16 @@ impl Composer {
             ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
         let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
         let date = SystemTime::from(answer.answered_at);
-        let mail = self.head.build(
-            MailKind::CustomerAnswer,
-            &b.reference,
+        let attachment = Some((self.ics_name(b, b.lang), ics));
+        let letter = Letter {
+            kind: MailKind::CustomerAnswer,
+            reference: &b.reference,
             nonce,
-            &view,
-            vec![to],
-            None,
+            view: &view,
             date,
-            Some((self.ics_name(b, b.lang), ics)),
-        )?;
+            attachment,
+        };
+        let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
     }
 

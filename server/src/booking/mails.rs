@@ -14,7 +14,7 @@ use crate::{
     i18n::Locales,
     mail::{
         layout::{MailView, Views},
-        message::{safe_token, with_phone, Letterhead, MailKind, OutgoingMail},
+        message::{safe_token, with_phone, Letter, Letterhead, MailKind, OutgoingMail},
         DeliveryError,
     },
     secret::SecretKey,
@@ -70,15 +70,16 @@ impl Composer {
         let mut staff_view = self.views().staff_booking(b, self.staff_lang);
         staff_view.answers = self.answer_links(b);
         let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false, ics::Revision::BOOKED);
-        let mut mails = vec![self.head.build(
-            MailKind::StaffBooking,
-            &b.reference,
-            nonce,
-            &staff_view,
-            self.head.staff(),
+        let mut mails = vec![self.head.to_staff(
+            Letter {
+                kind: MailKind::StaffBooking,
+                reference: &b.reference,
+                nonce,
+                view: &staff_view,
+                date,
+                attachment: Some((self.ics_name(b, self.staff_lang), staff_ics)),
+            },
             customer.clone(),
-            date,
-            Some((self.ics_name(b, self.staff_lang), staff_ics)),
         )?];
         let phone = b.phone.as_deref().map(str::to_owned);
         let b = &CustomerCopy::of(b, &self.locales);
@@ -87,17 +88,16 @@ impl Composer {
                 let mut view = self.views().customer_booking(b);
                 view.actions.push(self.manage_link(b, None));
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
-                // Replies go to `From`, the company.
-                mails.push(self.head.build(
-                    MailKind::CustomerBooking,
-                    &b.reference,
+                let attachment = Some((self.ics_name(b, b.lang), ics));
+                let letter = Letter {
+                    kind: MailKind::CustomerBooking,
+                    reference: &b.reference,
                     nonce,
-                    &view,
-                    vec![to],
-                    None,
+                    view: &view,
                     date,
-                    Some((self.ics_name(b, b.lang), ics)),
-                )?);
+                    attachment,
+                };
+                mails.push(self.head.to_customer(letter, to)?);
             }
             None => {
                 tracing::warn!(reference = %b.reference, "booking without a usable customer address: no confirmation mail")

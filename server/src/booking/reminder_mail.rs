@@ -15,7 +15,7 @@ use crate::{
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
         layout::{MailView, SHORT_MAX},
-        message::{with_phone, MailKind, OutgoingMail},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, SUBJECT_MAX},
         DeliveryError,
     },
@@ -61,16 +61,15 @@ impl Composer {
             if reminder == Reminder::StaffBeforePickup {
                 to.extend(self.escalation.iter().cloned());
             }
-            let mail = self.head.build(
-                MailKind::StaffReminder,
-                &b.reference,
+            let letter = Letter {
+                kind: MailKind::StaffReminder,
+                reference: &b.reference,
                 nonce,
-                &view,
-                to,
-                customer,
+                view: &view,
                 date,
-                None,
-            )?;
+                attachment: None,
+            };
+            let mail = self.head.build(letter, to, customer)?;
             return Ok(with_phone(vec![mail], phone));
         }
         let Some(to) = customer else { return Ok(Vec::new()) };
@@ -97,16 +96,15 @@ impl Composer {
         view.rows_heading = Some(self.locales.text(lang, "manage.rideHeading").to_string());
         view.rows = self.views().trip_rows(b, lang);
         self.views().sign_off(&mut view);
-        let mail = self.head.build(
-            MailKind::CustomerReminder,
-            &b.reference,
+        let letter = Letter {
+            kind: MailKind::CustomerReminder,
+            reference: &b.reference,
             nonce,
-            &view,
-            vec![to],
-            None,
+            view: &view,
             date,
-            None,
-        )?;
+            attachment: None,
+        };
+        let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], phone))
     }
 }

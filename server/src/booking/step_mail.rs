@@ -20,7 +20,7 @@ use crate::{
     i18n::format::{date_short, date_time_long, time},
     mail::{
         layout::{Block, Link, MailView, Views, SHORT_MAX},
-        message::{with_phone, MailKind, OutgoingMail},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -68,33 +68,32 @@ impl Composer {
             staff_view.answers = self.answer_links(&moved);
         }
         let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
-        let mut mails = vec![self.head.build(
-            MailKind::StaffStep,
-            &moved.reference,
-            nonce,
-            &staff_view,
-            self.head.staff(),
+        let mut mails = vec![self.head.to_staff(
+            Letter {
+                kind: MailKind::StaffStep,
+                reference: &moved.reference,
+                nonce,
+                view: &staff_view,
+                date,
+                attachment: Some((self.ics_name(&moved, lang), staff_ics)),
+            },
             customer.clone(),
-            date,
-            Some((self.ics_name(&moved, lang), staff_ics)),
         )?];
         if let Some(to) = customer {
             let b = &CustomerCopy::of(&moved, &self.locales);
             let manage = self.manage_link(b, None);
             let view = self.views().customer_step(b, step, manage);
             let ics = self.booking_ics(b, b.lang, uid, &view, true, revision);
-            let kind = MailKind::CustomerStep;
             let attachment = Some((self.ics_name(b, b.lang), ics));
-            mails.push(self.head.build(
-                kind,
-                &b.reference,
+            let letter = Letter {
+                kind: MailKind::CustomerStep,
+                reference: &b.reference,
                 nonce,
-                &view,
-                vec![to],
-                None,
+                view: &view,
                 date,
                 attachment,
-            )?);
+            };
+            mails.push(self.head.to_customer(letter, to)?);
         }
         Ok(with_phone(mails, moved.phone.as_deref().map(str::to_owned)))
     }

@@ -12,7 +12,7 @@ use crate::{
     },
     mail::{
         layout::{Block, MailView, Views, SHORT_MAX},
-        message::{with_phone, Letterhead, MailKind, OutgoingMail},
+        message::{with_phone, Letter, Letterhead, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -45,29 +45,29 @@ impl ContactMails {
         let sender = self.head.customer_mailbox(&c.name, &c.email);
         let date = SystemTime::from(c.received_at);
         let view = self.views().staff_contact(c, self.head.staff_lang);
-        let mut mails = vec![self.head.build(
-            MailKind::StaffContact,
-            &c.reference,
-            nonce,
-            &view,
-            self.head.staff(),
+        let mut mails = vec![self.head.to_staff(
+            Letter {
+                kind: MailKind::StaffContact,
+                reference: &c.reference,
+                nonce,
+                view: &view,
+                date,
+                attachment: None,
+            },
             sender.clone(),
-            date,
-            None,
         )?];
         match sender {
             Some(to) => {
                 let view = self.views().contact_ack(c);
-                mails.push(self.head.build(
-                    MailKind::ContactAck,
-                    &c.reference,
+                let letter = Letter {
+                    kind: MailKind::ContactAck,
+                    reference: &c.reference,
                     nonce,
-                    &view,
-                    vec![to],
-                    None,
+                    view: &view,
                     date,
-                    None,
-                )?);
+                    attachment: None,
+                };
+                mails.push(self.head.to_customer(letter, to)?);
             }
             None => {
                 tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")

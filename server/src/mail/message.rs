@@ -222,18 +222,27 @@ impl Letterhead {
         Some(Mailbox::new((!name.is_empty()).then_some(name), address))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// `letter` to the staff addresses, replies going to `reply_to` (the customer).
+    pub fn to_staff(
+        &self,
+        letter: Letter<'_>,
+        reply_to: Option<Mailbox>,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        self.build(letter, self.staff(), reply_to)
+    }
+
+    /// `letter` to one customer; replies go to `From`, the company.
+    pub fn to_customer(&self, letter: Letter<'_>, to: Mailbox) -> Result<OutgoingMail, DeliveryError> {
+        self.build(letter, vec![to], None)
+    }
+
     pub fn build(
         &self,
-        kind: MailKind,
-        reference: &str,
-        nonce: &str,
-        view: &MailView,
+        letter: Letter<'_>,
         to: Vec<Mailbox>,
         reply_to: Option<Mailbox>,
-        date: SystemTime,
-        attachment: Option<(String, String)>,
     ) -> Result<OutgoingMail, DeliveryError> {
+        let Letter { kind, reference, nonce, view, date, attachment } = letter;
         let compose =
             |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
         let text = TextMail { v: view }.render().map_err(|e| compose(&e))?;
@@ -288,6 +297,18 @@ impl Letterhead {
             customer_phone: None,
         })
     }
+}
+
+/// One mail to compose: what it is, for which booking or message (its
+/// `Message-ID` is made of kind, reference and nonce), its text and attachment.
+pub struct Letter<'a> {
+    pub kind: MailKind,
+    pub reference: &'a str,
+    pub nonce: &'a str,
+    pub view: &'a MailView,
+    pub date: SystemTime,
+    /// File name and `.ics` text.
+    pub attachment: Option<(String, String)>,
 }
 
 pub fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {

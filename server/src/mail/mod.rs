@@ -52,7 +52,7 @@ use tokio::sync::{oneshot, watch};
 use crate::{config::Settings, i18n::Locales};
 
 pub use crate::mail::error::{DeliveryError, StepFailure};
-pub use crate::mail::message::{FailedMail, Letterhead, MailKind, OutgoingMail};
+pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::records::{Commitment, Records, SettleReport, Settled};
 pub use crate::mail::sender::RetryPolicy;
 pub use crate::mail::spool::Entry as SpoolEntry;
