@@ -10,7 +10,13 @@ import nl from "../../locales/nl.json";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
 
-const locales = { nl, de, en };
+/** The texts less the route pages' own: those come in the props, filled in by the server
+ * (and build.mjs leaves them out of this bundle). */
+function withoutRouteTexts<T extends { routes?: unknown }>({ routes: _routes, ...texts }: T): Omit<T, "routes"> {
+  return texts;
+}
+
+const locales = { nl: withoutRouteTexts(nl), de: withoutRouteTexts(de), en: withoutRouteTexts(en) };
 const instances = new Map<Lang, i18n>();
 
 function i18nFor(lang: Lang): i18n {

@@ -17,6 +17,10 @@ pub fn path(tariff: &TariffSettings, index: usize, lang: Lang) -> String {
 
 /// The destination and language of a landing page's path.
 pub fn find(tariff: &TariffSettings, path: &str) -> Option<(usize, Lang)> {
+    // Every landing path has it; most paths asked for (the host check asks on each read) do not.
+    if !path.contains("/taxi-") {
+        return None;
+    }
     (0..tariff.destinations.len())
         .flat_map(|index| Lang::ALL.iter().map(move |&lang| (index, lang)))
         .find(|&(index, lang)| self::path(tariff, index, lang) == path)
