@@ -54,7 +54,7 @@ fn main() {
         RetryPolicy { concurrency, ..RetryPolicy::default() },
     )
     .unwrap();
-    println!("spool: {}", outbox.spool_dir().display());
+    println!("store: {}", outbox.store().path().display());
     println!("transport: {}", outbox.transport_description());
     let outage_started = Instant::now();
 

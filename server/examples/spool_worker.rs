@@ -6,16 +6,15 @@
 //!              [--stop-at POINT] [--show REFERENCE] [--exit-when-empty]
 //! ```
 //! With `--show` it first prints `RECORD <reference> <status or none>` (and
-//! `REMINDERS <reference> <how many sent>`) as the
-//! booking store has it once the outbox started (and settled the spool with
-//! the store). Prints `SUBMITTED n` once n bookings (2 mails each) are durably
+//! `REMINDERS <reference> <how many sent>`) as the store has it once the
+//! outbox started. Prints `SUBMITTED n` once n bookings (2 mails each) are durably
 //! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`),
 //! `CANCELLED` once its customer cancelled it (`--cancel-first`), `REMINDED n`
 //! once the reminders due two hours before its pick-up went out (`--remind`), then
 //! `STATS depth=… delivered=…` every 100 ms. With `--stop-at` the process
 //! prints `STOPPED <point>` when a durable step reaches that fault point
 //! (`taxi_server::faults`) and stays there, for the test to kill it. With
-//! `--exit-when-empty` it shuts down cleanly once the spool has nothing left.
+//! `--exit-when-empty` it shuts down cleanly once nothing is left to send.
 use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
 #[path = "support/sample.rs"]

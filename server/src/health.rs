@@ -36,12 +36,13 @@ use crate::{
     telemetry::metrics,
 };
 
-/// Why new bookings would be refused now, if they would: a full spool or
-/// disk, or a booking store that cannot be written.
+/// Why new bookings would be refused now, if they would: too many mails
+/// queued, a full disk, or a store that cannot be written.
 fn refusing(submissions: &Submissions, bookings: &Bookings) -> Option<String> {
-    submissions.caps().refusing(bookings).or_else(|| {
-        bookings.store_trouble().filter(|t| t.unwritable).map(|t| format!("booking store: {}", t.reason))
-    })
+    submissions
+        .caps()
+        .refusing(bookings)
+        .or_else(|| bookings.store_trouble().filter(|t| t.unwritable).map(|t| format!("store: {}", t.reason)))
 }
 
 /// Status and counts: all the public answer shows, and the start of the detailed one.
@@ -95,9 +96,9 @@ pub async fn details(
     let mut answer = summary(&pages, &bookings, &spool, refusing.is_some());
     answer["spool"] = json!(spool);
     answer["bookingsRefused"] = json!(refusing);
-    answer["bookingStore"] = json!({
+    answer["store"] = json!({
         "trouble": bookings.store_trouble().map(|t| t.reason),
-        "settledAtStart": bookings.settled_at_start(),
+        "spoolTakenOverAtStart": bookings.taken_over_at_start(),
     });
     answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());
     answer["placesBudget"] = json!(places.budget());

@@ -28,13 +28,16 @@
 //!
 //! The machinery they share, which knows no capability:
 //! - [`forms`]: loose form input, field checks, the honeypot and fill time,
-//!   caps on confirmation mails and on spool and disk use.
+//!   caps on confirmation mails and on queued mail and disk use.
 //! - [`edge`]: the layer around every request (request id, canonical host via
 //!   the site, security headers, access log), what each route gets by its kind
 //!   (header budget, cross-site check, per-client limits), the error type, the
 //!   request's language.
-//! - [`mail`]: the outbox: mails spooled durably on disk, delivered over SMTP or
-//!   into a local Maildir, with retries and notices to staff.
+//! - [`store`]: the one durable store (SQLite): every record and every queued
+//!   mail, written together in one transaction; backups.
+//! - [`mail`]: the outbox: mails queued in the store with the change they
+//!   announce, delivered over SMTP or into a local Maildir, with retries and
+//!   notices to staff.
 //! - [`render`]: React rendered to HTML in QuickJS on dedicated threads, the
 //!   embedded UI build, bodies in every encoding.
 //! - [`i18n`]: the `locales/*.json` texts and per-language dates and numbers.
@@ -65,5 +68,6 @@ pub mod secret;
 pub mod site;
 pub mod staff_answers;
 pub mod startup;
+pub mod store;
 pub mod telemetry;
 pub mod types;

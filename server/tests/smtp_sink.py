@@ -14,6 +14,7 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
   storelate the message stored, then the answer only after --late-ms (as a
             queueing server answers once its queue file is written)
   dropdata  connection dropped in the middle of the message
+  dropafter the message stored, then the connection closed with no answer
   slowrcpt  the answer to RCPT only after --late-ms (a server too slow for
             the client's timeout that still answers a probe at once)
 and for the whole server, by the first word of --mode-file, read at each EHLO:
@@ -98,6 +99,9 @@ class Sink:
         os.rename(tmp, os.path.join(self.directory, name))
         if marked(envelope, "storelate"):
             await asyncio.sleep(self.late)
+        if marked(envelope, "dropafter"):
+            server.transport.abort()
+            await forever()
         return "250 2.0.0 stored"
 
 

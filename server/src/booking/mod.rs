@@ -16,6 +16,7 @@ pub mod extras;
 pub mod feed;
 pub mod form;
 pub mod ics;
+pub mod legacy;
 pub mod links;
 pub mod mails;
 pub mod model;
@@ -27,8 +28,6 @@ pub mod routes;
 pub mod service;
 pub mod step_mail;
 pub mod store;
-pub mod store_file;
-pub mod store_reminders;
 pub mod views;
 pub mod whatsapp;
 

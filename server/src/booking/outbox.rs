@@ -1,62 +1,30 @@
-//! Bookings kept with their mails: a booking is stored in the booking store
-//! and its mails in the outbox's spool in one blocking step, and staff's
-//! answer with the customer's mail likewise (see `store.rs` for the
-//! transactions). Each mail carries the change it announces ([`Change`]), so
-//! that after a crash between the spool write and the commit the outbox has
-//! the change recorded again before the mail goes ([`Records`]). The outbox
-//! knows nothing of bookings; this is the seam.
+//! Bookings kept with their mails: a booking and its mails are written in
+//! one transaction of the store, and staff's answer, a customer's step and a
+//! reminder with theirs likewise ([`crate::mail::Outbox::commit`]; the
+//! changes themselves are in `store.rs`). The outbox knows nothing of
+//! bookings; this is the seam.
 use std::{ops::Deref, sync::Arc, time::Duration};
-
-use serde::{Deserialize, Serialize};
 
 use crate::{
     booking::{
         answer::Answer,
         customer_step::CustomerStep,
+        legacy,
         mails::Composer,
         model::Booking,
         reminders,
-        store::{past_retention, BookingStore, StoreTrouble},
+        store::{self, BookingStore},
         Record,
     },
     config::{ReminderSettings, Settings},
-    faults,
     i18n::Locales,
-    mail::{
-        nonce, Commitment, DeliveryError, Outbox, OutgoingMail, Records, RetryPolicy, Settled, StepFailure,
-    },
-    types::Reference,
+    mail::{nonce, DeliveryError, Outbox, OutgoingMail, RetryPolicy},
+    store::{Store, StoreTrouble},
 };
 
-/// What the booking store's keeper is called in spooled mails and logs.
-const KEEPER: &str = "bookings";
-
-/// A change of the booking store, as the mails announcing it carry it.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "change", rename_all = "camelCase")]
-enum Change {
-    #[serde(rename_all = "camelCase")]
-    Booked { booking: Box<Booking>, calendar_uid: String, fingerprint: Option<i64> },
-    /// `sequence`: the booking's sequence the answer was given at.
-    #[serde(rename_all = "camelCase")]
-    Answered { reference: Reference, sequence: u32, answer: Answer },
-    /// The customer's step from the manage page, at that sequence.
-    #[serde(rename_all = "camelCase")]
-    Stepped { reference: Reference, sequence: u32, step: CustomerStep },
-    /// A reminder sent (its key, see `reminders.rs`) while the booking was at that sequence.
-    #[serde(rename_all = "camelCase")]
-    Reminded { reference: Reference, sequence: u32, key: String },
-}
-
-impl Change {
-    fn commitment(&self) -> Result<Commitment, DeliveryError> {
-        let change = serde_json::to_value(self).map_err(|e| DeliveryError::Compose(e.to_string()))?;
-        Ok(Commitment { keeper: KEEPER.to_string(), change })
-    }
-}
-
-/// The outbox with the booking store beside it. Derefs to the [`Outbox`] for
-/// its health, statistics and shutdown, which concern every mail alike.
+/// The outbox with the bookings beside it in the store. Derefs to the
+/// [`Outbox`] for its health, statistics and shutdown, which concern every
+/// mail alike.
 #[derive(Clone)]
 pub struct Bookings {
     outbox: Outbox,
@@ -73,62 +41,8 @@ impl Deref for Bookings {
     }
 }
 
-impl Records for BookingStore {
-    fn name(&self) -> &'static str {
-        KEEPER
-    }
-
-    fn prune(&self, retention: Duration, now: jiff::Timestamp) -> std::io::Result<usize> {
-        self.sweep(retention, now)
-    }
-
-    fn settle(
-        &self,
-        change: &serde_json::Value,
-        retention: Duration,
-        now: jiff::Timestamp,
-    ) -> std::io::Result<Settled> {
-        let change: Change = serde_json::from_value(change.clone())
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-        match change {
-            Change::Booked { booking, calendar_uid, fingerprint } => {
-                // Past its retention the booking is deleted, not brought back.
-                if past_retention(&booking, retention, now) || self.get(&booking.reference)?.is_some() {
-                    return Ok(Settled::Recorded);
-                }
-                self.insert(&booking, &calendar_uid, fingerprint, || Ok(()))?;
-                Ok(Settled::RolledForward)
-            }
-            Change::Answered { reference, sequence, answer } => match self.get(&reference)? {
-                // Past its retention, or lost with its own mails: nothing to record it in.
-                None => Ok(Settled::Recorded),
-                Some(record) if record.answer.as_ref() == Some(&answer) => Ok(Settled::Recorded),
-                Some(_) if self.answer(&reference, sequence, &answer, || Ok(()))? => {
-                    Ok(Settled::RolledForward)
-                }
-                Some(_) => Ok(Settled::Contradicted),
-            },
-            Change::Stepped { reference, sequence, step } => match self.get(&reference)? {
-                None => Ok(Settled::Recorded),
-                Some(record) if record.customer_step.as_ref() == Some(&step) => Ok(Settled::Recorded),
-                Some(record) if self.customer_step(&record.booking, sequence, &step, || Ok(()))? => {
-                    Ok(Settled::RolledForward)
-                }
-                Some(_) => Ok(Settled::Contradicted),
-            },
-            Change::Reminded { reference, sequence, key } => match self.get(&reference)? {
-                None => Ok(Settled::Recorded),
-                Some(record) if record.reminders_sent.contains(&key) => Ok(Settled::Recorded),
-                // Answered meanwhile: the reminder is out of date.
-                Some(_) if self.remind(&reference, sequence, &key, || Ok(()))? => Ok(Settled::RolledForward),
-                Some(_) => Ok(Settled::Contradicted),
-            },
-        }
-    }
-}
-
 impl Bookings {
-    /// Opens the booking store under `data_dir` and starts the outbox.
+    /// Opens the store under `data_dir` and starts the outbox.
     pub fn start(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
         Self::start_with(settings, locales, RetryPolicy::default())
     }
@@ -140,9 +54,9 @@ impl Bookings {
         policy: RetryPolicy,
     ) -> Result<Self, DeliveryError> {
         let composer = Arc::new(Composer::new(settings, locales.clone())?);
-        let store = Arc::new(BookingStore::open(&settings.data_dir).map_err(DeliveryError::Store)?);
-        let records: Vec<Arc<dyn Records>> = vec![store.clone()];
-        let outbox = Outbox::start_with(settings, locales, records, policy)?;
+        let shared = Arc::new(Store::open(&settings.data_dir).map_err(DeliveryError::Store)?);
+        let store = Arc::new(BookingStore::open(shared.clone()).map_err(DeliveryError::Store)?);
+        let outbox = Outbox::start_with(settings, locales, shared, Some(&legacy::adopt), policy.clone())?;
         let reminders = Arc::new(settings.reminders.clone());
         let bookings = Self { outbox, store, composer, reminders };
         let (timer, every) = (bookings.clone(), Duration::from_secs(settings.reminders.check_seconds));
@@ -154,6 +68,19 @@ impl Bookings {
                 }
             }
         });
+        let (sweeper, retention) =
+            (bookings.clone(), Duration::from_secs(u64::from(settings.mail.retention_days) * 86_400));
+        bookings.outbox.spawn(async move {
+            loop {
+                let store = sweeper.store.clone();
+                match sweeper.outbox.blocking(move || store.sweep(retention, jiff::Timestamp::now())).await {
+                    Ok(0) => {}
+                    Ok(deleted) => tracing::info!(deleted, "deleted bookings past their retention"),
+                    Err(e) => tracing::error!(error = %e, "could not delete old bookings"),
+                }
+                tokio::time::sleep(policy.sweep_every).await;
+            }
+        });
         Ok(bookings)
     }
 
@@ -161,10 +88,9 @@ impl Bookings {
         &self.outbox
     }
 
-    /// Renders the staff mail and the customer's confirmation, stores the
-    /// booking in the booking store and both mails in the spool, durably;
-    /// returns once all is on disk (the sender delivers the mails later). If
-    /// the mails cannot be stored, the booking is taken out of the store again.
+    /// Renders the staff mail and the customer's confirmation and stores the
+    /// booking with both mails in one transaction, durably; returns once it
+    /// has committed (the sender delivers the mails later).
     pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
         self.submit_booking_from_form(booking, None).await
     }
@@ -180,16 +106,13 @@ impl Bookings {
         let nonce = nonce();
         let mails = self.composer.booking(booking, &nonce)?;
         let uid = self.composer.calendar_uid(&booking.reference, &nonce);
-        let change =
-            Change::Booked { booking: Box::new(booking.clone()), calendar_uid: uid.clone(), fingerprint };
-        let (store, record) = (self.store.clone(), booking.clone());
+        let record = booking.clone();
         self.outbox
-            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                in_transaction(write, "booking-spooled", |written| {
-                    store.insert(&record, &uid, fingerprint, written)
-                })
+            .commit("booking-staged", mails, move |tx| {
+                store::insert(tx, &record, &uid, fingerprint).map(|()| true)
             })
             .await
+            .map(drop)
     }
 
     /// The reference of a booking stored from an identical form since `since`.
@@ -214,15 +137,10 @@ impl Bookings {
     pub async fn answer(&self, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
         let nonce = nonce();
         let mails: Vec<OutgoingMail> = self.composer.answer(record, answer, &nonce)?.into_iter().collect();
-        let (store, reference, sequence, answer) =
-            (self.store.clone(), record.booking.reference.clone(), record.sequence, answer.clone());
-        let change = Change::Answered { reference: reference.clone(), sequence, answer: answer.clone() };
+        let (reference, sequence, answer) =
+            (record.booking.reference.clone(), record.sequence, answer.clone());
         self.outbox
-            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                in_transaction(write, "answer-spooled", |written| {
-                    store.answer(&reference, sequence, &answer, written)
-                })
-            })
+            .commit("answer-staged", mails, move |tx| store::answer(tx, &reference, sequence, &answer))
             .await
     }
 
@@ -233,20 +151,14 @@ impl Bookings {
     pub async fn customer_step(&self, record: &Record, step: &CustomerStep) -> Result<bool, DeliveryError> {
         let nonce = nonce();
         let mails = self.composer.customer_step(record, step, &nonce)?;
-        let (store, booking, sequence, step) =
-            (self.store.clone(), record.booking.clone(), record.sequence, step.clone());
-        let change = Change::Stepped { reference: booking.reference.clone(), sequence, step: step.clone() };
+        let (booking, sequence, step) = (record.booking.clone(), record.sequence, step.clone());
         self.outbox
-            .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                in_transaction(write, "step-spooled", |written| {
-                    store.customer_step(&booking, sequence, &step, written)
-                })
-            })
+            .commit("step-staged", mails, move |tx| store::customer_step(tx, &booking, sequence, &step))
             .await
     }
 
     /// Sends the reminders due at `now` (see `reminders.rs`), each once:
-    /// recorded with the booking in the transaction that spools its mail.
+    /// recorded with the booking in the transaction that queues its mail.
     /// Returns how many went out.
     pub async fn run_reminders(&self, now: jiff::Timestamp) -> Result<usize, DeliveryError> {
         let store = self.store.clone();
@@ -259,15 +171,9 @@ impl Bookings {
                 let mails = self.composer.reminder(&record, reminder, &nonce, now)?;
                 let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
                 let key = reminder.key(record.booking.pickup_at);
-                let change = Change::Reminded { reference: reference.clone(), sequence, key: key.clone() };
-                let store = self.store.clone();
                 let went = self
                     .outbox
-                    .enqueue_with(mails, &nonce, Some(change.commitment()?), move |write| {
-                        in_transaction(write, "reminder-spooled", |written| {
-                            store.remind(&reference, sequence, &key, written)
-                        })
-                    })
+                    .commit("reminder-staged", mails, move |tx| store::remind(tx, &reference, sequence, &key))
                     .await?;
                 if went {
                     tracing::info!(reference = %record.booking.reference, reminder = reminder.code(), "reminder sent");
@@ -291,9 +197,9 @@ impl Bookings {
         Ok(self.composer.dispatch_calendar(&records, refresh_minutes))
     }
 
-    /// Why the booking store cannot be trusted now, if so (health checks).
+    /// Why the store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
-        self.store.trouble()
+        self.store.store().trouble()
     }
 
     /// The ride as the customer's mails show it, in the booking's language.
@@ -305,22 +211,4 @@ impl Bookings {
     pub fn staff_summary(&self, booking: &Booking) -> (Vec<String>, Vec<(String, String)>) {
         self.composer.staff_summary(booking)
     }
-}
-
-/// Runs a store transaction that writes the mails (through `write`) before it
-/// commits, passing the fault point `point` right after they are written;
-/// tells the spool's failure from the store's.
-fn in_transaction<T>(
-    write: &mut dyn FnMut() -> std::io::Result<()>,
-    point: &'static str,
-    transaction: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> std::io::Result<T>,
-) -> Result<T, StepFailure> {
-    let mut spool_failed = false;
-    let mut written = || {
-        write().inspect_err(|_| spool_failed = true)?;
-        faults::point(point);
-        Ok(())
-    };
-    let result = transaction(&mut written);
-    result.map_err(|e| if spool_failed { StepFailure::Spool(e) } else { StepFailure::Store(e) })
 }

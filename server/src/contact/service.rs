@@ -35,9 +35,8 @@ impl ContactService {
 
     /// The staff mail and the sender's acknowledgement, stored durably.
     pub async fn submit(&self, message: &ContactMessage) -> Result<(), DeliveryError> {
-        let nonce = nonce();
-        let mails = self.mails.contact(message, &nonce)?;
-        self.outbox.enqueue(mails, &nonce).await
+        let mails = self.mails.contact(message, &nonce())?;
+        self.outbox.enqueue("contact-staged", mails).await
     }
 
     pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {

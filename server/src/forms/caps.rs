@@ -69,7 +69,7 @@ impl Caps {
     /// free space is under `mail.min_free_disk_mb` (what is left keeps the
     /// mails already accepted moving). Guards staff answers too.
     pub fn disk_floor_reached(&self) -> Option<String> {
-        match free_bytes(&self.data_dir) {
+        match crate::store::file::free_bytes(&self.data_dir) {
             Some(free) if free < self.min_free_bytes => {
                 Some(format!("the data directory has {} MB free (mail.min_free_disk_mb)", free >> 20))
             }
@@ -99,15 +99,6 @@ impl Caps {
 }
 
 /// Free space for unprivileged writers on the file system of `dir`.
-fn free_bytes(dir: &std::path::Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt as _;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid C string and a properly sized out-parameter.
-    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut stat) };
-    (rc == 0).then(|| stat.f_bavail as u64 * stat.f_frsize as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +143,7 @@ mod tests {
 
     #[test]
     fn free_space_is_known_for_a_real_directory() {
+        use crate::store::file::free_bytes;
         assert!(free_bytes(std::path::Path::new("/")).is_some_and(|b| b > 0));
         assert!(free_bytes(std::path::Path::new("/no/such/dir")).is_none());
     }

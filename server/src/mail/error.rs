@@ -1,20 +1,14 @@
-//! What can go wrong when mail is accepted: the outbox's error, and which
-//! part of a caller's blocking step failed.
-use std::path::PathBuf;
-
+//! What can go wrong when mail is accepted.
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
     /// Bad mail settings or `TAXI_SMTP_URL`, or a resource the outbox could not
     /// get; names the setting, never a password. The cause, if any, is the source.
     #[error("{what}")]
     Config { what: String, source: Option<std::io::Error> },
-    /// The spool could not be opened or written: the request must not be acknowledged.
-    #[error("mail spool {path}: {source}")]
-    Spool { path: PathBuf, source: std::io::Error },
     #[error("could not compose the mail: {0}")]
     Compose(String),
-    /// The booking store could not be read or written.
-    #[error("booking store: {0}")]
+    /// The store could not be read or written: the request must not be acknowledged.
+    #[error("store: {0}")]
     Store(std::io::Error),
     #[error("the mail outbox is shut down")]
     ShutDown,
@@ -29,19 +23,5 @@ impl DeliveryError {
     /// A resource the outbox could not get, and why.
     pub fn config_io(what: impl Into<String>, source: std::io::Error) -> Self {
         Self::Config { what: what.into(), source: Some(source) }
-    }
-}
-
-/// Which part of a blocking step failed.
-pub enum StepFailure {
-    Spool(std::io::Error),
-    /// The caller's own store.
-    Store(std::io::Error),
-}
-
-impl From<std::io::Error> for StepFailure {
-    /// The writer handed to a step fails only in the spool.
-    fn from(e: std::io::Error) -> Self {
-        StepFailure::Spool(e)
     }
 }

@@ -1,46 +1,46 @@
-//! Giving up on a mail: staff are told, and the mail moves to `failed/`.
+//! Giving up on a mail: staff are told, in the transaction that marks it
+//! failed, so there is exactly one notice per mail given up, whatever moment
+//! the process dies.
+use std::io;
+
 use crate::mail::{
-    spool::Entry,
-    state::{Queued, Shared},
-    text::one_line,
-    transport::Failure,
-    FailedMail, MailKind,
+    queue, queue::Row, state::Shared, text::one_line, transport::Failure, FailedMail, MailKind,
 };
 
-/// Queues the staff notice (unless the mail is itself a notice), then moves
-/// the mail to `failed/`. The notice goes first: after a crash in between, the
-/// mail is tried again and may cause a second notice, never none.
-pub(super) fn give_up_with_notice(shared: &Shared, entry: Entry, failure: Failure) -> std::io::Result<bool> {
-    let mut notice = false;
-    if entry.kind != MailKind::FailureNotice {
-        let answer = one_line(entry.last_error.as_deref().unwrap_or(""), 300);
-        let failed = FailedMail {
-            reference: &entry.reference,
-            kind: entry.kind,
-            recipient: &entry.recipients.join(", "),
-            answer: &answer,
-            customer_phone: entry.customer_phone.as_deref(),
-            outcome_unknown: failure == Failure::OutcomeUnknown,
-        };
-        let nonce = super::nonce();
-        let queued =
-            shared.letterhead.failure_notice(&failed, &nonce).map_err(std::io::Error::other).and_then(
-                |mail| {
-                    let entries = super::entries(mail, &nonce, jiff::Timestamp::now(), None);
-                    shared.spool.enqueue(&entries)?;
-                    Ok(entries.iter().map(Into::into).collect::<Vec<Queued>>())
-                },
-            );
-        match queued {
-            Ok(registered) => {
-                shared.queued(&registered);
-                notice = true;
-            }
-            Err(e) => {
-                tracing::error!(id = %entry.id, error = %e, "could not queue the notice to staff about an undeliverable mail")
-            }
+/// Marks the mail failed and queues the staff notice (unless the mail is
+/// itself a notice, or the notice cannot be composed) in one transaction.
+/// Returns whether staff will be told.
+pub(super) fn give_up_with_notice(
+    shared: &Shared,
+    row: &Row,
+    attempts: u32,
+    failure: Failure,
+    error: &str,
+    now: i64,
+) -> io::Result<bool> {
+    let notice = (row.kind != MailKind::FailureNotice)
+        .then(|| {
+            let answer = one_line(error, 300);
+            let failed = FailedMail {
+                reference: &row.reference,
+                kind: row.kind,
+                recipient: &row.recipient,
+                answer: &answer,
+                customer_phone: row.customer_phone.as_deref(),
+                outcome_unknown: failure == Failure::OutcomeUnknown,
+            };
+            shared.letterhead.failure_notice(&failed, &super::nonce()).inspect_err(|e| {
+                tracing::error!(id = row.id, error = %e, "could not compose the notice to staff about an undeliverable mail")
+            })
+        })
+        .and_then(Result::ok);
+    let queued = shared.store.write_critical(|tx| {
+        queue::given_up(tx, row.id, attempts, now, error)?;
+        match &notice {
+            Some(mail) => queue::insert_mail(tx, mail, now),
+            None => Ok(Vec::new()),
         }
-    }
-    shared.spool.give_up(&entry)?;
-    Ok(notice)
+    })?;
+    shared.queued(&queued);
+    Ok(notice.is_some())
 }

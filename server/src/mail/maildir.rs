@@ -14,7 +14,7 @@ use std::{
     time::{Duration, SystemTime},
 };
 
-use crate::mail::spool::{private_dir, sync_dir, write_private};
+use crate::store::file::{private_dir, sync_dir, write_private};
 
 pub struct Maildir {
     root: PathBuf,

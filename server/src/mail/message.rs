@@ -53,6 +53,24 @@ pub enum MailKind {
 }
 
 impl MailKind {
+    const ALL: [MailKind; 10] = [
+        Self::StaffBooking,
+        Self::CustomerBooking,
+        Self::StaffContact,
+        Self::ContactAck,
+        Self::FailureNotice,
+        Self::CustomerAnswer,
+        Self::StaffStep,
+        Self::CustomerStep,
+        Self::StaffReminder,
+        Self::CustomerReminder,
+    ];
+
+    /// The kind whose [`MailKind::code`] this is.
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.code() == code)
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Self::StaffBooking => "staff-booking",

@@ -1,37 +1,39 @@
 //! The outbox: mails delivered by e-mail, without losing any. It knows no
-//! capability: callers hand it finished mails ([`OutgoingMail`], drawn with
-//! [`layout`] and [`message::Letterhead`]) and, if they keep records of their
-//! own, write them inside the same blocking step ([`Outbox::enqueue_with`]).
+//! capability: a step hands it finished mails ([`OutgoingMail`], drawn with
+//! [`layout`] and [`message::Letterhead`]) together with its own change of
+//! the store ([`Outbox::commit`]), and both are written in one SQLite
+//! transaction of the one store ([`crate::store`]): the transactional outbox.
+//! A request is acknowledged only once that transaction has committed
+//! durably; after a crash at any moment, either the change and all its mails
+//! are there, or none of it.
 //!
-//! A request is acknowledged only once its mails are durably on disk: written
-//! to the spool under the data directory and fsynced (`spool.rs`). A
-//! background sender (`sender.rs`) then delivers them through the transport
-//! (`transport.rs`: SMTP via lettre, or the local Maildir of `maildir.rs`),
-//! retrying with capped exponential backoff and recording every state change
-//! atomically. A crash at any moment or an SMTP outage of any length delays
-//! mail, never loses it; a mail is sent again after a restart only if it was in
-//! flight at the crash, with the same Message-ID, so mail clients collapse the
-//! duplicate. A mail that cannot be delivered ends in `failed/` with a notice
-//! to staff. `docs/delivery.md` describes the whole design.
+//! A background sender (`sender.rs`) delivers each queued row over SMTP
+//! (`transport.rs`, `smtp.rs`) or into a local Maildir, with retries and
+//! backoff, and records each outcome in the store. A mail is sent again only
+//! if the process died in the middle of its conversation (the same Message-ID,
+//! so mail clients collapse the duplicate). A mail that cannot be delivered is
+//! marked failed with a notice to staff in the same transaction.
+//! `docs/delivery.md` describes the whole design.
 //!
 //! Threads: [`Outbox::start`] starts one thread, `mail-sender`, with its own
-//! single-threaded tokio runtime; the sender loop and all blocking file work
-//! (also that of `enqueue*`) run there. It does not need to be called from
-//! inside a runtime, and the `enqueue*` futures run on any executor.
+//! single-threaded tokio runtime; the sender loop and all blocking store work
+//! (also that of `commit`) run there. It does not need to be called from
+//! inside a runtime, and the `commit` futures run on any executor.
 //!
-//! The rest: `state.rs` is the sender's in-memory view of the queue (behind
-//! `stats()` and `health()`), `templates.rs` with `templates/mail/` draws a
+//! The rest: `queue.rs` is the table, `state.rs` the sender's in-memory view
+//! of it (behind `stats()` and `health()`), `legacy.rs` takes over the file
+//! spool of earlier releases, `templates.rs` with `templates/mail/` draws a
 //! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
 mod error;
 mod give_up;
 pub mod layout;
+pub mod legacy;
 mod maildir;
 pub mod message;
-mod records;
+mod queue;
 mod retention;
 mod sender;
 mod smtp;
-mod spool;
 mod state;
 mod status;
 pub mod templates;
@@ -39,7 +41,7 @@ pub mod text;
 mod transport;
 
 use std::{
-    path::Path,
+    io,
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc, Mutex,
@@ -47,15 +49,15 @@ use std::{
     time::Duration,
 };
 
+use rusqlite::Transaction;
 use tokio::sync::{oneshot, watch};
 
-use crate::{config::Settings, i18n::Locales};
+use crate::{config::Settings, faults, i18n::Locales, store::Store};
 
-pub use crate::mail::error::{DeliveryError, StepFailure};
+pub use crate::mail::error::DeliveryError;
+pub use crate::mail::legacy::{Adopt, TakenOver};
 pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
-pub use crate::mail::records::{Commitment, Records, SettleReport, Settled};
 pub use crate::mail::sender::RetryPolicy;
-pub use crate::mail::spool::Entry as SpoolEntry;
 pub use status::{DeliveryHealth, SpoolStats};
 
 /// The mail outbox: cheap to clone, shared by all workers.
@@ -68,6 +70,7 @@ struct Inner {
     shared: Arc<state::Shared>,
     runtime: tokio::runtime::Handle,
     transport_description: String,
+    taken_over: Option<TakenOver>,
     closed: AtomicBool,
     /// 0 running, [`STOP_SENDING`], [`CLOSE`].
     stop: watch::Sender<u8>,
@@ -76,7 +79,7 @@ struct Inner {
 
 /// The sender finishes the mails in flight (within the grace) and starts no more.
 const STOP_SENDING: u8 = 1;
-/// The spool is released; nothing more can be queued.
+/// Nothing more can be queued; the store is closed.
 const CLOSE: u8 = 2;
 
 impl Drop for Inner {
@@ -86,37 +89,34 @@ impl Drop for Inner {
 }
 
 impl Outbox {
-    /// Opens (or creates) the spool under `data_dir/spool`, recovers from a
-    /// crash, chooses the transport and starts the sender thread.
-    /// `records`: the callers' records kept beside the spool, settled with
-    /// the queue at start and pruned with it ([`Records`]).
+    /// Creates the mails table in `store` if needed, takes over the spool of an
+    /// earlier release (`adopt` records the changes its mails announced),
+    /// chooses the transport and starts the sender thread.
     pub fn start(
         settings: &Settings,
         locales: Arc<Locales>,
-        records: Vec<Arc<dyn Records>>,
+        store: Arc<Store>,
+        adopt: Option<&Adopt>,
     ) -> Result<Outbox, DeliveryError> {
-        Self::start_with(settings, locales, records, RetryPolicy::default())
+        Self::start_with(settings, locales, store, adopt, RetryPolicy::default())
     }
 
     /// [`Outbox::start`] with another retry policy (tests, benchmarks).
     pub fn start_with(
         settings: &Settings,
         locales: Arc<Locales>,
-        records: Vec<Arc<dyn Records>>,
+        store: Arc<Store>,
+        adopt: Option<&Adopt>,
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
-        let spool_dir = settings.data_dir.join("spool");
-        let spool_error = |source| DeliveryError::Spool { path: spool_dir.clone(), source };
-        let spool = spool::Spool::open(&spool_dir).map_err(spool_error)?;
-        let (queued, newly_quarantined) = spool.load_queue().map_err(spool_error)?;
-        let delivered_retained = spool.sweep_delivered(Duration::MAX).map_err(spool_error)?.1;
-        let (failed, quarantined) = spool.failed_and_quarantined().map_err(spool_error)?;
+        store.migrate(queue::SCHEMA, &[]).map_err(DeliveryError::Store)?;
+        let taken_over =
+            legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
+        let queued = store.read(queue::queued).map_err(DeliveryError::Store)?;
+        let finished = store.read(queue::finished_counts).map_err(DeliveryError::Store)?;
         if !queued.is_empty() {
-            tracing::info!(
-                queued = queued.len(),
-                "mail spool holds undelivered mail from before; delivering it"
-            );
+            tracing::info!(queued = queued.len(), "undelivered mail from before; delivering it");
         }
         let mail = &settings.mail;
         let limits = state::Limits {
@@ -125,11 +125,8 @@ impl Outbox {
             shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
             retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
         };
-        let (queued, settled) =
-            records::settle_at_start(&spool, &records, limits.retention, queued).map_err(spool_error)?;
-        let loaded =
-            state::Loaded { queued, delivered_retained, failed, quarantined, newly_quarantined, settled };
-        let shared = Arc::new(state::Shared::new(spool, records, loaded, letterhead, limits));
+        let loaded = state::Loaded { queued, finished };
+        let shared = Arc::new(state::Shared::new(store, loaded, letterhead, limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -159,14 +156,13 @@ impl Outbox {
                 yield_cpu_to_requests();
                 runtime.block_on(async {
                     sender::run(sender_shared.clone(), transport, policy, stop_rx.clone()).await;
-                    // Mail accepted while the HTTP server drains is still spooled here.
+                    // Mail accepted while the HTTP server drains is still stored here.
                     let _ = stop_rx.wait_for(|level| *level >= CLOSE).await;
                 });
-                // Waits for blocking file work still running (a submit being written).
+                // Waits for blocking store work still running (a step being committed).
                 drop(runtime);
-                sender_shared.spool.release();
-                // The callers' records too, before saying so: once the last
-                // handle goes, nothing of this outbox keeps their files open.
+                // Once told so, nothing of this outbox keeps the store open.
+                sender_shared.store.close();
                 drop(sender_shared);
                 let _ = finished_tx.send(());
             })
@@ -176,6 +172,7 @@ impl Outbox {
                 shared,
                 runtime: handle,
                 transport_description,
+                taken_over,
                 closed: AtomicBool::new(false),
                 stop,
                 finished: Mutex::new(Some(finished_rx)),
@@ -183,69 +180,56 @@ impl Outbox {
         })
     }
 
-    /// Stores the mails durably; returns once they are on disk (the sender
-    /// delivers them later). `nonce` is the one their Message-IDs were made with.
-    pub async fn enqueue(&self, mails: Vec<OutgoingMail>, nonce: &str) -> Result<(), DeliveryError> {
-        self.enqueue_with(mails, nonce, None, |write| Ok(write()?)).await
+    /// Queues mails that announce no change of the store's records (a contact
+    /// message); returns once they are stored durably.
+    pub async fn enqueue(&self, point: &'static str, mails: Vec<OutgoingMail>) -> Result<(), DeliveryError> {
+        self.commit(point, mails, |_| Ok(true)).await.map(drop)
     }
 
-    /// Writes the mails to the spool from within `step`, which runs on a
-    /// blocking thread and calls the writer it is given when (and if) the
-    /// mails are to be stored: around it, the caller's own records. Each mail
-    /// carries `commitment`, the change the step records, so that the two
-    /// agree after a crash at any point ([`Records`]); if the step fails after
-    /// writing, its mails are taken out of the queue again.
-    pub async fn enqueue_with<T: Send + 'static>(
+    /// One durable step: runs `change` in a write transaction of the store;
+    /// when it returns `true`, queues `mails` in the same transaction and
+    /// commits. Returns once the commit is on disk, with what `change` said;
+    /// `false` (the change no longer applies: someone else was first) and any
+    /// error keep nothing of it and send nothing. `point` names the moment
+    /// between the writes and the commit for crash tests ([`crate::faults`]).
+    pub async fn commit(
         &self,
+        point: &'static str,
         mails: Vec<OutgoingMail>,
-        nonce: &str,
-        commitment: Option<Commitment>,
-        step: impl FnOnce(&mut dyn FnMut() -> std::io::Result<()>) -> Result<T, StepFailure> + Send + 'static,
-    ) -> Result<T, DeliveryError> {
+        change: impl FnOnce(&Transaction<'_>) -> io::Result<bool> + Send + 'static,
+    ) -> Result<bool, DeliveryError> {
         if self.inner.closed.load(Ordering::SeqCst) {
             return Err(DeliveryError::ShutDown);
         }
-        let created_at = jiff::Timestamp::now();
-        let entries: Vec<spool::Entry> =
-            mails.into_iter().flat_map(|m| entries(m, nonce, created_at, commitment.as_ref())).collect();
-        let registered: Vec<state::Queued> = entries.iter().map(Into::into).collect();
         let shared = self.inner.shared.clone();
-        let written = self
+        let committed = self
             .inner
             .runtime
             .spawn_blocking(move || {
-                let mut wrote = false;
-                let result = step(&mut || {
-                    shared.spool.enqueue(&entries)?;
-                    wrote = true;
-                    Ok(())
-                });
-                if wrote && result.is_err() {
-                    let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
-                    match shared.spool.discard(&ids) {
-                        Ok(()) => tracing::warn!(mails = ids.len(), "the step failed after its mails were queued: took them out again"),
-                        // Settled at the next start: the records decide whether they go.
-                        Err(e) => tracing::error!(error = %e, "the step failed and its queued mails could not be taken out"),
+                let created_at = jiff::Timestamp::now().as_millisecond();
+                shared.store.write(|tx| {
+                    if !change(tx)? {
+                        return Ok(None);
                     }
-                    wrote = false;
-                }
-                (result, wrote)
-            })
-            .await;
-        match written {
-            Ok((result, wrote)) => {
-                if wrote {
-                    self.inner.shared.queued(&registered);
-                }
-                result.map_err(|failure| match failure {
-                    StepFailure::Spool(source) => {
-                        DeliveryError::Spool { path: self.inner.shared.spool.root().to_path_buf(), source }
+                    let mut queued = Vec::new();
+                    for mail in &mails {
+                        queued.extend(queue::insert_mail(tx, mail, created_at)?);
                     }
-                    StepFailure::Store(source) => DeliveryError::Store(source),
+                    faults::point(point);
+                    Ok(Some(queued))
                 })
+            })
+            .await
+            .map_err(|_| DeliveryError::ShutDown)?
+            .map_err(DeliveryError::Store)?;
+        faults::point("committed");
+        Ok(match committed {
+            Some(queued) => {
+                self.inner.shared.queued(&queued);
+                true
             }
-            Err(_) => Err(DeliveryError::ShutDown),
-        }
+            None => false,
+        })
     }
 
     /// Runs `work` on the outbox's own thread until it ends or the outbox
@@ -260,10 +244,10 @@ impl Outbox {
         });
     }
 
-    /// Runs blocking work (the caller's store) on the outbox's own thread.
+    /// Runs blocking work (the caller's reads) on the outbox's own thread.
     pub async fn blocking<T: Send + 'static>(
         &self,
-        work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
+        work: impl FnOnce() -> io::Result<T> + Send + 'static,
     ) -> Result<T, DeliveryError> {
         self.inner
             .runtime
@@ -271,6 +255,11 @@ impl Outbox {
             .await
             .map_err(|_| DeliveryError::ShutDown)?
             .map_err(DeliveryError::Store)
+    }
+
+    /// The store the mails are kept in.
+    pub fn store(&self) -> &Arc<Store> {
+        &self.inner.shared.store
     }
 
     pub fn stats(&self) -> SpoolStats {
@@ -287,9 +276,9 @@ impl Outbox {
         self.inner.shared.health()
     }
 
-    /// What settling the queue with the callers' records found at start-up.
-    pub fn settled_at_start(&self) -> SettleReport {
-        self.inner.shared.settled
+    /// What was taken over from the spool of an earlier release at start-up.
+    pub fn taken_over_at_start(&self) -> Option<TakenOver> {
+        self.inner.taken_over
     }
 
     /// One line for the start-up log: the transport, never the password.
@@ -297,14 +286,9 @@ impl Outbox {
         self.inner.transport_description.clone()
     }
 
-    /// The spool directory (for logs and tests).
-    pub fn spool_dir(&self) -> &Path {
-        self.inner.shared.spool.root()
-    }
-
     /// At SIGTERM: no further delivery starts; mails in flight may finish
-    /// within `mail.shutdown_grace_ms`. Mail is still accepted into the spool
-    /// (for the requests the HTTP server is finishing) and sent at the next start.
+    /// within `mail.shutdown_grace_ms`. Mail is still accepted (for the
+    /// requests the HTTP server is finishing) and sent at the next start.
     pub fn stop_sending(&self) {
         self.inner.stop.send_if_modified(|level| {
             let raise = *level < STOP_SENDING;
@@ -317,8 +301,8 @@ impl Outbox {
 
     /// Stops accepting mail, lets mails in flight finish (within
     /// `mail.shutdown_grace_ms` of [`Outbox::stop_sending`] or of this call),
-    /// stops the sender and releases the spool, so that another outbox may
-    /// open it. Undelivered mail stays queued for the next start.
+    /// stops the sender and closes the store, so that another process (or
+    /// outbox) may open it. Undelivered mail stays queued for the next start.
     pub async fn shutdown(&self) {
         self.inner.closed.store(true, Ordering::SeqCst);
         let _ = self.inner.stop.send(CLOSE);
@@ -340,43 +324,8 @@ fn yield_cpu_to_requests() {
     }
 }
 
-/// Eight random lower-case letters and digits: makes spool ids and Message-IDs unique.
+/// Eight random lower-case letters and digits: makes Message-IDs unique.
 pub fn nonce() -> String {
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
     (0..8).map(|_| ALPHABET[fastrand::usize(..ALPHABET.len())] as char).collect()
-}
-
-/// The spool entries for a rendered mail: one per recipient, with the same
-/// message. Each recipient thus gets its own envelope, attempts, backoff and
-/// outcome, with no more bookkeeping than a single-recipient mail: a refused
-/// staff address cannot hold up or drop the mail to another. Ids sort by time
-/// of acceptance.
-fn entries(
-    mail: OutgoingMail,
-    nonce: &str,
-    created_at: jiff::Timestamp,
-    commitment: Option<&Commitment>,
-) -> Vec<spool::Entry> {
-    let raw = String::from_utf8_lossy(&mail.raw).into_owned();
-    let base = format!("{:013}-{}-{}", created_at.as_millisecond(), nonce, mail.kind.code());
-    mail.recipients
-        .iter()
-        .enumerate()
-        .map(|(n, recipient)| spool::Entry {
-            id: if n == 0 { base.clone() } else { format!("{base}-{}", n + 1) },
-            kind: mail.kind,
-            reference: mail.reference.clone(),
-            message_id: mail.message_id.clone(),
-            envelope_from: mail.envelope_from.clone(),
-            recipients: vec![recipient.clone()],
-            created_at,
-            attempts: 0,
-            last_attempt_at: None,
-            last_error: None,
-            delivered_at: None,
-            customer_phone: mail.customer_phone.clone(),
-            commitment: commitment.cloned(),
-            raw: raw.clone(),
-        })
-        .collect()
 }

@@ -1,44 +1,39 @@
-//! Deleting what is kept past its retention period: delivered, given-up and
-//! quarantined mails in the spool, the callers' own records beside it (with
-//! what SQLite keeps of deleted rows), and the local Maildir.
+//! Deleting what is kept past its retention period: finished mails in the
+//! store (with what SQLite keeps of deleted rows), the spool of an earlier
+//! release once taken over, and the local Maildir.
 use std::sync::Arc;
 
-use crate::mail::{sender::blocking, state::Shared, transport::Transport};
+use crate::mail::{legacy, queue, sender::blocking, state::Shared, transport::Transport};
 
 pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
     let (s, retention) = (shared.clone(), shared.limits.retention);
-    match blocking(move || s.spool.sweep_delivered(retention)).await {
-        Ok((deleted, kept)) => {
+    let cutoff = jiff::Timestamp::now()
+        .as_millisecond()
+        .saturating_sub(retention.as_millis().min(i64::MAX as u128) as i64);
+    let swept = blocking(move || {
+        let deleted = s.store.sweep(|tx| queue::sweep(tx, cutoff))?;
+        let counts = s.store.read(queue::finished_counts)?;
+        Ok((deleted, counts))
+    })
+    .await;
+    match swept {
+        Ok((deleted, [delivered, failed, quarantined])) => {
             if deleted > 0 {
-                tracing::info!(deleted, kept, "deleted delivered mails past their retention");
-            }
-            shared.state.lock().unwrap().delivered_retained = kept;
-        }
-        Err(e) => tracing::error!(error = %e, "could not delete old delivered mails"),
-    }
-    let s = shared.clone();
-    match blocking(move || s.spool.sweep_failed_and_quarantined(retention)).await {
-        Ok([(failed_deleted, failed), (quarantined_deleted, quarantined)]) => {
-            if failed_deleted + quarantined_deleted > 0 {
-                tracing::info!(
-                    failed = failed_deleted,
-                    quarantined = quarantined_deleted,
-                    "deleted given-up and quarantined mails past their retention"
-                );
+                tracing::info!(deleted, "deleted finished mails past their retention");
             }
             let mut state = shared.state.lock().unwrap();
-            (state.failed, state.quarantined) = (failed, quarantined);
+            (state.delivered_retained, state.failed, state.quarantined) = (delivered, failed, quarantined);
         }
-        Err(e) => tracing::error!(error = %e, "could not delete old given-up or quarantined mails"),
+        Err(e) => tracing::error!(error = %e, "could not delete old mails"),
     }
-    for records in shared.records.clone() {
-        let name = records.name();
-        match blocking(move || records.prune(retention, jiff::Timestamp::now())).await {
-            Ok(deleted) if deleted > 0 => {
-                tracing::info!(deleted, records = name, "deleted records past their retention")
+    let data_dir = shared.store.path().parent().map(std::path::Path::to_path_buf);
+    if let Some(data_dir) = data_dir {
+        match blocking(move || legacy::sweep_taken_over(&data_dir, retention)).await {
+            Ok(0) => {}
+            Ok(deleted) => {
+                tracing::info!(deleted, "deleted the spool of the earlier release past its retention")
             }
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, records = name, "could not delete old records"),
+            Err(e) => tracing::error!(error = %e, "could not delete the spool of the earlier release"),
         }
     }
     if let Transport::Maildir(maildir) = transport {

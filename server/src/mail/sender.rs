@@ -17,15 +17,17 @@
 //!   connection while the server itself still answers): that mail alone waits,
 //!   doubling up to `max_mail_retry` (15 min); the others go on at once.
 //! - A mail refused for good (5xx), or for now for longer than
-//!   `mail.give_up_after_seconds`: moved to `failed/`, and staff get a notice
-//!   naming the reference, the recipient, the server's answer and the
-//!   customer's phone. A notice that fails itself is only logged and counted.
+//!   `mail.give_up_after_seconds`, or sent whole with no answer: marked
+//!   failed, and staff get a notice (queued in the same transaction) naming
+//!   the reference, the recipient, the server's answer and the customer's
+//!   phone. A notice that fails itself is only logged and counted.
 //! - Up to `concurrency` mails are in flight at once (4), each on its own SMTP
 //!   connection, so a mail that hangs holds up none of the others; one per
 //!   recipient, so a slow mailbox takes one slot, not all.
 //!
-//! Every recipient has its own spool entry (see `Outbox::enqueue`), so one
-//! refused address never delays or drops the mail to another.
+//! Every recipient has its own row (`queue.rs`), so one refused address never
+//! delays or drops the mail to another. Each outcome is written to the store
+//! before the next attempt of that mail can start.
 use std::{sync::Arc, time::Duration};
 
 use tokio::{
@@ -35,11 +37,12 @@ use tokio::{
 };
 
 use crate::mail::{
+    queue,
     state::Shared,
     transport::{Failure, Transport},
     MailKind,
 };
-use crate::telemetry::metrics;
+use crate::{faults, telemetry::metrics};
 
 /// How the sender retries; the defaults suit production, tests shorten them.
 #[derive(Debug, Clone)]
@@ -52,7 +55,7 @@ pub struct RetryPolicy {
     pub max_mail_retry: Duration,
     /// Mails in flight at once.
     pub concurrency: usize,
-    /// How often delivered entries and Maildir files older than the retention are deleted.
+    /// How often finished mails and Maildir files older than the retention are deleted.
     pub sweep_every: Duration,
 }
 
@@ -70,44 +73,44 @@ impl Default for RetryPolicy {
 
 enum Outcome {
     Delivered {
-        id: String,
+        id: i64,
         kind: MailKind,
         attempts: u32,
     },
-    /// Sent, but `done/` could not be written: it may be sent again after a restart.
+    /// Sent, but the store could not record it: it may be sent again after a restart.
     DeliveredUnrecorded {
-        id: String,
+        id: i64,
         error: String,
     },
     /// Will be tried again.
     Failed {
-        id: String,
+        id: i64,
         attempts: u32,
         failure: Failure,
         error: String,
     },
-    /// Moved to `failed/`; `notice` says whether staff were told.
+    /// Marked failed; `notice` says whether staff were told.
     GivenUp {
-        id: String,
+        id: i64,
         kind: MailKind,
         failure: Failure,
         error: String,
         notice: bool,
     },
-    /// The spool file could not be parsed and is now in `quarantine/`.
+    /// The row could not be read and is now quarantined.
     Quarantined {
-        id: String,
+        id: i64,
     },
-    /// The spool file could not be read or moved.
+    /// The store could not be read or written.
     Storage {
-        id: String,
+        id: i64,
         error: std::io::Error,
     },
 }
 
 /// The sender's loop, until `stop` is raised; then mails in flight may finish
 /// within `limits.shutdown_grace` and the rest are abandoned (they are still
-/// in `sending/` and go out again at the next start).
+/// queued and go out again at the next start).
 pub(crate) async fn run(
     shared: Arc<Shared>,
     transport: Transport,
@@ -177,35 +180,48 @@ pub(crate) async fn run(
     }
 }
 
-/// Runs blocking spool work on the blocking pool.
+/// Runs blocking store work on the blocking pool.
 pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
 ) -> std::io::Result<T> {
     tokio::task::spawn_blocking(work).await.map_err(std::io::Error::other).and_then(|r| r)
 }
 
-/// Sends one mail and records the result in the spool.
-async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outcome {
-    let taken = {
-        let (shared, id) = (shared.clone(), id.clone());
-        blocking(move || shared.spool.take_for_sending(&id)).await
+/// Sends one mail and records the outcome in the store.
+async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome {
+    let read = {
+        let shared = shared.clone();
+        blocking(move || shared.store.read(|c| queue::read(c, id))).await
     };
-    let mut entry = match taken {
-        Ok(entry) => entry,
-        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => return Outcome::Quarantined { id },
+    let row = match read {
+        Ok(row) => row,
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            tracing::error!(id, error = %error, "unreadable mail row quarantined");
+            let s = shared.clone();
+            let now = jiff::Timestamp::now().as_millisecond();
+            return match blocking(move || s.store.write_critical(|tx| queue::quarantine(tx, id, now))).await {
+                Ok(()) => Outcome::Quarantined { id },
+                Err(error) => Outcome::Storage { id, error },
+            };
+        }
         Err(error) => return Outcome::Storage { id, error },
     };
-    let result =
-        transport.send(&entry.id, &entry.envelope_from, &entry.recipients, entry.raw.as_bytes()).await;
-    entry.attempts += 1;
-    entry.last_attempt_at = Some(jiff::Timestamp::now());
-    let (attempts, kind) = (entry.attempts, entry.kind);
+    let unique = format!("{:013}-{id}", row.created_at);
+    let recipients = [row.recipient.clone()];
+    let result = transport.send(&unique, &row.envelope_from, &recipients, &row.raw).await;
+    let attempts = row.attempts + 1;
+    let (kind, now) = (row.kind, jiff::Timestamp::now().as_millisecond());
     let error = match result {
         Ok(()) => {
+            faults::point("mail-sent");
             let s = shared.clone();
-            return match blocking(move || s.spool.mark_delivered(&id).map(|()| id)).await {
-                Ok(id) => Outcome::Delivered { id, kind, attempts },
-                Err(e) => Outcome::DeliveredUnrecorded { id: entry.id, error: e.to_string() },
+            return match blocking(move || {
+                s.store.write_critical(|tx| queue::delivered(tx, id, attempts, now))
+            })
+            .await
+            {
+                Ok(()) => Outcome::Delivered { id, kind, attempts },
+                Err(e) => Outcome::DeliveredUnrecorded { id, error: e.to_string() },
             };
         }
         Err(error) => error,
@@ -218,21 +234,30 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: String) -> Outco
         Failure::Unclear | Failure::TimedOut => Failure::ServerDown,
         known => known,
     };
-    entry.last_error = Some(error.message.clone());
-    let waited = jiff::Timestamp::now().duration_since(entry.created_at).unsigned_abs();
+    let waited = std::time::Duration::from_millis((now - row.created_at).max(0) as u64);
     // An unknown outcome is not tried again: the mail may have arrived.
     let give_up = matches!(failure, Failure::Permanent | Failure::OutcomeUnknown)
         || (matches!(failure, Failure::Temporary | Failure::TimedOut)
             && waited >= shared.limits.give_up_after);
     let s = shared.clone();
     if give_up {
-        match blocking(move || super::give_up::give_up_with_notice(&s, entry, failure)).await {
+        let message = error.message.clone();
+        match blocking(move || {
+            super::give_up::give_up_with_notice(&s, &row, attempts, failure, &message, now)
+        })
+        .await
+        {
             Ok(notice) => Outcome::GivenUp { id, kind, failure, error: error.message, notice },
             Err(e) => Outcome::Storage { id, error: e },
         }
     } else {
-        if let Err(e) = blocking(move || s.spool.mark_failed(&entry)).await {
-            tracing::error!(id = %id, error = %e, "could not record a failed attempt; the mail stays in sending/ and is retried");
+        let message = error.message.clone();
+        if let Err(e) = blocking(move || {
+            s.store.write_critical(|tx| queue::attempt_failed(tx, id, attempts, now, &message))
+        })
+        .await
+        {
+            tracing::error!(id, error = %e, "could not record a failed attempt; the mail is retried");
         }
         Outcome::Failed { id, attempts, failure, error: error.message }
     }
@@ -250,7 +275,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.slow_attempts = 0;
             state.server_answered(policy, pause);
             metrics::mail(if kind == MailKind::FailureNotice { "notice_sent" } else { "delivered" });
-            tracing::info!(id = %id, attempts, "mail delivered");
+            tracing::info!(id, attempts, "mail delivered");
         }
         Outcome::DeliveredUnrecorded { id, error } => {
             let error = redact(&error);
@@ -258,7 +283,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.delivered_total += 1;
             state.server_answered(policy, pause);
             metrics::mail("delivered");
-            tracing::error!(id = %id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
+            tracing::error!(id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
         }
         Outcome::Failed { id, attempts, failure, error } => {
             let error = redact(&error);
@@ -273,7 +298,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                     Some(until) if until > now => until,
                     _ => {
                         let until = now + *pause;
-                        tracing::warn!(id = %id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
+                        tracing::warn!(id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
                         *pause = (*pause * 2).min(policy.max_pause);
                         until
                     }
@@ -281,7 +306,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                 state.paused_until = Some(until);
                 until
             } else {
-                tracing::warn!(id = %id, attempts, error = %error, "mail refused for now; retrying it later");
+                tracing::warn!(id, attempts, error = %error, "mail refused for now; retrying it later");
                 state.server_answered(policy, pause);
                 now + mail_backoff(policy, attempts)
             };
@@ -309,7 +334,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             if kind == MailKind::FailureNotice || !notice {
                 metrics::mail("notice_failed");
             }
-            tracing::error!(id = %id, error = %error, notice, "mail not deliverable; moved to failed/");
+            tracing::error!(id, error = %error, notice, "mail not deliverable; given up");
         }
         Outcome::Quarantined { id } => {
             state.pending.remove(&id);
@@ -319,11 +344,11 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
         }
         Outcome::Storage { id, error } => {
             if error.kind() == std::io::ErrorKind::NotFound {
-                tracing::warn!(id = %id, "spool entry vanished (removed by hand?); forgetting it");
+                tracing::warn!(id, "queued mail vanished (removed by hand?); forgetting it");
                 state.pending.remove(&id);
             } else {
-                tracing::error!(id = %id, error = %error, "spool entry could not be read or moved; retrying later");
-                state.last_error = Some(format!("spool: {error}"));
+                tracing::error!(id, error = %error, "queued mail could not be read or updated; retrying later");
+                state.last_error = Some(format!("store: {error}"));
                 if let Some(p) = state.pending.get_mut(&id) {
                     p.in_flight = false;
                     p.due = now + policy.max_pause;

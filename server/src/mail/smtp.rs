@@ -8,8 +8,9 @@
 //! 2. the message and the server's answer to its final dot:
 //!    `mail.smtp_data_end_timeout_ms` (RFC 5321 §4.5.3.2.6 gives servers ten
 //!    minutes here, and a queueing server answers only once the mail is safely
-//!    stored). A timeout here leaves the outcome unknown: the mail may have been
-//!    stored, so sending it again could deliver it twice.
+//!    stored). Once the whole message is written, a timeout or a connection
+//!    lost before the answer leaves the outcome unknown: the mail may have
+//!    been stored, so sending it again could deliver it twice.
 //!
 //! lettre's pooled transport runs both phases under one call, so a late answer
 //! after the dot could not be told from a server that never took the mail.
@@ -56,6 +57,9 @@ pub enum SmtpFailure {
     Refused(lettre::transport::smtp::Error),
     /// No answer to the final dot within its limit: maybe stored, maybe not.
     NoAnswerAfterMessage,
+    /// The whole message was written, then the connection was lost before
+    /// an answer: maybe stored, maybe not.
+    LostAfterMessage(lettre::transport::smtp::Error),
 }
 
 impl SmtpServer {
@@ -120,8 +124,20 @@ impl SmtpServer {
             Ok(Err(e)) => return Err(SmtpFailure::Before(e)),
             Ok(Ok(connection)) => connection,
         };
-        match tokio::time::timeout(data_end_timeout, connection.message(raw)).await {
+        // lettre writes each part, then the final dot, then reads the answer:
+        // the iterator is asked for a part after the last one only once that
+        // one is written, so the flag says the whole message went out.
+        let written = std::sync::atomic::AtomicBool::new(false);
+        let parts = [raw].into_iter().chain(std::iter::from_fn(|| {
+            written.store(true, std::sync::atomic::Ordering::SeqCst);
+            None
+        }));
+        match tokio::time::timeout(data_end_timeout, connection.message_iter(parts)).await {
             Err(_) => Err(SmtpFailure::NoAnswerAfterMessage),
+            // An SMTP answer (a code) refused it; without one the line went dead.
+            Ok(Err(e)) if e.status().is_none() && written.load(std::sync::atomic::Ordering::SeqCst) => {
+                Err(SmtpFailure::LostAfterMessage(e))
+            }
             Ok(Err(e)) => Err(SmtpFailure::Refused(e)),
             Ok(Ok(_)) => {
                 let _ = tokio::time::timeout(command_timeout, connection.quit()).await;

@@ -1,7 +1,7 @@
-//! The sender's in-memory view of the spool: which mails wait, which are in
-//! flight, when each is due, whether the server is down. The submitters add
-//! to it, the sender (`sender.rs`) updates it, and `stats()` and `health()`
-//! read it.
+//! The sender's in-memory view of the queued mails: which wait, which are in
+//! flight, when each is due, whether the server is down. Loaded from the
+//! store at start; the steps add to it after they commit, the sender
+//! (`sender.rs`) updates it, and `stats()` and `health()` read it.
 use std::{
     collections::{BTreeMap, HashSet},
     sync::{Arc, Mutex},
@@ -10,12 +10,8 @@ use std::{
 
 use tokio::{sync::Notify, time::Instant};
 
-use crate::mail::{
-    sender::RetryPolicy,
-    spool::{Entry, Spool},
-    DeliveryHealth, Letterhead, Records, SettleReport, SpoolStats,
-};
-use crate::telemetry::metrics;
+use crate::mail::{queue::Queued, sender::RetryPolicy, DeliveryHealth, Letterhead, SpoolStats};
+use crate::store::Store;
 
 /// The `[mail]` settings the sender applies.
 #[derive(Debug, Clone)]
@@ -33,39 +29,36 @@ const SLOW_ATTEMPTS_DEGRADE: u32 = 3;
 
 /// What the sender and the submitters share.
 pub(crate) struct Shared {
-    pub(crate) spool: Spool,
+    pub(crate) store: Arc<Store>,
     pub(crate) state: Mutex<State>,
     pub(crate) wake: Notify,
     pub(crate) letterhead: Letterhead,
     pub(crate) limits: Limits,
-    /// Records of the callers' own, pruned with the spool.
-    pub(crate) records: Vec<Arc<dyn Records>>,
-    /// What settling the queue with the records found at start-up.
-    pub(crate) settled: SettleReport,
 }
 
 #[derive(Default)]
 pub(crate) struct State {
-    /// Undelivered mails by spool id (sorted: oldest first).
-    pub(crate) pending: BTreeMap<String, Pending>,
+    /// Undelivered mails by row id (sorted: oldest first).
+    pub(crate) pending: BTreeMap<i64, Pending>,
     pub(crate) delivered_retained: usize,
     pub(crate) delivered_total: u64,
     /// Attempts in a row that timed out while the server still answered a probe.
     pub(crate) slow_attempts: u32,
     pub(crate) failed_attempts_total: u64,
-    /// Mails in `failed/` and files in `quarantine/`.
+    /// Mails given up, and rows that could not be read.
     pub(crate) failed: usize,
     pub(crate) quarantined: usize,
     pub(crate) last_error: Option<String>,
     pub(crate) paused_until: Option<Instant>,
     /// The last attempt found the server down (until one gets an answer).
     pub(crate) server_down: bool,
-    /// When a mail was last given up or a file quarantined.
+    /// When a mail was last given up or a row quarantined.
     pub(crate) last_trouble: Option<Instant>,
 }
 
 pub(crate) struct Pending {
-    pub(crate) created_at: jiff::Timestamp,
+    /// Milliseconds since the epoch.
+    pub(crate) created_at: i64,
     /// The envelope's recipients: one mail to them at a time (see `take_due`).
     recipient: String,
     pub(crate) due: Instant,
@@ -75,69 +68,34 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    fn new(queued: &Queued, attempts: u32, due: Instant) -> Self {
+    fn new(queued: &Queued, due: Instant) -> Self {
         let (created_at, recipient) = (queued.created_at, queued.recipient.clone());
-        Self { created_at, recipient, due, attempts, in_flight: false, refused: false }
+        Self { created_at, recipient, due, attempts: queued.attempts, in_flight: false, refused: false }
     }
 }
 
-/// What the sender keeps of a mail durably queued: not its text.
-pub(crate) struct Queued {
-    id: String,
-    created_at: jiff::Timestamp,
-    recipient: String,
-}
-
-impl From<&Entry> for Queued {
-    fn from(entry: &Entry) -> Self {
-        let recipient = entry.recipients.join(",").to_lowercase();
-        Self { id: entry.id.clone(), created_at: entry.created_at, recipient }
-    }
-}
-
-/// What the spool held at start-up.
+/// What the store held at start-up.
 pub(crate) struct Loaded {
-    pub(crate) queued: Vec<Entry>,
-    pub(crate) delivered_retained: usize,
-    pub(crate) failed: usize,
-    pub(crate) quarantined: usize,
-    /// Files quarantined just now, while loading.
-    pub(crate) newly_quarantined: usize,
-    pub(crate) settled: SettleReport,
+    pub(crate) queued: Vec<Queued>,
+    /// Delivered, failed and quarantined rows.
+    pub(crate) finished: [usize; 3],
 }
 
 impl Shared {
-    pub fn new(
-        spool: Spool,
-        records: Vec<Arc<dyn Records>>,
-        loaded: Loaded,
-        letterhead: Letterhead,
-        limits: Limits,
-    ) -> Self {
+    pub fn new(store: Arc<Store>, loaded: Loaded, letterhead: Letterhead, limits: Limits) -> Self {
         let now = Instant::now();
-        let pending =
-            loaded.queued.iter().map(|e| (e.id.clone(), Pending::new(&e.into(), e.attempts, now))).collect();
-        for _ in 0..loaded.newly_quarantined {
-            metrics::mail("quarantined");
-        }
-        let state = State {
-            pending,
-            delivered_retained: loaded.delivered_retained,
-            failed: loaded.failed,
-            quarantined: loaded.quarantined,
-            last_trouble: (loaded.newly_quarantined > 0).then_some(now),
-            ..State::default()
-        };
-        let settled = loaded.settled;
-        Self { spool, state: Mutex::new(state), wake: Notify::new(), letterhead, limits, records, settled }
+        let pending = loaded.queued.iter().map(|q| (q.id, Pending::new(q, now))).collect();
+        let [delivered_retained, failed, quarantined] = loaded.finished;
+        let state = State { pending, delivered_retained, failed, quarantined, ..State::default() };
+        Self { store, state: Mutex::new(state), wake: Notify::new(), letterhead, limits }
     }
 
-    /// Registers mails that are now durably queued and wakes the sender.
+    /// Registers mails that are now durably queued (their step committed) and wakes the sender.
     pub(crate) fn queued(&self, queued: &[Queued]) {
         let now = Instant::now();
         let mut state = self.state.lock().unwrap();
         for mail in queued {
-            state.pending.insert(mail.id.clone(), Pending::new(mail, 0, now));
+            state.pending.insert(mail.id, Pending::new(mail, now));
         }
         drop(state);
         self.wake.notify_one();
@@ -190,7 +148,7 @@ impl Shared {
     /// The oldest due mail not in flight, marked as in flight. A mail whose
     /// recipient already has one in flight waits for it: a slow or hanging
     /// mailbox holds one delivery slot, never all of them.
-    pub(crate) fn take_due(&self, now: Instant) -> Option<String> {
+    pub(crate) fn take_due(&self, now: Instant) -> Option<i64> {
         let mut state = self.state.lock().unwrap();
         let busy = state.busy_recipients();
         let (id, pending) = state
@@ -199,7 +157,7 @@ impl Shared {
             .filter(|(_, p)| !p.in_flight && p.due <= now && !busy.contains(&p.recipient))
             .min_by_key(|(_, p)| p.due)?;
         pending.in_flight = true;
-        Some(id.clone())
+        Some(*id)
     }
 
     /// When the next mail that [`Shared::take_due`] could take becomes due (a
@@ -219,7 +177,7 @@ impl State {
 
     fn oldest_age_secs(&self) -> Option<u64> {
         let oldest = self.pending.values().map(|p| p.created_at).min()?;
-        Some(jiff::Timestamp::now().duration_since(oldest).as_secs().max(0) as u64)
+        Some((jiff::Timestamp::now().as_millisecond() - oldest).max(0) as u64 / 1000)
     }
 
     /// The server answered: delivery runs at full speed again.

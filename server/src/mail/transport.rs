@@ -142,6 +142,10 @@ impl Transport {
                             timeouts.commands.as_millis()
                         ),
                     }),
+                    Err(SmtpFailure::LostAfterMessage(e)) => Err(SendError {
+                        failure: Failure::OutcomeUnknown,
+                        message: format!("the mail server took the whole message and closed the connection without an answer ({e})"),
+                    }),
                     Err(SmtpFailure::NoAnswerAfterMessage) => Err(SendError {
                         failure: Failure::OutcomeUnknown,
                         message: format!(

@@ -98,7 +98,7 @@ pub fn contact_mails(staff_language: Lang) -> ContactMails {
 /// A contact message's mails through the outbox, as the contact service sends them.
 pub async fn submit_contact(outbox: &Bookings, message: &ContactMessage) -> Result<(), DeliveryError> {
     let nonce = taxi_server::mail::nonce();
-    outbox.enqueue(contact_mails(Lang::Nl).contact(message, &nonce)?, &nonce).await
+    outbox.enqueue("contact-staged", contact_mails(Lang::Nl).contact(message, &nonce)?).await
 }
 
 /// A reference as an older record holds it (the golden files keep theirs).
@@ -185,21 +185,62 @@ pub fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// Message-IDs of the delivered entries of a spool (`done/`).
-pub fn delivered_ids(data_dir: &Path) -> Vec<String> {
-    spool_ids(&data_dir.join("spool/done"))
+/// A mail row of the store, as the tests look at it.
+#[derive(Debug, Clone)]
+pub struct MailRow {
+    pub id: i64,
+    pub reference: String,
+    pub message_id: String,
+    pub state: String,
+    pub attempts: u32,
+    pub has_body: bool,
 }
 
-/// Message-IDs of the spool entries in one state directory.
-pub fn spool_ids(dir: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| {
-            let v: serde_json::Value = serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap();
-            v["messageId"].as_str().unwrap().to_string()
+/// The store of a data directory, opened read-only beside the running outbox.
+pub fn store_file(data_dir: &Path) -> rusqlite::Connection {
+    let path = data_dir.join(taxi_server::store::FILE_NAME);
+    rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .unwrap_or_else(|e| panic!("{} opens: {e}", path.display()))
+}
+
+/// Every mail row of the store of `data_dir`, in the order accepted
+/// (none when there is no store yet).
+pub fn mail_rows(data_dir: &Path) -> Vec<MailRow> {
+    if !data_dir.join(taxi_server::store::FILE_NAME).exists() {
+        return Vec::new();
+    }
+    let connection = store_file(data_dir);
+    let mut statement = match connection
+        .prepare("SELECT id, reference, message_id, state, attempts, raw IS NOT NULL FROM mails ORDER BY id")
+    {
+        Ok(statement) => statement,
+        // No table yet: the outbox has not started on it.
+        Err(_) => return Vec::new(),
+    };
+    statement
+        .query_map([], |row| {
+            Ok(MailRow {
+                id: row.get(0)?,
+                reference: row.get(1)?,
+                message_id: row.get(2)?,
+                state: row.get(3)?,
+                attempts: row.get(4)?,
+                has_body: row.get(5)?,
+            })
         })
-        .collect();
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The rows of `data_dir`'s store in `state` (`queued`, `delivered`, `failed`, `quarantined`).
+pub fn mails_in(data_dir: &Path, state: &str) -> Vec<MailRow> {
+    mail_rows(data_dir).into_iter().filter(|m| m.state == state).collect()
+}
+
+/// Message-IDs of the delivered mails of a store, sorted.
+pub fn delivered_ids(data_dir: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = mails_in(data_dir, "delivered").into_iter().map(|m| m.message_id).collect();
     ids.sort();
     ids
 }

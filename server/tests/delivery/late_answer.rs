@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::helpers::{
-    booking_to, count_files, free_port, received_for, settings, start, wait_for, Sink, TempDir,
+    booking_to, free_port, mails_in, received_for, settings, start, wait_for, Sink, TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -46,7 +46,8 @@ async fn an_answer_past_its_limit_sends_nothing_twice_and_tells_staff_once() {
     outbox.shutdown().await;
     assert_eq!(received_for(&sink, customer, "LATE2"), 1, "the server stored the confirmation once");
     assert_eq!(received_for(&sink, STAFF, "<LATE2.failure-notice."), 1, "one notice");
-    assert_eq!(count_files(&data.join("spool/failed")), 1);
+    let failed = mails_in(&data, "failed");
+    assert_eq!((failed.len(), failed[0].attempts), (1, 1), "{failed:?}");
 
     let notice = sink
         .messages()
@@ -65,6 +66,29 @@ async fn an_answer_past_its_limit_sends_nothing_twice_and_tells_staff_once() {
     assert_eq!(again.stats().depth, 0, "nothing queued after the restart");
     again.shutdown().await;
     assert_eq!(received_for(&sink, customer, "LATE2"), 1);
+}
+
+#[tokio::test]
+async fn a_server_that_takes_the_message_and_hangs_up_gets_it_once_and_staff_one_notice() {
+    let dir = TempDir::new("drop-after");
+    let data = dir.path("var");
+    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let outbox = start(&settings(&data, Some(&sink.url()), &toml(500, 5_000)));
+    let customer = "dropafter-zoe@example.nl";
+    outbox.submit_booking(&booking_to("DROP1", customer)).await.unwrap();
+
+    wait_for("the notice to staff", LONG, || received_for(&sink, STAFF, "<DROP1.failure-notice.") == 1);
+    wait_for("the outbox idle", LONG, || outbox.stats().depth == 0);
+    // Time for retries, had there been any (the fast policy retries within 0.4 s).
+    std::thread::sleep(Duration::from_millis(1500));
+    outbox.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "DROP1"), 1, "stored once, never sent again");
+    assert_eq!(received_for(&sink, STAFF, "<DROP1.failure-notice."), 1, "one notice");
+    let again = start(&settings(&data, Some(&sink.url()), &toml(500, 5_000)));
+    std::thread::sleep(Duration::from_millis(500));
+    again.shutdown().await;
+    assert_eq!(received_for(&sink, customer, "DROP1"), 1, "nor after a restart");
+    assert_eq!(received_for(&sink, STAFF, "<DROP1.failure-notice."), 1, "nor the notice");
 }
 
 #[tokio::test]

@@ -1,5 +1,5 @@
 //! The outbox in one process: Maildir by default, SMTP to a real server on
-//! loopback, an outage, a restart over a full spool, retention.
+//! loopback, an outage, a restart over a full queue, retention.
 use std::{
     collections::BTreeSet,
     time::{Duration, Instant},
@@ -9,8 +9,8 @@ use mail_parser::MessageParser;
 use taxi_server::types::Lang;
 
 use crate::helpers::{
-    booking, contact, count_files, delivered_ids, free_port, settings, start, stored_reference,
-    submit_contact, wait_for, Received, Sink, TempDir,
+    booking, contact, count_files, delivered_ids, free_port, mail_rows, mails_in, settings, start,
+    stored_reference, submit_contact, wait_for, Received, Sink, TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -78,8 +78,9 @@ async fn smtp_delivery_to_staff_and_customer() {
     assert!(String::from_utf8_lossy(calendar.contents())
         .contains("DTSTART;TZID=Europe/Amsterdam:20251124T143000"));
     let got: BTreeSet<String> = received.iter().map(|m| m.message_id.clone()).collect();
-    let spooled: BTreeSet<String> = delivered_ids(&dir.path("var")).into_iter().collect();
-    assert_eq!(got, spooled, "the Message-IDs stored in the spool are the ones sent");
+    let stored: BTreeSet<String> = delivered_ids(&dir.path("var")).into_iter().collect();
+    assert_eq!(got, stored, "the Message-IDs stored are the ones sent");
+    assert!(mail_rows(&dir.path("var")).iter().all(|m| !m.has_body), "a delivered mail's body is not kept");
     outbox.shutdown().await;
 }
 
@@ -100,7 +101,7 @@ async fn smtp_down_at_first_and_up_later() {
     assert!(stats.oldest_undelivered_age_secs.is_some());
     assert!(stats.last_error.is_some());
     assert_eq!(stats.delivered_since_start, 0);
-    assert_eq!(count_files(&dir.path("var/spool/queue")), 6);
+    assert_eq!(mails_in(&dir.path("var"), "queued").len(), 6);
 
     let sink = Sink::start(port, &dir.path("sink"), &[]);
     let up = Instant::now();
@@ -130,7 +131,7 @@ async fn a_new_outbox_delivers_what_the_old_one_left() {
         submit_contact(&old, &contact(Lang::En)).await,
         Err(taxi_server::mail::DeliveryError::ShutDown)
     ));
-    assert_eq!(count_files(&dir.path("var/spool/queue")), 12);
+    assert_eq!(mails_in(&dir.path("var"), "queued").len(), 12);
 
     let sink = Sink::start(port, &dir.path("sink"), &[]);
     let new = start(&settings(&dir.path("var"), Some(&url), ""));
@@ -143,7 +144,7 @@ async fn a_new_outbox_delivers_what_the_old_one_left() {
 }
 
 #[tokio::test]
-async fn one_outbox_per_spool() {
+async fn one_process_per_store() {
     let dir = TempDir::new("lock");
     let s = settings(&dir.path("var"), None, "");
     let first = start(&s);
@@ -151,7 +152,7 @@ async fn one_outbox_per_spool() {
         &s,
         std::sync::Arc::new(taxi_server::i18n::Locales::load()),
     );
-    assert!(second.err().expect("refused").to_string().contains("in use"));
+    assert!(second.err().expect("refused").to_string().contains("held by another process"));
     first.shutdown().await;
     start(&s).shutdown().await;
 }
@@ -163,7 +164,7 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     let outbox = crate::helpers::start_sweeping(&s);
     outbox.submit_booking(&booking(Lang::Nl)).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
-    wait_for("the sweep", LONG, || count_files(&dir.path("var/spool/done")) == 0);
+    wait_for("the sweep", LONG, || mail_rows(&dir.path("var")).is_empty());
     wait_for("the Maildir sweep", LONG, || count_files(&dir.path("var/maildir/new")) == 0);
     wait_for("stats", LONG, || outbox.stats().delivered_retained == 0);
     // The booking record too, and nothing of it stays readable in SQLite's files
@@ -185,7 +186,7 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     outbox.submit_booking(&upcoming).await.unwrap();
     wait_for("delivery", LONG, || outbox.stats().delivered_since_start == 2);
     outbox.shutdown().await;
-    assert_eq!(count_files(&dir.path("var/spool/done")), 2);
+    assert_eq!(mails_in(&dir.path("var"), "delivered").len(), 2);
     assert_eq!(count_files(&dir.path("var/maildir/new")), 2);
     assert!(
         store_holds(&dir.path("var"), "zoe@example.nl"),
@@ -193,17 +194,17 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     );
 }
 
-/// Whether the bytes of the booking store's files (database, write-ahead log) contain `needle`.
+/// Whether the bytes of the store's files (database, write-ahead log) contain `needle`.
 fn store_holds(data: &std::path::Path, needle: &str) -> bool {
     std::fs::read_dir(data)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("bookings.sqlite3"))
+        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with(taxi_server::store::FILE_NAME))
         .any(|path| std::fs::read(path).unwrap().windows(needle.len()).any(|w| w == needle.as_bytes()))
 }
 
 #[tokio::test]
-async fn spool_and_maildir_are_private_to_the_service_user() {
+async fn store_and_maildir_are_private_to_the_service_user() {
     use std::os::unix::fs::PermissionsExt;
     let dir = TempDir::new("private");
     let outbox = start(&settings(&dir.path("var"), None, ""));
@@ -211,22 +212,20 @@ async fn spool_and_maildir_are_private_to_the_service_user() {
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
     let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-    for sub in [
-        "spool",
-        "spool/queue",
-        "spool/done",
-        "spool/failed",
-        "spool/quarantine",
-        "spool/tmp",
-        "maildir",
-        "maildir/new",
-    ] {
+    for sub in ["", "maildir", "maildir/new"] {
         assert_eq!(mode(&dir.path("var").join(sub)), 0o700, "{sub}");
     }
-    for sub in ["spool/done", "maildir/new"] {
-        for file in std::fs::read_dir(dir.path("var").join(sub)).unwrap() {
-            assert_eq!(mode(&file.unwrap().path()), 0o600, "{sub}");
-        }
+    for file in std::fs::read_dir(dir.path("var/maildir/new")).unwrap() {
+        assert_eq!(mode(&file.unwrap().path()), 0o600, "maildir/new");
+    }
+    let store_files: Vec<_> = std::fs::read_dir(dir.path("var"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("store."))
+        .collect();
+    assert!(store_files.len() >= 2, "the store and its lock: {store_files:?}");
+    for file in store_files {
+        assert_eq!(mode(&file), 0o600, "{}", file.display());
     }
 }
 
@@ -244,17 +243,24 @@ fn a_store_made_before_the_fingerprint_column_gets_it_and_keeps_its_bookings() {
     )
     .unwrap();
     drop(old);
-    let store = taxi_server::booking::store::BookingStore::open(&data).expect("an older store opens");
+    let open = |data: &std::path::Path| {
+        let store = taxi_server::store::Store::open(data)
+            .map(std::sync::Arc::new)
+            .expect("the older store is adopted");
+        taxi_server::booking::store::BookingStore::open(store).expect("an older store opens")
+    };
+    let store = open(&data);
     assert_eq!(
         store.repeat_of(42, jiff::Timestamp::UNIX_EPOCH).unwrap(),
         None,
         "old rows have no fingerprint"
     );
     drop(store);
-    let reopened = rusqlite::Connection::open(data.join("bookings.sqlite3")).unwrap();
+    assert!(!data.join("bookings.sqlite3").exists(), "taken over as the one store");
+    let reopened = rusqlite::Connection::open(data.join(taxi_server::store::FILE_NAME)).unwrap();
     let rows: i64 = reopened.query_row("SELECT count(*) FROM bookings", [], |r| r.get(0)).unwrap();
     assert_eq!(rows, 1, "the old booking is still there");
     // Opening again does not add the column twice.
     drop(reopened);
-    taxi_server::booking::store::BookingStore::open(&data).expect("opens again");
+    open(&data);
 }

@@ -1,0 +1,264 @@
+//! The outbox's table in the store: one row per mail and recipient, written
+//! in the transaction of the step that the mail announces, and moved through
+//! its states by the sender.
+//!
+//! | state | meaning |
+//! |---|---|
+//! | `queued` | accepted, not yet delivered (attempts and last error kept) |
+//! | `delivered` | the server took it; the body is dropped, the record kept for the retention |
+//! | `failed` | refused for good, given up, or sent with no answer; staff were told |
+//! | `quarantined` | a row that cannot be read; kept for a person to look at |
+//!
+//! Nothing marks a mail in flight durably: after a crash, a mail whose
+//! conversation was under way is still `queued` and goes once more (same
+//! Message-ID), the only duplicate this design allows.
+use std::io;
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use crate::{
+    mail::{MailKind, OutgoingMail},
+    store::{invalid, sql},
+};
+
+pub(crate) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS mails (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind            TEXT NOT NULL,
+    reference       TEXT NOT NULL,
+    message_id      TEXT NOT NULL,
+    envelope_from   TEXT NOT NULL,
+    recipient       TEXT NOT NULL,
+    customer_phone  TEXT,
+    created_at      INTEGER NOT NULL,
+    state           TEXT NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    last_attempt_at INTEGER,
+    last_error      TEXT,
+    finished_at     INTEGER,
+    raw             BLOB,
+    -- The spool file a mail of an earlier release was taken over from.
+    legacy_id       TEXT UNIQUE
+);
+CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);";
+
+/// What the sender keeps in memory of a queued mail: not its text.
+#[derive(Debug, Clone)]
+pub(crate) struct Queued {
+    pub(crate) id: i64,
+    /// Milliseconds since the epoch.
+    pub(crate) created_at: i64,
+    /// Lower-cased: one mail in flight per mailbox.
+    pub(crate) recipient: String,
+    pub(crate) attempts: u32,
+}
+
+/// A mail as the sender reads it to send it.
+pub(crate) struct Row {
+    pub(crate) id: i64,
+    pub(crate) kind: MailKind,
+    pub(crate) reference: String,
+    pub(crate) envelope_from: String,
+    pub(crate) recipient: String,
+    pub(crate) customer_phone: Option<String>,
+    pub(crate) created_at: i64,
+    pub(crate) attempts: u32,
+    pub(crate) raw: Vec<u8>,
+}
+
+/// What a new row is made of, for [`insert`].
+pub(crate) struct NewRow<'a> {
+    pub(crate) kind: MailKind,
+    pub(crate) reference: &'a str,
+    pub(crate) message_id: &'a str,
+    pub(crate) envelope_from: &'a str,
+    pub(crate) recipient: &'a str,
+    pub(crate) customer_phone: Option<&'a str>,
+    pub(crate) created_at: i64,
+    pub(crate) raw: &'a [u8],
+    pub(crate) legacy_id: Option<&'a str>,
+}
+
+/// Queues `mail`, one row per recipient with the same message: each
+/// recipient has its own attempts and outcome, so a refused address can
+/// neither delay nor drop the mail to another.
+pub(crate) fn insert_mail(
+    tx: &Transaction<'_>,
+    mail: &OutgoingMail,
+    created_at: i64,
+) -> io::Result<Vec<Queued>> {
+    mail.recipients
+        .iter()
+        .map(|recipient| {
+            insert(
+                tx,
+                &NewRow {
+                    kind: mail.kind,
+                    reference: &mail.reference,
+                    message_id: &mail.message_id,
+                    envelope_from: &mail.envelope_from,
+                    recipient,
+                    customer_phone: mail.customer_phone.as_deref(),
+                    created_at,
+                    raw: &mail.raw,
+                    legacy_id: None,
+                },
+            )
+            .map(|id| Queued {
+                id,
+                created_at,
+                recipient: recipient.to_lowercase(),
+                attempts: 0,
+            })
+        })
+        .collect()
+}
+
+/// Inserts a queued row; `None` when a row taken over from the same spool file exists.
+pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> {
+    tx.execute(
+        "INSERT INTO mails (kind, reference, message_id, envelope_from, recipient, customer_phone, created_at, state, raw, legacy_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued', ?8, ?9)",
+        params![
+            row.kind.code(),
+            row.reference,
+            row.message_id,
+            row.envelope_from,
+            row.recipient,
+            row.customer_phone,
+            row.created_at,
+            row.raw,
+            row.legacy_id
+        ],
+    )
+    .map_err(sql)?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Every queued mail, oldest first.
+pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
+    let mut statement = connection
+        .prepare("SELECT id, created_at, recipient, attempts FROM mails WHERE state = 'queued' ORDER BY id")
+        .map_err(sql)?;
+    let rows = statement
+        .query_map([], |row| {
+            Ok(Queued {
+                id: row.get(0)?,
+                created_at: row.get(1)?,
+                recipient: row.get::<_, String>(2)?.to_lowercase(),
+                attempts: row.get(3)?,
+            })
+        })
+        .map_err(sql)?;
+    rows.map(|r| r.map_err(sql)).collect()
+}
+
+/// How many rows are in each finished state: delivered, failed, quarantined.
+pub(crate) fn finished_counts(connection: &Connection) -> io::Result<[usize; 3]> {
+    let count = |state: &str| -> io::Result<usize> {
+        connection
+            .query_row("SELECT count(*) FROM mails WHERE state = ?1", [state], |row| row.get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(sql)
+    };
+    Ok([count("delivered")?, count("failed")?, count("quarantined")?])
+}
+
+/// The queued mail `id` to send. `InvalidData` when the row cannot be read
+/// (the caller quarantines it); `NotFound` when it is no longer queued.
+pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
+    let row = connection
+        .query_row(
+            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw
+             FROM mails WHERE id = ?1 AND state = 'queued'",
+            [id],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, String>(3)?,
+                    row.get::<_, Option<String>>(4)?,
+                    row.get::<_, i64>(5)?,
+                    row.get::<_, u32>(6)?,
+                    row.get::<_, Option<Vec<u8>>>(7)?,
+                ))
+            },
+        )
+        .optional()
+        .map_err(|e| invalid(format!("mail {id}: {e}")))?;
+    let Some((kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw)) = row
+    else {
+        return Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is not queued")));
+    };
+    let kind = MailKind::parse(&kind).ok_or_else(|| invalid(format!("mail {id}: unknown kind {kind:?}")))?;
+    let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| invalid(format!("mail {id}: no message")))?;
+    Ok(Row { id, kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw })
+}
+
+/// The server took the mail: its body is no longer needed, its record is
+/// kept for the retention (and keeps it from ever being sent again).
+pub(crate) fn delivered(tx: &Transaction<'_>, id: i64, attempts: u32, now: i64) -> io::Result<()> {
+    finish(tx, "UPDATE mails SET state = 'delivered', attempts = ?2, last_attempt_at = ?3, finished_at = ?3, raw = NULL WHERE id = ?1", id, attempts, now, None)
+}
+
+/// A failed attempt; the mail stays queued.
+pub(crate) fn attempt_failed(
+    tx: &Transaction<'_>,
+    id: i64,
+    attempts: u32,
+    now: i64,
+    error: &str,
+) -> io::Result<()> {
+    finish(
+        tx,
+        "UPDATE mails SET attempts = ?2, last_attempt_at = ?3, last_error = ?4 WHERE id = ?1",
+        id,
+        attempts,
+        now,
+        Some(error),
+    )
+}
+
+/// Given up: refused for good, for too long, or sent with no answer.
+pub(crate) fn given_up(
+    tx: &Transaction<'_>,
+    id: i64,
+    attempts: u32,
+    now: i64,
+    error: &str,
+) -> io::Result<()> {
+    finish(tx, "UPDATE mails SET state = 'failed', attempts = ?2, last_attempt_at = ?3, finished_at = ?3, last_error = ?4 WHERE id = ?1", id, attempts, now, Some(error))
+}
+
+fn finish(
+    tx: &Transaction<'_>,
+    update: &str,
+    id: i64,
+    attempts: u32,
+    now: i64,
+    error: Option<&str>,
+) -> io::Result<()> {
+    let changed = match error {
+        Some(error) => tx.execute(update, params![id, attempts, now, error]),
+        None => tx.execute(update, params![id, attempts, now]),
+    }
+    .map_err(sql)?;
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is gone")))
+    }
+}
+
+/// A row that cannot be read: kept aside for a person, never sent.
+pub(crate) fn quarantine(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
+    tx.execute("UPDATE mails SET state = 'quarantined', finished_at = ?2 WHERE id = ?1", params![id, now])
+        .map_err(sql)?;
+    Ok(())
+}
+
+/// Deletes finished rows (delivered, failed, quarantined) finished before `cutoff`.
+pub(crate) fn sweep(tx: &Transaction<'_>, cutoff: i64) -> io::Result<usize> {
+    tx.execute("DELETE FROM mails WHERE state <> 'queued' AND finished_at < ?1", [cutoff]).map_err(sql)
+}
