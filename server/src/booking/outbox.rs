@@ -68,6 +68,15 @@ impl Bookings {
                 }
             }
         });
+        if settings.backup.every_hours > 0 {
+            let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);
+            let store = bookings.store.store().clone();
+            bookings.outbox.spawn(crate::store::backup::schedule(
+                store,
+                every,
+                settings.backup.keep as usize,
+            ));
+        }
         let (sweeper, retention) =
             (bookings.clone(), Duration::from_secs(u64::from(settings.mail.retention_days) * 86_400));
         bookings.outbox.spawn(async move {

@@ -54,6 +54,7 @@ pub struct Settings {
     pub booking: BookingSettings,
     pub dispatch_calendar: DispatchCalendarSettings,
     pub reminders: ReminderSettings,
+    pub backup: BackupSettings,
     pub limits: LimitSettings,
     pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
@@ -151,6 +152,12 @@ impl Settings {
         let evening = &self.reminders.customer_evening_before;
         if !evening.is_empty() && crate::types::ClockTime::parse(evening).is_none() {
             return Err(ConfigError::new("reminders.customer_evening_before", "must be HH:MM or \"\""));
+        }
+        if self.backup.every_hours > 0 && self.backup.keep == 0 {
+            return Err(ConfigError::new(
+                "backup.keep",
+                "must be at least 1 while backup.every_hours is set",
+            ));
         }
         if self.reminders.check_seconds == 0 {
             return Err(ConfigError::new("reminders.check_seconds", "must be at least 1"));

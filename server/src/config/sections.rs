@@ -80,6 +80,16 @@ pub struct BookingSettings {
     pub min_fill_seconds: u64,
 }
 
+/// Copies of the store that the server takes while it runs (`store::backup`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackupSettings {
+    /// Hours between two copies; 0: the server takes none (`taxi-server backup FILE` still works).
+    pub every_hours: u32,
+    /// How many copies are kept in `<data_dir>/backups/`; older ones are deleted.
+    pub keep: u32,
+}
+
 /// Reminders to staff and customers (`booking::reminders`); 0 minutes = off.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

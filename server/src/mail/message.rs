@@ -195,6 +195,39 @@ impl Letterhead {
             .collect::<Vec<_>>()
             .join("\r\n\r\n")
             + "\r\n";
+        self.staff_notice(reference, subject, text, nonce)
+    }
+
+    /// Tells staff that the store was damaged at start-up and put back from
+    /// the backup of `backup_time` (local time as shown), or started empty.
+    pub fn store_restored(
+        &self,
+        backup_time: Option<&str>,
+        nonce: &str,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let (lang, l) = (self.staff_lang, &*self.locales);
+        let args = [("time", backup_time.unwrap_or_default())];
+        let (subject, intro) =
+            if backup_time.is_some() { ("subject", "intro") } else { ("subjectEmpty", "introEmpty") };
+        let subject = header_line(&l.format(lang, &format!("mail.storeRestored.{subject}"), &args), 200);
+        let text = [intro, "action"]
+            .iter()
+            .map(|line| l.format(lang, &format!("mail.storeRestored.{line}"), &args))
+            .collect::<Vec<_>>()
+            .join("\r\n\r\n")
+            + "\r\n";
+        self.staff_notice("store", subject, text, nonce)
+    }
+
+    /// A plain-text notice to every staff mailbox, in the staff language.
+    fn staff_notice(
+        &self,
+        reference: &str,
+        subject: String,
+        text: String,
+        nonce: &str,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let lang = self.staff_lang;
         let message_id = self.message_id(reference, MailKind::FailureNotice, nonce);
         let mut builder = Message::builder()
             .from(self.from.clone())

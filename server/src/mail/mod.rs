@@ -113,6 +113,13 @@ impl Outbox {
         store.migrate(queue::SCHEMA, &[]).map_err(DeliveryError::Store)?;
         let taken_over =
             legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
+        if let Some(recovered) = store.recovered_at_start() {
+            // Once, at the start that put the backup back: staff learn what may be missing.
+            let time = recovered.backup.as_deref().and_then(backup_time);
+            let notice = letterhead.store_restored(time.as_deref(), &nonce())?;
+            let now = jiff::Timestamp::now().as_millisecond();
+            store.write(|tx| queue::insert_mail(tx, &notice, now)).map_err(DeliveryError::Store)?;
+        }
         let queued = store.read(queue::queued).map_err(DeliveryError::Store)?;
         let finished = store.read(queue::finished_counts).map_err(DeliveryError::Store)?;
         if !queued.is_empty() {
@@ -322,6 +329,13 @@ fn yield_cpu_to_requests() {
     unsafe {
         libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
     }
+}
+
+/// When a backup file was written, as staff read it (local time).
+fn backup_time(backup: &std::path::Path) -> Option<String> {
+    let written = jiff::Timestamp::try_from(std::fs::metadata(backup).ok()?.modified().ok()?).ok()?;
+    let zone = jiff::tz::TimeZone::get(crate::types::TIME_ZONE).ok()?;
+    Some(written.to_zoned(zone).strftime("%Y-%m-%d %H:%M").to_string())
 }
 
 /// Eight random lower-case letters and digits: makes Message-IDs unique.

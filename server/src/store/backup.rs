@@ -127,3 +127,40 @@ fn put_in_place(from: &Path, path: &Path) -> io::Result<()> {
     let _ = identity(path)?;
     Ok(())
 }
+
+/// Takes a copy into `<data_dir>/backups/` every `every` (and at once when the
+/// newest is older than that), keeping the newest `keep`; runs until dropped.
+pub async fn schedule(store: std::sync::Arc<super::Store>, every: std::time::Duration, keep: usize) {
+    let Some(data_dir) = store.path().parent().map(Path::to_path_buf) else { return };
+    let newest_age = list(&data_dir)
+        .ok()
+        .and_then(|found| found.last().cloned())
+        .and_then(|newest| std::fs::metadata(newest).ok()?.modified().ok()?.elapsed().ok());
+    let first = every.saturating_sub(newest_age.unwrap_or(every));
+    tokio::time::sleep(first).await;
+    loop {
+        let (store, data_dir) = (store.clone(), data_dir.clone());
+        let taken = tokio::task::spawn_blocking(move || take(&store, &data_dir, keep)).await;
+        match taken {
+            Ok(Ok(path)) => tracing::info!(backup = %path.display(), "store backed up"),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "the store could not be backed up; trying again at the next time")
+            }
+            Err(e) => tracing::error!(error = %e, "the backup task failed"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
+/// One scheduled copy, then the oldest beyond `keep` deleted.
+fn take(store: &super::Store, data_dir: &Path, keep: usize) -> io::Result<PathBuf> {
+    let dir = data_dir.join(DIR_NAME);
+    private_dir(&dir)?;
+    let path = dir.join(file_name(jiff::Timestamp::now()));
+    store.backup_to(&path)?;
+    let found = list(data_dir)?;
+    for old in &found[..found.len().saturating_sub(keep.max(1))] {
+        std::fs::remove_file(old)?;
+    }
+    Ok(path)
+}

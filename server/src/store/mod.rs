@@ -55,14 +55,23 @@ pub struct Store {
     /// The file opened (device, inode): a store deleted or replaced while
     /// running would otherwise take every later write with it.
     identity: (u64, u64),
-    /// Where a store found damaged at start-up was moved, and what replaced it.
-    recovered: Option<String>,
+    /// What was found damaged at start-up, and what replaced it.
+    recovered: Option<Recovered>,
     /// The last write that failed and when, until one succeeds.
     write_failure: Mutex<Option<(Instant, String)>>,
     /// Held while the store is open.
     lock: Mutex<Option<File>>,
     /// The reserve file, while it is there.
     reserve: Mutex<Option<PathBuf>>,
+}
+
+/// A store found damaged or missing at start-up, and put back.
+#[derive(Debug, Clone)]
+pub struct Recovered {
+    /// What was found and done, for the health checks and the log.
+    pub reason: String,
+    /// The backup put in its place, if there was a readable one.
+    pub backup: Option<PathBuf>,
 }
 
 /// Why the store cannot be trusted now.
@@ -88,28 +97,33 @@ impl Store {
         let reserve = file::reserve(&data_dir.join(RESERVE_FILE_NAME), RESERVE_BYTES);
         let path = data_dir.join(FILE_NAME);
         file::adopt_old_store(&data_dir.join(OLD_FILE_NAME), &path)?;
-        // An emptied file would open as a new store; with a backup to go back to, it is damage.
-        let emptied =
-            std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) && !backup::list(data_dir)?.is_empty();
-        let opened = if emptied { Err(invalid("the file is empty")) } else { file::open_checked(&path) };
+        // A missing or emptied file would open as a new store; with a backup
+        // to go back to, it is damage.
+        let has_backup = !backup::list(data_dir)?.is_empty();
+        let lost = match std::fs::metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => has_backup.then_some("missing"),
+            Ok(meta) if meta.len() == 0 => has_backup.then_some("empty"),
+            _ => None,
+        };
+        let opened = match lost {
+            Some(why) => Err(invalid(format!("the file is {why}"))),
+            None => file::open_checked(&path),
+        };
         let (connection, recovered) = match opened {
             Ok(connection) => (connection, None),
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                let aside = file::move_aside(&path)?;
+                let aside = if path.exists() { Some(file::move_aside(&path)?) } else { None };
                 let restored = backup::restore_newest(data_dir, &path)?;
-                let what = match &restored {
-                    Some(backup) => format!(
-                        "damaged at start-up; moved aside to {} and replaced by the backup {}",
-                        aside.display(),
-                        backup.display()
-                    ),
-                    None => format!(
-                        "damaged at start-up; moved aside to {} and started empty (no backup)",
-                        aside.display()
-                    ),
+                let damaged = match aside {
+                    Some(aside) => format!("damaged at start-up ({e}); moved aside to {}", aside.display()),
+                    None => format!("damaged at start-up ({e})"),
                 };
-                tracing::error!(error = %e, "the store is {what}");
-                (file::open_checked(&path)?, Some(what))
+                let what = match &restored {
+                    Some(backup) => format!("{damaged} and replaced by the backup {}", backup.display()),
+                    None => format!("{damaged} and started empty (no readable backup)"),
+                };
+                tracing::error!("the store was {what}");
+                (file::open_checked(&path)?, Some(Recovered { reason: what, backup: restored }))
             }
             Err(e) => return Err(e),
         };
@@ -130,8 +144,8 @@ impl Store {
     }
 
     /// What replaced a store found damaged at start-up, if one was.
-    pub fn recovered_at_start(&self) -> Option<&str> {
-        self.recovered.as_deref()
+    pub fn recovered_at_start(&self) -> Option<&Recovered> {
+        self.recovered.as_ref()
     }
 
     /// Creates an owner's tables (`schema`, idempotent statements) and adds
@@ -155,7 +169,7 @@ impl Store {
                 reason: format!("a write failed {ago} s ago: {failure}"),
             });
         }
-        self.recovered.as_ref().map(|what| StoreTrouble { unwritable: false, reason: what.clone() })
+        self.recovered.as_ref().map(|r| StoreTrouble { unwritable: false, reason: r.reason.clone() })
     }
 
     /// Fails if the file opened at start-up is no longer at its path: writes

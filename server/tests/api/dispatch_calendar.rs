@@ -73,7 +73,7 @@ async fn the_feed_lists_each_booking_with_its_status_and_follows_the_answers() {
     assert!(!answered.iter().any(|l| l.starts_with("URL:")));
 
     // Rides long past drop out.
-    let store = rusqlite::Connection::open(desk.app.data_dir.join("bookings.sqlite3")).unwrap();
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
     store.execute("UPDATE bookings SET pickup_at = 1000 WHERE reference = ?1", [&first]).unwrap();
     let ics = desk.app.get(&feed).await.text().await.unwrap();
     assert_eq!(self::events(&ics).len(), 1);

@@ -152,7 +152,7 @@ async fn after_the_pickup_nothing_changes_and_the_page_gives_the_phone() {
     let desk = desk("nl").await;
     let reference = desk.book("en").await;
     let link = manage_link(&desk.mails_of("customer-booking", 1).await.remove(0));
-    let store = rusqlite::Connection::open(desk.app.data_dir.join("bookings.sqlite3")).unwrap();
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
     store
         .execute(
             "UPDATE bookings SET booking = json_set(booking, '$.pickupAt', '2020-01-01T10:00:00') WHERE reference = ?1",

@@ -6,7 +6,7 @@ use crate::staff_answers::{desk, desk_with, Desk, Mail};
 
 /// The booking's pick-up as stored, as an instant.
 fn pickup(desk: &Desk, reference: &str) -> Timestamp {
-    let store = rusqlite::Connection::open(desk.app.data_dir.join("bookings.sqlite3")).unwrap();
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
     let seconds: i64 = store
         .query_row("SELECT pickup_at FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
         .unwrap();

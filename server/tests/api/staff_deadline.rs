@@ -7,7 +7,7 @@ async fn once_the_pickup_has_passed_the_link_says_so_and_takes_no_answer() {
     let reference = desk.book("en").await;
     let confirm = desk.link(&reference, "confirm").await;
     // The ride's time moves into the past (the link itself is still signed as valid).
-    let store = rusqlite::Connection::open(desk.app.data_dir.join("bookings.sqlite3")).unwrap();
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
     let changed = store
         .execute(
             "UPDATE bookings SET booking = json_set(booking, '$.pickupAt', '2020-01-01T10:00:00') WHERE reference = ?1",

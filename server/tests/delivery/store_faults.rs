@@ -96,8 +96,17 @@ async fn a_damaged_or_emptied_store_is_replaced_by_the_newest_backup_at_start() 
             trouble.contains("replaced by the backup") && trouble.contains(&*newest.to_string_lossy()),
             "{damage}: {trouble}"
         );
+        wait_for("the notice to staff", LONG, || outbox.stats().depth == 0);
         outbox.shutdown().await;
-        assert_eq!(sink.count(), sent, "{damage}: nothing is sent again");
+        let new: Vec<String> = sink.messages()[sent..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).replace("=\r\n", ""))
+            .collect();
+        assert_eq!(new.len(), 1, "{damage}: nothing is sent again, one notice to staff");
+        assert!(new[0].contains("teruggezet uit de back-up van"), "{damage}: {}", new[0]);
+        // Started once more, the store is sound: no second notice.
+        start(&settings(&data, Some(&sink.url()), "")).shutdown().await;
+        assert_eq!(sink.count(), sent + 1, "{damage}");
     }
 }
 
