@@ -21,6 +21,7 @@ const LAYERS: &[&str] = &[
     "health",
     "contract",
     "healthcheck",
+    "cli",
     // Capabilities, each a folder from its routes down to its mails and store.
     "staff_answers",
     "manage_booking",
