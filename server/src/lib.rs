@@ -10,7 +10,8 @@
 //!   [`routes`]: the route table, each route with its kind for the edge;
 //!   [`health`]: health, readiness and metrics; [`contract`]: generates
 //!   `ui/src/shared/contract.ts` from the types that cross to the UI;
-//!   [`healthcheck`]: `taxi-server healthcheck` for containers.
+//!   [`healthcheck`]: `taxi-server healthcheck` for containers; [`cli`]: the
+//!   command line, its subcommands and `--help`.
 //!
 //! The capabilities, from the top:
 //! - [`manage_booking`]: the customer's page of a booking, opened from the link in
@@ -49,6 +50,7 @@
 //! - [`faults`]: named points where crash tests stop a durable step (inert
 //!   unless a test installs a hook).
 pub mod booking;
+pub mod cli;
 pub mod config;
 pub mod contact;
 pub mod contract;

@@ -1,22 +1,31 @@
-use taxi_server::{config::Settings, healthcheck, startup::Application, telemetry};
+use std::process::ExitCode;
 
-#[actix_web::main]
-async fn main() -> std::process::ExitCode {
+use taxi_server::{cli, config::Settings, healthcheck, startup::Application, telemetry};
+
+// No `#[actix_web::main]`: the command line is read before a runtime starts.
+fn main() -> ExitCode {
+    let command = cli::parse();
     let settings = match Settings::load() {
         Ok(settings) => settings,
         Err(e) => {
             eprintln!("taxi-server: {e}");
-            return std::process::ExitCode::from(2);
+            return ExitCode::from(2);
         }
     };
-    if std::env::args().nth(1).as_deref() == Some("healthcheck") {
-        return if healthcheck::check(settings.listen) {
-            std::process::ExitCode::SUCCESS
-        } else {
-            std::process::ExitCode::FAILURE
-        };
+    match command {
+        cli::Command::Serve => actix_web::rt::System::new().block_on(serve(settings)),
+        cli::Command::Healthcheck => {
+            if healthcheck::check(settings.listen) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
     }
-    // Dropped when `main` returns, after the server has drained: the last lines are written then.
+}
+
+async fn serve(settings: Settings) -> ExitCode {
+    // Dropped when `serve` returns, after the server has drained: the last lines are written then.
     let _log_writer = telemetry::init(settings.log_format);
     let listen = settings.listen;
     let data_dir = settings.data_dir.clone();
@@ -25,7 +34,7 @@ async fn main() -> std::process::ExitCode {
         Ok(app) => app,
         Err(e) => {
             eprintln!("taxi-server: {e:#}");
-            return std::process::ExitCode::from(2);
+            return ExitCode::from(2);
         }
     };
     tracing::info!(
@@ -39,11 +48,11 @@ async fn main() -> std::process::ExitCode {
     match app.run_until_stopped().await {
         Ok(()) => {
             tracing::info!("stopped");
-            std::process::ExitCode::SUCCESS
+            ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("taxi-server: {e}");
-            std::process::ExitCode::FAILURE
+            ExitCode::FAILURE
         }
     }
 }

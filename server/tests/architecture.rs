@@ -3,12 +3,16 @@
 //! and no Rust file grows past [`MAX_LINES`]. A dependency is any `crate::x`
 //! path outside comments, in `use` lists or in code; `super::` never leaves a
 //! top-level module. Being a plain test over the sources, it needs no build of
-//! the server and runs in milliseconds.
+//! the server and runs in milliseconds. The docs are held to the tree as well
+//! ([`docs`]: the paths, settings and test names they mention exist).
 use std::{
     collections::{BTreeMap, BTreeSet},
     fs,
     path::{Path, PathBuf},
 };
+
+#[path = "architecture/docs.rs"]
+mod docs;
 
 /// Top-level modules from the top (the application that wires everything) to
 /// the bottom (types that know nothing else). A module may use only modules
@@ -21,6 +25,7 @@ const LAYERS: &[&str] = &[
     "health",
     "contract",
     "healthcheck",
+    "cli",
     // Capabilities, each a folder from its routes down to its mails and store.
     "staff_answers",
     "manage_booking",

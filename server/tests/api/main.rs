@@ -7,6 +7,7 @@ mod abuse;
 mod antispam;
 mod assets;
 mod booking;
+mod command_line;
 mod conditional;
 mod config;
 mod dispatch;

@@ -1,0 +1,59 @@
+//! The command line. Parsed before the settings are read or anything starts, so
+//! `--help`, `--version` and a mistyped argument create no file and bind no port.
+use clap::{Parser, Subcommand};
+
+/// The website of a taxi company in Roermond: pages, assets and JSON API in one binary.
+#[derive(Debug, Parser)]
+#[command(
+    name = "taxi-server",
+    version,
+    after_help = "Settings come from environment variables (TAXI_LISTEN, TAXI_DATA_DIR, …) and a \
+                  TOML file named by TAXI_CONFIG, over the embedded defaults; see README.md."
+)]
+pub struct Cli {
+    /// What to do; without one, `serve`.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// One variant per subcommand: its doc comment is its line in `--help`.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Serve the site (the default without a subcommand)
+    Serve,
+    /// Ask the running server's /healthz; exit 0 if it answers 200 (for container health checks)
+    Healthcheck,
+}
+
+impl Cli {
+    /// The subcommand given, `serve` when there was none.
+    pub fn into_command(self) -> Command {
+        self.command.unwrap_or(Command::Serve)
+    }
+}
+
+/// The subcommand the process was started with. Exits (0 for `--help` and
+/// `--version`, 2 with clap's message for a mistake) without returning.
+pub fn parse() -> Command {
+    Cli::parse().into_command()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::*;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn without_a_subcommand_it_serves() {
+        let parse = |args: &[&str]| Cli::try_parse_from(args).unwrap().into_command();
+        assert_eq!(parse(&["taxi-server"]), Command::Serve);
+        assert_eq!(parse(&["taxi-server", "serve"]), Command::Serve);
+        assert_eq!(parse(&["taxi-server", "healthcheck"]), Command::Healthcheck);
+    }
+}
