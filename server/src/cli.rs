@@ -23,6 +23,16 @@ pub enum Command {
     Serve,
     /// Ask the running server's /healthz; exit 0 if it answers 200 (for container health checks)
     Healthcheck,
+    /// Write a consistent copy of the store to FILE; works while the site runs
+    Backup {
+        /// Where the copy goes (a new file; an existing one is replaced)
+        file: std::path::PathBuf,
+    },
+    /// Put the copy FILE in place of the store (stop the server first; the store replaced is kept aside)
+    Restore {
+        /// A copy written by `backup` (or by the server's schedule, in <data_dir>/backups/)
+        file: std::path::PathBuf,
+    },
 }
 
 impl Cli {
@@ -55,5 +65,10 @@ mod tests {
         assert_eq!(parse(&["taxi-server"]), Command::Serve);
         assert_eq!(parse(&["taxi-server", "serve"]), Command::Serve);
         assert_eq!(parse(&["taxi-server", "healthcheck"]), Command::Healthcheck);
+        assert_eq!(
+            parse(&["taxi-server", "backup", "b.sqlite3"]),
+            Command::Backup { file: "b.sqlite3".into() }
+        );
+        assert!(Cli::try_parse_from(["taxi-server", "restore"]).is_err(), "restore needs a file");
     }
 }

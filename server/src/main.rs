@@ -1,6 +1,6 @@
 use std::process::ExitCode;
 
-use taxi_server::{cli, config::Settings, healthcheck, startup::Application, telemetry};
+use taxi_server::{cli, config::Settings, healthcheck, startup::Application, store::backup, telemetry};
 
 // No `#[actix_web::main]`: the command line is read before a runtime starts.
 fn main() -> ExitCode {
@@ -21,6 +21,31 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        cli::Command::Backup { file } => match backup::backup(&settings.data_dir, &file) {
+            Ok(()) => {
+                println!(
+                    "taxi-server: the store of {} copied to {}",
+                    settings.data_dir.display(),
+                    file.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("taxi-server: backup failed: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        cli::Command::Restore { file } => match backup::restore(&settings.data_dir, &file) {
+            Ok(aside) => {
+                let kept = aside.map(|a| format!("; the store it replaced is kept as {}", a.display()));
+                println!("taxi-server: {} restored{}", file.display(), kept.unwrap_or_default());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("taxi-server: restore failed: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 

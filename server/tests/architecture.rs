@@ -38,6 +38,7 @@ const LAYERS: &[&str] = &[
     "forms",
     "edge",
     "mail",
+    "store",
     "render",
     "i18n",
     "secret",

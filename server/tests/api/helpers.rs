@@ -5,7 +5,7 @@ use taxi_server::{config::Settings, startup::Application};
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
-    /// `TAXI_DATA_DIR` of this app (spool and Maildir).
+    /// `TAXI_DATA_DIR` of this app (the store and the Maildir).
     pub data_dir: std::path::PathBuf,
     _temp: TempDir,
     env: BTreeMap<String, String>,
@@ -103,8 +103,14 @@ impl TestApp {
     /// Stops the server as SIGTERM would and starts a new one on the same data
     /// directory and settings (at another port).
     pub async fn restart(self) -> TestApp {
+        self.restart_after(|_| {}).await
+    }
+
+    /// Stops the server, runs `between` on its stopped data directory, starts it again.
+    pub async fn restart_after(self, between: impl FnOnce(&std::path::Path)) -> TestApp {
         self.server.stop(true).await;
         self.running.await.expect("server task").expect("server ran");
+        between(&self.data_dir);
         launch(self.env, self.bundle, self._temp)
     }
 

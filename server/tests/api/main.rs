@@ -6,6 +6,7 @@ mod smtp;
 mod abuse;
 mod antispam;
 mod assets;
+mod backups;
 mod booking;
 mod command_line;
 mod conditional;

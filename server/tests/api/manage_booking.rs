@@ -110,7 +110,7 @@ async fn cancelling_tells_staff_cancels_the_calendar_and_closes_the_staff_links(
     assert!(booked.text.contains("Ihre Buchung verwalten"), "{}", booked.text);
     let link = manage_link(&booked);
     // The link outlives a restart (the key is kept in the data directory).
-    let desk = desk.restart().await;
+    let desk = desk.restart_after(|_| {}).await;
     let html = desk.app.get(&link).await.text().await.unwrap();
     assert!(html.contains("Wir haben Ihre Anfrage") && html.contains("Fahrt stornieren"), "{html}");
     assert!(!html.contains("Neue Zeit annehmen"), "nothing to accept");

@@ -35,7 +35,7 @@ async fn an_unanswered_booking_reminds_staff_escalation_and_customer_once_each_a
     let pickup = pickup(&desk, &reference);
     assert_eq!(run(&desk, Timestamp::now()).await, 0, "nothing due yet");
     // The timers live in the store: a restart between booking and reminder loses none.
-    let desk = desk.restart().await;
+    let desk = desk.restart_after(|_| {}).await;
 
     assert_eq!(run(&desk, pickup - minutes(119)).await, 2, "unanswered, and two hours before the pick-up");
     assert_eq!(run(&desk, pickup - minutes(119)).await, 0, "each once");
@@ -57,7 +57,7 @@ async fn an_unanswered_booking_reminds_staff_escalation_and_customer_once_each_a
     assert!(soon.text.contains(&format!("/staff/{reference}/confirm?")), "the answer buttons: {}", soon.text);
     assert!(of_kind(&desk, "customer-reminder").is_empty(), "the customer not yet");
 
-    let desk = desk.restart().await;
+    let desk = desk.restart_after(|_| {}).await;
     assert_eq!(run(&desk, pickup - minutes(89)).await, 1);
     let customer = of_kind(&desk, "customer-reminder").remove(0);
     assert_eq!(customer.to, ["jan@example.nl"]);

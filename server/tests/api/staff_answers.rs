@@ -75,9 +75,9 @@ pub(crate) async fn desk_with(staff_language: &str, more: &str) -> Desk {
 }
 
 impl Desk {
-    /// Stopped and started again on the same data directory and settings file.
-    pub(crate) async fn restart(self) -> Desk {
-        Desk { app: self.app.restart().await, sink: self.sink, _sink_dir: self._sink_dir }
+    /// Stopped, `between` run on the data directory, and started again (same settings file).
+    pub(crate) async fn restart_after(self, between: impl FnOnce(&std::path::Path)) -> Desk {
+        Desk { app: self.app.restart_after(between).await, sink: self.sink, _sink_dir: self._sink_dir }
     }
 
     /// Books a ride in `lang`; returns its reference.

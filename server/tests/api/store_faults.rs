@@ -20,7 +20,7 @@ async fn an_answer_refused_by_the_disk_floor_sends_nothing_and_says_so_in_the_st
     let confirm = desk.link(&reference, "confirm").await;
     // The disk now counts as nearly full: far more free space is required than any disk has.
     set_config(&desk, "[mail]\nstaff_language = \"de\"\nmin_free_disk_mb = 1000000000\n");
-    desk = desk.restart().await;
+    desk = desk.restart_after(|_| {}).await;
 
     let refused = desk.post(&confirm, &[("note", "Fahrer ruft an")]).await;
     assert_eq!(refused.status(), 503);
@@ -33,7 +33,7 @@ async fn an_answer_refused_by_the_disk_floor_sends_nothing_and_says_so_in_the_st
 
     // With room again, the same link answers, once.
     set_config(&desk, "[mail]\nstaff_language = \"de\"\n");
-    desk = desk.restart().await;
+    desk = desk.restart_after(|_| {}).await;
     assert_eq!(desk.post(&confirm, &[("note", "Fahrer ruft an")]).await.status(), 200);
     desk.app.outbox_idle().await;
     assert_eq!(desk.answers_to_customer().len(), 1);
@@ -80,7 +80,7 @@ async fn a_store_deleted_while_running_refuses_what_it_could_not_keep_and_the_ba
     assert!(desk.answers_to_customer().is_empty());
 
     // The restart puts the newest backup in its place, and says so until the next one.
-    desk = desk.restart().await;
+    desk = desk.restart_after(|_| {}).await;
     let (_, health) = json(&desk, "/healthz").await;
     assert_eq!(
         (health["status"].as_str(), health["acceptsBookings"].as_bool()),
