@@ -122,7 +122,9 @@ async fn main() {
         let pickup =
             sample::booking('W', 0).pickup_at.to_zoned(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
         let at = pickup.expect("a local time").timestamp() - jiff::SignedDuration::from_mins(119);
-        let sent = outbox.run_reminders(at).await.expect("reminders run");
+        let outbox = std::sync::Arc::new(outbox.clone());
+        let reminders = taxi_server::reminders::Reminders::new(outbox.clone(), settings.reminders.clone());
+        let sent = reminders.run(at).await.expect("reminders run");
         println!("REMINDED {sent}");
     }
     loop {

@@ -18,6 +18,8 @@
 //!   every customer mail: where it stands; accept a proposed time, or cancel.
 //! - [`staff_answers`]: staff confirm, propose another time or decline a
 //!   booking from their mail (signed links, the answer page, the customer's mail).
+//! - [`reminders`]: reminders to staff and customers before a ride, each sent
+//!   once per pick-up time, with their loop.
 //! - [`booking`]: booking requests by form or WhatsApp: validation, prices
 //!   checked again, de-duplication, the booking store, the mails and calendar.
 //! - [`contact`]: questions sent with the contact form.
@@ -64,6 +66,7 @@ pub mod mail;
 pub mod manage_booking;
 pub mod places;
 pub mod pricing;
+pub mod reminders;
 pub mod render;
 pub mod routes;
 pub mod secret;

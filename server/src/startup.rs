@@ -32,6 +32,7 @@ pub struct Application {
     port: u16,
     outbox: Arc<Outbox>,
     bookings: Arc<Bookings>,
+    reminders: Arc<crate::reminders::Reminders>,
     places_description: &'static str,
     server: Server,
     pages: web::Data<Pages>,
@@ -126,7 +127,9 @@ impl Application {
             locales: locales.clone(),
             submissions: submissions.clone(),
         });
-        let reminders = bookings.clone();
+        let reminders = crate::reminders::Reminders::new(bookings.clone(), settings.reminders.clone());
+        reminders.start();
+        let kept = bookings.clone();
         let staff = web::Data::new(Staff {
             key,
             bookings,
@@ -174,12 +177,17 @@ impl Application {
         .shutdown_timeout(http.shutdown_timeout_seconds)
         .listen(listener)?
         .run();
-        Ok(Self { port, outbox, bookings: reminders, places_description, server, pages })
+        Ok(Self { port, outbox, bookings: kept, reminders, places_description, server, pages })
     }
 
     /// The bookings and their outbox (tests run the reminders at a time of their choosing).
     pub fn bookings(&self) -> Arc<Bookings> {
         self.bookings.clone()
+    }
+
+    /// The reminders (tests run them at a time of their choosing).
+    pub fn reminders(&self) -> Arc<crate::reminders::Reminders> {
+        self.reminders.clone()
     }
 
     pub fn port(&self) -> u16 {

@@ -29,6 +29,7 @@ const LAYERS: &[&str] = &[
     // Capabilities, each a folder from its routes down to its mails and store.
     "staff_answers",
     "manage_booking",
+    "reminders",
     "booking",
     "contact",
     "site",

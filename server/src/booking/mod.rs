@@ -22,8 +22,6 @@ pub mod mails;
 pub mod model;
 pub mod outbox;
 pub mod prefill;
-pub mod reminder_mail;
-pub mod reminders;
 pub mod routes;
 pub mod service;
 pub mod step_mail;

@@ -12,11 +12,10 @@ use crate::{
         legacy,
         mails::Composer,
         model::Booking,
-        reminders,
         store::{self, BookingStore},
         Record,
     },
-    config::{ReminderSettings, Settings},
+    config::Settings,
     i18n::Locales,
     mail::{nonce, DeliveryError, Outbox, OutgoingMail, RetryPolicy},
     store::{Store, StoreTrouble},
@@ -30,7 +29,6 @@ pub struct Bookings {
     outbox: Outbox,
     store: Arc<BookingStore>,
     composer: Arc<Composer>,
-    reminders: Arc<ReminderSettings>,
 }
 
 impl Deref for Bookings {
@@ -57,17 +55,7 @@ impl Bookings {
         let shared = Arc::new(Store::open(&settings.data_dir).map_err(DeliveryError::Store)?);
         let store = Arc::new(BookingStore::open(shared.clone()).map_err(DeliveryError::Store)?);
         let outbox = Outbox::start_with(settings, locales, shared, Some(&legacy::adopt), policy.clone())?;
-        let reminders = Arc::new(settings.reminders.clone());
-        let bookings = Self { outbox, store, composer, reminders };
-        let (timer, every) = (bookings.clone(), Duration::from_secs(settings.reminders.check_seconds));
-        bookings.outbox.spawn(async move {
-            loop {
-                tokio::time::sleep(every).await;
-                if let Err(e) = timer.run_reminders(jiff::Timestamp::now()).await {
-                    tracing::error!(error = %e, "reminders could not be checked; trying again");
-                }
-            }
-        });
+        let bookings = Self { outbox, store, composer };
         if settings.backup.every_hours > 0 {
             let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);
             let store = bookings.store.store().clone();
@@ -166,31 +154,15 @@ impl Bookings {
             .await
     }
 
-    /// Sends the reminders due at `now` (see `reminders.rs`), each once:
-    /// recorded with the booking in the transaction that queues its mail.
-    /// Returns how many went out.
-    pub async fn run_reminders(&self, now: jiff::Timestamp) -> Result<usize, DeliveryError> {
+    /// Requested and confirmed bookings whose pick-up is after `now` (the reminders' candidates).
+    pub async fn awaiting_reminders(&self, now: jiff::Timestamp) -> Result<Vec<Record>, DeliveryError> {
         let store = self.store.clone();
-        let records = self.outbox.blocking(move || store.awaiting_reminders(now)).await?;
-        let (settings, mail) = (&*self.reminders, &self.composer.mail);
-        let mut sent = 0;
-        for record in records {
-            for reminder in reminders::due(&record, settings, mail, now) {
-                let nonce = nonce();
-                let mails = self.composer.reminder(&record, reminder, &nonce, now)?;
-                let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
-                let key = reminder.key(record.booking.pickup_at);
-                let went = self
-                    .outbox
-                    .commit("reminder-staged", mails, move |tx| store::remind(tx, &reference, sequence, &key))
-                    .await?;
-                if went {
-                    tracing::info!(reference = %record.booking.reference, reminder = reminder.code(), "reminder sent");
-                    sent += 1;
-                }
-            }
-        }
-        Ok(sent)
+        self.outbox.blocking(move || store.awaiting_reminders(now)).await
+    }
+
+    /// What every booking mail is composed with (the capabilities' mails build on it).
+    pub fn composer(&self) -> &Composer {
+        &self.composer
     }
 
     /// The dispatchers' calendar: bookings whose pick-up is after `since`

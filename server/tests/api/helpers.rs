@@ -11,8 +11,10 @@ pub struct TestApp {
     env: BTreeMap<String, String>,
     bundle: Option<&'static str>,
     server: actix_web::dev::ServerHandle,
-    /// The app's bookings, for running the reminders at a chosen time.
+    /// The app's bookings.
     pub bookings: std::sync::Arc<taxi_server::booking::outbox::Bookings>,
+    /// The app's reminders, to run them at a chosen time.
+    pub reminders: std::sync::Arc<taxi_server::reminders::Reminders>,
     running: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
 }
 
@@ -83,7 +85,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
     .expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let server = app.stop_handle();
-    let bookings = app.bookings();
+    let (bookings, reminders) = (app.bookings(), app.reminders());
     let running = actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     TestApp {
@@ -95,6 +97,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
         bundle,
         server,
         bookings,
+        reminders,
         running,
     }
 }

@@ -22,7 +22,7 @@ fn of_kind(desk: &Desk, kind: &str) -> Vec<Mail> {
 }
 
 async fn run(desk: &Desk, at: Timestamp) -> usize {
-    let sent = desk.app.bookings.run_reminders(at).await.expect("reminders run");
+    let sent = desk.app.reminders.run(at).await.expect("reminders run");
     desk.app.outbox_idle().await;
     sent
 }

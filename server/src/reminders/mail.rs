@@ -5,12 +5,7 @@ use std::time::SystemTime;
 
 use crate::{
     booking::{
-        customer_copy::CustomerCopy,
-        dispatch::answer_due,
-        mails::Composer,
-        reminders::{self, Reminder},
-        views::place_short,
-        Record,
+        customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, views::place_short, Record,
     },
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
@@ -19,6 +14,7 @@ use crate::{
         text::{header_line, one_line, SUBJECT_MAX},
         DeliveryError,
     },
+    reminders::rules::{self as reminders, Reminder},
 };
 
 impl Composer {

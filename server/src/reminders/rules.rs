@@ -1,6 +1,6 @@
 //! When a booking's reminders are due. Derived each time from the booking as
 //! it stands, so a moved pick-up or an answer changes them at once; what was
-//! sent is kept with the booking (`store_reminders.rs`), under a key naming
+//! sent is kept with the booking (`remind` in `booking/store.rs`), under a key naming
 //! the pick-up it was for, so each is sent once per pick-up time.
 //!
 //! | reminder | to | while | when |
@@ -146,5 +146,5 @@ fn out_of_quiet_hours(at: DateTime, pickup: DateTime, from: ClockTime, until: Cl
 }
 
 #[cfg(test)]
-#[path = "reminders_tests.rs"]
+#[path = "rules_tests.rs"]
 mod tests;
