@@ -12,3 +12,4 @@ mod headers;
 mod late_answer;
 mod outbox;
 mod store_faults;
+mod upgrade;
