@@ -3,13 +3,13 @@
 //! - `/healthz` (liveness, public): status and counts only: pages warm, render
 //!   queue depth, mails waiting, age of the oldest undelivered one, whether
 //!   bookings are accepted. `degraded` when mail is stuck or the mail server
-//!   too slow, when bookings would be refused (spool or disk full, booking
-//!   store unwritable) or the booking store is in trouble.
-//! - `/healthz/details`: the whole spool report (last delivery error included),
-//!   why bookings are refused, the booking store's trouble and what settling
-//!   the spool with it found at start-up, for the same operators as `/metrics`.
+//!   too slow, when bookings would be refused (too much mail queued, disk
+//!   full, store unwritable) or the store is in trouble (restored at start).
+//! - `/healthz/details`: the whole delivery report (last delivery error included),
+//!   why bookings are refused, the store's trouble and what was taken over
+//!   from an earlier release's spool, for the same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
-//!   data directory takes writes (the spool lives there), bookings would be
+//!   data directory takes writes (the store lives there), bookings would be
 //!   accepted and the places provider can answer; otherwise 503 naming what is
 //!   not ready. README's "Operations" says what a load balancer should do with each.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
@@ -79,7 +79,7 @@ fn hidden() -> HttpResponse {
     HttpResponse::NotFound().finish()
 }
 
-/// The summary plus the whole spool report (which may quote a server's answer).
+/// The summary plus the whole delivery report (which may quote a server's answer).
 pub async fn details(
     req: HttpRequest,
     operators: web::Data<Operators>,

@@ -136,14 +136,14 @@ pub struct MailSettings {
     pub staff_recipients: Vec<MailboxSetting>,
     /// Language of the staff mails.
     pub staff_language: Lang,
-    /// Days a delivered spool entry is kept before it is deleted.
+    /// Days a delivered or given-up mail's record is kept before it is deleted.
     pub retention_days: u32,
     /// Timeout of an SMTP conversation up to `DATA` (connect, TLS, login, commands).
     pub smtp_timeout_ms: u64,
     /// Timeout of the answer to a message's final dot; past it the outcome is
     /// unknown and the mail is not sent again.
     pub smtp_data_end_timeout_ms: u64,
-    /// New bookings are refused (503) while this many mails wait in the spool.
+    /// New bookings are refused (503) while this many mails wait undelivered.
     pub max_queued_mails: usize,
     /// New bookings are refused (503) while the data directory has less free space.
     pub min_free_disk_mb: u64,

@@ -27,13 +27,13 @@ pub enum Refusal {
     PriceUnavailable,
     /// Sent sooner after opening the form than a person can type it.
     TooFast,
-    /// The spool could not take it: try again in a minute.
+    /// The store could not take it: try again in a minute.
     StoreFailed,
     /// Per-client limit: wait this many seconds.
     TooManyRequests {
         retry_after: u64,
     },
-    /// Site-wide limit or full spool: try later or call.
+    /// Site-wide limit, or too much mail queued: try later or call.
     Overloaded {
         retry_after: u64,
     },

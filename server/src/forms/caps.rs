@@ -1,5 +1,5 @@
 //! Caps that hold however the abuse is spread over client addresses: how full
-//! the spool and the disk may get before new bookings are refused, and how many
+//! the queue of mails and the disk may get before new bookings are refused, and how many
 //! confirmation mails go to customers' addresses: per mailbox per day, and for
 //! the whole site per hour (so the booking form cannot be used to mail
 //! strangers). No cap on accepting bookings is shared by all clients: one that
@@ -43,7 +43,7 @@ impl Caps {
         }
     }
 
-    /// Whether one more booking or message may be accepted now: while the spool
+    /// Whether one more booking or message may be accepted now: while the queue
     /// and the disk have room. (Per-client limits come first, at the edge.)
     pub fn admit(&self, outbox: &Outbox) -> Result<(), Refusal> {
         match self.refusing(outbox) {
@@ -60,7 +60,7 @@ impl Caps {
     pub fn refusing(&self, outbox: &Outbox) -> Option<String> {
         let queued = outbox.depth();
         if queued >= self.max_queued_mails {
-            return Some(format!("the mail spool holds {queued} undelivered mails (mail.max_queued_mails)"));
+            return Some(format!("{queued} mails wait undelivered (mail.max_queued_mails)"));
         }
         self.disk_floor_reached()
     }

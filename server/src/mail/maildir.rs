@@ -4,9 +4,9 @@
 //! and customer alike, lands in `<data_dir>/maildir/new/`, which any mail
 //! client (Thunderbird, mutt, Evolution) opens as a local folder. Delivery
 //! follows the Maildir rules (write under `tmp/`, sync, rename into `new/`),
-//! and the file name is derived from the spool entry, so delivering the same
+//! and the file name is derived from the mail's row, so delivering the same
 //! entry twice after a crash replaces the file instead of adding a duplicate.
-//! Like the spool, it is private to the service user (0700/0600), and files
+//! Like the store, it is private to the service user (0700/0600), and files
 //! older than `mail.retention_days` are deleted.
 use std::{
     fs, io,
@@ -32,7 +32,7 @@ impl Maildir {
         &self.root
     }
 
-    /// Stores one message for its recipients. `unique` is the spool id, which
+    /// Stores one message for its recipients. `unique` is made of the row's time and id, which
     /// begins with the mail's acceptance time in milliseconds: the file name
     /// depends on nothing else, so that a second delivery of the same entry
     /// finds its file without listing `new/` (thousands of files after a busy
@@ -81,7 +81,7 @@ impl Maildir {
 }
 
 /// `<seconds>.<unique>.taxi-server`, the Maildir convention, with the seconds
-/// of the acceptance time that leads the spool id (0 if it has none).
+/// of the acceptance time that leads the unique name (0 if it has none).
 fn file_name(unique: &str) -> String {
     let millis: String = unique.chars().take_while(char::is_ascii_digit).collect();
     let seconds = millis.parse::<u64>().map_or(0, |ms| ms / 1000);

@@ -1,5 +1,5 @@
 //! A mail as the outbox keeps it: rendered once, when the request comes in,
-//! and stored in the spool as the exact bytes that will be sent, so a retry or
+//! and stored as the exact bytes that will be sent, so a retry or
 //! a resend after a crash sends the same Message-ID, date and content and mail
 //! clients collapse a duplicate. [`Letterhead`] is what every mail shares:
 //! the sender, staff's mailboxes, Message-IDs, the MIME layout of a
@@ -103,7 +103,7 @@ impl MailKind {
     }
 }
 
-/// A rendered mail with its envelope, ready for the spool.
+/// A rendered mail with its envelope, ready for the outbox.
 #[derive(Debug, Clone)]
 pub struct OutgoingMail {
     pub kind: MailKind,

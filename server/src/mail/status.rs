@@ -1,7 +1,7 @@
 //! The outbox as `/healthz` and `/healthz/details` show it: counts only.
 use serde::Serialize;
 
-/// The spool as `/healthz` shows it.
+/// The queued mails as `/healthz/details` shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SpoolStats {
@@ -30,14 +30,14 @@ pub struct SpoolStats {
 pub struct DeliveryHealth {
     /// `degraded` while the SMTP server is unreachable or too slow, while a mail has waited
     /// longer than `mail.degraded_after_seconds`, and for that long after a
-    /// mail was given up or a spool file quarantined; otherwise `ok`.
+    /// mail was given up or a row quarantined; otherwise `ok`.
     pub status: &'static str,
     /// Undelivered mails waiting for their (next) attempt.
     pub queued: usize,
     pub in_flight: usize,
-    /// Mails in `failed/` (staff were sent a notice about each).
+    /// Mails given up (staff were sent a notice about each), kept for the retention.
     pub failed: usize,
-    /// Unreadable files in `quarantine/`.
+    /// Mail rows that could not be read, kept for a person to look at.
     pub quarantined: usize,
     /// Age of the oldest undelivered mail; `None` when all is delivered.
     pub oldest_age_seconds: Option<u64>,

@@ -116,7 +116,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Pages waiting for a render worker",
         m.render_queue_depth.clone(),
     );
-    registry.register("spool_depth", "Mails in the spool not yet delivered", m.spool_depth.clone());
+    registry.register("spool_depth", "Mails queued and not yet delivered", m.spool_depth.clone());
     registry.register(
         "spool_oldest_undelivered_seconds",
         "Age of the oldest undelivered mail",
@@ -140,7 +140,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     );
     registry.register(
         "mail_events",
-        "Mail delivery events: delivered, temporary_failure, permanent_failure, given_up, quarantined, notice_sent, notice_failed",
+        "Mail delivery events: delivered, temporary_failure, permanent_failure, outcome_unknown, given_up, quarantined, notice_sent, notice_failed",
         m.mail.clone(),
     );
     m
