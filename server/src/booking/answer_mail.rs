@@ -24,6 +24,9 @@ use crate::{
     },
 };
 
+/// Staff's answer to the customer: confirmed, another time proposed, declined.
+pub const CUSTOMER_ANSWER: MailKind = MailKind::new("customer-answer");
+
 impl Composer {
     /// The three answer buttons of the staff mail, as signed links.
     pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
@@ -72,14 +75,8 @@ impl Composer {
         let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
         let date = SystemTime::from(answer.answered_at);
         let attachment = Some((self.ics_name(b, b.lang), ics));
-        let letter = Letter {
-            kind: MailKind::CustomerAnswer,
-            reference: &b.reference,
-            nonce,
-            view: &view,
-            date,
-            attachment,
-        };
+        let letter =
+            Letter { kind: CUSTOMER_ANSWER, reference: &b.reference, nonce, view: &view, date, attachment };
         let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
     }

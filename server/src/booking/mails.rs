@@ -21,6 +21,11 @@ use crate::{
     types::Lang,
 };
 
+/// The staff mail of a booking request, with the answer buttons.
+pub const STAFF_BOOKING: MailKind = MailKind::new("staff-booking");
+/// The customer's confirmation that the request was received.
+pub const CUSTOMER_BOOKING: MailKind = MailKind::new("customer-booking");
+
 pub struct Composer {
     pub head: Letterhead,
     pub(crate) locales: Arc<Locales>,
@@ -72,7 +77,7 @@ impl Composer {
         let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false, ics::Revision::BOOKED);
         let mut mails = vec![self.head.to_staff(
             Letter {
-                kind: MailKind::StaffBooking,
+                kind: STAFF_BOOKING,
                 reference: &b.reference,
                 nonce,
                 view: &staff_view,
@@ -90,7 +95,7 @@ impl Composer {
                 let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
                 let attachment = Some((self.ics_name(b, b.lang), ics));
                 let letter = Letter {
-                    kind: MailKind::CustomerBooking,
+                    kind: CUSTOMER_BOOKING,
                     reference: &b.reference,
                     nonce,
                     view: &view,

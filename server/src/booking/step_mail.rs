@@ -27,6 +27,11 @@ use crate::{
     types::Lang,
 };
 
+/// The customer's step (accepted, another time asked, cancelled), to staff.
+pub const STAFF_STEP: MailKind = MailKind::new("staff-step");
+/// … and its confirmation to the customer, with the updated calendar entry.
+pub const CUSTOMER_STEP: MailKind = MailKind::new("customer-step");
+
 impl Composer {
     /// The customer's manage page, signed until an hour after the last
     /// pick-up this mail knows of (`proposed`: a time staff proposed).
@@ -70,7 +75,7 @@ impl Composer {
         let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
         let mut mails = vec![self.head.to_staff(
             Letter {
-                kind: MailKind::StaffStep,
+                kind: STAFF_STEP,
                 reference: &moved.reference,
                 nonce,
                 view: &staff_view,
@@ -85,14 +90,8 @@ impl Composer {
             let view = self.views().customer_step(b, step, manage);
             let ics = self.booking_ics(b, b.lang, uid, &view, true, revision);
             let attachment = Some((self.ics_name(b, b.lang), ics));
-            let letter = Letter {
-                kind: MailKind::CustomerStep,
-                reference: &b.reference,
-                nonce,
-                view: &view,
-                date,
-                attachment,
-            };
+            let letter =
+                Letter { kind: CUSTOMER_STEP, reference: &b.reference, nonce, view: &view, date, attachment };
             mails.push(self.head.to_customer(letter, to)?);
         }
         Ok(with_phone(mails, moved.phone.as_deref().map(str::to_owned)))

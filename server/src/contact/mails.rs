@@ -19,6 +19,11 @@ use crate::{
     types::Lang,
 };
 
+/// The question, to staff.
+pub const STAFF_CONTACT: MailKind = MailKind::new("staff-contact");
+/// The acknowledgement to the sender.
+pub const CONTACT_ACK: MailKind = MailKind::new("contact-ack");
+
 pub struct ContactMails {
     head: Letterhead,
     locales: Arc<Locales>,
@@ -47,7 +52,7 @@ impl ContactMails {
         let view = self.views().staff_contact(c, self.head.staff_lang);
         let mut mails = vec![self.head.to_staff(
             Letter {
-                kind: MailKind::StaffContact,
+                kind: STAFF_CONTACT,
                 reference: &c.reference,
                 nonce,
                 view: &view,
@@ -60,7 +65,7 @@ impl ContactMails {
             Some(to) => {
                 let view = self.views().contact_ack(c);
                 let letter = Letter {
-                    kind: MailKind::ContactAck,
+                    kind: CONTACT_ACK,
                     reference: &c.reference,
                     nonce,
                     view: &view,

@@ -18,12 +18,12 @@ pub(super) fn give_up_with_notice(
     error: &str,
     now: i64,
 ) -> io::Result<bool> {
-    let notice = (row.kind != MailKind::FailureNotice)
+    let notice = (row.kind != MailKind::NOTICE)
         .then(|| {
             let answer = one_line(error, 300);
             let failed = FailedMail {
                 reference: &row.reference,
-                kind: row.kind,
+                kind: row.kind.clone(),
                 recipient: &row.recipient,
                 answer: &answer,
                 customer_phone: row.customer_phone.as_deref(),

@@ -34,7 +34,8 @@ pub type Adopt = dyn Fn(&Transaction<'_>, &serde_json::Value) -> io::Result<bool
 #[serde(rename_all = "camelCase")]
 struct Entry {
     id: String,
-    kind: MailKind,
+    /// camelCase, as that release wrote it (`staffBooking`).
+    kind: String,
     reference: String,
     message_id: String,
     envelope_from: String,
@@ -165,8 +166,15 @@ fn insert(tx: &Transaction<'_>, entry: &Entry) -> io::Result<Option<i64>> {
         return Ok(None);
     }
     let recipient = entry.recipients.join(",");
+    let kebab: String = entry
+        .kind
+        .chars()
+        .flat_map(|c| if c.is_ascii_uppercase() { vec!['-', c.to_ascii_lowercase()] } else { vec![c] })
+        .collect();
+    let kind = MailKind::parse(&kebab)
+        .ok_or_else(|| crate::store::invalid(format!("{}: kind {:?}", entry.id, entry.kind)))?;
     let row = queue::NewRow {
-        kind: entry.kind,
+        kind,
         reference: &entry.reference,
         message_id: &entry.message_id,
         envelope_from: &entry.envelope_from,

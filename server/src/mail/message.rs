@@ -16,7 +16,6 @@ use lettre::{
     },
     Address, Message,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::{
     config::MailSettings,
@@ -30,76 +29,49 @@ use crate::{
     types::Lang,
 };
 
-/// Which kind of mail an entry is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum MailKind {
-    StaffBooking,
-    CustomerBooking,
-    StaffContact,
-    ContactAck,
-    /// Tells staff that another mail could not be delivered.
-    FailureNotice,
-    /// Staff's answer to a booking: confirmed, another time proposed, declined.
-    CustomerAnswer,
-    /// The customer accepted a proposed time or cancelled: staff are told.
-    StaffStep,
-    /// … and the customer gets the updated calendar entry.
-    CustomerStep,
-    /// A booking still unanswered, to staff (and the escalation addresses).
-    StaffReminder,
-    /// A ride near and unanswered, or a confirmed ride's reminder, to the customer.
-    CustomerReminder,
-}
+/// Which kind of mail a row is, named by the capability that composes it
+/// (`staff-booking`, `customer-answer`, …): it appears in the Message-ID and
+/// in the staff notice about an undelivered mail (`mail.failureNotice.kind.*`
+/// in the locale files, the code in camelCase). The outbox tells only its
+/// own notices apart.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MailKind(std::borrow::Cow<'static, str>);
 
 impl MailKind {
-    const ALL: [MailKind; 10] = [
-        Self::StaffBooking,
-        Self::CustomerBooking,
-        Self::StaffContact,
-        Self::ContactAck,
-        Self::FailureNotice,
-        Self::CustomerAnswer,
-        Self::StaffStep,
-        Self::CustomerStep,
-        Self::StaffReminder,
-        Self::CustomerReminder,
-    ];
+    /// Tells staff that another mail could not be delivered, or that the store was restored.
+    pub const NOTICE: MailKind = MailKind::new("failure-notice");
 
-    /// The kind whose [`MailKind::code`] this is.
+    /// A kind with this code: lower-case letters and hyphens.
+    pub const fn new(code: &'static str) -> Self {
+        Self(std::borrow::Cow::Borrowed(code))
+    }
+
+    /// The kind a stored code names; `None` for anything but lower-case letters and hyphens.
     pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|kind| kind.code() == code)
+        let fine =
+            (1..=40).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+        fine.then(|| Self(std::borrow::Cow::Owned(code.to_string())))
     }
 
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::StaffBooking => "staff-booking",
-            Self::CustomerBooking => "customer-booking",
-            Self::StaffContact => "staff-contact",
-            Self::ContactAck => "contact-ack",
-            Self::FailureNotice => "failure-notice",
-            Self::CustomerAnswer => "customer-answer",
-            Self::StaffStep => "staff-step",
-            Self::CustomerStep => "customer-step",
-            Self::StaffReminder => "staff-reminder",
-            Self::CustomerReminder => "customer-reminder",
-        }
+    pub fn code(&self) -> &str {
+        &self.0
     }
 
-    /// The name of this kind in the locale files (`mail.failureNotice.kind.*`).
-    fn locale_key(self) -> &'static str {
-        match self {
-            Self::StaffBooking => "staffBooking",
-            Self::CustomerBooking => "customerBooking",
-            Self::StaffContact => "staffContact",
-            Self::ContactAck => "contactAck",
-            Self::FailureNotice => "failureNotice",
-            Self::CustomerAnswer => "customerAnswer",
-            Self::StaffStep => "staffStep",
-            Self::CustomerStep => "customerStep",
-            Self::StaffReminder => "staffReminder",
-            Self::CustomerReminder => "customerReminder",
+    /// The name of this kind in the locale files: the code in camelCase.
+    fn locale_key(&self) -> String {
+        let mut key = String::with_capacity(self.0.len());
+        let mut upper = false;
+        for c in self.0.chars() {
+            match c {
+                '-' => upper = true,
+                c if upper => {
+                    key.push(c.to_ascii_uppercase());
+                    upper = false;
+                }
+                c => key.push(c),
+            }
         }
+        key
     }
 }
 
@@ -228,7 +200,7 @@ impl Letterhead {
         nonce: &str,
     ) -> Result<OutgoingMail, DeliveryError> {
         let lang = self.staff_lang;
-        let message_id = self.message_id(reference, MailKind::FailureNotice, nonce);
+        let message_id = self.message_id(reference, &MailKind::NOTICE, nonce);
         let mut builder = Message::builder()
             .from(self.from.clone())
             .subject(subject.clone())
@@ -249,7 +221,7 @@ impl Letterhead {
             .singlepart(lettre::message::SinglePart::plain(text.clone()))
             .map_err(|e| DeliveryError::Compose(format!("failure-notice {reference}: {e}")))?;
         Ok(OutgoingMail {
-            kind: MailKind::FailureNotice,
+            kind: MailKind::NOTICE,
             reference: reference.to_string(),
             message_id,
             subject,
@@ -263,7 +235,7 @@ impl Letterhead {
     }
 
     /// `<R7K3Q9.staff-booking.k2m9x4@taxiroermond.example>`
-    pub fn message_id(&self, reference: &str, kind: MailKind, nonce: &str) -> String {
+    pub fn message_id(&self, reference: &str, kind: &MailKind, nonce: &str) -> String {
         format!("<{}.{}.{}@{}>", safe_token(reference), kind.code(), safe_token(nonce), self.domain)
     }
 
@@ -279,12 +251,13 @@ impl Letterhead {
         letter: Letter<'_>,
         reply_to: Option<Mailbox>,
     ) -> Result<OutgoingMail, DeliveryError> {
-        self.build(letter, self.staff(), reply_to)
+        self.build(letter, self.staff(), reply_to, false)
     }
 
     /// `letter` to one customer; replies go to `From`, the company.
+    /// A mail to a customer: automated, so no out-of-office replies (RFC 3834).
     pub fn to_customer(&self, letter: Letter<'_>, to: Mailbox) -> Result<OutgoingMail, DeliveryError> {
-        self.build(letter, vec![to], None)
+        self.build(letter, vec![to], None, true)
     }
 
     pub fn build(
@@ -292,13 +265,14 @@ impl Letterhead {
         letter: Letter<'_>,
         to: Vec<Mailbox>,
         reply_to: Option<Mailbox>,
+        automated: bool,
     ) -> Result<OutgoingMail, DeliveryError> {
         let Letter { kind, reference, nonce, view, date, attachment } = letter;
         let compose =
             |e: &dyn std::fmt::Display| DeliveryError::Compose(format!("{} {reference}: {e}", kind.code()));
         let text = TextMail { v: view }.render().map_err(|e| compose(&e))?;
         let html = HtmlMail { v: view }.render().map_err(|e| compose(&e))?;
-        let message_id = self.message_id(reference, kind, nonce);
+        let message_id = self.message_id(reference, &kind, nonce);
         let mut builder = Message::builder()
             .from(self.from.clone())
             .subject(view.subject.clone())
@@ -308,7 +282,7 @@ impl Letterhead {
                 HeaderName::new_from_ascii_str("Content-Language"),
                 view.lang.code().to_string(),
             ));
-        if matches!(kind, MailKind::CustomerBooking | MailKind::ContactAck | MailKind::CustomerAnswer) {
+        if automated {
             // RFC 3834: no out-of-office replies to these.
             builder = builder.raw_header(HeaderValue::new(
                 HeaderName::new_from_ascii_str("Auto-Submitted"),

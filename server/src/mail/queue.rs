@@ -93,7 +93,7 @@ pub(crate) fn insert_mail(
             insert(
                 tx,
                 &NewRow {
-                    kind: mail.kind,
+                    kind: mail.kind.clone(),
                     reference: &mail.reference,
                     message_id: &mail.message_id,
                     envelope_from: &mail.envelope_from,

@@ -210,7 +210,7 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     let recipients = [row.recipient.clone()];
     let result = transport.send(&unique, &row.envelope_from, &recipients, &row.raw).await;
     let attempts = row.attempts + 1;
-    let (kind, now) = (row.kind, jiff::Timestamp::now().as_millisecond());
+    let (kind, now) = (row.kind.clone(), jiff::Timestamp::now().as_millisecond());
     let error = match result {
         Ok(()) => {
             faults::point("mail-sent");
@@ -274,7 +274,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
             state.delivered_retained += 1;
             state.slow_attempts = 0;
             state.server_answered(policy, pause);
-            metrics::mail(if kind == MailKind::FailureNotice { "notice_sent" } else { "delivered" });
+            metrics::mail(if kind == MailKind::NOTICE { "notice_sent" } else { "delivered" });
             tracing::info!(id, attempts, "mail delivered");
         }
         Outcome::DeliveredUnrecorded { id, error } => {
@@ -331,7 +331,7 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                 _ => "temporary_failure",
             });
             metrics::mail("given_up");
-            if kind == MailKind::FailureNotice || !notice {
+            if kind == MailKind::NOTICE || !notice {
                 metrics::mail("notice_failed");
             }
             tracing::error!(id, error = %error, notice, "mail not deliverable; given up");

@@ -17,6 +17,11 @@ use crate::{
     reminders::rules::{self as reminders, Reminder},
 };
 
+/// A booking still unanswered, to staff (and the escalation addresses).
+pub const STAFF_REMINDER: MailKind = MailKind::new("staff-reminder");
+/// A ride near and unanswered, or a confirmed ride's reminder, to the customer.
+pub const CUSTOMER_REMINDER: MailKind = MailKind::new("customer-reminder");
+
 impl Composer {
     /// The mail of `reminder` for `record`, sent at `at`; none for a customer
     /// reminder when the booking has no usable customer address.
@@ -58,14 +63,14 @@ impl Composer {
                 to.extend(self.escalation.iter().cloned());
             }
             let letter = Letter {
-                kind: MailKind::StaffReminder,
+                kind: STAFF_REMINDER,
                 reference: &b.reference,
                 nonce,
                 view: &view,
                 date,
                 attachment: None,
             };
-            let mail = self.head.build(letter, to, customer)?;
+            let mail = self.head.build(letter, to, customer, false)?;
             return Ok(with_phone(vec![mail], phone));
         }
         let Some(to) = customer else { return Ok(Vec::new()) };
@@ -93,7 +98,7 @@ impl Composer {
         view.rows = self.views().trip_rows(b, lang);
         self.views().sign_off(&mut view);
         let letter = Letter {
-            kind: MailKind::CustomerReminder,
+            kind: CUSTOMER_REMINDER,
             reference: &b.reference,
             nonce,
             view: &view,

@@ -189,9 +189,10 @@ fn a_kill_between_the_servers_answer_and_its_record_sends_that_mail_once_more() 
         *seen.entry(m.message_id).or_default() += 1;
     }
     assert_eq!(seen.len(), 2, "{seen:?}");
-    for (id, times) in &seen {
-        let expected = if taken.contains(id) { 2 } else { 1 };
-        assert_eq!(*times, expected, "{id}: taken before the kill: once more, with the same Message-ID");
+    // A mail the server was still storing as the kill came was in flight too: twice at most.
+    assert!(seen.values().all(|times| *times <= 2), "{seen:?}");
+    for id in &taken {
+        assert_eq!(seen[id], 2, "{id}: taken before the kill: once more, with the same Message-ID");
     }
     assert_eq!(delivered_ids(&data).len(), 2);
 }

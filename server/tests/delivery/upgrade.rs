@@ -50,7 +50,7 @@ fn spool_files(data: &Path, dir: &str, mail: &OutgoingMail, change: Option<Value
         .map(|(n, recipient)| {
             let id = if n == 0 { base.clone() } else { format!("{base}-{}", n + 1) };
             let mut entry = json!({
-                "id": id, "kind": mail.kind, "reference": mail.reference, "messageId": mail.message_id,
+                "id": id, "kind": camel(mail.kind.code()), "reference": mail.reference, "messageId": mail.message_id,
                 "envelopeFrom": mail.envelope_from, "recipients": [recipient],
                 "createdAt": jiff::Timestamp::now(), "attempts": 2, "lastError": "421 try later",
                 "raw": String::from_utf8_lossy(&mail.raw),
@@ -71,6 +71,13 @@ fn fresh(reference: &str, email: &str) -> Booking {
         pickup_at: "2099-01-01T10:00".parse().unwrap(),
         ..booking_to(reference, email)
     }
+}
+
+/// `staff-booking` as the earlier release wrote it: `staffBooking`.
+fn camel(code: &str) -> String {
+    let mut parts = code.split('-');
+    let first = parts.next().unwrap_or_default().to_string();
+    parts.fold(first, |word, part| word + &part[..1].to_uppercase() + &part[1..])
 }
 
 fn booked(booking: &Booking) -> Value {
