@@ -196,7 +196,7 @@ async fn no_client_can_switch_bookings_off_for_others() {
 }
 
 #[actix_web::test]
-async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
+async fn new_bookings_are_refused_before_the_queue_or_disk_is_full() {
     // Mail to a closed port stays queued: two mails per booking.
     let app = spawn_app_with(AppOptions {
         smtp_url: Some("smtp://127.0.0.1:9"),
@@ -210,7 +210,7 @@ async fn new_bookings_are_refused_before_the_spool_or_disk_is_full() {
     assert_eq!(response.status(), 503);
     let answer: Value = response.json().await.unwrap();
     assert!(answer["errorMessage"].as_str().unwrap().contains("bel ons: 0475 00 00 00"), "{answer}");
-    assert_health_says_bookings_are_refused(&app, "undelivered mails").await;
+    assert_health_says_bookings_are_refused(&app, "mails wait undelivered").await;
 
     let app = spawn_app_with(config(
         "[limits]\nrate_limit_per_minute = 0\n[mail]\nmin_free_disk_mb = 1000000000\n",
