@@ -100,7 +100,9 @@ async fn main() {
             reason: None,
             answered_at: jiff::Timestamp::now(),
         };
-        assert!(outbox.answer(&record, &answer).await.expect("answer stored"));
+        assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &answer)
+            .await
+            .expect("answer stored"));
         println!("CONFIRMED");
     }
     if cancel_first {
@@ -112,7 +114,7 @@ async fn main() {
         let step =
             CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
                 .expect("a requested booking can be cancelled");
-        assert!(outbox.customer_step(&record, &step).await.expect("step stored"));
+        assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &step).await.expect("step stored"));
         println!("CANCELLED");
     }
     if remind {

@@ -8,7 +8,6 @@
 //! the HTTP handlers ([`routes`]).
 pub mod answer;
 pub mod answer_links;
-pub mod answer_mail;
 pub mod customer_copy;
 pub mod customer_step;
 pub mod dispatch;
@@ -24,7 +23,6 @@ pub mod outbox;
 pub mod prefill;
 pub mod routes;
 pub mod service;
-pub mod step_mail;
 pub mod store;
 pub mod views;
 pub mod whatsapp;

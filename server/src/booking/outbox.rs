@@ -7,8 +7,6 @@ use std::{ops::Deref, sync::Arc, time::Duration};
 
 use crate::{
     booking::{
-        answer::Answer,
-        customer_step::CustomerStep,
         legacy,
         mails::Composer,
         model::Booking,
@@ -17,7 +15,7 @@ use crate::{
     },
     config::Settings,
     i18n::Locales,
-    mail::{nonce, DeliveryError, Outbox, OutgoingMail, RetryPolicy},
+    mail::{nonce, DeliveryError, Outbox, RetryPolicy},
     store::{Store, StoreTrouble},
 };
 
@@ -128,32 +126,6 @@ impl Bookings {
         self.outbox.blocking(move || store.get(&reference)).await
     }
 
-    /// Records staff's answer to the booking of `record` (as read, at its
-    /// sequence) and queues the customer's mail, in one transaction. `false`:
-    /// the booking was answered meanwhile; nothing was changed or sent.
-    pub async fn answer(&self, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
-        let nonce = nonce();
-        let mails: Vec<OutgoingMail> = self.composer.answer(record, answer, &nonce)?.into_iter().collect();
-        let (reference, sequence, answer) =
-            (record.booking.reference.clone(), record.sequence, answer.clone());
-        self.outbox
-            .commit("answer-staged", mails, move |tx| store::answer(tx, &reference, sequence, &answer))
-            .await
-    }
-
-    /// Records the customer's step on the booking of `record` (as read, at
-    /// its sequence) and queues staff's and the customer's mails, in one
-    /// transaction. `false`: the booking changed meanwhile; nothing was
-    /// changed or sent.
-    pub async fn customer_step(&self, record: &Record, step: &CustomerStep) -> Result<bool, DeliveryError> {
-        let nonce = nonce();
-        let mails = self.composer.customer_step(record, step, &nonce)?;
-        let (booking, sequence, step) = (record.booking.clone(), record.sequence, step.clone());
-        self.outbox
-            .commit("step-staged", mails, move |tx| store::customer_step(tx, &booking, sequence, &step))
-            .await
-    }
-
     /// Requested and confirmed bookings whose pick-up is after `now` (the reminders' candidates).
     pub async fn awaiting_reminders(&self, now: jiff::Timestamp) -> Result<Vec<Record>, DeliveryError> {
         let store = self.store.clone();
@@ -181,15 +153,5 @@ impl Bookings {
     /// Why the store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
         self.store.store().trouble()
-    }
-
-    /// The ride as the customer's mails show it, in the booking's language.
-    pub fn customer_summary(&self, booking: &Booking) -> Vec<(String, String)> {
-        self.composer.customer_summary(booking)
-    }
-
-    /// The booking as the staff answer page shows it, in the staff language.
-    pub fn staff_summary(&self, booking: &Booking) -> (Vec<String>, Vec<(String, String)>) {
-        self.composer.staff_summary(booking)
     }
 }

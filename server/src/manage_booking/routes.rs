@@ -93,7 +93,7 @@ pub async fn step(
         tracing::error!(reference = %record.booking.reference, "customer step refused: {why}");
         return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, &record, Some(not_sent())).await;
     }
-    let taken = match manage.bookings.customer_step(&record, &step).await {
+    let taken = match super::mail::step(&manage.bookings, &record, &step).await {
         Ok(taken) => taken,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the customer's step could not be stored; nothing was sent");
@@ -173,7 +173,7 @@ async fn page(
         status: record.status,
         status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
         pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
-        rows: (manage.bookings.customer_summary(b).into_iter())
+        rows: (manage.bookings.composer().customer_summary(b).into_iter())
             .map(|(label, value)| SummaryRow { label, value })
             .collect(),
         form_action: format!("{}?{}", req.path(), req.query_string()),

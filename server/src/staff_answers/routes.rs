@@ -113,7 +113,7 @@ pub async fn answer(
         tracing::error!(reference = %record.booking.reference, "answer refused: {why}");
         return cx.not_sent(action, &record, &input).await;
     }
-    let answered = match bookings.answer(&record, &answer).await {
+    let answered = match super::mail::answer(bookings, &record, &answer).await {
         Ok(answered) => answered,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored; nothing was sent");
@@ -178,7 +178,7 @@ impl Context {
     ) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
         let b = &record.booking;
-        let (mut alerts, rows) = self.bookings.staff_summary(b);
+        let (mut alerts, rows) = self.bookings.composer().staff_summary(b);
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
             let when = date_time_long(&self.locales, lang, local(step.at));
             let pickup = date_time_long(&self.locales, lang, step.pickup_at);

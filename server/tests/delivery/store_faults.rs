@@ -44,7 +44,7 @@ async fn history(data: &Path, sink: &Sink) {
         outbox.submit_booking(&recent(reference)).await.unwrap();
     }
     let record = outbox.record("DMG1").await.unwrap().unwrap();
-    assert!(outbox.answer(&record, &confirm()).await.unwrap());
+    assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.unwrap());
     wait_for("all delivered", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
 }
@@ -130,7 +130,10 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
     let filler = fill(&data);
 
     let record = outbox.record("FULL1").await.unwrap().unwrap();
-    assert!(outbox.answer(&record, &confirm()).await.is_err(), "the commit fails");
+    assert!(
+        taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.is_err(),
+        "the commit fails"
+    );
     assert_eq!(mails_in(&data, "queued").len(), 0, "its mail was not kept");
     assert_eq!(status(&outbox, "FULL1").await, "requested");
     assert!(outbox.store_trouble().is_some_and(|t| t.unwritable), "the health checks see it");
@@ -141,7 +144,7 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     assert_eq!(outbox.stats().depth, 0);
     let record = outbox.record("FULL1").await.unwrap().unwrap();
-    assert!(outbox.answer(&record, &confirm()).await.unwrap());
+    assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.unwrap());
     wait_for("the answer", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
     assert_eq!(received_for(&sink, customer, "FULL1.customer-answer."), 1, "one answer mail");
@@ -170,7 +173,10 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
     };
 
     let record = outbox.record("FULL2").await.unwrap().unwrap();
-    assert!(outbox.customer_step(&record, &cancel(&record)).await.is_err(), "the commit fails");
+    assert!(
+        taxi_server::manage_booking::mail::step(&outbox, &record, &cancel(&record)).await.is_err(),
+        "the commit fails"
+    );
     assert_eq!(mails_in(&data, "queued").len(), 0, "its mails were not kept");
     assert_eq!(status(&outbox, "FULL2").await, "requested");
     outbox.shutdown().await;
@@ -180,7 +186,7 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     assert_eq!(outbox.stats().depth, 0);
     let record = outbox.record("FULL2").await.unwrap().unwrap();
-    assert!(outbox.customer_step(&record, &cancel(&record)).await.unwrap());
+    assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &cancel(&record)).await.unwrap());
     wait_for("the step's mails", LONG, || outbox.stats().depth == 0);
     assert_eq!(status(&outbox, "FULL2").await, "cancelled");
     outbox.shutdown().await;

@@ -1,0 +1,166 @@
+//! A customer's step on the manage page, recorded and told ([`step`]): staff
+//! are told (in the staff language, with the booking as in their first mail),
+//! and the customer gets the updated calendar entry (same UID, next SEQUENCE)
+//! in the booking's language: confirmed at the accepted time, or cancelled.
+use std::time::SystemTime;
+
+use jiff::civil::DateTime;
+
+use crate::{
+    booking::{
+        customer_copy::CustomerCopy,
+        customer_step::{CustomerAction, CustomerStep},
+        ics,
+        mails::Composer,
+        model::Booking,
+        outbox::Bookings,
+        store,
+        views::place_short,
+        Record,
+    },
+    i18n::format::{date_short, date_time_long, time},
+    mail::{
+        layout::{Block, Link, MailView, Views, SHORT_MAX},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
+        text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
+        DeliveryError,
+    },
+    types::Lang,
+};
+
+/// Records the customer's step on the booking of `record` (as read, at its
+/// sequence) and queues staff's and the customer's mails, in one
+/// transaction. `false`: the booking changed meanwhile; nothing was changed or sent.
+pub async fn step(bookings: &Bookings, record: &Record, step: &CustomerStep) -> Result<bool, DeliveryError> {
+    let mails = bookings.composer().customer_step(record, step, &crate::mail::nonce())?;
+    let (booking, sequence, step) = (record.booking.clone(), record.sequence, step.clone());
+    bookings
+        .outbox()
+        .commit("step-staged", mails, move |tx| store::customer_step(tx, &booking, sequence, &step))
+        .await
+}
+
+/// The customer's step (accepted, another time asked, cancelled), to staff.
+pub const STAFF_STEP: MailKind = MailKind::new("staff-step");
+/// … and its confirmation to the customer, with the updated calendar entry.
+pub const CUSTOMER_STEP: MailKind = MailKind::new("customer-step");
+
+impl Composer {
+    /// The ride as the customer's mails show it (what a customer mail may
+    /// repeat), as (label, value) pairs in the booking's language.
+    pub fn customer_summary(&self, b: &Booking) -> Vec<(String, String)> {
+        let copy = CustomerCopy::of(b, &self.locales);
+        self.views().trip_rows(&copy, b.lang).into_iter().map(|r| (r.label, r.value)).collect()
+    }
+
+    /// Staff's mail about `step` and the customer's, each with the calendar
+    /// event at its next sequence.
+    pub fn customer_step(
+        &self,
+        record: &Record,
+        step: &CustomerStep,
+        nonce: &str,
+    ) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        let moved = Booking { pickup_at: step.pickup_at, ..record.booking.clone() };
+        let status = match step.action {
+            CustomerAction::Accept => ics::Status::Confirmed,
+            CustomerAction::Ask => ics::Status::Tentative,
+            CustomerAction::Cancel => ics::Status::Cancelled,
+        };
+        let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at) };
+        let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
+        let customer = self.head.customer_mailbox(&moved.name, &moved.email);
+        let mut staff_view = staff_step(&self.views(), &moved, step, lang, record.booking.pickup_at);
+        if step.action == CustomerAction::Ask {
+            // A request again: answered with the buttons of a new one.
+            staff_view.answers = self.answer_links(&moved);
+        }
+        let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
+        let mut mails = vec![self.head.to_staff(
+            Letter {
+                kind: STAFF_STEP,
+                reference: &moved.reference,
+                nonce,
+                view: &staff_view,
+                date,
+                attachment: Some((self.ics_name(&moved, lang), staff_ics)),
+            },
+            customer.clone(),
+        )?];
+        if let Some(to) = customer {
+            let b = &CustomerCopy::of(&moved, &self.locales);
+            let manage = self.manage_link(b, None);
+            let view = customer_step(&self.views(), b, step, manage);
+            let ics = self.booking_ics(b, b.lang, uid, &view, true, revision);
+            let attachment = Some((self.ics_name(b, b.lang), ics));
+            let letter =
+                Letter { kind: CUSTOMER_STEP, reference: &b.reference, nonce, view: &view, date, attachment };
+            mails.push(self.head.to_customer(letter, to)?);
+        }
+        Ok(with_phone(mails, moved.phone.as_deref().map(str::to_owned)))
+    }
+}
+
+/// Staff's mail about the customer's step: the booking as in their first
+/// mail, headed by what the customer did.
+/// `previous`: the pick-up before the step.
+fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: DateTime) -> MailView {
+    let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
+    let pickup = date_time_long(v.locales, lang, b.pickup_at);
+    let name = one_line(&b.name, SHORT_MAX);
+    let args = [
+        ("reference", b.reference.as_str()),
+        ("date", &date_short(v.locales, lang, b.pickup_at)),
+        ("time", &time(b.pickup_at)),
+        ("from", &place_short(&b.departure)),
+        ("to", &place_short(&b.destination)),
+        ("pickup", &pickup),
+        ("previous", &date_time_long(v.locales, lang, previous)),
+        ("name", &name),
+    ];
+    let mut view = v.staff_booking(b, lang);
+    view.subject = header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX);
+    view.heading = v.f(lang, &key("heading"), &args);
+    view.intro = vec![v.f(lang, &key("intro"), &args)];
+    view.outro = vec![v.t(lang, &format!("mail.staffStep.{}.calendar", step.action.code()))];
+    if step.action == CustomerAction::Cancel {
+        // What changed the dispatch no longer does.
+        view.alerts.clear();
+    }
+    let reason = paragraph(&step.note, MESSAGE_MAX);
+    if !reason.is_empty() {
+        let label = v.t(lang, "mail.staffStep.reasonLabel");
+        view.notes.push(format!("{label}: {}", one_line(&reason, MESSAGE_MAX)));
+    }
+    view
+}
+
+/// The customer's mail about their own step, in the booking's language.
+fn customer_step(v: &Views<'_>, b: &CustomerCopy, step: &CustomerStep, manage: Link) -> MailView {
+    let lang = b.lang;
+    let key = |part: &str| format!("mail.customerStep.{}.{part}", step.action.code());
+    let pickup = date_time_long(v.locales, lang, b.pickup_at);
+    let phone = v.company.phone_shown(lang);
+    let args = [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
+    let mut view = MailView::new(
+        lang,
+        header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX),
+        v.t(lang, &key("heading")),
+    );
+    view.intro = vec![
+        v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+        v.f(lang, &key("text"), &args),
+    ];
+    if step.action != CustomerAction::Cancel {
+        view.actions = vec![manage];
+    }
+    let reason = paragraph(&step.note, MESSAGE_MAX);
+    if !reason.is_empty() {
+        view.block = Some(Block { label: v.t(lang, "mail.customerStep.noteLabel"), text: reason });
+    }
+    view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
+    view.rows = v.trip_rows(b, lang);
+    view.outro = vec![v.f(lang, &key("outro"), &args)];
+    v.sign_off(&mut view);
+    view
+}

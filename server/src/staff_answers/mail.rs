@@ -1,0 +1,132 @@
+//! Staff's answer, recorded and told: the booking's conditional update with
+//! the customer's mail in one transaction ([`answer`]); the mail itself (the
+//! ride confirmed, another time proposed, or declined, in the booking's
+//! language, with the calendar event updated: same UID, next SEQUENCE); and
+//! the booking as the staff answer page shows it.
+use std::time::SystemTime;
+
+use crate::{
+    booking::{
+        answer::{Action, Answer, DeclineReason},
+        customer_copy::CustomerCopy,
+        ics,
+        mails::Composer,
+        model::Booking,
+        outbox::Bookings,
+        store::{self, Record},
+    },
+    i18n::format::date_time_long,
+    mail::{
+        layout::{Block, Link, MailView, Views},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
+        nonce,
+        text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
+        DeliveryError,
+    },
+};
+
+/// Records staff's answer to the booking of `record` (as read, at its
+/// sequence) and queues the customer's mail, in one transaction. `false`:
+/// the booking was answered meanwhile; nothing was changed or sent.
+pub async fn answer(bookings: &Bookings, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
+    let mails: Vec<OutgoingMail> =
+        bookings.composer().answer(record, answer, &nonce())?.into_iter().collect();
+    let (reference, sequence, answer) = (record.booking.reference.clone(), record.sequence, answer.clone());
+    bookings
+        .outbox()
+        .commit("answer-staged", mails, move |tx| store::answer(tx, &reference, sequence, &answer))
+        .await
+}
+
+/// Staff's answer to the customer: confirmed, another time proposed, declined.
+pub const CUSTOMER_ANSWER: MailKind = MailKind::new("customer-answer");
+
+impl Composer {
+    /// The customer's mail for `answer` with the updated calendar event;
+    /// `None` when the booking has no usable customer address.
+    pub fn answer(
+        &self,
+        record: &Record,
+        answer: &Answer,
+        nonce: &str,
+    ) -> Result<Option<OutgoingMail>, DeliveryError> {
+        let original = &record.booking;
+        let Some(to) = self.head.customer_mailbox(&original.name, &original.email) else {
+            tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
+            return Ok(None);
+        };
+        let b = &CustomerCopy::of(original, &self.locales);
+        let mut manage = self.manage_link(b, answer.proposed_pickup_at);
+        if answer.action == Action::Propose {
+            manage.label = self.locales.text(b.lang, "mail.customerAnswer.propose.accept").to_string();
+        }
+        let view = customer_answer(&self.views(), b, answer, manage);
+        let status = match answer.action {
+            Action::Confirm => ics::Status::Confirmed,
+            Action::Propose | Action::Decline => ics::Status::Cancelled,
+        };
+        let revision =
+            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
+        let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
+        let date = SystemTime::from(answer.answered_at);
+        let attachment = Some((self.ics_name(b, b.lang), ics));
+        let letter =
+            Letter { kind: CUSTOMER_ANSWER, reference: &b.reference, nonce, view: &view, date, attachment };
+        let mail = self.head.to_customer(letter, to)?;
+        Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
+    }
+
+    /// The booking as the staff answer page shows it, in the staff language:
+    /// what changes the dispatch, and every field as (label, value) pairs,
+    /// the customer's remarks last.
+    pub fn staff_summary(&self, b: &Booking) -> (Vec<String>, Vec<(String, String)>) {
+        let view = self.views().staff_booking(b, self.staff_lang);
+        let mut rows: Vec<(String, String)> = view.rows.into_iter().map(|r| (r.label, r.value)).collect();
+        rows.extend(view.block.map(|block| (block.label, block.text)));
+        (view.alerts, rows)
+    }
+}
+
+/// The customer's mail about staff's answer, in the booking's language.
+fn customer_answer(v: &Views<'_>, b: &CustomerCopy, answer: &Answer, manage: Link) -> MailView {
+    let lang = b.lang;
+    let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
+    let pickup = date_time_long(v.locales, lang, b.pickup_at);
+    let proposed =
+        answer.proposed_pickup_at.map(|at| date_time_long(v.locales, lang, at)).unwrap_or_default();
+    let note = paragraph(&answer.note, MESSAGE_MAX);
+    let reason = match answer.reason {
+        Some(DeclineReason::Other) | None => one_line(&note, MESSAGE_MAX),
+        Some(reason) => v.t(lang, &format!("mail.declineReason.{}", reason.code())),
+    };
+    let phone = v.company.phone_shown(lang);
+    let args = [
+        ("reference", b.reference.as_str()),
+        ("pickup", pickup.as_str()),
+        ("proposed", proposed.as_str()),
+        ("reason", reason.as_str()),
+        ("phone", phone.as_str()),
+        ("company", v.company.name.as_str()),
+    ];
+    let mut view = MailView::new(
+        lang,
+        header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX),
+        v.f(lang, &key("heading"), &args),
+    );
+    view.intro =
+        vec![v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, 40))]), v.f(lang, &key("text"), &args)];
+    let reason_is_note =
+        answer.action == Action::Decline && matches!(answer.reason, Some(DeclineReason::Other) | None);
+    if !note.is_empty() && !reason_is_note {
+        view.block = Some(Block { label: v.f(lang, "mail.customerAnswer.noteLabel", &args), text: note });
+    }
+    view.actions = vec![manage];
+    view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
+    view.rows = v.trip_rows(b, lang);
+    if answer.action == Action::Propose {
+        view.rows.insert(2, v.row(lang, "proposedPickup", proposed.clone()));
+    }
+    view.outro = vec![v.f(lang, &key("outro"), &args)];
+    v.sign_off(&mut view);
+    view
+}
