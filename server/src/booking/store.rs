@@ -177,7 +177,7 @@ pub fn answer(tx: &Transaction<'_>, reference: &str, sequence: u32, answer: &Ans
             params![answer.action.status().code(), json, answer.answered_at.as_second(), reference, sequence],
         )
         .map_err(sql)?;
-    Ok(changed == 1)
+    superseded_if(tx, changed, reference)
 }
 
 /// Records the customer's step if the booking is still at `sequence` (so
@@ -206,7 +206,20 @@ pub fn customer_step(
             ],
         )
         .map_err(sql)?;
-    Ok(changed == 1)
+    superseded_if(tx, changed, booking.reference.as_str())
+}
+
+/// After a change of the booking (`changed` rows), the reminders of it still
+/// queued are untrue: they are dropped in the same transaction.
+fn superseded_if(tx: &Transaction<'_>, changed: usize, reference: &str) -> io::Result<bool> {
+    if changed != 1 {
+        return Ok(false);
+    }
+    let dropped = crate::mail::supersede(tx, reference, jiff::Timestamp::now().as_millisecond())?;
+    if dropped > 0 {
+        tracing::info!(%reference, dropped, "queued reminders dropped: the booking changed");
+    }
+    Ok(true)
 }
 
 /// Adds `key` to the reminders sent if the booking is still at `sequence`
@@ -275,11 +288,16 @@ pub fn past_retention(booking: &Booking, retention: Duration, now: jiff::Timesta
     pickup_seconds(booking) < cutoff && booking.received_at.as_second() < cutoff
 }
 
-/// The pick-up as a Unix time (the booking holds Europe/Amsterdam local time).
-pub(super) fn pickup_seconds(booking: &Booking) -> i64 {
+/// The pick-up as an instant (the booking holds Europe/Amsterdam local time).
+pub fn pickup_at(booking: &Booking) -> jiff::Timestamp {
     booking
         .pickup_at
         .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
-        .map(|z| z.timestamp().as_second())
-        .unwrap_or(0)
+        .map(|z| z.timestamp())
+        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+}
+
+/// The pick-up as a Unix time.
+fn pickup_seconds(booking: &Booking) -> i64 {
+    pickup_at(booking).as_second()
 }

@@ -182,6 +182,7 @@ fn insert(tx: &Transaction<'_>, entry: &Entry) -> io::Result<Option<i64>> {
         customer_phone: entry.customer_phone.as_deref(),
         created_at: entry.created_at.as_millisecond(),
         raw: entry.raw.as_bytes(),
+        perishes_at: None,
         legacy_id: Some(&entry.id),
     };
     queue::insert(tx, &row).map(Some)

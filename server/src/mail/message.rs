@@ -93,6 +93,10 @@ pub struct OutgoingMail {
     pub raw: Vec<u8>,
     /// The customer's phone as given, for the notice to staff if this mail fails.
     pub customer_phone: Option<String>,
+    /// A mail that matters only until then (a reminder before a pick-up): not
+    /// sent after it, nor once a later step of the same reference supersedes
+    /// it ([`crate::mail::supersede`]). `None`: it goes whatever happens.
+    pub perishes_at: Option<jiff::Timestamp>,
 }
 
 /// What the staff notice about an undeliverable mail names.
@@ -231,6 +235,7 @@ impl Letterhead {
             ics: None,
             raw: message.formatted(),
             customer_phone: None,
+            perishes_at: None,
         })
     }
 
@@ -320,6 +325,7 @@ impl Letterhead {
             ics: ics_text,
             raw: message.formatted(),
             customer_phone: None,
+            perishes_at: None,
         })
     }
 }

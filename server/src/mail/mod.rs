@@ -30,7 +30,7 @@ pub mod layout;
 pub mod legacy;
 mod maildir;
 pub mod message;
-mod queue;
+pub(crate) mod queue;
 mod retention;
 mod sender;
 mod smtp;
@@ -57,6 +57,7 @@ use crate::{config::Settings, faults, i18n::Locales, store::Store};
 pub use crate::mail::error::DeliveryError;
 pub use crate::mail::legacy::{Adopt, TakenOver};
 pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
+pub use crate::mail::queue::supersede;
 pub use crate::mail::sender::RetryPolicy;
 pub use status::{DeliveryHealth, SpoolStats};
 

@@ -8,6 +8,7 @@
 //! | `delivered` | the server took it; the body is dropped, the record kept for the retention |
 //! | `failed` | refused for good, given up, or sent with no answer; staff were told |
 //! | `quarantined` | a row that cannot be read; kept for a person to look at |
+//! | `superseded` | a perishable mail (a reminder) whose time passed, or whose subject changed, before it went |
 //!
 //! Nothing marks a mail in flight durably: after a crash, a mail whose
 //! conversation was under way is still `queued` and goes once more (same
@@ -37,6 +38,8 @@ CREATE TABLE IF NOT EXISTS mails (
     last_error      TEXT,
     finished_at     INTEGER,
     raw             BLOB,
+    -- A perishable mail is not sent after this time (ms), nor once superseded.
+    perishes_at     INTEGER,
     -- The spool file a mail of an earlier release was taken over from.
     legacy_id       TEXT UNIQUE
 );
@@ -64,6 +67,8 @@ pub(crate) struct Row {
     pub(crate) created_at: i64,
     pub(crate) attempts: u32,
     pub(crate) raw: Vec<u8>,
+    /// Milliseconds since the epoch; see [`OutgoingMail::perishes_at`].
+    pub(crate) perishes_at: Option<i64>,
 }
 
 /// What a new row is made of, for [`insert`].
@@ -76,6 +81,7 @@ pub(crate) struct NewRow<'a> {
     pub(crate) customer_phone: Option<&'a str>,
     pub(crate) created_at: i64,
     pub(crate) raw: &'a [u8],
+    pub(crate) perishes_at: Option<i64>,
     pub(crate) legacy_id: Option<&'a str>,
 }
 
@@ -101,6 +107,7 @@ pub(crate) fn insert_mail(
                     customer_phone: mail.customer_phone.as_deref(),
                     created_at,
                     raw: &mail.raw,
+                    perishes_at: mail.perishes_at.map(|at| at.as_millisecond()),
                     legacy_id: None,
                 },
             )
@@ -117,8 +124,8 @@ pub(crate) fn insert_mail(
 /// Inserts a queued row; `None` when a row taken over from the same spool file exists.
 pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> {
     tx.execute(
-        "INSERT INTO mails (kind, reference, message_id, envelope_from, recipient, customer_phone, created_at, state, raw, legacy_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued', ?8, ?9)",
+        "INSERT INTO mails (kind, reference, message_id, envelope_from, recipient, customer_phone, created_at, state, raw, perishes_at, legacy_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued', ?8, ?9, ?10)",
         params![
             row.kind.code(),
             row.reference,
@@ -128,6 +135,7 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
             row.customer_phone,
             row.created_at,
             row.raw,
+            row.perishes_at,
             row.legacy_id
         ],
     )
@@ -169,7 +177,7 @@ pub(crate) fn finished_counts(connection: &Connection) -> io::Result<[usize; 3]>
 pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
     let row = connection
         .query_row(
-            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw
+            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw, perishes_at
              FROM mails WHERE id = ?1 AND state = 'queued'",
             [id],
             |row| {
@@ -182,18 +190,40 @@ pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
                     row.get::<_, i64>(5)?,
                     row.get::<_, u32>(6)?,
                     row.get::<_, Option<Vec<u8>>>(7)?,
+                    row.get::<_, Option<i64>>(8)?,
                 ))
             },
         )
         .optional()
         .map_err(|e| invalid(format!("mail {id}: {e}")))?;
-    let Some((kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw)) = row
+    let Some((
+        kind,
+        reference,
+        envelope_from,
+        recipient,
+        customer_phone,
+        created_at,
+        attempts,
+        raw,
+        perishes_at,
+    )) = row
     else {
         return Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is not queued")));
     };
     let kind = MailKind::parse(&kind).ok_or_else(|| invalid(format!("mail {id}: unknown kind {kind:?}")))?;
     let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| invalid(format!("mail {id}: no message")))?;
-    Ok(Row { id, kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw })
+    Ok(Row {
+        id,
+        kind,
+        reference,
+        envelope_from,
+        recipient,
+        customer_phone,
+        created_at,
+        attempts,
+        raw,
+        perishes_at,
+    })
 }
 
 /// The server took the mail: its body is no longer needed, its record is
@@ -258,7 +288,29 @@ pub(crate) fn quarantine(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<
     Ok(())
 }
 
-/// Deletes finished rows (delivered, failed, quarantined) finished before `cutoff`.
+/// Drops the perishable mails of `reference` still queued: a later step made
+/// them untrue (a reminder of a ride since confirmed, moved or cancelled).
+/// Returns how many.
+pub fn supersede(tx: &Transaction<'_>, reference: &str, now: i64) -> io::Result<usize> {
+    tx.execute(
+        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL
+         WHERE reference = ?1 AND state = 'queued' AND perishes_at IS NOT NULL",
+        params![reference, now],
+    )
+    .map_err(sql)
+}
+
+/// One perishable mail whose time has passed, dropped unsent.
+pub(crate) fn perished(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
+    tx.execute(
+        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL WHERE id = ?1",
+        params![id, now],
+    )
+    .map_err(sql)?;
+    Ok(())
+}
+
+/// Deletes finished rows (delivered, failed, quarantined, superseded) finished before `cutoff`.
 pub(crate) fn sweep(tx: &Transaction<'_>, cutoff: i64) -> io::Result<usize> {
     tx.execute("DELETE FROM mails WHERE state <> 'queued' AND finished_at < ?1", [cutoff]).map_err(sql)
 }

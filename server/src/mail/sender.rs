@@ -101,6 +101,11 @@ enum Outcome {
     Quarantined {
         id: i64,
     },
+    /// Not sent: perished, or no longer queued (superseded by a later step).
+    Dropped {
+        id: i64,
+        why: &'static str,
+    },
     /// The store could not be read or written.
     Storage {
         id: i64,
@@ -204,8 +209,19 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
                 Err(error) => Outcome::Storage { id, error },
             };
         }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Outcome::Dropped { id, why: "no longer queued (superseded by a later step)" }
+        }
         Err(error) => return Outcome::Storage { id, error },
     };
+    let now = jiff::Timestamp::now().as_millisecond();
+    if row.perishes_at.is_some_and(|at| at <= now) {
+        let s = shared.clone();
+        return match blocking(move || s.store.write_critical(|tx| queue::perished(tx, id, now))).await {
+            Ok(()) => Outcome::Dropped { id, why: "its time has passed" },
+            Err(error) => Outcome::Storage { id, error },
+        };
+    }
     let unique = format!("{:013}-{id}", row.created_at);
     let recipients = [row.recipient.clone()];
     let result = transport.send(&unique, &row.envelope_from, &recipients, &row.raw).await;
@@ -335,6 +351,11 @@ fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: 
                 metrics::mail("notice_failed");
             }
             tracing::error!(id, error = %error, notice, "mail not deliverable; given up");
+        }
+        Outcome::Dropped { id, why } => {
+            state.pending.remove(&id);
+            metrics::mail("superseded");
+            tracing::info!(id, "mail not sent: {why}");
         }
         Outcome::Quarantined { id } => {
             state.pending.remove(&id);

@@ -48,7 +48,12 @@ impl Reminders {
         let mut sent = 0;
         for record in records {
             for reminder in rules::due(&record, &self.settings, &composer.mail, now) {
-                let mails = composer.reminder(&record, reminder, &nonce(), now)?;
+                let mut mails = composer.reminder(&record, reminder, &nonce(), now)?;
+                // A reminder is true only until the pick-up and while the booking stays as it is.
+                let pickup = store::pickup_at(&record.booking);
+                for mail in &mut mails {
+                    mail.perishes_at = Some(pickup);
+                }
                 let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
                 let key = reminder.key(record.booking.pickup_at);
                 let went = self

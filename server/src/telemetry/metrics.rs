@@ -140,7 +140,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     );
     registry.register(
         "mail_events",
-        "Mail delivery events: delivered, temporary_failure, permanent_failure, outcome_unknown, given_up, quarantined, notice_sent, notice_failed",
+        "Mail delivery events: delivered, temporary_failure, permanent_failure, outcome_unknown, given_up, quarantined, superseded, notice_sent, notice_failed",
         m.mail.clone(),
     );
     m

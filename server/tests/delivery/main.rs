@@ -11,5 +11,6 @@ mod golden;
 mod headers;
 mod late_answer;
 mod outbox;
+mod perishable;
 mod store_faults;
 mod upgrade;

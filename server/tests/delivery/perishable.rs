@@ -1,0 +1,86 @@
+//! Reminders are perishable: queued while the mail server is down, one is
+//! not sent once the booking changed (the change drops it in its own
+//! transaction), nor once its pick-up has passed; the other mails still go.
+use std::{sync::Arc, time::Duration};
+
+use taxi_server::{
+    booking::{
+        customer_step::{CustomerAction, CustomerStep},
+        model::Booking,
+        outbox::Bookings,
+    },
+    config::Settings,
+    reminders::Reminders,
+};
+
+use crate::helpers::{booking_to, free_port, mails_in, settings, start, wait_for, Sink, TempDir};
+
+const LONG: Duration = Duration::from_secs(30);
+
+/// A booking made three hours ago for a pick-up `ahead` from now (local time).
+fn booked_for(reference: &str, ahead: jiff::SignedDuration) -> Booking {
+    let now = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
+    let pickup_at = now.datetime().checked_add(ahead).unwrap();
+    let received_at = now.timestamp() - jiff::SignedDuration::from_hours(3);
+    Booking { received_at, pickup_at, ..booking_to(reference, "zoe@example.nl") }
+}
+
+/// Queues the reminders due a minute inside the staff's two hours before the pick-up.
+async fn remind(outbox: &Bookings, s: &Settings, booking: &Booking) -> usize {
+    let reminders = Reminders::new(Arc::new(outbox.clone()), s.reminders.clone());
+    let pickup = taxi_server::booking::store::pickup_at(booking);
+    let sent = reminders.run(pickup - jiff::SignedDuration::from_mins(119)).await.unwrap();
+    assert!(sent >= 1, "a reminder is due then");
+    sent
+}
+
+fn reminders_received(sink: &Sink) -> usize {
+    sink.messages().iter().filter(|m| m.message_id.contains("-reminder.")).count()
+}
+
+#[tokio::test]
+async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
+    let dir = TempDir::new("perish-change");
+    let data = dir.path("var");
+    let port = free_port();
+    let s = settings(&data, Some(&format!("smtp://127.0.0.1:{port}")), "");
+    let outbox = start(&s);
+    let booking = booked_for("PER1", jiff::SignedDuration::from_hours(5));
+    outbox.submit_booking(&booking).await.unwrap();
+    let queued = remind(&outbox, &s, &booking).await;
+
+    let record = outbox.record("PER1").await.unwrap().unwrap();
+    let cancel =
+        CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
+            .unwrap();
+    assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &cancel).await.unwrap());
+    assert_eq!(mails_in(&data, "superseded").len(), queued, "dropped with the cancellation: {:?}", crate::helpers::mail_rows(&data));
+
+    let sink = Sink::start(port, &dir.path("sink"), &[]);
+    wait_for("delivery", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(reminders_received(&sink), 0, "no reminder of a cancelled ride");
+    assert_eq!(sink.count(), 4, "the booking's two mails and the cancellation's two");
+}
+
+#[tokio::test]
+async fn a_reminder_is_not_sent_after_its_pick_up() {
+    let dir = TempDir::new("perish-time");
+    let data = dir.path("var");
+    let port = free_port();
+    let s = settings(&data, Some(&format!("smtp://127.0.0.1:{port}")), "");
+    let outbox = start(&s);
+    let booking = booked_for("PER2", jiff::SignedDuration::from_secs(2));
+    outbox.submit_booking(&booking).await.unwrap();
+    let queued = remind(&outbox, &s, &booking).await;
+    let pickup = taxi_server::booking::store::pickup_at(&booking);
+    // The outage lasts past the pick-up.
+    wait_for("the pick-up to pass", LONG, || jiff::Timestamp::now() > pickup);
+
+    let sink = Sink::start(port, &dir.path("sink"), &[]);
+    wait_for("delivery", LONG, || outbox.stats().depth == 0);
+    outbox.shutdown().await;
+    assert_eq!(reminders_received(&sink), 0, "no reminder after the pick-up");
+    assert_eq!(sink.count(), 2, "the booking's own mails still went");
+    assert_eq!(mails_in(&data, "superseded").len(), queued);
+}
