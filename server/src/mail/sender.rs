@@ -222,7 +222,8 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
             Err(error) => Outcome::Storage { id, error },
         };
     }
-    let unique = format!("{:013}-{id}", row.created_at);
+    // Time, row and kind: unique across restarts, sorted, and telling in a Maildir listing.
+    let unique = format!("{:013}-{id}-{}", row.created_at, row.kind.code());
     let recipients = [row.recipient.clone()];
     let result = transport.send(&unique, &row.envelope_from, &recipients, &row.raw).await;
     let attempts = row.attempts + 1;
