@@ -30,6 +30,18 @@ pub struct BookingService {
 }
 
 impl BookingService {
+    /// Whether the booking a repeat would be answered with still stands: one
+    /// since cancelled, declined or moved away makes the same form a new booking.
+    async fn still_open(&self, reference: String) -> bool {
+        use crate::booking::answer::Status;
+        match self.outbox.record(&reference).await {
+            Ok(Some(record)) => matches!(record.status, Status::Requested | Status::Confirmed),
+            Ok(None) => false,
+            // Unsure: the earlier answer stands rather than a second booking.
+            Err(_) => true,
+        }
+    }
+
     pub fn new(
         settings: Arc<Settings>,
         locales: Arc<Locales>,
@@ -77,7 +89,7 @@ impl BookingService {
         // get the same reference.
         let stored = self
             .submissions
-            .once(fingerprint, self.outbox.outbox(), || async {
+            .once(fingerprint, self.outbox.outbox(), |reference| self.still_open(reference), || async {
                 // The memory of repeats starts empty after a restart; the store remembers.
                 let window_start = jiff::Timestamp::now()
                     - jiff::SignedDuration::try_from(REPEAT_WINDOW).expect("a short window");

@@ -79,11 +79,13 @@ impl BookingStore {
         &self.store
     }
 
-    /// The reference of a booking made from an identical form since `since`.
+    /// The reference of a booking made from an identical form since `since`
+    /// that still stands (requested or confirmed).
     pub fn repeat_of(&self, fingerprint: i64, since: jiff::Timestamp) -> io::Result<Option<String>> {
         self.store.read(|c| {
             c.query_row(
-                "SELECT reference FROM bookings WHERE fingerprint = ?1 AND created_at >= ?2 ORDER BY created_at LIMIT 1",
+                "SELECT reference FROM bookings WHERE fingerprint = ?1 AND created_at >= ?2
+                 AND status IN ('requested', 'confirmed') ORDER BY created_at LIMIT 1",
                 params![fingerprint, since.as_second()],
                 |row| row.get(0),
             )

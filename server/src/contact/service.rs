@@ -51,22 +51,27 @@ impl ContactService {
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
         let stored = self
             .submissions
-            .once(fingerprint, &self.outbox, || async {
-                let reference = Reference::new('C');
-                let message = ContactMessage {
-                    reference: reference.clone(),
-                    lang,
-                    name: form.name.clone(),
-                    email: form.email.clone(),
-                    phone: form.phone.clone(),
-                    subject: form.subject.clone(),
-                    message: form.message.clone(),
-                    received_at: jiff::Timestamp::now(),
-                };
-                self.submit(&message).await.map_err(NotStored::Failed)?;
-                tracing::info!(%reference, "contact message stored");
-                Ok(reference.to_string())
-            })
+            .once(
+                fingerprint,
+                &self.outbox,
+                |_| async { true },
+                || async {
+                    let reference = Reference::new('C');
+                    let message = ContactMessage {
+                        reference: reference.clone(),
+                        lang,
+                        name: form.name.clone(),
+                        email: form.email.clone(),
+                        phone: form.phone.clone(),
+                        subject: form.subject.clone(),
+                        message: form.message.clone(),
+                        received_at: jiff::Timestamp::now(),
+                    };
+                    self.submit(&message).await.map_err(NotStored::Failed)?;
+                    tracing::info!(%reference, "contact message stored");
+                    Ok(reference.to_string())
+                },
+            )
             .await;
         match stored {
             Ok(_) => Outcome::Accepted { message: received(), summary: Vec::new() },

@@ -113,27 +113,59 @@ impl Submissions {
 
     /// Stores a submission once per repeat window: `store` runs for the first
     /// of identical submissions (same `fingerprint`) after the site-wide caps
-    /// admitted it, and every repeat shares its result. A failed store leaves
+    /// admitted it, and every repeat shares its result while `still_current`
+    /// says the stored one still stands (a booking since cancelled or declined
+    /// does not: the same form then makes a new one). A failed store leaves
     /// the window empty, so a retry tries again. Returns the reference.
-    pub async fn once<F, Fut>(&self, fingerprint: i64, outbox: &Outbox, store: F) -> Result<String, NotStored>
+    pub async fn once<F, Fut, C, CFut>(
+        &self,
+        fingerprint: i64,
+        outbox: &Outbox,
+        still_current: C,
+        store: F,
+    ) -> Result<String, NotStored>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<String, NotStored>>,
+        C: Fn(String) -> CFut,
+        CFut: Future<Output = bool>,
     {
-        let cell = {
-            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-            let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
-            if entry.0.elapsed() >= REPEAT_WINDOW {
-                *entry = (Instant::now(), Arc::default());
+        let mut store = Some(store);
+        // Twice at most: a stale answer is forgotten once, then stored anew.
+        for _ in 0..2 {
+            let cell = {
+                let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+                let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
+                if entry.0.elapsed() >= REPEAT_WINDOW {
+                    *entry = (Instant::now(), Arc::default());
+                }
+                entry.1.clone()
+            };
+            let mut ran = false;
+            let got = cell
+                .get_or_try_init(|| {
+                    ran = true;
+                    let init = store.take();
+                    async move {
+                        self.caps.admit(outbox).map_err(NotStored::Refused)?;
+                        match init {
+                            Some(store) => store().await,
+                            None => Err(NotStored::Failed(DeliveryError::ShutDown)),
+                        }
+                    }
+                })
+                .await
+                .cloned();
+            let got = got?;
+            if ran || still_current(got.clone()).await {
+                return Ok(got);
             }
-            entry.1.clone()
-        };
-        cell.get_or_try_init(|| async move {
-            self.caps.admit(outbox).map_err(NotStored::Refused)?;
-            store().await
-        })
-        .await
-        .cloned()
+            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+            if recent.peek(&fingerprint).is_some_and(|entry| Arc::ptr_eq(&entry.1, &cell)) {
+                recent.pop(&fingerprint);
+            }
+        }
+        Err(NotStored::Failed(DeliveryError::ShutDown))
     }
 }
 

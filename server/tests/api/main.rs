@@ -38,6 +38,7 @@ mod rate_limits;
 mod redirects;
 mod reminders;
 mod render_failures;
+mod repeats;
 mod rules;
 mod security;
 mod seo;

@@ -54,7 +54,12 @@ async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
         CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
             .unwrap();
     assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &cancel).await.unwrap());
-    assert_eq!(mails_in(&data, "superseded").len(), queued, "dropped with the cancellation: {:?}", crate::helpers::mail_rows(&data));
+    assert_eq!(
+        mails_in(&data, "superseded").len(),
+        queued,
+        "dropped with the cancellation: {:?}",
+        crate::helpers::mail_rows(&data)
+    );
 
     let sink = Sink::start(port, &dir.path("sink"), &[]);
     wait_for("delivery", LONG, || outbox.stats().depth == 0);
