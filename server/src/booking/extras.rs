@@ -21,6 +21,22 @@ pub struct ExtrasInput {
     pub return_at: Option<DateTime>,
 }
 
+impl ExtrasInput {
+    /// The extras as one line for the form's fingerprint: each field by name,
+    /// in a fixed order, so the same extras give the same text in every release.
+    pub fn fingerprint_text(&self) -> String {
+        let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
+        let return_at = self.return_at.map(|at| at.strftime("%Y-%m-%dT%H:%M").to_string());
+        [
+            field("pickupStreet", self.pickup_street.as_deref()),
+            field("flightNumber", self.flight_number.as_deref()),
+            field("remarks", self.remarks.as_deref()),
+            field("returnAt", return_at.as_deref()),
+        ]
+        .join("\u{1f}")
+    }
+}
+
 /// Checks the extras. `pickup_at` is the pick-up time the form gave,
 /// `pickup_place_id` the chosen pick-up place, if any.
 pub fn check_extras(
@@ -153,5 +169,28 @@ mod tests {
         ] {
             assert_eq!(normalize_flight_number(bad), None, "{bad}");
         }
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::ExtrasInput;
+
+    #[test]
+    fn the_fingerprint_text_is_pinned_and_tells_every_field_apart() {
+        let extras = ExtrasInput {
+            pickup_street: Some("Markt 1".into()),
+            flight_number: None,
+            remarks: Some("2 suitcases".into()),
+            return_at: Some("2026-12-01T18:45".parse().unwrap()),
+        };
+        // Pinned: the store keeps fingerprints across releases.
+        assert_eq!(
+            extras.fingerprint_text(),
+            "pickupStreet=Markt 1\u{1f}flightNumber=\u{1f}remarks=2 suitcases\u{1f}returnAt=2026-12-01T18:45"
+        );
+        let moved =
+            ExtrasInput { remarks: None, flight_number: Some("2 suitcases".into()), ..extras.clone() };
+        assert_ne!(moved.fingerprint_text(), extras.fingerprint_text());
     }
 }

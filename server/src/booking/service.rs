@@ -82,7 +82,8 @@ impl BookingService {
             &form.destination,
             &form.pickup_at.to_string(),
             form.payment_method.map(PaymentMethod::code).unwrap_or(""),
-            &format!("{:?}", form.extras),
+            // A stable encoding (the store keeps the fingerprint across releases), not Debug's.
+            &form.extras.fingerprint_text(),
         ]);
         // Identical submissions share one outcome: the first stores the booking,
         // repeats (double clicks, retries, even simultaneous ones) wait for it and

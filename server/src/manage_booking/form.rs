@@ -36,7 +36,8 @@ pub fn validate(
     }
     let asked =
         (action == Some(CustomerAction::Ask)).then(|| pickup_time(&mut c, input, rules, call_us, now));
-    c.into_result(Posted { action: action.unwrap_or(CustomerAction::Cancel), note, asked })
+    // No action, no step: there is no default to fall back on.
+    c.finish(|| Some(Posted { action: action?, note, asked }))
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@
 //! `write` and one `sched_yield` per two requests (see docs/performance.md).
 //!
 //! Nothing is dropped: when the output cannot keep up and [`MAX_BUFFERED`]
-//! bytes wait, the threads logging wait for room.
+//! bytes wait, the threads logging wait for room. Warnings and errors do not
+//! wait at all: the thread logging one writes it out (with everything before
+//! it, in order) before it goes on, so a crash right after loses none of them.
 use std::{
     io::{self, Write},
     sync::{Arc, Condvar, Mutex, MutexGuard},
@@ -39,6 +41,8 @@ pub struct LogGuard {
 
 struct Shared {
     state: Mutex<State>,
+    /// The output. Taken before `state` by whoever writes, so batches leave in order.
+    out: Mutex<Box<dyn Write + Send>>,
     /// The writer waits here for a first line, a full buffer or the close.
     wake_writer: Condvar,
     /// Loggers wait here while the buffer is at its limit.
@@ -62,13 +66,14 @@ impl LogBuffer {
     ) -> io::Result<(LogBuffer, LogGuard)> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State { lines: Vec::with_capacity(FLUSH_AT * 2), ..State::default() }),
+            out: Mutex::new(Box::new(out)),
             wake_writer: Condvar::new(),
             room: Condvar::new(),
             flush_every,
         });
         let writer = {
             let shared = shared.clone();
-            std::thread::Builder::new().name("log-writer".into()).spawn(move || write_out(&shared, out))?
+            std::thread::Builder::new().name("log-writer".into()).spawn(move || write_out(&shared))?
         };
         Ok((LogBuffer { shared: shared.clone() }, LogGuard { shared, writer: Some(writer) }))
     }
@@ -91,9 +96,24 @@ impl LogBuffer {
     }
 }
 
+impl LogBuffer {
+    /// Writes out everything buffered now, on the calling thread.
+    fn write_now(&self) {
+        let mut out = self.shared.out.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = lock(&self.shared.state);
+        let lines = std::mem::take(&mut state.lines);
+        state.oldest = None;
+        self.shared.room.notify_all();
+        drop(state);
+        if let Err(e) = out.write_all(&lines).and_then(|()| out.flush()) {
+            eprintln!("taxi-server: could not write the log: {e}");
+        }
+    }
+}
+
 /// The writer thread: waits for a reason to write, swaps the buffer for an
 /// empty one and writes it without holding the lock.
-fn write_out(shared: &Shared, mut out: impl Write) {
+fn write_out(shared: &Shared) {
     let mut spare = Vec::with_capacity(FLUSH_AT * 2);
     let mut state = lock(&shared.state);
     loop {
@@ -110,6 +130,10 @@ fn write_out(shared: &Shared, mut out: impl Write) {
             };
             continue;
         }
+        // The output first, then the lines: a warning written meanwhile went out before them.
+        drop(state);
+        let mut out = shared.out.lock().unwrap_or_else(|e| e.into_inner());
+        state = lock(&shared.state);
         let closed = state.closed;
         std::mem::swap(&mut state.lines, &mut spare);
         state.oldest = None;
@@ -119,6 +143,7 @@ fn write_out(shared: &Shared, mut out: impl Write) {
         if let Err(e) = out.write_all(&spare).and_then(|()| out.flush()) {
             eprintln!("taxi-server: could not write the log: {e}");
         }
+        drop(out);
         spare.clear();
         if closed {
             return;
@@ -143,12 +168,16 @@ impl Drop for LogGuard {
     }
 }
 
-/// One formatted event, handed over in a single write.
-pub struct LineWriter<'a>(&'a LogBuffer);
+/// One formatted event, handed over in a single write; `urgent` (a warning
+/// or an error) is written out before the logging call returns.
+pub struct LineWriter<'a>(&'a LogBuffer, bool);
 
 impl Write for LineWriter<'_> {
     fn write(&mut self, line: &[u8]) -> io::Result<usize> {
         self.0.append(line);
+        if self.1 {
+            self.0.write_now();
+        }
         Ok(line.len())
     }
 
@@ -161,7 +190,11 @@ impl<'a> MakeWriter<'a> for LogBuffer {
     type Writer = LineWriter<'a>;
 
     fn make_writer(&'a self) -> Self::Writer {
-        LineWriter(self)
+        LineWriter(self, false)
+    }
+
+    fn make_writer_for(&'a self, meta: &tracing::Metadata<'_>) -> Self::Writer {
+        LineWriter(self, matches!(*meta.level(), tracing::Level::WARN | tracing::Level::ERROR))
     }
 }
 
@@ -169,6 +202,24 @@ impl<'a> MakeWriter<'a> for LogBuffer {
 mod tests {
     use super::*;
     use crate::telemetry::Captured;
+
+    #[test]
+    fn a_warning_is_written_out_before_the_call_returns_with_the_lines_before_it() {
+        let output = Captured::default();
+        let (log, guard) = LogBuffer::start(output.clone(), Duration::from_secs(60)).unwrap();
+        let subscriber = tracing_subscriber::fmt().with_writer(log.clone()).with_ansi(false).finish();
+        tracing::subscriber::with_default(subscriber, || {
+            tracing::info!("first, an ordinary line");
+            assert_eq!(output.text(), "", "an info line waits for its batch");
+            tracing::warn!("then a warning");
+            let text = output.text();
+            let (info, warn) = (text.find("first, an ordinary line"), text.find("then a warning"));
+            assert!(info.is_some() && warn.is_some() && info < warn, "both out, in order: {text}");
+            tracing::error!("and an error");
+            assert!(output.text().contains("and an error"));
+        });
+        drop(guard);
+    }
 
     #[test]
     fn lines_wait_for_the_interval_then_are_written_together() {
