@@ -48,7 +48,7 @@ fn refusing(submissions: &Submissions, bookings: &Bookings) -> Option<String> {
 /// Status and counts: all the public answer shows, and the start of the detailed one.
 fn summary(pages: &Pages, bookings: &Bookings, spool: &SpoolStats, refusing: bool) -> serde_json::Value {
     let delivery = bookings.health();
-    let store_trouble = bookings.store_trouble().is_some();
+    let store_trouble = bookings.store_trouble().is_some() || !bookings.damaged_records().is_empty();
     json!({
         "status": if delivery.degraded() || refusing || store_trouble { "degraded" } else { "ok" },
         "acceptsBookings": !refusing,
@@ -98,6 +98,7 @@ pub async fn details(
     answer["bookingsRefused"] = json!(refusing);
     answer["store"] = json!({
         "trouble": bookings.store_trouble().map(|t| t.reason),
+        "damagedBookings": bookings.damaged_records(),
         "spoolTakenOverAtStart": bookings.taken_over_at_start(),
     });
     answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());

@@ -150,6 +150,11 @@ impl Bookings {
         Ok(self.composer.dispatch_calendar(&records, refresh_minutes))
     }
 
+    /// Bookings whose rows could not be read (health checks name them).
+    pub fn damaged_records(&self) -> Vec<String> {
+        self.store.damaged()
+    }
+
     /// Why the store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
         self.store.store().trouble()

@@ -10,7 +10,12 @@
 //! update (`WHERE status = 'requested' AND sequence = ?`), so of two
 //! simultaneous answers exactly one changes the row.
 //! All calls block: the outbox runs them on its blocking threads.
-use std::{io, sync::Arc, time::Duration};
+use std::{
+    collections::BTreeSet,
+    io,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
@@ -65,6 +70,9 @@ pub struct Record {
 /// The bookings in the store, for reading.
 pub struct BookingStore {
     store: Arc<Store>,
+    /// References whose row could not be read: each costs its own booking,
+    /// which the lists skip, not the calendar or the reminders of the others.
+    damaged: Mutex<BTreeSet<String>>,
 }
 
 impl BookingStore {
@@ -72,7 +80,19 @@ impl BookingStore {
     pub fn open(store: Arc<Store>) -> io::Result<Self> {
         store.migrate(SCHEMA, &ADDED)?;
         store.migrate("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);", &[])?;
-        Ok(Self { store })
+        let bookings = Self { store, damaged: Mutex::default() };
+        // Every row read once at start: SQLite's checks see pages, not the JSON in them.
+        bookings.store.read(|c| {
+            let mut statement = c.prepare(&format!("SELECT {RECORD_COLUMNS} FROM bookings")).map_err(sql)?;
+            let rows = statement.query_map([], raw_record).map_err(sql)?;
+            readable(rows, &bookings.damaged).map(drop)
+        })?;
+        Ok(bookings)
+    }
+
+    /// The references whose rows could not be read (the health checks name them).
+    pub fn damaged(&self) -> Vec<String> {
+        self.damaged.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -95,7 +115,12 @@ impl BookingStore {
     }
 
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
-        self.store.read(|c| get(c, reference))
+        self.store.read(|c| get(c, reference)).inspect_err(|e| {
+            if e.kind() == io::ErrorKind::InvalidData {
+                tracing::error!(%reference, error = %e, "a booking's row cannot be read");
+                self.damaged.lock().unwrap_or_else(|e| e.into_inner()).insert(reference.to_string());
+            }
+        })
     }
 
     /// Bookings whose pick-up is at or after `since`, soonest first, at most
@@ -109,7 +134,7 @@ impl BookingStore {
                 ))
                 .map_err(sql)?;
             let rows = statement.query_map(params![since.as_second(), limit], raw_record).map_err(sql)?;
-            rows.map(|row| row.map_err(sql).and_then(record)).collect()
+            readable(rows, &self.damaged)
         })
     }
 
@@ -123,7 +148,7 @@ impl BookingStore {
                 ))
                 .map_err(sql)?;
             let rows = statement.query_map([now.as_second()], raw_record).map_err(sql)?;
-            rows.map(|row| row.map_err(sql).and_then(record)).collect()
+            readable(rows, &self.damaged)
         })
     }
 
@@ -251,17 +276,28 @@ pub fn remind(tx: &Transaction<'_>, reference: &str, sequence: u32, key: &str) -
 }
 
 /// The columns a [`Record`] is read from, in [`raw_record`]'s order.
-const RECORD_COLUMNS: &str = "status, sequence, calendar_uid, booking, answer, customer_step, reminders";
+const RECORD_COLUMNS: &str =
+    "status, sequence, calendar_uid, booking, answer, customer_step, reminders, reference";
 
-/// A row as read: status, sequence, calendar UID, booking, answer, step and reminders JSON.
-type RawRecord = (String, u32, String, String, Option<String>, Option<String>, Option<String>);
+/// A row as read: status, sequence, calendar UID, booking, answer, step and
+/// reminders JSON, and the reference (for the log when the rest is damaged).
+type RawRecord = (String, u32, String, String, Option<String>, Option<String>, Option<String>, String);
 
 fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+        row.get(5)?,
+        row.get(6)?,
+        row.get(7)?,
+    ))
 }
 
 fn record(
-    (status, sequence, calendar_uid, booking, answer, step, reminders): RawRecord,
+    (status, sequence, calendar_uid, booking, answer, step, reminders, _reference): RawRecord,
 ) -> io::Result<Record> {
     Ok(Record {
         booking: serde_json::from_str(&booking).map_err(invalid)?,
@@ -276,6 +312,27 @@ fn record(
             .map_err(invalid)?
             .unwrap_or_default(),
     })
+}
+
+/// The records of `rows` that can be read; a damaged one is logged, remembered
+/// in `damaged` and left out.
+fn readable(
+    rows: impl Iterator<Item = rusqlite::Result<RawRecord>>,
+    damaged: &Mutex<BTreeSet<String>>,
+) -> io::Result<Vec<Record>> {
+    let mut records = Vec::new();
+    for row in rows {
+        let raw = row.map_err(sql)?;
+        let reference = raw.7.clone();
+        match record(raw) {
+            Ok(record) => records.push(record),
+            Err(e) => {
+                tracing::error!(%reference, error = %e, "a booking's row cannot be read: left out of the lists");
+                damaged.lock().unwrap_or_else(|e| e.into_inner()).insert(reference);
+            }
+        }
+    }
+    Ok(records)
 }
 
 /// The Unix time before which a booking's pick-up and creation must both lie

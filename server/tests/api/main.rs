@@ -11,6 +11,7 @@ mod booking;
 mod command_line;
 mod conditional;
 mod config;
+mod damaged_rows;
 mod dispatch;
 mod dispatch_calendar;
 mod domains;
