@@ -30,6 +30,7 @@ pub mod layout;
 pub mod legacy;
 mod maildir;
 pub mod message;
+mod outcome;
 pub(crate) mod queue;
 mod retention;
 mod sender;

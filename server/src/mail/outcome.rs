@@ -1,0 +1,185 @@
+//! What became of one attempt ([`Outcome`]) and how the sender applies it to
+//! its in-memory view, the pause after an unavailable server, the log and
+//! the metrics ([`record`]).
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use crate::mail::{sender::RetryPolicy, state::Shared, transport::Failure, MailKind};
+use crate::telemetry::metrics;
+
+pub(super) enum Outcome {
+    Delivered {
+        id: i64,
+        kind: MailKind,
+        attempts: u32,
+    },
+    /// Sent, but the store could not record it: it may be sent again after a restart.
+    DeliveredUnrecorded {
+        id: i64,
+        error: String,
+    },
+    /// Will be tried again.
+    Failed {
+        id: i64,
+        attempts: u32,
+        failure: Failure,
+        error: String,
+    },
+    /// Marked failed; `notice` says whether staff were told.
+    GivenUp {
+        id: i64,
+        kind: MailKind,
+        failure: Failure,
+        error: String,
+        notice: bool,
+    },
+    /// The row could not be read and is now quarantined.
+    Quarantined {
+        id: i64,
+    },
+    /// Not sent: perished, or no longer queued (superseded by a later step).
+    Dropped {
+        id: i64,
+        why: &'static str,
+    },
+    /// The store could not be read or written.
+    Storage {
+        id: i64,
+        error: std::io::Error,
+    },
+}
+
+/// Applies an outcome to the in-memory state, the pause and the metrics.
+pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: Outcome) {
+    let now = Instant::now();
+    let mut state = shared.state.lock().unwrap();
+    match outcome {
+        Outcome::Delivered { id, kind, attempts } => {
+            state.pending.remove(&id);
+            state.delivered_total += 1;
+            state.delivered_retained += 1;
+            state.slow_attempts = 0;
+            state.server_answered(policy, pause);
+            metrics::mail(if kind == MailKind::NOTICE { "notice_sent" } else { "delivered" });
+            tracing::info!(id, attempts, "mail delivered");
+        }
+        Outcome::DeliveredUnrecorded { id, error } => {
+            let error = redact(&error);
+            state.pending.remove(&id);
+            state.delivered_total += 1;
+            state.server_answered(policy, pause);
+            metrics::mail("delivered");
+            tracing::error!(id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
+        }
+        Outcome::Failed { id, attempts, failure, error } => {
+            let error = redact(&error);
+            state.failed_attempts_total += 1;
+            state.last_error = Some(error.clone());
+            state.slow_attempts = if failure == Failure::TimedOut { state.slow_attempts + 1 } else { 0 };
+            metrics::mail("temporary_failure");
+            let due = if failure == Failure::ServerDown {
+                state.server_down = true;
+                // Pause everything, unless a concurrent failure already did.
+                let until = match state.paused_until {
+                    Some(until) if until > now => until,
+                    _ => {
+                        let until = now + *pause;
+                        tracing::warn!(id, attempts, error = %error, pause_ms = pause.as_millis() as u64, "mail server unavailable; pausing delivery");
+                        *pause = (*pause * 2).min(policy.max_pause);
+                        until
+                    }
+                };
+                state.paused_until = Some(until);
+                until
+            } else {
+                tracing::warn!(id, attempts, error = %error, "mail refused for now; retrying it later");
+                state.server_answered(policy, pause);
+                now + mail_backoff(policy, attempts)
+            };
+            if let Some(p) = state.pending.get_mut(&id) {
+                p.in_flight = false;
+                p.attempts = attempts;
+                p.due = due;
+                p.refused = failure != Failure::ServerDown;
+            }
+        }
+        Outcome::GivenUp { id, kind, failure, error, notice } => {
+            let error = redact(&error);
+            state.pending.remove(&id);
+            state.failed_attempts_total += 1;
+            state.failed += 1;
+            state.last_trouble = Some(now);
+            state.last_error = Some(error.clone());
+            state.server_answered(policy, pause);
+            metrics::mail(match failure {
+                Failure::Permanent => "permanent_failure",
+                Failure::OutcomeUnknown => "outcome_unknown",
+                _ => "temporary_failure",
+            });
+            metrics::mail("given_up");
+            if kind == MailKind::NOTICE || !notice {
+                metrics::mail("notice_failed");
+            }
+            tracing::error!(id, error = %error, notice, "mail not deliverable; given up");
+        }
+        Outcome::Dropped { id, why } => {
+            state.pending.remove(&id);
+            metrics::mail("superseded");
+            tracing::info!(id, "mail not sent: {why}");
+        }
+        Outcome::Quarantined { id } => {
+            state.pending.remove(&id);
+            state.quarantined += 1;
+            state.last_trouble = Some(now);
+            metrics::mail("quarantined");
+        }
+        Outcome::Storage { id, error } => {
+            if error.kind() == std::io::ErrorKind::NotFound {
+                tracing::warn!(id, "queued mail vanished (removed by hand?); forgetting it");
+                state.pending.remove(&id);
+            } else {
+                tracing::error!(id, error = %error, "queued mail could not be read or updated; retrying later");
+                state.last_error = Some(format!("store: {error}"));
+                if let Some(p) = state.pending.get_mut(&id) {
+                    p.in_flight = false;
+                    p.due = now + policy.max_pause;
+                }
+            }
+        }
+    }
+}
+
+/// `text` without addresses (SMTP replies name the recipient): for logs and health.
+fn redact(text: &str) -> String {
+    text.split(' ')
+        .map(|word| if word.contains('@') { "<address>" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn mail_backoff(policy: &RetryPolicy, attempts: u32) -> Duration {
+    let factor = 2u32.saturating_pow(attempts.saturating_sub(1).min(20));
+    policy.first_retry.saturating_mul(factor).min(policy.max_mail_retry)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mail_backoff_doubles_up_to_the_cap() {
+        let policy = RetryPolicy::default();
+        let secs: Vec<u64> = (1..=12).map(|a| mail_backoff(&policy, a).as_secs()).collect();
+        assert_eq!(secs, vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+        assert_eq!(mail_backoff(&policy, u32::MAX).as_secs(), 900);
+    }
+
+    #[test]
+    fn addresses_are_redacted() {
+        assert_eq!(
+            redact("550 5.1.1 <zoe@example.nl>: mailbox unavailable"),
+            "550 5.1.1 <address> mailbox unavailable"
+        );
+    }
+}
