@@ -35,7 +35,7 @@ pub(super) fn give_up_with_notice(
         })
         .and_then(Result::ok);
     let queued = shared.store.write_critical(|tx| {
-        queue::given_up(tx, row.id, attempts, now, error)?;
+        queue::record_attempt(tx, row.id, attempts, now, queue::Attempt::GivenUp(error))?;
         match &notice {
             Some(mail) => queue::insert_mail(tx, mail, now),
             None => Ok(Vec::new()),

@@ -175,109 +175,74 @@ pub(crate) fn finished_counts(connection: &Connection) -> io::Result<[usize; 3]>
 /// The queued mail `id` to send. `InvalidData` when the row cannot be read
 /// (the caller quarantines it); `NotFound` when it is no longer queued.
 pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
-    let row = connection
+    // What cannot be sent (an unknown kind, no message) fails like unreadable data.
+    let unusable = |column: usize, what: String| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, what.into())
+    };
+    connection
         .query_row(
             "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw, perishes_at
              FROM mails WHERE id = ?1 AND state = 'queued'",
             [id],
-            |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, String>(3)?,
-                    row.get::<_, Option<String>>(4)?,
-                    row.get::<_, i64>(5)?,
-                    row.get::<_, u32>(6)?,
-                    row.get::<_, Option<Vec<u8>>>(7)?,
-                    row.get::<_, Option<i64>>(8)?,
-                ))
+            |r| {
+                let kind: String = r.get(0)?;
+                let raw: Option<Vec<u8>> = r.get(7)?;
+                Ok(Row {
+                    id,
+                    kind: MailKind::parse(&kind).ok_or_else(|| unusable(0, format!("unknown kind {kind:?}")))?,
+                    reference: r.get(1)?,
+                    envelope_from: r.get(2)?,
+                    recipient: r.get(3)?,
+                    customer_phone: r.get(4)?,
+                    created_at: r.get(5)?,
+                    attempts: r.get(6)?,
+                    raw: raw.filter(|raw| !raw.is_empty()).ok_or_else(|| unusable(7, "no message".into()))?,
+                    perishes_at: r.get(8)?,
+                })
             },
         )
         .optional()
-        .map_err(|e| invalid(format!("mail {id}: {e}")))?;
-    let Some((
-        kind,
-        reference,
-        envelope_from,
-        recipient,
-        customer_phone,
-        created_at,
-        attempts,
-        raw,
-        perishes_at,
-    )) = row
-    else {
-        return Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is not queued")));
+        .map_err(|e| invalid(format!("mail {id}: {e}")))?
+        .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is not queued")))
+}
+
+/// What an attempt ended in, as its row records it.
+pub(crate) enum Attempt<'a> {
+    /// The server took the mail: its body is no longer needed, its record is
+    /// kept for the retention (and keeps it from ever being sent again).
+    Delivered,
+    /// Refused for now: the mail stays queued.
+    Failed(&'a str),
+    /// Refused for good, for too long, or sent with no answer.
+    GivenUp(&'a str),
+}
+
+/// Records the `attempts`-th attempt of mail `id`, made at `now`.
+pub(crate) fn record_attempt(
+    tx: &Transaction<'_>,
+    id: i64,
+    attempts: u32,
+    now: i64,
+    attempt: Attempt<'_>,
+) -> io::Result<()> {
+    let (state, error) = match attempt {
+        Attempt::Delivered => ("delivered", None),
+        Attempt::Failed(error) => ("queued", Some(error)),
+        Attempt::GivenUp(error) => ("failed", Some(error)),
     };
-    let kind = MailKind::parse(&kind).ok_or_else(|| invalid(format!("mail {id}: unknown kind {kind:?}")))?;
-    let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| invalid(format!("mail {id}: no message")))?;
-    Ok(Row {
-        id,
-        kind,
-        reference,
-        envelope_from,
-        recipient,
-        customer_phone,
-        created_at,
-        attempts,
-        raw,
-        perishes_at,
-    })
-}
-
-/// The server took the mail: its body is no longer needed, its record is
-/// kept for the retention (and keeps it from ever being sent again).
-pub(crate) fn delivered(tx: &Transaction<'_>, id: i64, attempts: u32, now: i64) -> io::Result<()> {
-    finish(tx, "UPDATE mails SET state = 'delivered', attempts = ?2, last_attempt_at = ?3, finished_at = ?3, raw = NULL WHERE id = ?1", id, attempts, now, None)
-}
-
-/// A failed attempt; the mail stays queued.
-pub(crate) fn attempt_failed(
-    tx: &Transaction<'_>,
-    id: i64,
-    attempts: u32,
-    now: i64,
-    error: &str,
-) -> io::Result<()> {
-    finish(
-        tx,
-        "UPDATE mails SET attempts = ?2, last_attempt_at = ?3, last_error = ?4 WHERE id = ?1",
-        id,
-        attempts,
-        now,
-        Some(error),
-    )
-}
-
-/// Given up: refused for good, for too long, or sent with no answer.
-pub(crate) fn given_up(
-    tx: &Transaction<'_>,
-    id: i64,
-    attempts: u32,
-    now: i64,
-    error: &str,
-) -> io::Result<()> {
-    finish(tx, "UPDATE mails SET state = 'failed', attempts = ?2, last_attempt_at = ?3, finished_at = ?3, last_error = ?4 WHERE id = ?1", id, attempts, now, Some(error))
-}
-
-fn finish(
-    tx: &Transaction<'_>,
-    update: &str,
-    id: i64,
-    attempts: u32,
-    now: i64,
-    error: Option<&str>,
-) -> io::Result<()> {
-    let changed = match error {
-        Some(error) => tx.execute(update, params![id, attempts, now, error]),
-        None => tx.execute(update, params![id, attempts, now]),
-    }
-    .map_err(sql)?;
-    if changed == 1 {
-        Ok(())
-    } else {
-        Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is gone")))
+    let changed = tx
+        .execute(
+            "UPDATE mails SET state = ?2, attempts = ?3, last_attempt_at = ?4,
+                 finished_at = CASE WHEN ?2 = 'queued' THEN NULL ELSE ?4 END,
+                 last_error = coalesce(?5, last_error),
+                 raw = CASE WHEN ?2 = 'delivered' THEN NULL ELSE raw END
+             WHERE id = ?1",
+            params![id, state, attempts, now, error],
+        )
+        .map_err(sql)?;
+    match changed {
+        1 => Ok(()),
+        _ => Err(io::Error::new(io::ErrorKind::NotFound, format!("mail {id} is gone"))),
     }
 }
 

@@ -191,7 +191,9 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
             faults::point("mail-sent");
             let s = shared.clone();
             return match blocking(move || {
-                s.store.write_critical(|tx| queue::delivered(tx, id, attempts, now))
+                s.store.write_critical(|tx| {
+                    queue::record_attempt(tx, id, attempts, now, queue::Attempt::Delivered)
+                })
             })
             .await
             {
@@ -228,7 +230,9 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     } else {
         let message = error.message.clone();
         if let Err(e) = blocking(move || {
-            s.store.write_critical(|tx| queue::attempt_failed(tx, id, attempts, now, &message))
+            s.store.write_critical(|tx| {
+                queue::record_attempt(tx, id, attempts, now, queue::Attempt::Failed(&message))
+            })
         })
         .await
         {

@@ -38,54 +38,61 @@ fn reminders_received(sink: &Sink) -> usize {
     sink.messages().iter().filter(|m| m.message_id.contains("-reminder.")).count()
 }
 
-#[tokio::test]
-async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
-    let dir = TempDir::new("perish-change");
-    let data = dir.path("var");
+/// A booking with its reminders queued while the mail server is down.
+struct Outage {
+    dir: TempDir,
+    port: u16,
+    outbox: Bookings,
+    booking: Booking,
+    queued: usize,
+}
+
+async fn outage(name: &str, reference: &str, ahead: jiff::SignedDuration) -> Outage {
+    let dir = TempDir::new(name);
     let port = free_port();
-    let s = settings(&data, Some(&format!("smtp://127.0.0.1:{port}")), "");
+    let s = settings(&dir.path("var"), Some(&format!("smtp://127.0.0.1:{port}")), "");
     let outbox = start(&s);
-    let booking = booked_for("PER1", jiff::SignedDuration::from_hours(5));
+    let booking = booked_for(reference, ahead);
     outbox.submit_booking(&booking).await.unwrap();
     let queued = remind(&outbox, &s, &booking).await;
+    Outage { dir, port, outbox, booking, queued }
+}
 
+impl Outage {
+    /// The server back: everything still queued is delivered; returns what it got.
+    async fn end(self) -> (Sink, TempDir) {
+        let sink = Sink::start(self.port, &self.dir.path("sink"), &[]);
+        wait_for("delivery", LONG, || self.outbox.stats().depth == 0);
+        self.outbox.shutdown().await;
+        (sink, self.dir)
+    }
+}
+
+#[tokio::test]
+async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
+    let outage = outage("perish-change", "PER1", jiff::SignedDuration::from_hours(5)).await;
+    let (outbox, data) = (&outage.outbox, outage.dir.path("var"));
     let record = outbox.record("PER1").await.unwrap().unwrap();
     let cancel =
         CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
             .unwrap();
-    assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &cancel).await.unwrap());
-    assert_eq!(
-        mails_in(&data, "superseded").len(),
-        queued,
-        "dropped with the cancellation: {:?}",
-        crate::helpers::mail_rows(&data)
-    );
+    assert!(taxi_server::manage_booking::mail::step(outbox, &record, &cancel).await.unwrap());
+    assert_eq!(mails_in(&data, "superseded").len(), outage.queued, "dropped with the cancellation");
 
-    let sink = Sink::start(port, &dir.path("sink"), &[]);
-    wait_for("delivery", LONG, || outbox.stats().depth == 0);
-    outbox.shutdown().await;
+    let (sink, _dir) = outage.end().await;
     assert_eq!(reminders_received(&sink), 0, "no reminder of a cancelled ride");
     assert_eq!(sink.count(), 4, "the booking's two mails and the cancellation's two");
 }
 
 #[tokio::test]
 async fn a_reminder_is_not_sent_after_its_pick_up() {
-    let dir = TempDir::new("perish-time");
-    let data = dir.path("var");
-    let port = free_port();
-    let s = settings(&data, Some(&format!("smtp://127.0.0.1:{port}")), "");
-    let outbox = start(&s);
-    let booking = booked_for("PER2", jiff::SignedDuration::from_secs(2));
-    outbox.submit_booking(&booking).await.unwrap();
-    let queued = remind(&outbox, &s, &booking).await;
-    let pickup = taxi_server::booking::store::pickup_at(&booking);
+    let outage = outage("perish-time", "PER2", jiff::SignedDuration::from_secs(2)).await;
+    let pickup = taxi_server::booking::store::pickup_at(&outage.booking);
     // The outage lasts past the pick-up.
     wait_for("the pick-up to pass", LONG, || jiff::Timestamp::now() > pickup);
-
-    let sink = Sink::start(port, &dir.path("sink"), &[]);
-    wait_for("delivery", LONG, || outbox.stats().depth == 0);
-    outbox.shutdown().await;
+    let queued = outage.queued;
+    let (sink, dir) = outage.end().await;
     assert_eq!(reminders_received(&sink), 0, "no reminder after the pick-up");
     assert_eq!(sink.count(), 2, "the booking's own mails still went");
-    assert_eq!(mails_in(&data, "superseded").len(), queued);
+    assert_eq!(mails_in(&dir.path("var"), "superseded").len(), queued);
 }
