@@ -79,6 +79,7 @@ impl Application {
                  by phone); remove secret.key once they are answered"
             );
         }
+        crate::types::resolve_company_zone().context("the company's time zone (Europe/Amsterdam)")?;
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
         let bookings =

@@ -12,7 +12,6 @@ use crate::{
     booking::{answer::Action, mails::Composer, model::Booking},
     mail::layout::Link,
     secret::SecretKey,
-    types::TIME_ZONE,
 };
 
 /// The route pattern of the answer page.
@@ -29,7 +28,7 @@ pub fn expires_at(pickup_at: DateTime) -> Timestamp {
 
 /// The pick-up (local time in [`TIME_ZONE`]) as an instant.
 pub fn pickup_instant(pickup_at: DateTime) -> Timestamp {
-    let tz = jiff::tz::TimeZone::get(TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
+    let tz = crate::types::company_zone();
     pickup_at.to_zoned(tz).map(|z| z.timestamp()).unwrap_or(Timestamp::MAX)
 }
 

@@ -16,7 +16,7 @@ use crate::{
         layout::{Views, SHORT_MAX},
         text::one_line,
     },
-    types::{Lang, TIME_ZONE},
+    types::Lang,
 };
 
 /// Remarks quoted in the first lines are cut here; the whole text follows below.
@@ -90,7 +90,7 @@ pub fn answer_due(received: Timestamp, mail: &MailSettings) -> Option<DateTime> 
     if mail.answer_within_minutes == 0 {
         return None;
     }
-    let tz = jiff::tz::TimeZone::get(TIME_ZONE).ok()?;
+    let tz = crate::types::company_zone();
     let local = received.to_zoned(tz).datetime();
     let (from, until) = (mail.answer_from.time(), mail.answer_until.time());
     let start = if local.time() >= from && local.time() < until {
@@ -142,7 +142,7 @@ mod tests {
 
     /// A local time in Europe/Amsterdam as an instant.
     fn at(local: &str) -> Timestamp {
-        let tz = jiff::tz::TimeZone::get(TIME_ZONE).unwrap();
+        let tz = crate::types::company_zone();
         local.parse::<DateTime>().unwrap().to_zoned(tz).unwrap().timestamp()
     }
 

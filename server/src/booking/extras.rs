@@ -1,16 +1,12 @@
 //! The optional parts of a booking, shared by both booking forms: the street
 //! for a whole-town pick-up, a flight number, remarks and a return ride.
-use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
+use jiff::{civil::DateTime, SignedDuration, Timestamp};
 
 use crate::{
     booking::form::parse_pickup_time,
     forms::{Checker, Input},
 };
-use crate::{
-    config::BookingSettings,
-    places::PlaceKind,
-    types::{limits::LIMITS, TIME_ZONE},
-};
+use crate::{config::BookingSettings, places::PlaceKind, types::limits::LIMITS};
 
 /// The extras as typed and checked; the booking service adds the return price.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -47,8 +43,7 @@ pub fn check_extras(
     pickup_at: DateTime,
     pickup_place_id: Option<&str>,
 ) -> ExtrasInput {
-    let pickup =
-        TimeZone::get(TIME_ZONE).ok().and_then(|zone| pickup_at.to_zoned(zone).ok()).map(|z| z.timestamp());
+    let pickup = pickup_at.to_zoned(crate::types::company_zone()).ok().map(|z| z.timestamp());
     let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
     let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
     if bare_town && street.is_empty() {

@@ -1,4 +1,4 @@
-use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp};
+use jiff::{civil::DateTime, SignedDuration, Timestamp};
 
 use crate::{
     booking::extras::{check_extras, ExtrasInput},
@@ -8,7 +8,7 @@ use crate::{
     booking::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone, PlaceId, TIME_ZONE},
+    types::{limits::LIMITS, Email, Lang, Phone, PlaceId},
 };
 
 /// A valid mail booking (before the server adds its price and reference).
@@ -48,7 +48,7 @@ pub struct WhatsappInput {
 /// summer time starts) move forward; repeated times take the first.
 pub fn parse_pickup_time(text: &str) -> Option<(DateTime, Timestamp)> {
     let local: DateTime = text.trim().replacen(' ', "T", 1).parse().ok()?;
-    let zone = TimeZone::get(TIME_ZONE).ok()?;
+    let zone = crate::types::company_zone();
     let instant = local.to_zoned(zone).ok()?.timestamp();
     Some((local, instant))
 }

@@ -351,7 +351,7 @@ pub fn past_retention(booking: &Booking, retention: Duration, now: jiff::Timesta
 pub fn pickup_at(booking: &Booking) -> jiff::Timestamp {
     booking
         .pickup_at
-        .to_zoned(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
+        .to_zoned(crate::types::company_zone())
         .map(|z| z.timestamp())
         .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
 }

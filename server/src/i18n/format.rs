@@ -7,14 +7,10 @@
 //! full numeric date ('24-11-2025'). Times are always 24-hour.
 use jiff::{
     civil::{Date, DateTime, Weekday},
-    tz::TimeZone,
     Timestamp,
 };
 
-use crate::{
-    i18n::Locales,
-    types::{Lang, TIME_ZONE},
-};
+use crate::{i18n::Locales, types::Lang};
 
 /// `24-11` (nl), `24.11.` (de), `24/11` (en).
 pub fn date_short(locales: &Locales, lang: Lang, at: DateTime) -> String {
@@ -74,7 +70,7 @@ pub fn date_time_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
 
 /// A moment as local time in the company's time zone.
 pub fn local(at: Timestamp) -> DateTime {
-    let tz = TimeZone::get(TIME_ZONE).unwrap_or(TimeZone::UTC);
+    let tz = crate::types::company_zone();
     at.to_zoned(tz).datetime()
 }
 

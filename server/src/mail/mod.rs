@@ -336,7 +336,7 @@ fn yield_cpu_to_requests() {
 /// When a backup file was written, as staff read it (local time).
 fn backup_time(backup: &std::path::Path) -> Option<String> {
     let written = jiff::Timestamp::try_from(std::fs::metadata(backup).ok()?.modified().ok()?).ok()?;
-    let zone = jiff::tz::TimeZone::get(crate::types::TIME_ZONE).ok()?;
+    let zone = crate::types::company_zone();
     Some(written.to_zoned(zone).strftime("%Y-%m-%d %H:%M").to_string())
 }
 

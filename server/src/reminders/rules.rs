@@ -13,12 +13,12 @@
 //! A time that lay before the booking reached its state (a ride booked an
 //! hour ahead) is skipped, none is sent from the pick-up on, and customer
 //! reminders keep out of the quiet hours.
-use jiff::{civil::DateTime, tz::TimeZone, SignedDuration, Timestamp, ToSpan};
+use jiff::{civil::DateTime, SignedDuration, Timestamp, ToSpan};
 
 use crate::{
     booking::{answer::Status, dispatch::answer_due, Record},
     config::{MailSettings, ReminderSettings},
-    types::{ClockTime, TIME_ZONE},
+    types::ClockTime,
 };
 
 /// Customer reminders moved out of the quiet hours keep this much time before the pick-up.
@@ -56,7 +56,7 @@ impl Reminder {
 }
 
 fn local(at: Timestamp) -> DateTime {
-    at.to_zoned(TimeZone::get(TIME_ZONE).unwrap_or(TimeZone::UTC)).datetime()
+    at.to_zoned(crate::types::company_zone()).datetime()
 }
 
 /// `at` minus (or plus) `minutes`; `None` when 0 (that reminder is off).

@@ -11,7 +11,7 @@ use crate::{
 
 /// A local time in Europe/Amsterdam as an instant.
 fn at(local: &str) -> Timestamp {
-    local.parse::<DateTime>().unwrap().to_zoned(TimeZone::get(TIME_ZONE).unwrap()).unwrap().timestamp()
+    local.parse::<DateTime>().unwrap().to_zoned(crate::types::company_zone()).unwrap().timestamp()
 }
 
 fn settings() -> Settings {

@@ -96,10 +96,7 @@ fn fingerprint(html: &[u8]) -> String {
 
 /// Today in the company's time zone, as the sitemap writes dates.
 pub fn today() -> String {
-    jiff::Zoned::now()
-        .with_time_zone(jiff::tz::TimeZone::get(crate::types::TIME_ZONE).unwrap_or(jiff::tz::TimeZone::UTC))
-        .strftime("%Y-%m-%d")
-        .to_string()
+    jiff::Zoned::now().with_time_zone(crate::types::company_zone()).strftime("%Y-%m-%d").to_string()
 }
 
 #[cfg(test)]

@@ -39,3 +39,23 @@ pub use phone::Phone;
 
 /// The company's time zone: every date and time a visitor types is local time here.
 pub const TIME_ZONE: &str = "Europe/Amsterdam";
+
+static COMPANY_ZONE: std::sync::OnceLock<jiff::tz::TimeZone> = std::sync::OnceLock::new();
+
+/// Resolves [`TIME_ZONE`] once, at start-up: an unknown zone stops the start
+/// instead of every later use picking its own fallback.
+pub fn resolve_company_zone() -> Result<(), jiff::Error> {
+    let zone = jiff::tz::TimeZone::get(TIME_ZONE)?;
+    let _ = COMPANY_ZONE.set(zone);
+    Ok(())
+}
+
+/// The company's time zone: pick-ups, answer hours and dates in mails and pages.
+pub fn company_zone() -> jiff::tz::TimeZone {
+    COMPANY_ZONE
+        .get_or_init(|| {
+            // Unit tests and tools that skip start-up; the bundled database always has it.
+            jiff::tz::TimeZone::get(TIME_ZONE).expect("the bundled time zone database knows Europe/Amsterdam")
+        })
+        .clone()
+}
