@@ -164,3 +164,32 @@ fn take(store: &super::Store, data_dir: &Path, keep: usize) -> io::Result<PathBu
     }
     Ok(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scheduled_copy_keeps_the_newest_and_deletes_older_ones_beyond_keep() {
+        let data = std::env::temp_dir().join(format!("taxi-backup-keep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let store = super::super::Store::open(&data).unwrap();
+        let dir = data.join(DIR_NAME);
+        std::fs::create_dir_all(&dir).unwrap();
+        for year in ["2000", "2001", "2002"] {
+            std::fs::write(dir.join(format!("store-{year}0101T000000Z.sqlite3")), b"old").unwrap();
+        }
+        let taken = take(&store, &data, 2).unwrap();
+        let names: Vec<String> = list(&data)
+            .unwrap()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert_eq!(names[0], "store-20020101T000000Z.sqlite3");
+        assert_eq!(list(&data).unwrap()[1], taken);
+        check(&taken).expect("the copy is a sound store");
+        drop(store);
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+}
