@@ -122,7 +122,7 @@ run_phase() {
   curl -fs "http://127.0.0.1:$PORT/metrics" >"$TMP/$name.metrics"
   accepted=$(awk '/^taxi_http_requests_total\{method="POST",route="\/api\/(reservation|contact)\/\{language\}",status="200"\}/ { n += $2 } END { print n + 0 }' "$TMP/$name.metrics")
   refused=$(awk '/^taxi_http_requests_total\{method="POST",route="\/api\/(reservation|contact)\/\{language\}",status="[^2]/ { n += $2 } END { print n + 0 }' "$TMP/$name.metrics")
-  # Every accepted booking or message is two mails: wait until the spool is empty.
+  # Every accepted booking or message is two mails: wait until no mail is left queued.
   local mails=0 depth=-1 waited=0
   while [ "$waited" -lt 600 ]; do
     depth=$(curl -fs "http://127.0.0.1:$PORT/healthz" | sed -n 's/.*"spoolDepth":\([0-9]*\).*/\1/p')
@@ -131,7 +131,7 @@ run_phase() {
     waited=$((waited + 1))
   done
   mails=$(find "$data/maildir/new" -type f 2>/dev/null | wc -l)
-  echo "spool empty ${waited} s after the load ended (depth now ${depth:-?})"
+  echo "queue empty ${waited} s after the load ended (depth now ${depth:-?})"
   echo "bookings and messages accepted: $accepted; mails delivered: $mails (expected $((accepted * 2)))"
   kill "$SERVER_PID"
   wait "$SERVER_PID" 2>/dev/null || true
