@@ -9,8 +9,19 @@ use std::{
 };
 
 /// A port nothing listens on (yet).
+/// A port nothing listens on now and that no other test of this process got:
+/// the kernel may hand a released port out again, and a test whose mail
+/// server is "down" on a port must not find another test's server there.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 /// Makes sure Python has aiosmtpd (CI: `python3 -m pip install aiosmtpd`).
