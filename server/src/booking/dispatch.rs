@@ -157,16 +157,7 @@ mod tests {
     }
 
     fn booking(received: &str, pickup: &str) -> Booking {
-        let mut b: Booking = serde_json::from_value(serde_json::json!({
-            "reference": "R7K3Q9", "lang": "nl", "name": "Jan", "email": "jan@example.nl",
-            "phone": null, "passengers": 2, "pickupAt": pickup, "paymentMethod": null, "price": null,
-            "receivedAt": "2026-01-01T00:00:00Z",
-            "departure": {"formatted": "Roermond", "name": "Roermond", "placeId": null},
-            "destination": {"formatted": "Venlo", "name": "Venlo", "placeId": null}
-        }))
-        .unwrap();
-        b.received_at = at(received);
-        b
+        crate::booking::model::sample(at(received), pickup)
     }
 
     #[test]

@@ -103,3 +103,19 @@ pub struct ReturnTrip {
     pub pickup_at: jiff::civil::DateTime,
     pub price: Option<PriceSummary>,
 }
+
+/// A booking with what the rules read (for unit tests): picked up at
+/// `pickup` (local time), received at `received`.
+#[cfg(test)]
+pub(crate) fn sample(received: jiff::Timestamp, pickup: &str) -> Booking {
+    let mut booking: Booking = serde_json::from_value(serde_json::json!({
+        "reference": "R7K3Q9", "lang": "nl", "name": "Jan", "email": "jan@example.nl",
+        "phone": null, "passengers": 2, "pickupAt": pickup, "paymentMethod": null, "price": null,
+        "receivedAt": "2026-01-01T00:00:00Z",
+        "departure": {"formatted": "Roermond", "name": "Roermond", "placeId": null},
+        "destination": {"formatted": "Venlo", "name": "Venlo", "placeId": null}
+    }))
+    .unwrap();
+    booking.received_at = received;
+    booking
+}

@@ -56,15 +56,14 @@ impl Bookings {
         let bookings = Self { outbox, store, composer };
         if settings.backup.every_hours > 0 {
             let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);
-            let store = bookings.store.store().clone();
+            let data_dir = settings.data_dir.clone();
             bookings.outbox.spawn(crate::store::backup::schedule(
-                store,
+                data_dir,
                 every,
                 settings.backup.keep as usize,
             ));
         }
-        let (sweeper, retention) =
-            (bookings.clone(), Duration::from_secs(u64::from(settings.mail.retention_days) * 86_400));
+        let (sweeper, retention) = (bookings.clone(), settings.mail.retention());
         bookings.outbox.spawn(async move {
             loop {
                 let store = sweeper.store.clone();

@@ -341,12 +341,6 @@ fn cutoff(retention: Duration, now: jiff::Timestamp) -> i64 {
     now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// Whether [`BookingStore::sweep`] would delete this booking now.
-pub fn past_retention(booking: &Booking, retention: Duration, now: jiff::Timestamp) -> bool {
-    let cutoff = cutoff(retention, now);
-    pickup_seconds(booking) < cutoff && booking.received_at.as_second() < cutoff
-}
-
 /// The pick-up as an instant (the booking holds Europe/Amsterdam local time).
 pub fn pickup_at(booking: &Booking) -> jiff::Timestamp {
     booking

@@ -166,6 +166,13 @@ pub struct MailSettings {
     pub urgent_within_hours: u32,
 }
 
+impl MailSettings {
+    /// How long finished mails and past bookings are kept (`retention_days`).
+    pub fn retention(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(u64::from(self.retention_days) * 86_400)
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Secrets {
     /// Google Maps Platform key (`TAXI_GOOGLE_MAPS_KEY`); when set, Google is the places provider.

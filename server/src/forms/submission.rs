@@ -127,45 +127,36 @@ impl Submissions {
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<String, NotStored>>,
-        C: Fn(String) -> CFut,
+        C: FnOnce(String) -> CFut,
         CFut: Future<Output = bool>,
     {
-        let mut store = Some(store);
-        // Twice at most: a stale answer is forgotten once, then stored anew.
-        for _ in 0..2 {
-            let cell = {
-                let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-                let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
-                if entry.0.elapsed() >= REPEAT_WINDOW {
-                    *entry = (Instant::now(), Arc::default());
-                }
-                entry.1.clone()
-            };
-            let mut ran = false;
-            let got = cell
-                .get_or_try_init(|| {
-                    ran = true;
-                    let init = store.take();
-                    async move {
-                        self.caps.admit(outbox).map_err(NotStored::Refused)?;
-                        match init {
-                            Some(store) => store().await,
-                            None => Err(NotStored::Failed(DeliveryError::ShutDown)),
-                        }
-                    }
-                })
-                .await
-                .cloned();
-            let got = got?;
-            if ran || still_current(got.clone()).await {
-                return Ok(got);
-            }
-            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-            if recent.peek(&fingerprint).is_some_and(|entry| Arc::ptr_eq(&entry.1, &cell)) {
-                recent.pop(&fingerprint);
+        let mut cell = self.cell(fingerprint, None);
+        // A repeat of a booking since cancelled or declined is answered anew.
+        if let Some(stored) = cell.get().cloned() {
+            if !still_current(stored).await {
+                cell = self.cell(fingerprint, Some(&cell));
             }
         }
-        Err(NotStored::Failed(DeliveryError::ShutDown))
+        cell.get_or_try_init(|| async {
+            self.caps.admit(outbox).map_err(NotStored::Refused)?;
+            store().await
+        })
+        .await
+        .cloned()
+    }
+}
+
+impl Submissions {
+    /// The window's cell for `fingerprint`: a new one when none is current,
+    /// or when the current one is still `stale` (not replaced meanwhile).
+    fn cell(&self, fingerprint: i64, stale: Option<&Arc<OnceCell<String>>>) -> Arc<OnceCell<String>> {
+        let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = recent.get_or_insert_mut(fingerprint, || (Instant::now(), Arc::default()));
+        let replaced = stale.is_some_and(|stale| Arc::ptr_eq(&entry.1, stale));
+        if replaced || entry.0.elapsed() >= REPEAT_WINDOW {
+            *entry = (Instant::now(), Arc::default());
+        }
+        entry.1.clone()
     }
 }
 

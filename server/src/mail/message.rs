@@ -175,14 +175,16 @@ impl Letterhead {
     }
 
     /// Tells staff that the store was damaged at start-up and put back from
-    /// the backup of `backup_time` (local time as shown), or started empty.
+    /// the backup written at `backup_written`, or started empty.
     pub fn store_restored(
         &self,
-        backup_time: Option<&str>,
+        backup_written: Option<jiff::Timestamp>,
         nonce: &str,
     ) -> Result<OutgoingMail, DeliveryError> {
+        use crate::i18n::format::{date_time_long, local};
         let (lang, l) = (self.staff_lang, &*self.locales);
-        let args = [("time", backup_time.unwrap_or_default())];
+        let backup_time = backup_written.map(|at| date_time_long(l, lang, local(at)));
+        let args = [("time", backup_time.as_deref().unwrap_or_default())];
         let (subject, intro) =
             if backup_time.is_some() { ("subject", "intro") } else { ("subjectEmpty", "introEmpty") };
         let subject = header_line(&l.format(lang, &format!("mail.storeRestored.{subject}"), &args), 200);

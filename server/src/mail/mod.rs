@@ -117,8 +117,8 @@ impl Outbox {
             legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
         if let Some(recovered) = store.recovered_at_start() {
             // Once, at the start that put the backup back: staff learn what may be missing.
-            let time = recovered.backup.as_deref().and_then(backup_time);
-            let notice = letterhead.store_restored(time.as_deref(), &nonce())?;
+            let written = recovered.backup.as_deref().and_then(written_at);
+            let notice = letterhead.store_restored(written, &nonce())?;
             let now = jiff::Timestamp::now().as_millisecond();
             store.write(|tx| queue::insert_mail(tx, &notice, now)).map_err(DeliveryError::Store)?;
         }
@@ -132,7 +132,7 @@ impl Outbox {
             give_up_after: Duration::from_secs(mail.give_up_after_seconds),
             degraded_after: Duration::from_secs(mail.degraded_after_seconds),
             shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
-            retention: Duration::from_secs(u64::from(mail.retention_days) * 86_400),
+            retention: mail.retention(),
         };
         let loaded = state::Loaded { queued, finished };
         let shared = Arc::new(state::Shared::new(store, loaded, letterhead, limits));
@@ -333,11 +333,9 @@ fn yield_cpu_to_requests() {
     }
 }
 
-/// When a backup file was written, as staff read it (local time).
-fn backup_time(backup: &std::path::Path) -> Option<String> {
-    let written = jiff::Timestamp::try_from(std::fs::metadata(backup).ok()?.modified().ok()?).ok()?;
-    let zone = crate::types::company_zone();
-    Some(written.to_zoned(zone).strftime("%Y-%m-%d %H:%M").to_string())
+/// When a backup file was written (its modification time).
+fn written_at(backup: &std::path::Path) -> Option<jiff::Timestamp> {
+    jiff::Timestamp::try_from(std::fs::metadata(backup).ok()?.modified().ok()?).ok()
 }
 
 /// Eight random lower-case letters and digits: makes Message-IDs unique.

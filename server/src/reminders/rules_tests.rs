@@ -2,10 +2,7 @@ use jiff::civil::DateTime;
 
 use super::*;
 use crate::{
-    booking::{
-        answer::{Action, Answer},
-        model::Booking,
-    },
+    booking::answer::{Action, Answer},
     config::Settings,
 };
 
@@ -23,15 +20,7 @@ fn settings() -> Settings {
 }
 
 fn record(received: &str, pickup: &str, status: Status) -> Record {
-    let mut booking: Booking = serde_json::from_value(serde_json::json!({
-        "reference": "R7K3Q9", "lang": "nl", "name": "Jan", "email": "jan@example.nl",
-        "phone": null, "passengers": 2, "pickupAt": pickup, "paymentMethod": null, "price": null,
-        "receivedAt": "2026-01-01T00:00:00Z",
-        "departure": {"formatted": "Roermond", "name": "Roermond", "placeId": null},
-        "destination": {"formatted": "Venlo", "name": "Venlo", "placeId": null}
-    }))
-    .unwrap();
-    booking.received_at = at(received);
+    let booking = crate::booking::model::sample(at(received), pickup);
     Record {
         booking,
         status,

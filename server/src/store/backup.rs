@@ -12,7 +12,7 @@ use std::{
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::file::{identity, lock, move_aside, open_checked, private_dir, sql, sync_parent};
+use super::file::{lock, move_aside, open_checked, private_dir, sql, sync_parent};
 use super::{FILE_NAME, LOCK_FILE_NAME};
 
 /// Where scheduled backups are kept, newest by name.
@@ -124,14 +124,14 @@ fn put_in_place(from: &Path, path: &Path) -> io::Result<()> {
     sync_parent(path)?;
     // Opened once with the store's pragmas, so that it is a WAL store like the rest.
     drop(open_checked(path)?);
-    let _ = identity(path)?;
     Ok(())
 }
 
-/// Takes a copy into `<data_dir>/backups/` every `every` (and at once when the
-/// newest is older than that), keeping the newest `keep`; runs until dropped.
-pub async fn schedule(store: std::sync::Arc<super::Store>, every: std::time::Duration, keep: usize) {
-    let Some(data_dir) = store.path().parent().map(Path::to_path_buf) else { return };
+/// Takes a copy of the store of `data_dir` into `<data_dir>/backups/` every
+/// `every` (and at once when the newest is older than that), keeping the
+/// newest `keep`; runs until dropped. Each copy reads through its own
+/// connection, so bookings are not held up while it runs.
+pub async fn schedule(data_dir: PathBuf, every: std::time::Duration, keep: usize) {
     let newest_age = list(&data_dir)
         .ok()
         .and_then(|found| found.last().cloned())
@@ -139,8 +139,8 @@ pub async fn schedule(store: std::sync::Arc<super::Store>, every: std::time::Dur
     let first = every.saturating_sub(newest_age.unwrap_or(every));
     tokio::time::sleep(first).await;
     loop {
-        let (store, data_dir) = (store.clone(), data_dir.clone());
-        let taken = tokio::task::spawn_blocking(move || take(&store, &data_dir, keep)).await;
+        let data_dir = data_dir.clone();
+        let taken = tokio::task::spawn_blocking(move || take(&data_dir, keep)).await;
         match taken {
             Ok(Ok(path)) => tracing::info!(backup = %path.display(), "store backed up"),
             Ok(Err(e)) => {
@@ -153,11 +153,11 @@ pub async fn schedule(store: std::sync::Arc<super::Store>, every: std::time::Dur
 }
 
 /// One scheduled copy, then the oldest beyond `keep` deleted.
-fn take(store: &super::Store, data_dir: &Path, keep: usize) -> io::Result<PathBuf> {
+fn take(data_dir: &Path, keep: usize) -> io::Result<PathBuf> {
     let dir = data_dir.join(DIR_NAME);
     private_dir(&dir)?;
     let path = dir.join(file_name(jiff::Timestamp::now()));
-    store.backup_to(&path)?;
+    backup(data_dir, &path)?;
     let found = list(data_dir)?;
     for old in &found[..found.len().saturating_sub(keep.max(1))] {
         std::fs::remove_file(old)?;
@@ -179,7 +179,7 @@ mod tests {
         for year in ["2000", "2001", "2002"] {
             std::fs::write(dir.join(format!("store-{year}0101T000000Z.sqlite3")), b"old").unwrap();
         }
-        let taken = take(&store, &data, 2).unwrap();
+        let taken = take(&data, 2).unwrap();
         let names: Vec<String> = list(&data)
             .unwrap()
             .iter()

@@ -237,11 +237,6 @@ impl Store {
         Ok(deleted)
     }
 
-    /// A consistent copy of the store at `to`, taken while it is in use.
-    pub fn backup_to(&self, to: &Path) -> io::Result<()> {
-        self.with(|connection| backup::copy_into(connection, to))
-    }
-
     /// Closes the database and releases the lock (at shutdown): another
     /// process may open the store now; calls on this one fail from here on.
     pub fn close(&self) {

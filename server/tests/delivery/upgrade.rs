@@ -156,4 +156,18 @@ async fn the_previous_releases_store_and_spool_are_taken_over_and_every_mail_goe
     assert_eq!(again.stats().depth, 0);
     again.shutdown().await;
     assert_eq!(sink.count(), 5);
+
+    // As after a crash between the commit and moving the folder aside: the
+    // spool is there again, and taking it over once more adds nothing.
+    let aside = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("spool.taken-over-"))
+        .unwrap();
+    std::fs::rename(&aside, data.join("spool")).unwrap();
+    let retaken = start(&settings(&data, Some(&sink.url()), ""));
+    assert_eq!(retaken.taken_over_at_start().map(|t| t.queued), Some(0), "nothing taken twice");
+    assert_eq!(retaken.stats().depth, 0);
+    retaken.shutdown().await;
+    assert_eq!(sink.count(), 5, "nothing sent twice");
 }
