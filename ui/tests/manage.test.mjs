@@ -41,6 +41,19 @@ async function linkIn(kind, reference, pathStart) {
   return match[1].replace("&amp;", "&");
 }
 
+/** Posts `fields` to the page at `path` as its form would now (with the version it shows); the status. */
+async function post(path, fields) {
+  const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+  const version = /name="version" value="(\d+)"/.exec(html)?.[1] ?? "";
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+    body: new URLSearchParams({ ...fields, version }),
+  });
+  return response.status;
+}
+
 async function open(path) {
   const context = await visitorContext(browser, server.baseUrl, LANG, { bypassCSP: true, viewport: { width: 360, height: 740 } });
   context.setDefaultTimeout(10_000);
@@ -55,9 +68,10 @@ async function assertAccessible(page, state) {
   assert.ok(width <= 360, `${state}: nothing scrolls sideways on a 360 px phone (${width} px wide)`);
 }
 
-async function tap(page, path, name) {
+/** Taps `name`; a step taken comes back as the page saying `done` (POST/redirect/GET). */
+async function tap(page, path, name, done) {
   await Promise.all([page.waitForNavigation(), page.getByRole("button", { name }).click()]);
-  await assertShows(page, server.baseUrl, path, LANG);
+  await assertShows(page, server.baseUrl, done ? `${path}&done=${done}` : path, LANG);
 }
 
 test("a proposed time accepted with one tap, another time asked, then the ride cancelled: every state is accessible", TIMEOUT, async () => {
@@ -74,19 +88,14 @@ test("a proposed time accepted with one tap, another time asked, then the ride c
     // Staff propose another time from their mail.
     const propose = await linkIn("staff-booking", reference, `/staff/${reference}/propose`);
     const at = dutchDateTime(4, "09:15");
-    const answered = await fetch(`${server.baseUrl}${propose}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
-      body: new URLSearchParams({ dateTime: at, note: "" }),
-    });
-    assert.equal(answered.status, 200);
+    assert.equal(await post(propose, { dateTime: at, note: "" }), 303);
     const manage = await linkIn("customer-answer", reference, `/booking/${reference}`);
     await visit(page, server.baseUrl, manage, { lang: LANG });
     await page.getByRole("button", { name: T.accept.button }).waitFor();
     assert.match(await page.locator(".status-line").innerText(), /09:15/);
     await assertAccessible(page, "a proposal");
 
-    await tap(page, manage, T.accept.button);
+    await tap(page, manage, T.accept.button, "accept");
     await page.locator(".success-box").waitFor();
     assert.match(await page.locator(".success-box").innerText(), /09:15/);
     assert.equal(await page.getByRole("button", { name: T.accept.button }).count(), 0, "accepted once");
@@ -98,7 +107,7 @@ test("a proposed time accepted with one tap, another time asked, then the ride c
     await page.locator("#dateTime-error").waitFor();
     await assertAccessible(page, "another time with an error");
     await page.fill("#dateTime", dutchDateTime(5, "10:45"));
-    await tap(page, manage, T.ask.button);
+    await tap(page, manage, T.ask.button, "ask");
     await page.locator(".success-box").waitFor();
     assert.match(await page.locator(".success-box").innerText(), /10:45/);
     await assertAccessible(page, "another time asked");
@@ -111,10 +120,41 @@ test("a proposed time accepted with one tap, another time asked, then the ride c
     await assertAccessible(page, "cancel with an error");
 
     await page.fill("#note", "Flight cancelled.");
-    await tap(page, manage, T.cancel.button);
+    await tap(page, manage, T.cancel.button, "cancel");
     await page.locator(".success-box").waitFor();
     assert.equal(await page.locator("form").count(), 0, "nothing left to do");
     await assertAccessible(page, "cancelled");
+  } finally {
+    await close();
+  }
+});
+
+test("a tab left open while the booking changed accepts nothing it did not show, and says what changed", TIMEOUT, async () => {
+  const reference = await book();
+  const propose = await linkIn("staff-booking", reference, `/staff/${reference}/propose`);
+  assert.equal(await post(propose, { dateTime: dutchDateTime(4, "09:15"), note: "" }), 303);
+  const manage = await linkIn("customer-answer", reference, `/booking/${reference}`);
+  const { page, close } = await open(manage);
+  try {
+    await page.getByRole("button", { name: T.accept.button }).waitFor();
+    // Meanwhile, in another tab, the customer asks for 12:00, and staff propose 22:00.
+    assert.equal(await post(manage, { action: "ask", dateTime: dutchDateTime(4, "12:00") }), 303);
+    const again = await linkIn("staff-step", reference, `/staff/${reference}/propose`);
+    assert.equal(await post(again, { dateTime: dutchDateTime(4, "22:00"), note: "" }), 303);
+
+    // The old tab's "accept" (of 09:15) changes nothing, and the page offers 22:00.
+    await tap(page, manage, T.accept.button);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    const said = await alert.innerText();
+    assert.match(said, new RegExp(T.changed.split("{{")[0].trim()));
+    assert.match(said, /22:00/);
+    assert.match(await page.locator(".status-line").innerText(), /22:00/);
+    await page.getByRole("button", { name: T.accept.button }).waitFor();
+    await assertAccessible(page, "an old tab's step not taken");
+    // Accepted from the page as it is now: 22:00 is confirmed.
+    await tap(page, manage, T.accept.button, "accept");
+    assert.match(await page.locator(".success-box").innerText(), /22:00/);
   } finally {
     await close();
   }

@@ -63,10 +63,13 @@ async function assertAccessible(page, state) {
   assert.ok(width <= 360, `${state}: nothing scrolls sideways on a 360 px phone (${width} px wide)`);
 }
 
-/** Sends the form and checks that the browser shows the signed link's page again. */
-async function send(page, path) {
+/**
+ * Sends the form and checks that the browser shows the signed link's page
+ * again: as the post's answer (an error), or redirected to it saying `done`.
+ */
+async function send(page, path, done) {
   await Promise.all([page.waitForNavigation(), page.locator("form button[type=submit]").click()]);
-  await assertShows(page, server.baseUrl, path, STAFF);
+  await assertShows(page, server.baseUrl, done ? `${path}&done=${done}` : path, STAFF);
 }
 
 test("declining on a phone: the form, its errors, the answer sent and the answer given are accessible", TIMEOUT, async () => {
@@ -86,7 +89,7 @@ test("declining on a phone: the form, its errors, the answer sent and the answer
 
     await page.getByLabel(T.reasons.other).check();
     await page.fill("#note", "De weg is afgesloten.");
-    await send(page, path);
+    await send(page, path, "decline");
     await page.locator(".success-box").waitFor();
     await assertAccessible(page, "decline sent");
 
@@ -114,7 +117,7 @@ test("proposing another time works without JavaScript and keeps the typed answer
     assert.equal(await page.locator("#note").inputValue(), "Een uur later?", "the note is kept");
     await page.locator("#dateTime-error").waitFor();
     await page.fill("#dateTime", dutchDateTime(4, "09:15"));
-    await send(page, path);
+    await send(page, path, "propose");
     await page.locator(".success-box").waitFor();
     assert.equal(await page.locator(".success-box").innerText(), T.sent.propose);
   } finally {

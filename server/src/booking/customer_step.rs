@@ -18,7 +18,11 @@
 //! Accepting and cancelling stay open: they end the conversation.
 use serde::{Deserialize, Serialize};
 
-use crate::booking::{answer::Status, Record};
+use crate::booking::{
+    answer::{Action, Status},
+    answer_links::pickup_instant,
+    Record,
+};
 
 /// Changes (staff answers and customer steps) after which the page no longer
 /// offers another time. An ordinary booking's life takes 2 to 5.
@@ -59,9 +63,14 @@ impl CustomerAction {
         }
     }
 
-    /// Whether the manage page offers this step on `record` now.
-    pub fn offered_on(self, record: &Record) -> bool {
-        self.allowed_from(record.status) && !(self == Self::Ask && record.sequence >= CHANGES_BEFORE_PHONE)
+    /// Whether the manage page offers this step on `record` at `now`.
+    pub fn offered_on(self, record: &Record, now: jiff::Timestamp) -> bool {
+        self.allowed_from(record.status)
+            && match self {
+                Self::Ask => record.sequence < CHANGES_BEFORE_PHONE,
+                Self::Accept => !proposal_passed(record, now),
+                Self::Cancel => true,
+            }
     }
 
     /// The status the booking has after this step.
@@ -72,6 +81,13 @@ impl CustomerAction {
             Self::Cancel => Status::Cancelled,
         }
     }
+}
+
+/// Whether staff's proposed time has come: from then on it cannot be
+/// accepted (the taxi would be late before the mail is read).
+pub fn proposal_passed(record: &Record, now: jiff::Timestamp) -> bool {
+    let proposal = record.answer.as_ref().filter(|a| a.action == Action::Propose);
+    proposal.and_then(|a| a.proposed_pickup_at).is_some_and(|at| pickup_instant(at) <= now)
 }
 
 /// One step, as stored with the booking and announced to staff.
@@ -96,7 +112,7 @@ impl CustomerStep {
         asked: Option<jiff::civil::DateTime>,
         at: jiff::Timestamp,
     ) -> Option<Self> {
-        if !action.offered_on(record) {
+        if !action.offered_on(record, at) {
             return None;
         }
         let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at);
@@ -112,6 +128,82 @@ impl CustomerStep {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::booking::{answer::Answer, model::sample};
+
+    fn at(text: &str) -> jiff::Timestamp {
+        text.parse().unwrap()
+    }
+
+    /// A booking for 24 November 14:30 in `status`, proposed 18:00 when rescheduled.
+    fn record(status: Status, sequence: u32) -> Record {
+        let proposal = Answer {
+            action: Action::Propose,
+            note: String::new(),
+            proposed_pickup_at: Some("2026-11-24T18:00".parse().unwrap()),
+            reason: None,
+            answered_at: at("2026-11-21T09:00:00Z"),
+        };
+        Record {
+            booking: sample(at("2026-11-20T10:00:00Z"), "2026-11-24T14:30"),
+            status,
+            sequence,
+            calendar_uid: "uid".into(),
+            answer: (status == Status::Rescheduled).then_some(proposal),
+            customer_step: None,
+            reminders_sent: vec![],
+        }
+    }
+
+    #[test]
+    fn a_step_leaves_the_pickup_it_names() {
+        let now = at("2026-11-22T10:00:00Z");
+        let asked: jiff::civil::DateTime = "2026-11-25T09:00".parse().unwrap();
+        let proposed = record(Status::Rescheduled, 1);
+        let step = |r: &Record, action, asked| CustomerStep::on(r, action, "note".into(), asked, now);
+        let accept = step(&proposed, CustomerAction::Accept, None).unwrap();
+        assert_eq!((accept.pickup_at.to_string(), accept.at), ("2026-11-24T18:00:00".into(), now));
+        assert_eq!(step(&proposed, CustomerAction::Ask, Some(asked)).unwrap().pickup_at, asked);
+        assert_eq!(step(&proposed, CustomerAction::Ask, None), None, "an ask names its time");
+        let cancel = step(&proposed, CustomerAction::Cancel, None).unwrap();
+        assert_eq!(
+            (cancel.pickup_at.to_string(), cancel.note.as_str()),
+            ("2026-11-24T14:30:00".into(), "note")
+        );
+        let requested = record(Status::Requested, 0);
+        assert_eq!(step(&requested, CustomerAction::Accept, None), None, "nothing to accept");
+    }
+
+    #[test]
+    fn a_proposal_is_accepted_only_before_its_time_and_asks_end_at_the_limit() {
+        let proposed = record(Status::Rescheduled, 1);
+        // 18:00 in Amsterdam is 17:00 UTC in November.
+        for (now, open) in [("2026-11-24T16:59:59Z", true), ("2026-11-24T17:00:00Z", false)] {
+            assert_eq!(proposal_passed(&proposed, at(now)), !open, "{now}");
+            assert_eq!(CustomerAction::Accept.offered_on(&proposed, at(now)), open, "{now}");
+            let step = CustomerStep::on(&proposed, CustomerAction::Accept, String::new(), None, at(now));
+            assert_eq!(step.is_some(), open, "{now}");
+            assert!(CustomerAction::Cancel.offered_on(&proposed, at(now)), "cancelling stays open");
+        }
+        let confirmed = Record { answer: None, ..record(Status::Confirmed, 1) };
+        assert!(!proposal_passed(&confirmed, at("2030-01-01T00:00:00Z")), "no proposal, nothing passed");
+        let now = at("2026-11-22T10:00:00Z");
+        let before = record(Status::Confirmed, CHANGES_BEFORE_PHONE - 1);
+        let at_limit = record(Status::Confirmed, CHANGES_BEFORE_PHONE);
+        assert!(CustomerAction::Ask.offered_on(&before, now));
+        assert!(!CustomerAction::Ask.offered_on(&at_limit, now));
+        assert!(CustomerAction::Cancel.offered_on(&at_limit, now));
+    }
+
+    #[test]
+    fn each_step_names_the_status_it_leaves() {
+        assert_eq!(CustomerAction::Accept.status(), Status::Confirmed);
+        assert_eq!(CustomerAction::Ask.status(), Status::Requested);
+        assert_eq!(CustomerAction::Cancel.status(), Status::Cancelled);
+        for action in CustomerAction::ALL {
+            assert_eq!(CustomerAction::parse(action.code()), Some(action));
+        }
+        assert_eq!(CustomerAction::parse("confirm"), None);
+    }
 
     #[test]
     fn each_status_allows_only_its_steps() {

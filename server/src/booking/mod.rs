@@ -1,7 +1,7 @@
 //! Booking requests, top to bottom: the form and its extras ([`form`],
 //! [`extras`]), the reservation page opened with a route ([`prefill`]), the
 //! service that validates, prices and de-duplicates ([`service`]), the stored
-//! booking ([`store`], [`outbox`]), its mails and calendar entry ([`mails`],
+//! booking ([`store`], [`outbox`]; the version a page showed: [`version`]), its mails and calendar entry ([`mails`],
 //! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
 //! what changes the dispatch, first in staff's mail: [`dispatch`]; the
 //! dispatchers' calendar feed: [`feed`]), the WhatsApp message ([`whatsapp`]) and
@@ -24,6 +24,7 @@ pub mod prefill;
 pub mod routes;
 pub mod service;
 pub mod store;
+pub mod version;
 pub mod views;
 pub mod whatsapp;
 

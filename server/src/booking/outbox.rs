@@ -125,6 +125,12 @@ impl Bookings {
         self.outbox.blocking(move || store.get(&reference)).await
     }
 
+    /// The booking's language, also when the rest of its row cannot be read.
+    pub async fn language_of(&self, reference: &str) -> Option<crate::types::Lang> {
+        let (store, reference) = (self.store.clone(), reference.to_string());
+        self.outbox.blocking(move || Ok(store.language_of(&reference))).await.ok().flatten()
+    }
+
     /// Requested and confirmed bookings whose pick-up is after `now` (the reminders' candidates).
     pub async fn awaiting_reminders(&self, now: jiff::Timestamp) -> Result<Vec<Record>, DeliveryError> {
         let store = self.store.clone();

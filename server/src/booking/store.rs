@@ -26,6 +26,7 @@ use crate::{
         model::Booking,
     },
     store::{invalid, sql, Store},
+    types::Lang,
 };
 
 const SCHEMA: &str = "
@@ -45,11 +46,16 @@ CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);";
 
 /// Columns added after the first release: stores made before them get them (empty for their rows).
-const ADDED: [(&str, &str, &str); 3] = [
+const ADDED: [(&str, &str, &str); 4] = [
     ("bookings", "fingerprint", "INTEGER"),
     ("bookings", "customer_step", "TEXT"),
     ("bookings", "reminders", "TEXT"),
+    ("bookings", "lang", "TEXT"),
 ];
+
+/// The language of the rows from before its column, while their JSON can be read.
+const LANG_OF_OLDER_ROWS: &str =
+    "UPDATE bookings SET lang = json_extract(booking, '$.lang') WHERE lang IS NULL AND json_valid(booking);";
 
 /// A booking as stored, with where it stands.
 #[derive(Debug, Clone)]
@@ -80,6 +86,7 @@ impl BookingStore {
     pub fn open(store: Arc<Store>) -> io::Result<Self> {
         store.migrate(SCHEMA, &ADDED)?;
         store.migrate("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);", &[])?;
+        store.migrate(LANG_OF_OLDER_ROWS, &[])?;
         let bookings = Self { store, damaged: Mutex::default() };
         // Every row read once at start: SQLite's checks see pages, not the JSON in them.
         bookings.store.read(|c| {
@@ -112,6 +119,20 @@ impl BookingStore {
             .optional()
             .map_err(sql)
         })
+    }
+
+    /// The booking's language, kept beside its JSON: the pages of a booking
+    /// whose row cannot be read still apologise in the customer's language.
+    pub fn language_of(&self, reference: &str) -> Option<Lang> {
+        let lang: Option<Option<String>> = self
+            .store
+            .read(|c| {
+                c.query_row("SELECT lang FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
+                    .optional()
+                    .map_err(sql)
+            })
+            .ok()?;
+        lang.flatten().as_deref().and_then(Lang::parse)
     }
 
     pub fn get(&self, reference: &str) -> io::Result<Option<Record>> {
@@ -185,9 +206,9 @@ pub fn insert(
 ) -> io::Result<()> {
     let json = serde_json::to_string(booking).map_err(invalid)?;
     tx.execute(
-        "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint)
-         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7)",
-        params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint],
+        "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint, lang)
+         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8)",
+        params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint, booking.lang.code()],
     )
     .map_err(sql)?;
     Ok(())

@@ -14,6 +14,8 @@ use crate::{
 pub struct ManagePage {
     pub reference: String,
     pub status: Status,
+    /// The booking's version this page shows; every form posts it back.
+    pub version: u32,
     /// Where the booking stands, in words (the proposed time, when it was cancelled).
     pub status_text: String,
     /// The ride as booked (or as moved by an accepted proposal).
@@ -30,6 +32,13 @@ pub struct ManagePage {
     /// Why nothing can be changed here any more, with the phone number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closed: Option<String>,
+    /// The proposed time has passed: it can no longer be accepted; call instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expired: Option<String>,
+    /// Why the step just posted changed nothing: the booking changed since
+    /// the page was opened (and how), or the time asked is the ride's already.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
     /// How to reach the company for anything else, with the phone number.
     pub other: String,
 }

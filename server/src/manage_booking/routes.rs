@@ -2,9 +2,13 @@
 //! customer mail opens.
 //!
 //! GET shows where the booking stands and changes nothing; POST (a plain form
-//! post) takes one step: accept the proposed time, or cancel. A step is taken
-//! once, whoever taps twice or at once (a conditional update at the booking's
-//! sequence); it is refused from the pick-up on, with the phone number. The
+//! post) takes one step: accept the proposed time, ask for another, or cancel,
+//! then redirects to the page (303). A step is taken once, whoever taps twice
+//! or at once (a conditional update at the booking's sequence). A post from a
+//! page showing another version of the booking (an old tab, see
+//! `booking::version`) or one that lost the race changes nothing, and the page
+//! says what changed. Steps are refused from the pick-up on, and a proposal
+//! whose time has passed cannot be accepted; both give the phone number. The
 //! link must be genuine and unexpired; anything else gets the same 404 page as
 //! a wrong staff link. The page is in the booking's language, `noindex`,
 //! not cached and sent with `Referrer-Policy: no-referrer`.
@@ -13,11 +17,18 @@ use std::sync::Arc;
 use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::{
-    booking::{answer::Status, answer_links, customer_step::CustomerStep, outbox::Bookings, Record},
+    booking::{
+        answer::Status,
+        answer_links,
+        customer_step::{proposal_passed, CustomerAction, CustomerStep},
+        outbox::Bookings,
+        version::{Change, Version},
+        Record,
+    },
     config::Settings,
     edge::{
         body::{has_content_type, read_body},
-        error::{AppError, Refusal},
+        error::{error_language, AppError, Refusal},
     },
     forms::{submission::Submissions, submission::SummaryRow, Checker, Input},
     i18n::{
@@ -27,8 +38,12 @@ use crate::{
     manage_booking::{contract::ManagePage, form},
     render::respond::encoded,
     secret::SecretKey,
-    site::{contract::FormState, pages::Pages, private_page::keep_private},
-    types::Reference,
+    site::{
+        contract::FormState,
+        pages::Pages,
+        private_page::{keep_private, LinkQuery},
+    },
+    types::{Lang, Reference},
 };
 
 /// What every manage request needs, handed over at start-up.
@@ -47,8 +62,23 @@ pub async fn show(
     reference: web::Path<String>,
     manage: web::Data<Manage>,
 ) -> Result<HttpResponse, AppError> {
-    let Some(record) = open(&req, &manage, &reference).await? else { return not_found(&req, &manage).await };
-    page(&req, &manage, StatusCode::OK, &record, None).await
+    let (record, link) = match open(&req, &manage, &reference).await {
+        Ok(opened) => opened,
+        Err(refused) => return Ok(refused),
+    };
+    // Back from a step that was taken: say so while it is still the booking's last change.
+    let done = match record.last_change() {
+        Some(Change::Step(step))
+            if link.done == step.action.code() && record.status == step.action.status() =>
+        {
+            let lang = record.booking.lang;
+            let pickup = date_time_long(&manage.locales, lang, step.pickup_at);
+            let key = format!("manage.done.{}", step.action.code());
+            Some(FormState::accepted(manage.locales.format(lang, &key, &[("pickup", &pickup)])))
+        }
+        _ => None,
+    };
+    page(&req, &manage, StatusCode::OK, (&record, &link), done, None).await
 }
 
 pub async fn step(
@@ -57,7 +87,11 @@ pub async fn step(
     payload: web::Payload,
     manage: web::Data<Manage>,
 ) -> Result<HttpResponse, AppError> {
-    let Some(record) = open(&req, &manage, &reference).await? else { return not_found(&req, &manage).await };
+    let (record, link) = match open(&req, &manage, &reference).await {
+        Ok(opened) => opened,
+        Err(refused) => return Ok(refused),
+    };
+    let opened = (&record, &link);
     if !has_content_type(&req, "application/x-www-form-urlencoded") {
         return Err(Refusal::UnsupportedMediaType.into());
     }
@@ -66,9 +100,13 @@ pub async fn step(
     let input =
         Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
     let (lang, now) = (record.booking.lang, jiff::Timestamp::now());
+    if !record.is_at(Version::posted(&input)) {
+        tracing::info!(reference = %record.booking.reference, "customer step refused: posted from a page of another version");
+        return changed(&req, &manage, opened).await;
+    }
     if pickup_passed(&record, now) {
         tracing::info!(reference = %record.booking.reference, "customer step refused: the pick-up time has passed");
-        return page(&req, &manage, StatusCode::CONFLICT, &record, None).await;
+        return page(&req, &manage, StatusCode::CONFLICT, opened, None, None).await;
     }
     let call_us = manage.settings.company.phone_shown(lang);
     let checker = Checker::new(lang, &manage.locales);
@@ -76,13 +114,22 @@ pub async fn step(
         Ok(valid) => valid,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);
-            return page(&req, &manage, StatusCode::BAD_REQUEST, &record, Some(form)).await;
+            return page(&req, &manage, StatusCode::BAD_REQUEST, opened, Some(form), None).await;
         }
     };
-    // A second tap, or a step the booking no longer allows: the page as it stands.
     let action = posted.action;
+    if action == CustomerAction::Ask
+        && posted.asked == Some(record.booking.pickup_at)
+        && record.status != Status::Rescheduled
+    {
+        let pickup = date_time_long(&manage.locales, lang, record.booking.pickup_at);
+        let same = manage.locales.format(lang, "manage.sameTime", &[("pickup", &pickup)]);
+        return page(&req, &manage, StatusCode::OK, opened, None, Some(same)).await;
+    }
+    // A step the booking does not allow (a proposal whose time has passed, a
+    // hand-made post): the page as it stands, which says why.
     let Some(step) = CustomerStep::on(&record, action, posted.note, posted.asked, now) else {
-        return page(&req, &manage, StatusCode::OK, &record, None).await;
+        return page(&req, &manage, StatusCode::CONFLICT, opened, None, None).await;
     };
     let not_sent = || {
         let phone = manage.settings.company.phone_shown(lang);
@@ -91,43 +138,77 @@ pub async fn step(
     };
     if let Some(why) = manage.submissions.caps().disk_floor_reached() {
         tracing::error!(reference = %record.booking.reference, "customer step refused: {why}");
-        return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, &record, Some(not_sent())).await;
+        return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), None).await;
     }
     let taken = match super::mail::step(&manage.bookings, &record, &step).await {
         Ok(taken) => taken,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the customer's step could not be stored; nothing was sent");
-            return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, &record, Some(not_sent())).await;
+            return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), None)
+                .await;
         }
     };
-    let Some(now_stored) = manage.bookings.record(&record.booking.reference).await.map_err(internal)? else {
-        return not_found(&req, &manage).await;
-    };
-    if !taken {
-        tracing::info!(reference = %record.booking.reference, "customer step refused: the booking changed meanwhile");
-        return page(&req, &manage, StatusCode::OK, &now_stored, None).await;
+    if taken {
+        tracing::info!(reference = %record.booking.reference, step = action.code(), "customer step taken");
+        return Ok(link.see_page(req.path(), action.code()));
     }
-    tracing::info!(reference = %record.booking.reference, step = action.code(), "customer step taken");
-    let pickup = date_time_long(&manage.locales, lang, step.pickup_at);
-    let done = manage.locales.format(lang, &format!("manage.done.{}", action.code()), &[("pickup", &pickup)]);
-    page(&req, &manage, StatusCode::OK, &now_stored, Some(FormState::accepted(done))).await
+    tracing::info!(reference = %record.booking.reference, "customer step refused: the booking changed meanwhile");
+    let Some(now_stored) = manage.bookings.record(&record.booking.reference).await.map_err(internal)? else {
+        return Ok(not_found(&req, &manage).await);
+    };
+    changed(&req, &manage, (&now_stored, &link)).await
 }
 
-/// The booking of a genuine, unexpired manage link.
-async fn open(req: &HttpRequest, manage: &Manage, reference: &str) -> Result<Option<Record>, AppError> {
-    let refused = || {
-        tracing::info!("manage link refused");
-        Ok(None)
-    };
-    let Some(reference) = Reference::parse(reference) else { return refused() };
-    // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
-    let query: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
-    let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
+/// The booking of a genuine, unexpired manage link, and the link's query;
+/// otherwise the page to answer with: not found, or (a booking whose row
+/// cannot be read) the error page in the booking's language.
+async fn open(
+    req: &HttpRequest,
+    manage: &Manage,
+    reference: &str,
+) -> Result<(Record, LinkQuery), HttpResponse> {
+    let Some(reference) = Reference::parse(reference) else { return Err(not_found(req, manage).await) };
+    let link = LinkQuery::of(req);
     let now = jiff::Timestamp::now();
-    if !answer_links::verify_manage(&manage.key, &reference, param("expires"), param("sig"), now) {
-        return refused();
+    if !answer_links::verify_manage(&manage.key, &reference, &link.expires, &link.sig, now) {
+        return Err(not_found(req, manage).await);
     }
-    manage.bookings.record(&reference).await.map_err(internal)
+    match manage.bookings.record(&reference).await {
+        Ok(Some(record)) => Ok((record, link)),
+        Ok(None) => Err(not_found(req, manage).await),
+        Err(e) => {
+            tracing::error!(%reference, error = %e, "the manage page cannot read its booking");
+            let lang = manage.bookings.language_of(&reference).await.unwrap_or_else(|| error_language(req));
+            Err(error_page(req, manage, lang, StatusCode::INTERNAL_SERVER_ERROR).await)
+        }
+    }
+}
+
+/// A step that changed nothing because the booking is not as the customer's
+/// page showed it (an old tab, or staff answered first): 409, in the booking's
+/// language, with what changed and the choices there are now.
+async fn changed(
+    req: &HttpRequest,
+    manage: &Manage,
+    (record, link): (&Record, &LinkQuery),
+) -> Result<HttpResponse, AppError> {
+    let (lang, locales) = (record.booking.lang, &manage.locales);
+    let when = |at| date_time_long(locales, lang, at);
+    let change = match record.last_change() {
+        Some(Change::Answer(a)) => {
+            let proposed = a.proposed_pickup_at.map(when).unwrap_or_default();
+            let args = [("pickup", when(record.booking.pickup_at)), ("proposed", proposed)];
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            locales.format(lang, &format!("manage.change.{}", a.action.code()), &args)
+        }
+        Some(Change::Step(step)) => {
+            let key = format!("manage.change.{}", step.action.code());
+            locales.format(lang, &key, &[("pickup", &when(step.pickup_at))])
+        }
+        None => String::new(),
+    };
+    let text = locales.format(lang, "manage.changed", &[("change", &change)]);
+    page(req, manage, StatusCode::CONFLICT, (record, link), None, Some(text.trim_end().to_string())).await
 }
 
 /// From the pick-up on, nothing changes here: the customer phones.
@@ -139,15 +220,17 @@ fn internal(e: crate::mail::DeliveryError) -> AppError {
     AppError::Internal(anyhow::Error::new(e))
 }
 
+/// The page of the booking of `record`; `notice`: why a post changed nothing.
 async fn page(
     req: &HttpRequest,
     manage: &Manage,
     status: StatusCode,
-    record: &Record,
+    (record, link): (&Record, &LinkQuery),
     form: Option<FormState>,
+    notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
     let b = &record.booking;
-    let (lang, locales) = (b.lang, &manage.locales);
+    let (lang, locales, now) = (b.lang, &manage.locales, jiff::Timestamp::now());
     let phone = manage.settings.company.phone_shown(lang);
     let when = |at| date_time_long(locales, lang, at);
     let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(when);
@@ -159,26 +242,28 @@ async fn page(
         ("phone", &phone),
         ("reference", &b.reference),
     ];
-    let passed = pickup_passed(record, jiff::Timestamp::now());
+    let passed = pickup_passed(record, now);
     let actions = match passed {
         true => Vec::new(),
-        false => crate::booking::customer_step::CustomerAction::ALL
-            .into_iter()
-            .filter(|a| a.offered_on(record))
-            .collect(),
+        false => CustomerAction::ALL.into_iter().filter(|a| a.offered_on(record, now)).collect(),
     };
     let open_status = !matches!(record.status, Status::Declined | Status::Cancelled);
+    let rescheduled = record.status == Status::Rescheduled && !passed;
+    let expired = rescheduled && proposal_passed(record, now);
     let page = ManagePage {
         reference: b.reference.to_string(),
         status: record.status,
+        version: Version::of(record).number(),
         status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
         pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
         rows: (manage.bookings.composer().customer_summary(b).into_iter())
             .map(|(label, value)| SummaryRow { label, value })
             .collect(),
-        form_action: format!("{}?{}", req.path(), req.query_string()),
-        proposed: proposed.clone().filter(|_| record.status == Status::Rescheduled && !passed),
+        form_action: link.page(req.path()),
+        proposed: proposed.clone().filter(|_| rescheduled && !expired),
         closed: (passed && open_status).then(|| locales.format(lang, "manage.passed", &args)),
+        expired: expired.then(|| locales.format(lang, "manage.proposalPassed", &args)),
+        notice,
         other: locales.format(lang, "manage.other", &args),
         actions,
     };
@@ -190,9 +275,13 @@ async fn page(
 
 /// The error page in the staff language (the link says nothing of the
 /// booking), the same for every refused link and as a wrong staff link.
-async fn not_found(req: &HttpRequest, manage: &Manage) -> Result<HttpResponse, AppError> {
-    let page = manage.pages.error_page(manage.settings.mail.staff_language).await;
-    let mut response = encoded(req, &page, StatusCode::NOT_FOUND);
+async fn not_found(req: &HttpRequest, manage: &Manage) -> HttpResponse {
+    error_page(req, manage, manage.settings.mail.staff_language, StatusCode::NOT_FOUND).await
+}
+
+async fn error_page(req: &HttpRequest, manage: &Manage, lang: Lang, status: StatusCode) -> HttpResponse {
+    let page = manage.pages.error_page(lang).await;
+    let mut response = encoded(req, &page, status);
     keep_private(&mut response);
-    Ok(response)
+    response
 }

@@ -2,7 +2,7 @@
 //! customer's manage page): rendered per request, not hydrated (plain form
 //! posts), without canonical or alternates, `noindex`, and answered with
 //! headers that keep them out of caches, indexes and `Referer`s.
-use actix_web::{http::header, HttpResponse};
+use actix_web::{http::header, HttpRequest, HttpResponse};
 
 use crate::{
     render::{pool::RenderError, EncodedPage},
@@ -63,4 +63,43 @@ pub fn keep_private(response: &mut HttpResponse) {
     headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     headers
         .insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+}
+
+/// The query of a signed link as read: the expiry and signature that make it
+/// genuine, and `done`, which the redirect after a post adds to say what was
+/// just done (the page believes it only when the booking agrees).
+pub struct LinkQuery {
+    pub expires: String,
+    pub sig: String,
+    pub done: String,
+}
+
+impl LinkQuery {
+    /// Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
+    pub fn of(req: &HttpRequest) -> Self {
+        let query: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+        let param =
+            |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
+        Self { expires: param("expires"), sig: param("sig"), done: param("done") }
+    }
+
+    /// The page at `path` with the signature and nothing else: where its forms post.
+    pub fn page(&self, path: &str) -> String {
+        let query =
+            serde_urlencoded::to_string([("expires", &self.expires), ("sig", &self.sig)]).unwrap_or_default();
+        format!("{path}?{query}")
+    }
+
+    /// After a post that changed the booking: 303 to the page, saying `done`
+    /// (POST/redirect/GET, so a reload or Back never posts again).
+    pub fn see_page(&self, path: &str, done: &str) -> HttpResponse {
+        let location = format!(
+            "{}&{}",
+            self.page(path),
+            serde_urlencoded::to_string([("done", done)]).unwrap_or_default()
+        );
+        let mut response = HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish();
+        keep_private(&mut response);
+        response
+    }
 }

@@ -11,6 +11,8 @@ use crate::booking::answer::{Action, DeclineReason};
 pub struct StaffPage {
     pub reference: String,
     pub action: Action,
+    /// The booking's version this page shows; its form posts it back.
+    pub version: u32,
     /// What changes the dispatch (urgency, larger vehicle, remarks, flight,
     /// ride back), first on the page as in the mail.
     pub alerts: Vec<String>,
@@ -28,6 +30,10 @@ pub struct StaffPage {
     /// there is no form, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answered: Option<String>,
+    /// Why the post was not taken: the booking changed since the page was
+    /// opened (or another answer came first), and how.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

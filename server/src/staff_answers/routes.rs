@@ -2,7 +2,10 @@
 //!
 //! GET shows the booking and the form of the chosen action and changes
 //! nothing; POST (a plain form post, no JavaScript needed) records the answer
-//! and queues the customer's mail. The link must be genuine and unexpired
+//! and queues the customer's mail, then redirects to the page (303). A post
+//! made from a page showing another version of the booking (see
+//! `booking::version`) changes nothing and says what changed since; so does
+//! an answer that lost the race to another. The link must be genuine and unexpired
 //! (see `staff::links`); anything else gets the error page with 404, the same
 //! whichever part was wrong. The page is in the staff language, `noindex`,
 //! and sent with `Referrer-Policy: no-referrer`, so the signed link never
@@ -18,6 +21,7 @@ use crate::{
         answer_links,
         customer_step::CustomerAction,
         outbox::Bookings,
+        version::{Change, Version},
         Record,
     },
     config::Settings,
@@ -29,7 +33,11 @@ use crate::{
     },
     render::respond::encoded,
     secret::SecretKey,
-    site::{contract::FormState, pages::Pages, private_page::keep_private},
+    site::{
+        contract::FormState,
+        pages::Pages,
+        private_page::{keep_private, LinkQuery},
+    },
     staff_answers::{
         contract::{StaffPage, StaffRow},
         form,
@@ -53,6 +61,13 @@ struct Context {
     staff: web::Data<Staff>,
 }
 
+/// A genuine link opened: its action, the booking as read, and the link's query.
+struct Opened {
+    action: Action,
+    record: Record,
+    link: LinkQuery,
+}
+
 impl std::ops::Deref for Context {
     type Target = Staff;
 
@@ -67,8 +82,22 @@ pub async fn show(
     staff: web::Data<Staff>,
 ) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
-    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
-    cx.page(StatusCode::OK, action, &record, None).await
+    let opened = match open(&cx, &path).await {
+        Ok(opened) => opened,
+        Err(refused) => return Ok(refused),
+    };
+    // Back from a post that was taken: say so while the booking still shows that answer.
+    let lang = cx.settings.mail.staff_language;
+    let sent = (opened.link.done == opened.action.code())
+        .then_some(opened.record.last_change())
+        .flatten()
+        .filter(|change| matches!(change, Change::Answer(a) if a.action == opened.action))
+        .map(|_| {
+            FormState::accepted(
+                cx.locales.text(lang, &format!("staff.sent.{}", opened.action.code())).to_string(),
+            )
+        });
+    cx.page(StatusCode::OK, &opened, sent, None).await
 }
 
 pub async fn answer(
@@ -79,19 +108,27 @@ pub async fn answer(
 ) -> Result<HttpResponse, AppError> {
     let cx = Context { req, staff };
     let bookings = &cx.bookings;
-    let Some((action, record)) = open(&cx, &path).await? else { return cx.not_found().await };
+    let opened = match open(&cx, &path).await {
+        Ok(opened) => opened,
+        Err(refused) => return Ok(refused),
+    };
+    let (action, record) = (opened.action, &opened.record);
     if !has_content_type(&cx.req, "application/x-www-form-urlencoded") {
         return Err(Refusal::UnsupportedMediaType.into());
     }
     let body = read_body(payload, std::time::Duration::from_millis(cx.settings.http.body_timeout_ms)).await?;
     let input =
         Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
-    if record.status != Status::Requested {
-        return cx.page(StatusCode::OK, action, &record, None).await;
+    if !record.is_at(Version::posted(&input)) {
+        tracing::info!(reference = %record.booking.reference, "answer refused: posted from a page of another version");
+        return cx.changed(&opened).await;
     }
-    if pickup_passed(&record, jiff::Timestamp::now()) {
+    if record.status != Status::Requested {
+        return cx.page(StatusCode::OK, &opened, None, None).await;
+    }
+    if pickup_passed(record, jiff::Timestamp::now()) {
         tracing::info!(reference = %record.booking.reference, "answer refused: the pick-up time has passed");
-        return cx.page(StatusCode::CONFLICT, action, &record, None).await;
+        return cx.page(StatusCode::CONFLICT, &opened, None, None).await;
     }
     let lang = cx.settings.mail.staff_language;
     let checker = Checker::new(lang, &cx.locales);
@@ -106,56 +143,57 @@ pub async fn answer(
         Ok(answer) => answer,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);
-            return cx.page(StatusCode::BAD_REQUEST, action, &record, Some(form)).await;
+            return cx.page(StatusCode::BAD_REQUEST, &opened, Some(form), None).await;
         }
     };
     if let Some(why) = cx.submissions.caps().disk_floor_reached() {
         tracing::error!(reference = %record.booking.reference, "answer refused: {why}");
-        return cx.not_sent(action, &record, &input).await;
+        return cx.not_sent(&opened, &input).await;
     }
-    let answered = match super::mail::answer(bookings, &record, &answer).await {
+    let answered = match super::mail::answer(bookings, record, &answer).await {
         Ok(answered) => answered,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored; nothing was sent");
-            return cx.not_sent(action, &record, &input).await;
+            return cx.not_sent(&opened, &input).await;
         }
-    };
-    let Some(now) = bookings.record(&record.booking.reference).await.map_err(internal)? else {
-        return cx.not_found().await;
     };
     if answered {
         tracing::info!(reference = %record.booking.reference, action = action.code(), "booking answered");
-        let sent = cx.locales.text(lang, &format!("staff.sent.{}", action.code())).to_string();
-        return cx.page(StatusCode::OK, action, &now, Some(FormState::accepted(sent))).await;
+        return Ok(opened.link.see_page(cx.req.path(), action.code()));
     }
-    tracing::info!(reference = %record.booking.reference, "answer refused: the booking was answered meanwhile");
-    cx.page(StatusCode::OK, action, &now, None).await
+    tracing::info!(reference = %record.booking.reference, "answer refused: the booking was changed meanwhile");
+    let Some(now) = bookings.record(&record.booking.reference).await.map_err(internal)? else {
+        return Ok(cx.not_found().await);
+    };
+    cx.changed(&Opened { record: now, ..opened }).await
 }
 
-/// The action and the booking of a genuine, unexpired link to a stored booking.
-async fn open(cx: &Context, path: &(String, String)) -> Result<Option<(Action, Record)>, AppError> {
+/// The action and the booking of a genuine, unexpired link to a stored
+/// booking; otherwise the page to answer with.
+async fn open(cx: &Context, path: &(String, String)) -> Result<Opened, HttpResponse> {
     let (reference, action) = path;
-    let refused = || {
+    let refused = || async {
         tracing::info!(route = cx.req.match_pattern().as_deref().unwrap_or(""), "staff link refused");
-        Ok(None)
+        Err(cx.not_found().await)
     };
     let Some(reference) = Reference::parse(reference) else {
-        return refused();
+        return refused().await;
     };
-    // Read by hand: a malformed or repeated parameter is one more wrong link, not a 400.
-    let query: Vec<(String, String)> = serde_urlencoded::from_str(cx.req.query_string()).unwrap_or_default();
-    let param = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
-    let Some(action) = answer_links::verify(
-        &cx.key,
-        &reference,
-        action,
-        param("expires"),
-        param("sig"),
-        jiff::Timestamp::now(),
-    ) else {
-        return refused();
+    let link = LinkQuery::of(&cx.req);
+    let now = jiff::Timestamp::now();
+    let Some(action) = answer_links::verify(&cx.key, &reference, action, &link.expires, &link.sig, now)
+    else {
+        return refused().await;
     };
-    Ok(cx.bookings.record(&reference).await.map_err(internal)?.map(|record| (action, record)))
+    match cx.bookings.record(&reference).await {
+        Ok(Some(record)) => Ok(Opened { action, record, link }),
+        Ok(None) => Err(cx.not_found().await),
+        // In the staff language, like the page it stands for.
+        Err(e) => {
+            tracing::error!(%reference, error = %e, "the staff page cannot read its booking");
+            Err(cx.error_page(StatusCode::INTERNAL_SERVER_ERROR).await)
+        }
+    }
 }
 
 /// Whether the ride's pick-up time is over: an answer would reach the
@@ -169,89 +207,107 @@ fn internal(e: crate::mail::DeliveryError) -> AppError {
 }
 
 impl Context {
+    /// The page of `opened`; `changed`: why a post was not taken, and what changed.
     async fn page(
         &self,
         status: StatusCode,
-        action: Action,
-        record: &Record,
+        opened: &Opened,
         form: Option<FormState>,
+        changed: Option<String>,
     ) -> Result<HttpResponse, AppError> {
-        let lang = self.settings.mail.staff_language;
+        let (lang, record) = (self.settings.mail.staff_language, &opened.record);
         let b = &record.booking;
         let (mut alerts, rows) = self.bookings.composer().staff_summary(b);
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
-            let when = date_time_long(&self.locales, lang, local(step.at));
-            let pickup = date_time_long(&self.locales, lang, step.pickup_at);
-            alerts.insert(
-                0,
-                self.locales.format(lang, "staff.customerStep.ask", &[("when", &when), ("pickup", &pickup)]),
-            );
+            alerts.insert(0, self.step_text(step));
         }
+        let asked_again = |step: &crate::booking::customer_step::CustomerStep| {
+            step.action == CustomerAction::Ask && record.status == Status::Requested
+        };
+        let answered = match record.last_change() {
+            // A request again, at the time the customer asked: answered like any.
+            Some(Change::Step(step)) if asked_again(step) => None,
+            Some(change) => Some(self.change_text(change)),
+            None if pickup_passed(record, jiff::Timestamp::now()) => {
+                let when = date_time_long(&self.locales, lang, b.pickup_at);
+                Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
+            }
+            None => None,
+        };
         let page = StaffPage {
             reference: b.reference.to_string(),
-            action,
+            action: opened.action,
+            version: Version::of(record).number(),
             alerts,
             rows: rows.into_iter().map(|(label, value)| StaffRow { label, value }).collect(),
-            form_action: format!("{}?{}", self.req.path(), self.req.query_string()),
+            form_action: opened.link.page(self.req.path()),
             pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
             reasons: DeclineReason::ALL.to_vec(),
             note_language: self
                 .locales
                 .text(lang, &format!("staff.noteLanguage.{}", b.lang.code()))
                 .to_string(),
-            answered: match (&record.customer_step, &record.answer) {
-                // A request again, at the time the customer asked: answered like any.
-                (Some(step), _)
-                    if step.action == CustomerAction::Ask && record.status == Status::Requested =>
-                {
-                    None
-                }
-                // Whichever came last: the customer's step, or an answer to the time they asked.
-                (Some(step), Some(a)) if a.answered_at > step.at => Some(self.answered_text(a)),
-                (Some(step), _) => {
-                    let when = date_time_long(&self.locales, lang, local(step.at));
-                    let pickup = date_time_long(&self.locales, lang, step.pickup_at);
-                    let key = format!("staff.customerStep.{}", step.action.code());
-                    Some(self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)]))
-                }
-                (None, Some(a)) => Some(self.answered_text(a)),
-                (None, None) if pickup_passed(record, jiff::Timestamp::now()) => {
-                    let when = date_time_long(&self.locales, lang, b.pickup_at);
-                    Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
-                }
-                (None, None) => None,
-            },
+            answered,
+            changed,
         };
         let rendered = self.pages.staff(lang, page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
     }
 
-    /// What was answered and when, in the staff language.
-    fn answered_text(&self, a: &crate::booking::answer::Answer) -> String {
+    /// A post that changed nothing because the booking is not as its page
+    /// showed it (staff posted an old page, or lost the race): 409, with what
+    /// changed and the booking as it stands.
+    async fn changed(&self, opened: &Opened) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
-        let when = date_time_long(&self.locales, lang, local(a.answered_at));
-        let what = self.locales.text(lang, &format!("staff.status.{}", a.action.status().code())).to_string();
-        self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
+        let text = match opened.record.last_change() {
+            Some(change) => {
+                self.locales.format(lang, "staff.changed", &[("change", &self.change_text(change))])
+            }
+            None => self.locales.text(lang, "staff.outdated").to_string(),
+        };
+        self.page(StatusCode::CONFLICT, opened, None, Some(text)).await
+    }
+
+    /// A change in words, in the staff language: what was answered and when,
+    /// or the customer's step.
+    fn change_text(&self, change: Change<'_>) -> String {
+        let lang = self.settings.mail.staff_language;
+        match change {
+            Change::Step(step) => self.step_text(step),
+            Change::Answer(a) => {
+                let when = date_time_long(&self.locales, lang, local(a.answered_at));
+                let status = a.action.status().code();
+                let what = self.locales.text(lang, &format!("staff.status.{status}")).to_string();
+                self.locales.format(lang, "staff.answered", &[("answer", &what), ("when", &when)])
+            }
+        }
+    }
+
+    fn step_text(&self, step: &crate::booking::customer_step::CustomerStep) -> String {
+        let lang = self.settings.mail.staff_language;
+        let when = date_time_long(&self.locales, lang, local(step.at));
+        let pickup = date_time_long(&self.locales, lang, step.pickup_at);
+        let key = format!("staff.customerStep.{}", step.action.code());
+        self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)])
     }
 
     /// The answer could not be stored (full disk, store trouble): nothing was
     /// sent. The form again, with the answer typed and a message in the staff
     /// language; 503, so that trying again later is the expected move.
-    async fn not_sent(
-        &self,
-        action: Action,
-        record: &Record,
-        input: &Input,
-    ) -> Result<HttpResponse, AppError> {
+    async fn not_sent(&self, opened: &Opened, input: &Input) -> Result<HttpResponse, AppError> {
         let message = self.locales.text(self.settings.mail.staff_language, "staff.notSent").to_string();
         let form = FormState::refused(input.values(), message);
-        self.page(StatusCode::SERVICE_UNAVAILABLE, action, record, Some(form)).await
+        self.page(StatusCode::SERVICE_UNAVAILABLE, opened, Some(form), None).await
     }
 
     /// The error page in the staff language, the same for every refused link.
-    async fn not_found(&self) -> Result<HttpResponse, AppError> {
+    async fn not_found(&self) -> HttpResponse {
+        self.error_page(StatusCode::NOT_FOUND).await
+    }
+
+    async fn error_page(&self, status: StatusCode) -> HttpResponse {
         let page = self.pages.error_page(self.settings.mail.staff_language).await;
-        Ok(private(encoded(&self.req, &page, StatusCode::NOT_FOUND)))
+        private(encoded(&self.req, &page, status))
     }
 }
 

@@ -57,3 +57,27 @@ async fn a_booking_that_cannot_be_read_costs_that_booking_not_the_calendar_or_th
         "found by the read of every row at start"
     );
 }
+
+#[actix_web::test]
+async fn the_pages_of_a_booking_that_cannot_be_read_apologise_in_its_languages() {
+    let desk = desk("en").await;
+    let reference = desk.book("de").await;
+    let confirm = desk.link(&reference, "confirm").await;
+    let manage = crate::manage_booking::manage_link(&desk.mails_of("customer-booking", 1).await.remove(0));
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
+    store.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    let damage = "UPDATE bookings SET answer = '{\"action\": ' WHERE reference = ?1";
+    assert_eq!(store.execute(damage, [&reference]).unwrap(), 1);
+
+    let staff = desk.app.get(&confirm).await;
+    assert_eq!(staff.status(), 500);
+    assert!(staff.text().await.unwrap().contains("<html lang=\"en\""), "the staff language");
+    let customer = desk.app.get(&manage).await;
+    assert_eq!(customer.status(), 500);
+    assert_eq!(customer.headers().get("cache-control").unwrap(), "no-store");
+    assert!(customer.text().await.unwrap().contains("<html lang=\"de\""), "the booking's language");
+    let posted = desk.post_raw(&manage, &[("action", "cancel"), ("version", "0")]).await;
+    assert_eq!(posted.status(), 500, "nothing taken from a booking that cannot be read");
+    let health: Value = desk.app.get("/healthz").await.json().await.unwrap();
+    assert_eq!(health["status"], "degraded", "{health}");
+}

@@ -10,7 +10,7 @@ use crate::{
 const SITE: &str = "https://www.taxiroermond.example";
 
 /// The path and query of the manage link in `mail`.
-fn manage_link(mail: &Mail) -> String {
+pub(crate) fn manage_link(mail: &Mail) -> String {
     let start = mail
         .text
         .find(&format!("{SITE}/booking/"))
@@ -19,19 +19,19 @@ fn manage_link(mail: &Mail) -> String {
     link.trim_start_matches(SITE).to_string()
 }
 
-fn ics_field(ics: &str, name: &str) -> String {
+pub(crate) fn ics_field(ics: &str, name: &str) -> String {
     ics.lines()
         .find_map(|l| l.strip_prefix(&format!("{name}:")))
         .unwrap_or_else(|| panic!("no {name} in\n{ics}"))
         .to_string()
 }
 
-fn of_kind(mails: &[Mail], kind: &str) -> Vec<String> {
+pub(crate) fn of_kind(mails: &[Mail], kind: &str) -> Vec<String> {
     mails.iter().filter(|m| m.message_id.contains(&format!(".{kind}."))).map(|m| m.subject.clone()).collect()
 }
 
 impl Desk {
-    async fn mails_of(&self, kind: &str, count: usize) -> Vec<Mail> {
+    pub(crate) async fn mails_of(&self, kind: &str, count: usize) -> Vec<Mail> {
         for _ in 0..100 {
             let mails: Vec<Mail> = self
                 .all_mails()
@@ -74,10 +74,18 @@ async fn accepting_a_proposed_time_confirms_the_ride_once_and_moves_both_calenda
     let before = desk.all_mails().len();
     assert_eq!(before, 3, "GET sends nothing");
 
-    // Five taps at once: one step, one pair of mails.
-    let taps = (0..5).map(|_| desk.post(&link, &[("action", "accept")]));
+    // Five taps at once from one page: one step, one pair of mails; the others are told.
+    let version = desk.version(&link).await;
+    let fields = [("action", "accept"), ("version", version.as_str())];
+    let taps = (0..5).map(|_| desk.post_follow(&link, &fields));
     let pages = futures_util::future::join_all(taps).await;
-    assert!(pages.iter().all(|p| p.status() == 200));
+    let statuses: Vec<u16> = pages.iter().map(|p| p.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 4, "{statuses:?}");
+    for page in pages.into_iter().filter(|p| p.status() == 409) {
+        let html = page.text().await.unwrap();
+        assert!(html.contains("Uw keuze is niet overgenomen") && html.contains("is aangenomen"), "{html}");
+    }
     desk.app.outbox_idle().await;
     let mails = desk.all_mails();
     assert_eq!(of_kind(&mails, "staff-step").len(), 1, "one mail to staff");
@@ -139,9 +147,9 @@ async fn cancelling_tells_staff_cancels_the_calendar_and_closes_the_staff_links(
     let confirm = desk.link(&reference, "confirm").await;
     let page = desk.app.get(&confirm).await.text().await.unwrap();
     assert!(page.contains("De klant heeft deze rit geannuleerd"), "{page}");
-    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 409, "no form, so no version");
     // A second cancel changes nothing either.
-    assert_eq!(desk.post(&link, &[("action", "cancel")]).await.status(), 200);
+    assert_eq!(desk.post(&link, &[("action", "cancel")]).await.status(), 409);
     desk.app.outbox_idle().await;
     assert!(desk.answers_to_customer().is_empty(), "no confirmation of a cancelled ride");
     assert_eq!(of_kind(&desk.all_mails(), "staff-step").len(), 1);
@@ -282,7 +290,7 @@ async fn after_twelve_changes_another_time_is_asked_by_phone_while_cancelling_st
         "the phone, and cancelling: {html}"
     );
     let refused = desk.post(&link, &[("action", "ask"), ("dateTime", &format!("{day}T11:00"))]).await;
-    assert_eq!(refused.status(), 200, "the page as it stands");
+    assert_eq!(refused.status(), 409, "the page as it stands");
     assert!(!refused.text().await.unwrap().contains("Done:"));
     let cancelled = desk.post(&link, &[("action", "cancel"), ("note", "")]).await;
     assert!(cancelled.text().await.unwrap().contains("Done:"), "cancelling is always possible");

@@ -164,6 +164,10 @@ export type StaffRow = { label: string, value: string, };
 
 export type StaffPage = { reference: string, action: Action, 
 /**
+ * The booking's version this page shows; its form posts it back.
+ */
+version: number, 
+/**
  * What changes the dispatch (urgency, larger vehicle, remarks, flight,
  * ride back), first on the page as in the mail.
  */
@@ -192,7 +196,12 @@ noteLanguage: string,
  * Once answered (by anyone), or once its pick-up time has passed: why
  * there is no form, in words.
  */
-answered?: string, };
+answered?: string, 
+/**
+ * Why the post was not taken: the booking changed since the page was
+ * opened (or another answer came first), and how.
+ */
+changed?: string, };
 
 /**
  * Where a booking stands.
@@ -202,6 +211,10 @@ export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "c
 export type CustomerAction = "accept" | "ask" | "cancel";
 
 export type ManagePage = { reference: string, status: Status, 
+/**
+ * The booking's version this page shows; every form posts it back.
+ */
+version: number, 
 /**
  * Where the booking stands, in words (the proposed time, when it was cancelled).
  */
@@ -230,6 +243,15 @@ proposed?: string,
  * Why nothing can be changed here any more, with the phone number.
  */
 closed?: string, 
+/**
+ * The proposed time has passed: it can no longer be accepted; call instead.
+ */
+expired?: string, 
+/**
+ * Why the step just posted changed nothing: the booking changed since
+ * the page was opened (and how), or the time asked is the ride's already.
+ */
+notice?: string, 
 /**
  * How to reach the company for anything else, with the phone number.
  */

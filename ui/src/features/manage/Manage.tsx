@@ -8,7 +8,8 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 /**
  * The customer's booking, opened from the link in their mails: where it
  * stands, the ride, and the steps possible now (accept a proposed time,
- * ask for another, cancel). Plain form posts: this page is not hydrated.
+ * ask for another, cancel). Plain form posts, each carrying the booking's
+ * version: this page is not hydrated. A post from an outdated page says what changed.
  */
 export function Manage({ manage, form }: PageProps) {
   const { t } = useTranslation();
@@ -19,6 +20,11 @@ export function Manage({ manage, form }: PageProps) {
       {form?.success && (
         <div className="success-box" role="status">
           {form.success}
+        </div>
+      )}
+      {manage.notice && (
+        <div className="error-summary" role="alert">
+          <p>{manage.notice}</p>
         </div>
       )}
       {form?.errorMessage && (
@@ -32,6 +38,11 @@ export function Manage({ manage, form }: PageProps) {
       <p className={`status-line status-${manage.status}`}>
         <WithCallLink text={manage.statusText} />
       </p>
+      {manage.expired && (
+        <p className="notice-box">
+          <WithCallLink text={manage.expired} />
+        </p>
+      )}
       {manage.closed && (
         <p className="notice-box">
           <WithCallLink text={manage.closed} />
@@ -40,6 +51,7 @@ export function Manage({ manage, form }: PageProps) {
       {manage.actions.includes("accept") && manage.proposed && (
         <form method="post" action={manage.formAction} className="manage-form">
           <input type="hidden" name="action" value="accept" />
+          <input type="hidden" name="version" value={manage.version} />
           <p id="accept-hint" className="hint">
             {t("manage.accept.hint")}
           </p>
@@ -79,6 +91,7 @@ function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
       <h2>{t("manage.ask.heading")}</h2>
       <ErrorSummary errors={errors} order={["dateTime"]} reported={0} />
       <input type="hidden" name="action" value="ask" />
+      <input type="hidden" name="version" value={manage.version} />
       <TextField id="dateTime" type="datetime-local" label={t("manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={form?.values?.action === "ask" ? (form.values.dateTime ?? manage.pickupValue) : manage.pickupValue} />
       <button type="submit" className="button">
         {t("manage.ask.button")}
@@ -95,6 +108,7 @@ function CancelForm({ manage, form }: { manage: ManagePage; form?: FormState }) 
       <h2>{t("manage.cancel.heading")}</h2>
       <ErrorSummary errors={errors} order={["note"]} reported={0} />
       <input type="hidden" name="action" value="cancel" />
+      <input type="hidden" name="version" value={manage.version} />
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t("manage.cancel.note.label")}</label>
         <FieldMessages id="note" hint={t("manage.cancel.note.hint")} error={errors.note} />

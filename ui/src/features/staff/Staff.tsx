@@ -6,8 +6,9 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
 /**
  * Staff answer a booking from the button in their mail: the booking, and the
- * form of the chosen action. A plain form post (this page is not hydrated);
- * once answered, it says what was answered and when instead of the form.
+ * form of the chosen action. A plain form post (this page is not hydrated)
+ * carrying the booking's version; once answered, it says what was answered
+ * and when instead of the form. A post from an outdated page says what changed.
  */
 export function Staff({ staff, form }: PageProps) {
   const { t } = useTranslation();
@@ -21,6 +22,11 @@ export function Staff({ staff, form }: PageProps) {
             <li key={alert}>{alert}</li>
           ))}
         </ul>
+      )}
+      {staff.changed && (
+        <div className="error-summary" role="alert">
+          <p>{staff.changed}</p>
+        </div>
       )}
       {form?.success && (
         <div className="success-box" role="status">
@@ -50,6 +56,7 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
   const noteKey = decline ? "staff.declineNote" : "staff.note";
   return (
     <form method="post" action={staff.formAction} noValidate className="staff-form">
+      <input type="hidden" name="version" value={staff.version} />
       <p>{t("staff.intro")}</p>
       {form?.errorMessage && (
         <div className="error-summary" role="alert">
