@@ -121,9 +121,7 @@ async fn main() {
         while outbox.stats().depth > 0 {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let pickup =
-            sample::booking('W', 0).pickup_at.to_zoned(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
-        let at = pickup.expect("a local time").timestamp() - jiff::SignedDuration::from_mins(119);
+        let at = sample::booking('W', 0).pickup_at.instant() - jiff::SignedDuration::from_mins(119);
         let outbox = std::sync::Arc::new(outbox.clone());
         let reminders = taxi_server::reminders::Reminders::new(outbox.clone(), settings.reminders.clone());
         let sent = reminders.run(at).await.expect("reminders run");

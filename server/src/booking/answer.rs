@@ -104,8 +104,8 @@ pub struct Answer {
     pub action: Action,
     /// Staff's words to the customer (for a decline with reason `Other`, the reason).
     pub note: String,
-    /// The time staff propose instead, local time in Europe/Amsterdam.
-    pub proposed_pickup_at: Option<jiff::civil::DateTime>,
+    /// The time staff propose instead.
+    pub proposed_pickup_at: Option<crate::types::Pickup>,
     pub reason: Option<DeclineReason>,
     pub answered_at: jiff::Timestamp,
 }

@@ -6,12 +6,13 @@
 //! in base64url. A link that is unknown, altered or expired is refused the
 //! same way whichever part is wrong.
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
-use jiff::{civil::DateTime, Timestamp};
+use jiff::Timestamp;
 
 use crate::{
     booking::{answer::Action, mails::Composer, model::Booking},
     mail::layout::Link,
     secret::SecretKey,
+    types::Pickup,
 };
 
 /// The route pattern of the answer page.
@@ -22,14 +23,8 @@ const VALID_AFTER_PICKUP: jiff::SignedDuration = jiff::SignedDuration::from_hour
 const PURPOSE: &str = "staff-answer";
 
 /// When the links of a booking stop working: an hour after its pick-up.
-pub fn expires_at(pickup_at: DateTime) -> Timestamp {
-    pickup_instant(pickup_at).checked_add(VALID_AFTER_PICKUP).unwrap_or(Timestamp::MAX)
-}
-
-/// The pick-up (local time in [`TIME_ZONE`]) as an instant.
-pub fn pickup_instant(pickup_at: DateTime) -> Timestamp {
-    let tz = crate::types::company_zone();
-    pickup_at.to_zoned(tz).map(|z| z.timestamp()).unwrap_or(Timestamp::MAX)
+pub fn expires_at(pickup_at: Pickup) -> Timestamp {
+    pickup_at.instant().checked_add(VALID_AFTER_PICKUP).unwrap_or(Timestamp::MAX)
 }
 
 /// The path with its query, e.g. `/staff/R-7K3Q9M/confirm?expires=1764…&sig=…`.
@@ -64,7 +59,7 @@ const MANAGE_PURPOSE: &str = "customer-manage";
 
 /// When a manage link stops working: an hour after the last pick-up of the
 /// ride as the mail carrying it knows it (the ride back, a proposed time).
-pub fn manage_expires_at(b: &Booking, proposed: Option<DateTime>) -> Timestamp {
+pub fn manage_expires_at(b: &Booking, proposed: Option<Pickup>) -> Timestamp {
     let back = b.extras.return_trip.as_ref().map(|r| r.pickup_at);
     let last = [Some(b.pickup_at), back, proposed].into_iter().flatten().max().unwrap_or(b.pickup_at);
     expires_at(last)
@@ -102,7 +97,7 @@ impl Composer {
 
     /// The customer's manage page, signed until an hour after the last
     /// pick-up this mail knows of (`proposed`: a time staff proposed).
-    pub(crate) fn manage_link(&self, b: &Booking, proposed: Option<jiff::civil::DateTime>) -> Link {
+    pub(crate) fn manage_link(&self, b: &Booking, proposed: Option<Pickup>) -> Link {
         let expires = manage_expires_at(b, proposed);
         Link {
             label: self.locales.text(b.lang, "mail.action.manage").to_string(),
@@ -127,7 +122,7 @@ mod tests {
     #[test]
     fn a_link_works_until_an_hour_after_the_pickup_and_not_once_altered() {
         let key = SecretKey::from_bytes(vec![7; 32]);
-        let pickup: DateTime = "2026-11-24T14:30".parse().unwrap();
+        let pickup: Pickup = "2026-11-24T14:30".parse().unwrap();
         let expires = expires_at(pickup);
         assert_eq!(expires.to_string(), "2026-11-24T14:30:00Z");
         let (reference, action, exp, sig) = parts(&signed_path(&key, "R-7K3Q9M", Action::Propose, expires));

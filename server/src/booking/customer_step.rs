@@ -18,10 +18,12 @@
 //! Accepting and cancelling stay open: they end the conversation.
 use serde::{Deserialize, Serialize};
 
-use crate::booking::{
-    answer::{Action, Status},
-    answer_links::pickup_instant,
-    Record,
+use crate::{
+    booking::{
+        answer::{Action, Status},
+        Record,
+    },
+    types::Pickup,
 };
 
 /// Changes (staff answers and customer steps) after which the page no longer
@@ -87,7 +89,7 @@ impl CustomerAction {
 /// accepted (the taxi would be late before the mail is read).
 pub fn proposal_passed(record: &Record, now: jiff::Timestamp) -> bool {
     let proposal = record.answer.as_ref().filter(|a| a.action == Action::Propose);
-    proposal.and_then(|a| a.proposed_pickup_at).is_some_and(|at| pickup_instant(at) <= now)
+    proposal.and_then(|a| a.proposed_pickup_at).is_some_and(|at| at.instant() <= now)
 }
 
 /// One step, as stored with the booking and announced to staff.
@@ -98,7 +100,7 @@ pub struct CustomerStep {
     /// The customer's words (a cancellation's reason), possibly empty.
     pub note: String,
     /// The pick-up the booking has after the step (an accepted proposal's time).
-    pub pickup_at: jiff::civil::DateTime,
+    pub pickup_at: Pickup,
     pub at: jiff::Timestamp,
 }
 
@@ -109,7 +111,7 @@ impl CustomerStep {
         record: &Record,
         action: CustomerAction,
         note: String,
-        asked: Option<jiff::civil::DateTime>,
+        asked: Option<Pickup>,
         at: jiff::Timestamp,
     ) -> Option<Self> {
         if !action.offered_on(record, at) {
@@ -157,7 +159,7 @@ mod tests {
     #[test]
     fn a_step_leaves_the_pickup_it_names() {
         let now = at("2026-11-22T10:00:00Z");
-        let asked: jiff::civil::DateTime = "2026-11-25T09:00".parse().unwrap();
+        let asked: Pickup = "2026-11-25T09:00".parse().unwrap();
         let proposed = record(Status::Rescheduled, 1);
         let step = |r: &Record, action, asked| CustomerStep::on(r, action, "note".into(), asked, now);
         let accept = step(&proposed, CustomerAction::Accept, None).unwrap();

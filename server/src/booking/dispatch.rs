@@ -6,7 +6,7 @@
 use jiff::{civil::DateTime, Timestamp, ToSpan};
 
 use crate::{
-    booking::{answer_links::pickup_instant, model::Booking},
+    booking::model::Booking,
     config::MailSettings,
     i18n::{
         format::{date_time_long, time},
@@ -16,7 +16,7 @@ use crate::{
         layout::{Views, SHORT_MAX},
         text::one_line,
     },
-    types::Lang,
+    types::{Lang, Pickup},
 };
 
 /// Remarks quoted in the first lines are cut here; the whole text follows below.
@@ -105,8 +105,8 @@ pub fn answer_due(received: Timestamp, mail: &MailSettings) -> Option<DateTime> 
 
 /// The promised answer's time as a note about a ride at `pickup` names it:
 /// the time alone on the ride's day, else the whole date.
-pub fn answer_by_text(locales: &Locales, lang: Lang, answer_by: DateTime, pickup: DateTime) -> String {
-    if answer_by.date() == pickup.date() {
+pub fn answer_by_text(locales: &Locales, lang: Lang, answer_by: DateTime, pickup: Pickup) -> String {
+    if answer_by.date() == pickup.civil().date() {
         time(answer_by)
     } else {
         date_time_long(locales, lang, answer_by)
@@ -115,7 +115,7 @@ pub fn answer_by_text(locales: &Locales, lang: Lang, answer_by: DateTime, pickup
 
 /// Whether the ride is urgent for staff, and why (the nearer reason first).
 pub fn urgency(b: &Booking, mail: &MailSettings) -> Option<Urgency> {
-    let pickup = pickup_instant(b.pickup_at);
+    let pickup = b.pickup_at.instant();
     if mail.urgent_within_hours > 0 {
         let soon = b.received_at.checked_add(i64::from(mail.urgent_within_hours).hours()).ok()?;
         if pickup < soon {
@@ -123,7 +123,7 @@ pub fn urgency(b: &Booking, mail: &MailSettings) -> Option<Urgency> {
         }
     }
     let answer_by = answer_due(b.received_at, mail)?;
-    (b.pickup_at < answer_by).then_some(Urgency::BeforeAnswer { answer_by })
+    (b.pickup_at.civil() < answer_by).then_some(Urgency::BeforeAnswer { answer_by })
 }
 
 #[cfg(test)]

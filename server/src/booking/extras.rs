@@ -1,12 +1,13 @@
 //! The optional parts of a booking, shared by both booking forms: the street
 //! for a whole-town pick-up, a flight number, remarks and a return ride.
-use jiff::{civil::DateTime, SignedDuration, Timestamp};
+use jiff::{SignedDuration, Timestamp};
 
+use crate::forms::{Checker, Input};
 use crate::{
-    booking::form::parse_pickup_time,
-    forms::{Checker, Input},
+    config::BookingSettings,
+    places::PlaceKind,
+    types::{limits::LIMITS, Pickup},
 };
-use crate::{config::BookingSettings, places::PlaceKind, types::limits::LIMITS};
 
 /// The extras as typed and checked; the booking service adds the return price.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -14,7 +15,7 @@ pub struct ExtrasInput {
     pub pickup_street: Option<String>,
     pub flight_number: Option<String>,
     pub remarks: Option<String>,
-    pub return_at: Option<DateTime>,
+    pub return_at: Option<Pickup>,
 }
 
 impl ExtrasInput {
@@ -22,7 +23,7 @@ impl ExtrasInput {
     /// in a fixed order, so the same extras give the same text in every release.
     pub fn fingerprint_text(&self) -> String {
         let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
-        let return_at = self.return_at.map(|at| at.strftime("%Y-%m-%dT%H:%M").to_string());
+        let return_at = self.return_at.map(Pickup::field_value);
         [
             field("pickupStreet", self.pickup_street.as_deref()),
             field("flightNumber", self.flight_number.as_deref()),
@@ -40,10 +41,10 @@ pub fn check_extras(
     input: &Input,
     rules: &BookingSettings,
     now: Timestamp,
-    pickup_at: DateTime,
+    pickup_at: Pickup,
     pickup_place_id: Option<&str>,
 ) -> ExtrasInput {
-    let pickup = pickup_at.to_zoned(crate::types::company_zone()).ok().map(|z| z.timestamp());
+    let pickup = Some(pickup_at.instant());
     let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
     let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
     if bare_town && street.is_empty() {
@@ -83,15 +84,16 @@ fn return_time(
     rules: &BookingSettings,
     now: Timestamp,
     pickup: Option<Timestamp>,
-) -> Option<DateTime> {
+) -> Option<Pickup> {
     let text = input.line("returnDateTime");
     if text.as_deref().is_ok_and(str::is_empty) {
         return None;
     }
-    let Some((local, instant)) = text.ok().as_deref().and_then(parse_pickup_time) else {
+    let Some(local) = text.ok().as_deref().and_then(Pickup::parse) else {
         c.fail_with("returnDateTime", "funnel.validation.returnInvalid", &[]);
         return None;
     };
+    let instant = local.instant();
     let latest = now
         .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
         .expect("in range");

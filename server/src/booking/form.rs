@@ -1,4 +1,4 @@
-use jiff::{civil::DateTime, SignedDuration, Timestamp};
+use jiff::{SignedDuration, Timestamp};
 
 use crate::{
     booking::extras::{check_extras, ExtrasInput},
@@ -8,7 +8,7 @@ use crate::{
     booking::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone, PlaceId},
+    types::{limits::LIMITS, Email, Lang, Phone, Pickup, PlaceId},
 };
 
 /// A valid mail booking (before the server adds its price and reference).
@@ -24,7 +24,7 @@ pub struct ReservationInput {
     pub destination: String,
     pub destination_name: String,
     pub destination_place_id: Option<PlaceId>,
-    pub pickup_at: DateTime,
+    pub pickup_at: Pickup,
     pub payment_method: Option<PaymentMethod>,
     pub extras: ExtrasInput,
 }
@@ -38,19 +38,9 @@ pub struct WhatsappInput {
     pub departure_place_id: Option<PlaceId>,
     pub destination: String,
     pub destination_place_id: Option<PlaceId>,
-    pub pickup_at: DateTime,
+    pub pickup_at: Pickup,
     pub payment_method: Option<PaymentMethod>,
     pub extras: ExtrasInput,
-}
-
-/// `2026-11-24T14:30` (what `<input type="datetime-local">` sends) as local
-/// time in the company's zone. Times that do not exist (the hour skipped when
-/// summer time starts) move forward; repeated times take the first.
-pub fn parse_pickup_time(text: &str) -> Option<(DateTime, Timestamp)> {
-    let local: DateTime = text.trim().replacen(' ', "T", 1).parse().ok()?;
-    let zone = crate::types::company_zone();
-    let instant = local.to_zoned(zone).ok()?.timestamp();
-    Some((local, instant))
 }
 
 pub fn validate_reservation(
@@ -155,16 +145,17 @@ pub fn pickup_time(
     rules: &BookingSettings,
     call_us: &str,
     now: Timestamp,
-) -> DateTime {
+) -> Pickup {
     let text = input.line("dateTime");
     if text.as_deref().is_ok_and(str::is_empty) {
         c.fail("dateTime", "dateTimeRequired", &[]);
-        return DateTime::default();
+        return Pickup::default();
     }
-    let Some((local, instant)) = text.ok().as_deref().and_then(parse_pickup_time) else {
+    let Some(local) = text.ok().as_deref().and_then(Pickup::parse) else {
         c.fail("dateTime", "dateTimeInvalid", &[]);
-        return DateTime::default();
+        return Pickup::default();
     };
+    let instant = local.instant();
     let earliest =
         now.saturating_add(SignedDuration::from_mins(rules.lead_time_minutes.into())).expect("in range");
     let latest = now

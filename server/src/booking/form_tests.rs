@@ -224,13 +224,13 @@ fn lead_time_and_horizon_boundaries() {
 #[test]
 fn daylight_saving_changes_are_handled_in_local_time() {
     // Summer time starts 2027-03-28 at 02:00 (→ 03:00); ends 2026-10-25 at 03:00 (→ 02:00).
-    let (_, skipped) = parse_pickup_time("2027-03-28T02:30").unwrap();
+    let skipped = Pickup::parse("2027-03-28T02:30").unwrap().instant();
     assert_eq!(skipped.to_string(), "2027-03-28T01:30:00Z", "a time in the gap moves forward");
-    let (_, before) = parse_pickup_time("2027-03-28T01:59").unwrap();
+    let before = Pickup::parse("2027-03-28T01:59").unwrap().instant();
     assert_eq!(before.to_string(), "2027-03-28T00:59:00Z", "winter time: UTC+1");
-    let (_, after) = parse_pickup_time("2027-03-28T03:00").unwrap();
+    let after = Pickup::parse("2027-03-28T03:00").unwrap().instant();
     assert_eq!(after.to_string(), "2027-03-28T01:00:00Z", "summer time: UTC+2");
-    let (_, repeated) = parse_pickup_time("2026-10-25T02:30").unwrap();
+    let repeated = Pickup::parse("2026-10-25T02:30").unwrap().instant();
     assert_eq!(repeated.to_string(), "2026-10-25T00:30:00Z", "a repeated time takes the first");
 
     // Lead time measured in real minutes across the change: at 01:45 winter time,

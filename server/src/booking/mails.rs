@@ -170,7 +170,7 @@ impl Composer {
             stamp: revision.stamp.unwrap_or(b.received_at),
             sequence: revision.sequence,
             status: revision.status,
-            start: b.pickup_at,
+            start: b.pickup_at.civil(),
             duration_min,
             summary,
             location: match &b.extras.pickup_street {
@@ -183,7 +183,7 @@ impl Composer {
         // The ride back as a second event, from the destination.
         let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
             uid: format!("return.{uid}"),
-            start: back.pickup_at,
+            start: back.pickup_at.civil(),
             summary: self.locales.format(
                 lang,
                 "funnel.mail.calendarReturnSummary",

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::places::ListedPlace;
 use crate::{
     pricing::PriceSummary,
-    types::{Email, Lang, Phone, PlaceId, Reference},
+    types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,8 +64,7 @@ pub struct Booking {
     pub passengers: u8,
     pub departure: Address,
     pub destination: Address,
-    /// Pick-up time, local time in [`TIME_ZONE`].
-    pub pickup_at: jiff::civil::DateTime,
+    pub pickup_at: Pickup,
     pub payment_method: Option<PaymentMethod>,
     /// `None`: the price could not be computed ('Geen prijsindicatie').
     pub price: Option<PriceSummary>,
@@ -99,8 +98,7 @@ pub struct TripExtras {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnTrip {
-    /// Local time in [`TIME_ZONE`].
-    pub pickup_at: jiff::civil::DateTime,
+    pub pickup_at: Pickup,
     pub price: Option<PriceSummary>,
 }
 

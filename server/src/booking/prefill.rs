@@ -7,13 +7,12 @@
 use std::collections::BTreeMap;
 
 use crate::{
-    booking::form::parse_pickup_time,
     config::TariffSettings,
     i18n::Locales,
     places::{PlaceDetails, PlaceKind, Places, Resolution},
     pricing::indication,
     site::contract::FormState,
-    types::{limits::LIMITS, Lang},
+    types::{limits::LIMITS, Lang, Pickup},
 };
 
 /// Whether a page's query string carries a route (`from` or `to`).
@@ -40,8 +39,7 @@ pub fn query_text(value: Option<&str>) -> String {
 
 /// The pick-up time of the query, when it is one (`2026-11-24T14:30`).
 pub fn query_pickup(value: Option<&str>) -> Option<String> {
-    let (local, _) = parse_pickup_time(value?)?;
-    Some(local.strftime("%Y-%m-%dT%H:%M").to_string())
+    Pickup::parse(value?).map(Pickup::field_value)
 }
 
 /// One end of the route as the link gives it: its text, and what kind of place

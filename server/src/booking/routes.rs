@@ -9,7 +9,6 @@ use actix_web::{
 use crate::{
     booking::{
         dispatch::{answer_by_text, answer_due},
-        form::parse_pickup_time,
         prefill::{prefilled_form, query_pickup, query_text},
         service::BookingService,
     },
@@ -27,7 +26,7 @@ use crate::{
         pages::{PageKey, Pages},
         routes as site_routes, Page, ReservationMode,
     },
-    types::{Lang, PlaceId},
+    types::{Lang, Pickup, PlaceId},
 };
 
 /// `GET /api/pickup-note/{dateTime}`: whether a ride at that local time
@@ -40,8 +39,8 @@ pub async fn pickup_note(
     settings: web::Data<Settings>,
     locales: web::Data<Locales>,
 ) -> HttpResponse {
-    let note = parse_pickup_time(&pickup).and_then(|(local, _)| {
-        let due = answer_due(jiff::Timestamp::now(), &settings.mail).filter(|due| local < *due)?;
+    let note = Pickup::parse(&pickup).and_then(|local| {
+        let due = answer_due(jiff::Timestamp::now(), &settings.mail).filter(|due| local.civil() < *due)?;
         let at = answer_by_text(&locales, lang, due, local);
         Some(locales.format(lang, "funnel.beforeAnswer", &[("answerBy", &at)]))
     });

@@ -362,16 +362,7 @@ fn cutoff(retention: Duration, now: jiff::Timestamp) -> i64 {
     now.as_second().saturating_sub(i64::try_from(retention.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// The pick-up as an instant (the booking holds Europe/Amsterdam local time).
-pub fn pickup_at(booking: &Booking) -> jiff::Timestamp {
-    booking
-        .pickup_at
-        .to_zoned(crate::types::company_zone())
-        .map(|z| z.timestamp())
-        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
-}
-
 /// The pick-up as a Unix time.
 fn pickup_seconds(booking: &Booking) -> i64 {
-    pickup_at(booking).as_second()
+    booking.pickup_at.instant().as_second()
 }

@@ -106,7 +106,8 @@ impl Views<'_> {
             view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
         }
         // A night request for an early ride: the promised answer comes too late.
-        if let Some(answer_by) = answer_due(b.received_at, self.mail).filter(|due| b.pickup_at < *due) {
+        if let Some(answer_by) = answer_due(b.received_at, self.mail).filter(|due| b.pickup_at.civil() < *due)
+        {
             let at = date_time_long(self.locales, lang, answer_by);
             let phone = self.company.phone_shown(lang);
             let args = [("answerBy", at.as_str()), ("phone", phone.as_str())];

@@ -8,7 +8,7 @@ use crate::{
     },
     i18n::{format, Locales},
     pricing::indication::Indication,
-    types::Lang,
+    types::{Lang, Pickup},
 };
 
 /// The message text; `price` and `return_price` are the server's own.
@@ -20,9 +20,8 @@ pub fn message(
     return_price: Option<&Indication>,
     large_vehicle: bool,
 ) -> String {
-    let when = |at: jiff::civil::DateTime| {
-        format!("{} {}", format::date_numeric(l, lang, at.date()), format::time(at))
-    };
+    let when =
+        |at: Pickup| format!("{} {}", format::date_numeric(l, lang, at.civil().date()), format::time(at));
     let amount = |p: Option<&Indication>| {
         p.map(|p| p.summary.amount_cents.euro_text(lang))
             .unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string())

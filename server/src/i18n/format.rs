@@ -13,7 +13,8 @@ use jiff::{
 use crate::{i18n::Locales, types::Lang};
 
 /// `24-11` (nl), `24.11.` (de), `24/11` (en).
-pub fn date_short(locales: &Locales, lang: Lang, at: DateTime) -> String {
+pub fn date_short(locales: &Locales, lang: Lang, at: impl Into<DateTime>) -> String {
+    let at: DateTime = at.into();
     locales.format(
         lang,
         "mail.format.dateShort",
@@ -32,12 +33,14 @@ pub fn date_numeric(locales: &Locales, lang: Lang, date: Date) -> String {
 }
 
 /// `14:30`.
-pub fn time(at: DateTime) -> String {
+pub fn time(at: impl Into<DateTime>) -> String {
+    let at: DateTime = at.into();
     format!("{:02}:{:02}", at.hour(), at.minute())
 }
 
 /// `maandag 24 november 2025`.
-pub fn date_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
+pub fn date_long(locales: &Locales, lang: Lang, at: impl Into<DateTime>) -> String {
+    let at: DateTime = at.into();
     let weekday = match at.weekday() {
         Weekday::Monday => "monday",
         Weekday::Tuesday => "tuesday",
@@ -60,7 +63,8 @@ pub fn date_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
 }
 
 /// `maandag 24 november 2025 om 14:30`.
-pub fn date_time_long(locales: &Locales, lang: Lang, at: DateTime) -> String {
+pub fn date_time_long(locales: &Locales, lang: Lang, at: impl Into<DateTime>) -> String {
+    let at: DateTime = at.into();
     locales.format(
         lang,
         "mail.value.dateTime",

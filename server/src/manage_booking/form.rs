@@ -1,12 +1,12 @@
 //! The manage page's post, checked: which step, the time asked for (by the
 //! booking form's rules), and the customer's optional words.
-use jiff::{civil::DateTime, Timestamp};
+use jiff::Timestamp;
 
 use crate::{
     booking::{customer_step::CustomerAction, form::pickup_time},
     config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
-    types::limits::LIMITS,
+    types::{limits::LIMITS, Pickup},
 };
 
 /// A step as posted: what, the customer's note, and the time asked for.
@@ -14,7 +14,7 @@ use crate::{
 pub struct Posted {
     pub action: CustomerAction,
     pub note: String,
-    pub asked: Option<DateTime>,
+    pub asked: Option<Pickup>,
 }
 
 /// `call_us`: the company's number, which the booking rules' refusals name.

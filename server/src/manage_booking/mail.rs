@@ -4,8 +4,6 @@
 //! in the booking's language: confirmed at the accepted time, or cancelled.
 use std::time::SystemTime;
 
-use jiff::civil::DateTime;
-
 use crate::{
     booking::{
         customer_copy::CustomerCopy,
@@ -25,7 +23,7 @@ use crate::{
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
-    types::Lang,
+    types::{Lang, Pickup},
 };
 
 /// Records the customer's step on the booking of `record` (as read, at its
@@ -104,7 +102,7 @@ impl Composer {
 /// Staff's mail about the customer's step: the booking as in their first
 /// mail, headed by what the customer did.
 /// `previous`: the pick-up before the step.
-fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: DateTime) -> MailView {
+fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: Pickup) -> MailView {
     let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
     let pickup = date_time_long(v.locales, lang, b.pickup_at);
     let name = one_line(&b.name, SHORT_MAX);

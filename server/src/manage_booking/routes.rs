@@ -213,7 +213,7 @@ async fn changed(
 
 /// From the pick-up on, nothing changes here: the customer phones.
 fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
-    answer_links::pickup_instant(record.booking.pickup_at) <= now
+    record.booking.pickup_at.instant() <= now
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {
@@ -232,12 +232,12 @@ async fn page(
     let b = &record.booking;
     let (lang, locales, now) = (b.lang, &manage.locales, jiff::Timestamp::now());
     let phone = manage.settings.company.phone_shown(lang);
-    let when = |at| date_time_long(locales, lang, at);
-    let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(when);
+    let when = |at: jiff::civil::DateTime| date_time_long(locales, lang, at);
+    let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(|at| when(at.civil()));
     let cancelled = record.customer_step.as_ref().map(|s| when(local(s.at))).unwrap_or_default();
     let args = [
         ("proposed", proposed.as_deref().unwrap_or("")),
-        ("pickup", &when(b.pickup_at)),
+        ("pickup", &when(b.pickup_at.civil())),
         ("when", &cancelled),
         ("phone", &phone),
         ("reference", &b.reference),
@@ -255,7 +255,7 @@ async fn page(
         status: record.status,
         version: Version::of(record).number(),
         status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
-        pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
+        pickup_value: b.pickup_at.field_value(),
         rows: (manage.bookings.composer().customer_summary(b).into_iter())
             .map(|(label, value)| SummaryRow { label, value })
             .collect(),

@@ -50,7 +50,7 @@ impl Reminders {
             for reminder in rules::due(&record, &self.settings, &composer.mail, now) {
                 let mut mails = composer.reminder(&record, reminder, &nonce(), now)?;
                 // A reminder is true only until the pick-up and while the booking stays as it is.
-                let pickup = store::pickup_at(&record.booking);
+                let pickup = record.booking.pickup_at.instant();
                 for mail in &mut mails {
                     mail.perishes_at = Some(pickup);
                 }

@@ -18,7 +18,7 @@ use jiff::{civil::DateTime, SignedDuration, Timestamp, ToSpan};
 use crate::{
     booking::{answer::Status, dispatch::answer_due, Record},
     config::{MailSettings, ReminderSettings},
-    types::ClockTime,
+    types::{ClockTime, Pickup},
 };
 
 /// Customer reminders moved out of the quiet hours keep this much time before the pick-up.
@@ -50,8 +50,8 @@ impl Reminder {
     }
 
     /// What the booking keeps once this reminder went out for `pickup`.
-    pub fn key(self, pickup: DateTime) -> String {
-        format!("{}@{}", self.code(), pickup.strftime("%Y-%m-%dT%H:%M"))
+    pub fn key(self, pickup: Pickup) -> String {
+        format!("{}@{}", self.code(), pickup.field_value())
     }
 }
 
@@ -76,7 +76,8 @@ pub fn requested_at(record: &Record) -> Timestamp {
 /// The reminders of `record` that are due at `now` and not yet sent.
 pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Timestamp) -> Vec<Reminder> {
     let (b, now) = (&record.booking, local(now));
-    let pickup = b.pickup_at;
+    // Local times: the quiet hours and "the evening before" are read on the company's clock.
+    let pickup = b.pickup_at.civil();
     if now >= pickup {
         return Vec::new();
     }
@@ -111,7 +112,7 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         .into_iter()
         .filter_map(|(reminder, at)| Some((reminder, at?)))
         .filter(|(reminder, at)| {
-            *at > entered && *at <= now && !record.reminders_sent.contains(&reminder.key(pickup))
+            *at > entered && *at <= now && !record.reminders_sent.contains(&reminder.key(b.pickup_at))
         })
         .map(|(reminder, _)| reminder)
         .collect()

@@ -199,7 +199,7 @@ async fn open(cx: &Context, path: &(String, String)) -> Result<Opened, HttpRespo
 /// Whether the ride's pick-up time is over: an answer would reach the
 /// customer too late (the link still opens for an hour, to say so).
 fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
-    answer_links::pickup_instant(record.booking.pickup_at) <= now
+    record.booking.pickup_at.instant() <= now
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {
@@ -241,7 +241,7 @@ impl Context {
             alerts,
             rows: rows.into_iter().map(|(label, value)| StaffRow { label, value }).collect(),
             form_action: opened.link.page(self.req.path()),
-            pickup_value: b.pickup_at.strftime("%Y-%m-%dT%H:%M").to_string(),
+            pickup_value: b.pickup_at.field_value(),
             reasons: DeclineReason::ALL.to_vec(),
             note_language: self
                 .locales

@@ -26,12 +26,14 @@ pub mod limits;
 pub mod links;
 mod money;
 pub mod phone;
+mod pickup;
 mod place;
 mod reference;
 
 pub use crate::types::clock::ClockTime;
 pub use crate::types::lang::Lang;
 pub use crate::types::money::Money;
+pub use crate::types::pickup::Pickup;
 pub use crate::types::place::{LatLon, PlaceId, MAX_PLACE_ID_LEN};
 pub use crate::types::reference::Reference;
 pub use email::Email;

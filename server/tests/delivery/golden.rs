@@ -135,7 +135,7 @@ fn customer_step_mails_in_three_languages() {
         customer_step::{CustomerAction, CustomerStep},
         Record,
     };
-    let proposed: jiff::civil::DateTime = "2025-11-24T16:00".parse().unwrap();
+    let proposed: taxi_server::types::Pickup = "2025-11-24T16:00".parse().unwrap();
     // Every step in every language; staff read theirs in the booking's language here
     // (it is `mail.staff_language` in the settings: any of the three).
     let steps = CustomerAction::ALL.into_iter().flat_map(|action| Lang::ALL.map(|lang| (lang, action)));

@@ -19,16 +19,16 @@ const LONG: Duration = Duration::from_secs(30);
 
 /// A booking made three hours ago for a pick-up `ahead` from now (local time).
 fn booked_for(reference: &str, ahead: jiff::SignedDuration) -> Booking {
-    let now = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
-    let pickup_at = now.datetime().checked_add(ahead).unwrap();
-    let received_at = now.timestamp() - jiff::SignedDuration::from_hours(3);
+    let now = jiff::Timestamp::now();
+    let pickup_at = taxi_server::types::Pickup::at(now + ahead);
+    let received_at = now - jiff::SignedDuration::from_hours(3);
     Booking { received_at, pickup_at, ..booking_to(reference, "zoe@example.nl") }
 }
 
 /// Queues the reminders due a minute inside the staff's two hours before the pick-up.
 async fn remind(outbox: &Bookings, s: &Settings, booking: &Booking) -> usize {
     let reminders = Reminders::new(Arc::new(outbox.clone()), s.reminders.clone());
-    let pickup = taxi_server::booking::store::pickup_at(booking);
+    let pickup = booking.pickup_at.instant();
     let sent = reminders.run(pickup - jiff::SignedDuration::from_mins(119)).await.unwrap();
     assert!(sent >= 1, "a reminder is due then");
     sent
@@ -87,7 +87,7 @@ async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
 #[tokio::test]
 async fn a_reminder_is_not_sent_after_its_pick_up() {
     let outage = outage("perish-time", "PER2", jiff::SignedDuration::from_secs(2)).await;
-    let pickup = taxi_server::booking::store::pickup_at(&outage.booking);
+    let pickup = outage.booking.pickup_at.instant();
     // The outage lasts past the pick-up.
     wait_for("the pick-up to pass", LONG, || jiff::Timestamp::now() > pickup);
     let queued = outage.queued;
