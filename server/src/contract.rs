@@ -14,7 +14,7 @@ use crate::{
         antispam::HONEYPOT_FIELD,
         submission::{Accepted, Invalid, SummaryRow},
     },
-    manage_booking::contract::ManagePage,
+    manage_booking::contract::{ManagePage, ManagePageProps},
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
         indication::{Indication, RoundTrip},
@@ -59,6 +59,7 @@ pub fn typescript() -> String {
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
+        staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, Invalid, Failure,
     ];
     let constants = [

@@ -8,7 +8,7 @@ import { Prices } from "./features/site/Prices";
 import { Manage } from "./features/manage/Manage";
 import { Staff } from "./features/staff/Staff";
 import { CompanyContext } from "./shared/company";
-import type { PageProps } from "./shared/contract";
+import type { ManagePageProps, PageProps, StaffPageProps } from "./shared/contract";
 
 const pages = {
   home: Home,
@@ -17,9 +17,18 @@ const pages = {
   contact: Contact,
   landing: Landing,
   error: ErrorPage,
-  staff: Staff,
-  manage: Manage,
 } as const;
+
+/** The props of any page: the site's, or a private page's that carry its own page too. */
+export type AnyPageProps = PageProps | StaffPageProps | ManagePageProps;
+
+function Content(props: AnyPageProps) {
+  if ("staff" in props) return <Staff {...props} />;
+  if ("manage" in props) return <Manage {...props} />;
+  if (props.page === "staff" || props.page === "manage") throw new Error(`${props.page} page without its props`);
+  const Page = pages[props.page];
+  return <Page {...props} />;
+}
 
 /**
  * The pages the browser hydrates, and only their main content: the island, rendered inside
@@ -29,18 +38,17 @@ const pages = {
  */
 export const ISLANDS = { reservation: Reservation, contact: Contact } as const;
 
-export function App(props: PageProps) {
-  const Page = pages[props.page];
+export function App(props: AnyPageProps) {
   const island = props.page in ISLANDS;
   return (
     <CompanyContext.Provider value={props.company}>
       <Layout {...props}>
         {island ? (
           <div id="root">
-            <Page {...props} />
+            <Content {...props} />
           </div>
         ) : (
-          <Page {...props} />
+          <Content {...props} />
         )}
       </Layout>
     </CompanyContext.Provider>

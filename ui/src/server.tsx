@@ -5,7 +5,8 @@ import { renderToString } from "react-dom/server";
 import { App } from "./App";
 import type { i18n } from "i18next";
 import { createI18n, I18nProvider } from "./shared/i18n";
-import type { Lang, PageProps } from "./shared/contract";
+import type { Lang } from "./shared/contract";
+import type { AnyPageProps } from "./App";
 import nl from "../../locales/nl.json";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
@@ -30,7 +31,7 @@ function i18nFor(lang: Lang): i18n {
 
 /** Renders a page to the HTML of its `<body>` (the document around it is made in Rust). */
 export function render(propsJson: string): string {
-  const props = JSON.parse(propsJson) as PageProps;
+  const props = JSON.parse(propsJson) as AnyPageProps;
   if (!(props.lang in locales)) throw new Error(`unknown language ${props.lang}`);
   return renderToString(
     <I18nProvider i18n={i18nFor(props.lang)}>

@@ -6,7 +6,16 @@ use ts_rs::TS;
 use crate::{
     booking::{answer::Status, customer_step::CustomerAction},
     forms::submission::SummaryRow,
+    site::contract::PageProps,
 };
+
+/// The manage page's props: the site's, and the page.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ManagePageProps {
+    #[serde(flatten)]
+    pub site: PageProps,
+    pub manage: ManagePage,
+}
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -1,7 +1,7 @@
 //! The manage page: rendered per request, never cached, not indexed, and not
 //! hydrated (its forms are plain posts).
 use crate::{
-    manage_booking::contract::ManagePage,
+    manage_booking::contract::{ManagePage, ManagePageProps},
     render::{pool::RenderError, EncodedPage},
     site::{
         contract::{FormState, PageName, PageProps},
@@ -20,12 +20,9 @@ impl Pages {
     ) -> Result<EncodedPage, RenderError> {
         let args = [("reference", page.reference.as_str()), ("company", self.settings.company.name.as_str())];
         let title = self.locales.format(lang, "manage.meta.title", &args);
-        let props = PageProps {
-            page: PageName::Manage,
-            form,
-            manage: Some(serde_json::to_value(&page).expect("manage page serializes")),
-            ..self.props(None, lang, ReservationMode::default())
-        };
-        self.private_page(props, &title, self.locales.text(lang, "manage.meta.description")).await
+        let site =
+            PageProps { page: PageName::Manage, form, ..self.props(None, lang, ReservationMode::default()) };
+        let props = ManagePageProps { site, manage: page };
+        self.private_page(lang, &props, &title, self.locales.text(lang, "manage.meta.description")).await
     }
 }

@@ -68,16 +68,6 @@ pub struct PageProps {
     pub form: Option<FormState>,
     /// Largest passenger count the server accepts.
     pub max_passengers: u8,
-    /// Set on the staff answer page only: a `StaffPage`, which the staff
-    /// answers capability owns and serialises (the site does not know it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "StaffPage")]
-    pub staff: Option<serde_json::Value>,
-    /// Set on the customer's manage page only: a `ManagePage`, which the
-    /// manage capability owns and serialises.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "ManagePage")]
-    pub manage: Option<serde_json::Value>,
     /// The earliest pick-up the server accepts is this many minutes from now
     /// (the date picker's `min`).
     pub lead_time_minutes: u32,

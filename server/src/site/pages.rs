@@ -344,8 +344,6 @@ impl Pages {
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,
-            staff: None,
-            manage: None,
             lead_time_minutes: s.booking.lead_time_minutes,
             large_vehicle_above: s.booking.large_vehicle_above,
             landing: None,

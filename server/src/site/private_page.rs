@@ -1,13 +1,15 @@
 //! Pages made for one person from a signed link (staff's answer page, the
 //! customer's manage page): rendered per request, not hydrated (plain form
 //! posts), without canonical or alternates, `noindex`, and answered with
-//! headers that keep them out of caches, indexes and `Referer`s.
+//! headers that keep them out of caches, indexes and `Referer`s. Their props
+//! are the capability's own type: the site's props (`PageProps`) flattened
+//! beside its page, which the site does not know.
 use actix_web::{http::header, HttpRequest, HttpResponse};
+use serde::Serialize;
 
 use crate::{
     render::{pool::RenderError, EncodedPage},
     site::{
-        contract::PageProps,
         document::{document, Shell},
         pages::Pages,
     },
@@ -15,15 +17,16 @@ use crate::{
 };
 
 impl Pages {
-    /// Renders `props` (a page of `props.lang`) with this title and description.
+    /// Renders `props` (a page in `lang`: the site's props and the
+    /// capability's page) with this title and description.
     pub async fn private_page(
         &self,
-        props: PageProps,
+        lang: Lang,
+        props: &impl Serialize,
         title: &str,
         description: &str,
     ) -> Result<EncodedPage, RenderError> {
-        let lang = props.lang;
-        let body = self.pool.render(serde_json::to_string(&props).expect("page props serialize")).await?;
+        let body = self.pool.render(serde_json::to_string(props).expect("page props serialize")).await?;
         let share_image = self.absolute(lang, "share.png");
         let shell = self.unindexed_shell(lang, (title, description, ""), &share_image);
         let html = document(&shell, &self.settings, &body);

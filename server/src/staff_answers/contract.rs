@@ -3,7 +3,18 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::booking::answer::{Action, DeclineReason};
+use crate::{
+    booking::answer::{Action, DeclineReason},
+    site::contract::PageProps,
+};
+
+/// The staff answer page's props: the site's, and the page.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct StaffPageProps {
+    #[serde(flatten)]
+    pub site: PageProps,
+    pub staff: StaffPage,
+}
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

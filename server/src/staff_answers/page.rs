@@ -7,7 +7,7 @@ use crate::{
         pages::Pages,
         ReservationMode,
     },
-    staff_answers::contract::StaffPage,
+    staff_answers::contract::{StaffPage, StaffPageProps},
     types::Lang,
 };
 
@@ -20,12 +20,9 @@ impl Pages {
     ) -> Result<EncodedPage, RenderError> {
         let args = [("reference", page.reference.as_str()), ("company", self.settings.company.name.as_str())];
         let title = self.locales.format(lang, "staff.meta.title", &args);
-        let props = PageProps {
-            page: PageName::Staff,
-            form,
-            staff: Some(serde_json::to_value(&page).expect("staff page serializes")),
-            ..self.props(None, lang, ReservationMode::default())
-        };
-        self.private_page(props, &title, self.locales.text(lang, "staff.meta.description")).await
+        let site =
+            PageProps { page: PageName::Staff, form, ..self.props(None, lang, ReservationMode::default()) };
+        let props = StaffPageProps { site, staff: page };
+        self.private_page(lang, &props, &title, self.locales.text(lang, "staff.meta.description")).await
     }
 }

@@ -308,15 +308,75 @@ form?: FormState,
  */
 maxPassengers: number, 
 /**
- * Set on the staff answer page only: a `StaffPage`, which the staff
- * answers capability owns and serialises (the site does not know it).
+ * The earliest pick-up the server accepts is this many minutes from now
+ * (the date picker's `min`).
  */
-staff?: StaffPage, 
+leadTimeMinutes: number, 
 /**
- * Set on the customer's manage page only: a `ManagePage`, which the
- * manage capability owns and serialises.
+ * Above this many passengers a larger vehicle comes.
  */
-manage?: ManagePage, 
+largeVehicleAbove: number, 
+/**
+ * Landing page: the route it describes.
+ */
+landing?: LandingRoute, };
+
+/**
+ * The staff answer page's props: the site's, and the page.
+ */
+export type StaffPageProps = { staff: StaffPage, page: PageName, lang: Lang, links: Links, 
+/**
+ * The header's language flags: this page in each language, a link carrying the
+ * choice (`site::language_links`).
+ */
+alternates: Alternates, company: Company, tariff: Tariff, 
+/**
+ * Reservation page: which form is shown first (`?mode=whatsapp`).
+ */
+reservationMode: ReservationMode, 
+/**
+ * Set when the page answers a form post (no JavaScript).
+ */
+form?: FormState, 
+/**
+ * Largest passenger count the server accepts.
+ */
+maxPassengers: number, 
+/**
+ * The earliest pick-up the server accepts is this many minutes from now
+ * (the date picker's `min`).
+ */
+leadTimeMinutes: number, 
+/**
+ * Above this many passengers a larger vehicle comes.
+ */
+largeVehicleAbove: number, 
+/**
+ * Landing page: the route it describes.
+ */
+landing?: LandingRoute, };
+
+/**
+ * The manage page's props: the site's, and the page.
+ */
+export type ManagePageProps = { manage: ManagePage, page: PageName, lang: Lang, links: Links, 
+/**
+ * The header's language flags: this page in each language, a link carrying the
+ * choice (`site::language_links`).
+ */
+alternates: Alternates, company: Company, tariff: Tariff, 
+/**
+ * Reservation page: which form is shown first (`?mode=whatsapp`).
+ */
+reservationMode: ReservationMode, 
+/**
+ * Set when the page answers a form post (no JavaScript).
+ */
+form?: FormState, 
+/**
+ * Largest passenger count the server accepts.
+ */
+maxPassengers: number, 
 /**
  * The earliest pick-up the server accepts is this many minutes from now
  * (the date picker's `min`).

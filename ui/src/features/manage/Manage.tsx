@@ -1,6 +1,6 @@
 import { useTranslation } from "../../shared/i18n";
 import { WithCallLink } from "../../shared/CallLink";
-import type { FormState, ManagePage, PageProps } from "../../shared/contract";
+import type { FormState, ManagePage, ManagePageProps } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
@@ -11,9 +11,8 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
  * ask for another, cancel). Plain form posts, each carrying the booking's
  * version: this page is not hydrated. A post from an outdated page says what changed.
  */
-export function Manage({ manage, form }: PageProps) {
+export function Manage({ manage, form }: ManagePageProps) {
   const { t } = useTranslation();
-  if (!manage) return null;
   return (
     <>
       <h1>{t("manage.heading", { reference: manage.reference })}</h1>

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../shared/i18n";
-import type { FormState, PageProps, StaffPage } from "../../shared/contract";
+import type { FormState, StaffPage, StaffPageProps } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
@@ -10,9 +10,8 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
  * carrying the booking's version; once answered, it says what was answered
  * and when instead of the form. A post from an outdated page says what changed.
  */
-export function Staff({ staff, form }: PageProps) {
+export function Staff({ staff, form }: StaffPageProps) {
   const { t } = useTranslation();
-  if (!staff) return null;
   return (
     <>
       <h1>{t(`staff.heading.${staff.action}`, { reference: staff.reference })}</h1>
