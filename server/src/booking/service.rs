@@ -53,12 +53,13 @@ impl BookingService {
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
+        let company = &self.settings.company;
         let form = match validate_reservation(
             input,
             lang,
             &self.locales,
             &self.settings.booking,
-            &self.settings.company.phone_shown(lang),
+            (company.country, &company.phone_shown(lang)),
             jiff::Timestamp::now(),
         ) {
             Ok(form) => form,
