@@ -25,6 +25,12 @@ impl Country {
         self.0.as_ref()
     }
 
+    /// Every country with a numbering plan.
+    #[cfg(test)]
+    pub(crate) fn with_numbers() -> impl Iterator<Item = Country> {
+        DATABASE.iter().filter_map(|m| Country::parse(m.id()))
+    }
+
     pub(crate) fn id(self) -> Id {
         self.0
     }
