@@ -6,6 +6,7 @@
 //! names the forms and the API share.
 pub mod antispam;
 pub mod caps;
+pub mod phone_check;
 pub mod submission;
 
 use std::collections::{BTreeMap, HashMap};
