@@ -32,13 +32,14 @@ const common = {
 };
 
 // The route pages' own texts (`routes` in the locale files) reach the components in their
-// props, filled in by the server (server/src/site/route_story.rs): the render workers need not
+// props, filled in by the server (server/src/site/route_story.rs), and country names only
+// the server's answers and mails (a phone number's country): the render workers need not
 // hold them.
-const withoutRouteTexts = {
-  name: "without-route-texts",
+const withoutServerOnlyTexts = {
+  name: "without-server-only-texts",
   setup(build) {
     build.onLoad({ filter: /locales[\\/](nl|de|en)\.json$/ }, (args) => {
-      const { routes: _routes, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
+      const { routes: _routes, countries: _countries, ...texts } = JSON.parse(readFileSync(args.path, "utf8"));
       return { contents: JSON.stringify(texts), loader: "json" };
     });
   },
@@ -54,7 +55,7 @@ const serverBuild = await esbuild.build({
   target: "es2020",
   mainFields: ["module", "main"],
   alias: { "react-dom/server": join(here, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js") },
-  plugins: [withoutRouteTexts],
+  plugins: [withoutServerOnlyTexts],
 });
 writeFileSync(join(outDir, "server.js"), serverBuild.outputFiles[0].contents);
 

@@ -12,6 +12,7 @@ use crate::{
     edge::error::Failure,
     forms::{
         antispam::HONEYPOT_FIELD,
+        phone_check::PhoneReading,
         submission::{Accepted, Invalid, SummaryRow},
     },
     manage_booking::contract::{ManagePage, ManagePageProps},
@@ -60,7 +61,7 @@ pub fn typescript() -> String {
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
         staff::StaffPageProps, ManagePageProps,
-        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, PhoneReading, Invalid, Failure,
     ];
     let constants = [
         constant(

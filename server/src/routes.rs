@@ -6,7 +6,8 @@
 //! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
-//! - [`places`]: address suggestions, place details and price indications (JSON).
+//! - [`places`]: address suggestions, place details and price indications (JSON);
+//!   a typed phone number as read ([`phone_check`], JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness, readiness and metrics.
 //! - [`manage`]: the customer's page of a booking, from the link in their mails.
@@ -27,6 +28,7 @@ use crate::{
     config::Settings,
     contact::routes as contact,
     edge::{lang::RouteLang, outer::RoutePattern, read, Edge, Kind},
+    forms::phone_check::phone_check,
     health,
     manage_booking::routes as manage,
     pricing::routes as places,
@@ -80,6 +82,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
         (API_PATHS.pickup_note, read().to(booking::pickup_note)),
+        // A POST that changes nothing: the typed number stays out of the URL.
+        (API_PATHS.phone_check, web::post().to(phone_check)),
     ] {
         cfg.service(compressed(Kind::Lookup, resource(path).route(route)));
     }

@@ -174,6 +174,44 @@ describe("mail booking errors", () => {
   }
 });
 
+describe("phone number read before sending", () => {
+  test("de: a Dutch mobile typed nationally shows as Dutch under the field, and so in the summary", TIMEOUT, () =>
+    withPage("phone-de", "de", {}, async ({ page, watch }) => {
+      const path = ROUTES.de.reservation;
+      await goto(page, path);
+      const reading = page.locator("#phone-reading");
+      const readAs = async (typed, expected) => {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/phone/de");
+        await page.fill("#phone", typed);
+        await page.locator("#phone").blur();
+        assert.equal((await answered).status(), 200);
+        await eventually(`"${typed}" read as "${expected}"`, () => reading.textContent(), (text) => text === expected);
+      };
+      // The bug of issue 40: read as German (+49 6123 …) before the company's country came first.
+      await readAs("06 12345678", "+31 6 12345678 (Niederlande)");
+      assert.equal(TEXTS.de.countries.NL, "Niederlande");
+      const describedBy = (await page.locator("#phone").getAttribute("aria-describedby")).split(" ");
+      assert.ok(describedBy.includes("phone-reading"), `#phone aria-describedby "${describedBy}" names the reading`);
+      await snapshot(page, "forms-de-phone-read.png");
+      await readAs("0151 23456789", "+49 1512 3456789 (Deutschland)");
+      await readAs("06 1234", TEXTS.de.validation.phone);
+      assert.equal(await page.locator(".field-error").count(), 0, "a hint, not an error, before sending");
+
+      const id = unique();
+      const booking = { name: `Telefon ${id}`, email: `telefon.${id}@example.com`, phone: "06 12345678", passengers: 2, dateTime: dutchDateTime(2, "10:30"), payment: "cash" };
+      await fillBooking(page, "de", booking);
+      await eventually("the reading of the number sent", () => reading.textContent(), (text) => text === "+31 6 12345678 (Niederlande)");
+      await getPrice(page, "de");
+      await submitButton(page).click();
+      const rows = page.locator(".success-box .ride-summary div");
+      await rows.first().waitFor();
+      const summary = await rows.evaluateAll((divs) => divs.map((d) => [d.querySelector("dt").textContent, d.querySelector("dd").textContent]));
+      assert.deepEqual(summary.at(-1), [TEXTS.de.mail.field.phone, "+31 6 12345678 (Niederlande)"], `summary: ${summary}`);
+      assertOnly(watch, {}, path);
+    }),
+  );
+});
+
 describe("WhatsApp booking with JavaScript", () => {
   for (const lang of ["en"]) {
     test(`${lang}: the form opens wa.me with the whole booking as the message`, TIMEOUT, () =>

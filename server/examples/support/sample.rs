@@ -2,7 +2,7 @@
 use taxi_server::{
     booking::model::{Address, Booking, PaymentMethod},
     pricing::{PriceSummary, Rule},
-    types::{Email, Lang, Money, Phone},
+    types::{Country, Email, Lang, Money, Phone},
 };
 
 /// Booking number `i`, with the reference `<prefix><i>`.
@@ -13,7 +13,7 @@ pub fn booking(prefix: char, i: usize) -> Booking {
         lang: [Lang::Nl, Lang::De, Lang::En][i % 3],
         name: format!("Klant {i}"),
         email: Email::parse(&format!("klant{i}@example.nl")).expect("a valid address"),
-        phone: Phone::parse("06 12345678", Lang::Nl),
+        phone: Phone::parse("06 12345678", Country::NL, Lang::Nl),
         passengers: 2,
         departure: Address {
             formatted: "Stationsplein 1, 6041 GV Roermond".into(),

@@ -8,7 +8,7 @@ use crate::{
     booking::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone, Pickup, PlaceId},
+    types::{limits::LIMITS, Country, Email, Lang, Phone, Pickup, PlaceId},
 };
 
 /// A valid mail booking (before the server adds its price and reference).
@@ -43,18 +43,20 @@ pub struct WhatsappInput {
     pub extras: ExtrasInput,
 }
 
+/// `company` is the company's country, where a phone number without its
+/// country code is read first.
 pub fn validate_reservation(
     input: &Input,
     lang: Lang,
     locales: &Locales,
     rules: &BookingSettings,
-    call_us: &str,
+    (company, call_us): (Country, &str),
     now: Timestamp,
 ) -> Result<ReservationInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
     let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let email = c.email(input, "email");
-    let phone = c.phone(input, "phone");
+    let phone = c.phone(input, "phone", company);
     let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
     let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");

@@ -8,6 +8,8 @@ fn rules() -> BookingSettings {
 }
 
 const CALL_US: &str = "0475 123 456";
+/// The company's country and its phone, as the refusals give it.
+const COMPANY: (Country, &str) = (Country::NL, CALL_US);
 
 fn now() -> Timestamp {
     "2026-11-22T10:00:00Z".parse().unwrap()
@@ -23,7 +25,7 @@ fn valid() -> Value {
 }
 
 fn check(value: Value, lang: Lang) -> Result<ReservationInput, FieldErrors> {
-    validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), CALL_US, now())
+    validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), COMPANY, now())
 }
 
 fn with(field: &str, value: Value) -> Value {
@@ -158,8 +160,9 @@ fn passenger_boundaries() {
 }
 
 #[test]
-fn phone_numbers_are_read_in_the_page_language_s_country() {
+fn phone_numbers_are_read_in_the_company_s_country_then_the_page_s() {
     let phone = |typed: &str, lang| check(with("phone", json!(typed)), lang).map(|ok| ok.phone);
+    assert_eq!(phone("06 12345678", Lang::De).unwrap().as_deref(), Some("+31612345678"), "Dutch first");
     assert_eq!(phone("0151 23456789", Lang::De).unwrap().as_deref(), Some("+4915123456789"));
     assert_eq!(phone("06 12345678", Lang::En).unwrap().as_deref(), Some("+31612345678"));
     assert_eq!(
@@ -189,7 +192,7 @@ fn refusals_say_what_to_do_instead() {
     let one_seat = BookingSettings { max_passengers: 1, ..rules() };
     let input = Input::from_json(with("passengerAmount", json!(2))).unwrap();
     let many =
-        validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, CALL_US, now()).unwrap_err();
+        validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, COMPANY, now()).unwrap_err();
     assert_eq!(
         many["passengerAmount"],
         "You can book for at most 1 passenger on the website. For a larger group, call us on 0475 123 456."
@@ -198,7 +201,7 @@ fn refusals_say_what_to_do_instead() {
     let one_minute = BookingSettings { lead_time_minutes: 1, ..rules() };
     let input = Input::from_json(with("dateTime", json!("2026-11-22T10:30"))).unwrap();
     let soon =
-        validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, CALL_US, now()).unwrap_err();
+        validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, COMPANY, now()).unwrap_err();
     assert_eq!(soon["dateTime"], "Bitte wählen Sie eine Zeit, die mindestens 1 Minute in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 123 456.");
 }
 
@@ -239,10 +242,10 @@ fn daylight_saving_changes_are_handled_in_local_time() {
     let input = |t: &str| Input::from_json(with("dateTime", json!(t))).unwrap();
     let locales = Locales::load();
     assert!(
-        validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), CALL_US, now).is_err()
+        validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), COMPANY, now).is_err()
     );
     assert!(
-        validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), CALL_US, now).is_ok()
+        validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), COMPANY, now).is_ok()
     );
 }
 

@@ -15,7 +15,10 @@ use crate::{
         submission::{fingerprint, NotStored, Outcome, Submissions, SummaryRow, REPEAT_WINDOW},
         FieldErrors, Input,
     },
-    i18n::{format::date_time_long, Locales},
+    i18n::{
+        format::{date_time_long, phone_with_country},
+        Locales,
+    },
     places::{PlaceDetails, Places, PlacesProvider, Resolution, Suggestion},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang, PlaceId, Reference},
@@ -53,12 +56,13 @@ impl BookingService {
     }
 
     pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
+        let company = &self.settings.company;
         let form = match validate_reservation(
             input,
             lang,
             &self.locales,
             &self.settings.booking,
-            &self.settings.company.phone_shown(lang),
+            (company.country, &company.phone_shown(lang)),
             jiff::Timestamp::now(),
         ) {
             Ok(form) => form,
@@ -205,7 +209,8 @@ impl BookingService {
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
     }
 
-    /// The ride in brief for the success box: the visitor's own places and times.
+    /// The ride in brief for the success box: the visitor's own places and times,
+    /// and the phone number as it was read.
     fn summary(&self, form: &ReservationInput, lang: Lang) -> Vec<SummaryRow> {
         let row =
             |key: &str, value: String| SummaryRow { label: self.locales.text(lang, key).to_string(), value };
@@ -219,6 +224,12 @@ impl BookingService {
             form.extras
                 .return_at
                 .map(|at| row("funnel.mail.returnRide", date_time_long(&self.locales, lang, at))),
+        );
+        // The number as staff will dial it, so a misread one is seen while it can be corrected.
+        rows.extend(
+            form.phone
+                .as_deref()
+                .map(|p| row("mail.field.phone", phone_with_country(&self.locales, lang, p))),
         );
         rows
     }

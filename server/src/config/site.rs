@@ -1,7 +1,7 @@
 //! The `site` and `company` sections: origins, domains, the company's own data.
 use serde::Deserialize;
 
-use crate::types::{ClockTime, Lang};
+use crate::types::{ClockTime, Country, Lang};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,7 +52,9 @@ pub struct CompanySettings {
     pub street: String,
     pub postal_code: String,
     pub city: String,
-    pub country: String,
+    /// Two-letter ISO 3166 code (`NL`): the address's country, and where a
+    /// customer's phone number without its country code is read first.
+    pub country: Country,
     pub kvk: String,
     pub vat: String,
     pub taxi_image_file: String,

@@ -102,6 +102,7 @@ fn mailboxes_and_times_are_parsed_when_read_and_a_bad_one_is_named() {
     let s = load("[mail]\nfrom = \"Taxi <rit@example.nl>\"\nanswer_from = \"07:30\"\n").unwrap();
     assert_eq!(s.mail.from.0.email.to_string(), "rit@example.nl");
     assert_eq!(s.mail.answer_from.to_string(), "07:30");
+    assert_eq!(load("[company]\ncountry = \"BE\"\n").unwrap().company.country, crate::types::Country::BE);
     for (text, named, why) in [
         ("[mail]\nfrom = \"Taxi rit(at)example.nl\"\n", "mail.from", "is not a mailbox"),
         (
@@ -115,6 +116,8 @@ fn mailboxes_and_times_are_parsed_when_read_and_a_bad_one_is_named() {
             "company.opening_hours",
             "`6:00` is not a time",
         ),
+        // Phone numbers without their country code are read there first.
+        ("[company]\ncountry = \"Nederland\"\n", "company.country", "no two-letter ISO 3166"),
     ] {
         let error = load(text).unwrap_err().to_string();
         assert!(error.contains(named) && error.contains(why), "{text}: {error}");

@@ -1,7 +1,7 @@
 use crate::forms::{Checker, FieldErrors, Input};
 use crate::{
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone},
+    types::{limits::LIMITS, Country, Email, Lang, Phone},
 };
 
 /// A valid contact form.
@@ -14,11 +14,17 @@ pub struct ContactInput {
     pub message: String,
 }
 
-pub fn validate_contact(input: &Input, lang: Lang, locales: &Locales) -> Result<ContactInput, FieldErrors> {
+/// `company` is the company's country, where a phone number without its country code is read first.
+pub fn validate_contact(
+    input: &Input,
+    lang: Lang,
+    locales: &Locales,
+    company: Country,
+) -> Result<ContactInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
     let name = c.required(input, "name", LIMITS.name, "nameRequired");
     let email = c.email(input, "email");
-    let phone = c.phone(input, "phone");
+    let phone = c.phone(input, "phone", company);
     let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
     let message = match input.text("message") {
         Err(crate::forms::NotText) => {
@@ -44,7 +50,7 @@ mod tests {
     use serde_json::json;
 
     fn check(value: serde_json::Value, lang: Lang) -> Result<ContactInput, FieldErrors> {
-        validate_contact(&Input::from_json(value).unwrap(), lang, &Locales::load())
+        validate_contact(&Input::from_json(value).unwrap(), lang, &Locales::load(), Country::NL)
     }
 
     #[test]

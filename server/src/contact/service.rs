@@ -12,11 +12,13 @@ use crate::{
     },
     i18n::Locales,
     mail::{nonce, DeliveryError, Outbox},
-    types::{Lang, Reference},
+    types::{Country, Lang, Reference},
 };
 
 pub struct ContactService {
     locales: Arc<Locales>,
+    /// Where a phone number without its country code is read first.
+    company_country: Country,
     outbox: Arc<Outbox>,
     mails: ContactMails,
     submissions: Arc<Submissions>,
@@ -30,7 +32,7 @@ impl ContactService {
         submissions: Arc<Submissions>,
     ) -> Result<Self, DeliveryError> {
         let mails = ContactMails::new(settings, locales.clone())?;
-        Ok(Self { locales, outbox, mails, submissions })
+        Ok(Self { locales, outbox, mails, submissions, company_country: settings.company.country })
     }
 
     /// The staff mail and the sender's acknowledgement, stored durably.
@@ -40,7 +42,7 @@ impl ContactService {
     }
 
     pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
-        let form = match validate_contact(input, lang, &self.locales) {
+        let form = match validate_contact(input, lang, &self.locales, self.company_country) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };

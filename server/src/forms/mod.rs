@@ -6,6 +6,7 @@
 //! names the forms and the API share.
 pub mod antispam;
 pub mod caps;
+pub mod phone_check;
 pub mod submission;
 
 use std::collections::{BTreeMap, HashMap};
@@ -15,7 +16,7 @@ use validator::ValidateLength;
 
 use crate::{
     i18n::Locales,
-    types::{limits::LIMITS, Email, Lang, Phone},
+    types::{limits::LIMITS, Country, Email, Lang, Phone},
 };
 
 /// A field sent as a list or an object where text belongs (JSON only).
@@ -124,13 +125,14 @@ impl<'a> Checker<'a> {
     }
 
     /// An optional phone number, in E.164 form (`+31612345678`); a number without
-    /// a country code is read in the country of the page's language.
-    pub fn phone(&mut self, input: &Input, field: &'static str) -> Option<Phone> {
+    /// a country code is read in the `company`'s country first, then in the
+    /// region of the page's language (`types::phone`).
+    pub fn phone(&mut self, input: &Input, field: &'static str, company: Country) -> Option<Phone> {
         let typed = self.optional(input, field, LIMITS.phone);
         if typed.is_empty() || self.errors.contains_key(field) {
             return None;
         }
-        let parsed = Phone::parse(&typed, self.lang);
+        let parsed = Phone::parse(&typed, company, self.lang);
         if parsed.is_none() {
             self.fail(field, "phone", &[]);
         }

@@ -4,13 +4,17 @@
 //! Mails are read by people, not parsed: 'maandag 24 november 2025 om 14:30',
 //! 'Montag, 24. November 2025 um 14:30 Uhr'. Subjects use the short numeric
 //! form ('24-11', '24.11.', '24/11') to stay short; the WhatsApp message the
-//! full numeric date ('24-11-2025'). Times are always 24-hour.
+//! full numeric date ('24-11-2025'). Times are always 24-hour. A customer's
+//! phone number is shown internationally with its country's name.
 use jiff::{
     civil::{Date, DateTime, Weekday},
     Timestamp,
 };
 
-use crate::{i18n::Locales, types::Lang};
+use crate::{
+    i18n::Locales,
+    types::{phone, Lang},
+};
 
 /// `24-11` (nl), `24.11.` (de), `24/11` (en).
 pub fn date_short(locales: &Locales, lang: Lang, at: impl Into<DateTime>) -> String {
@@ -87,9 +91,39 @@ pub fn decimal1(value: f64, lang: Lang) -> String {
     }
 }
 
+/// `+31 6 12345678 (Nederland)`: a stored phone number as the form shows it
+/// before sending and staff read it, the country named in `lang`. A number of
+/// no country (`+800 …`) is shown without one; one that cannot be read, as stored.
+pub fn phone_with_country(locales: &Locales, lang: Lang, stored: &str) -> String {
+    match phone::international(stored) {
+        Some((number, Some(country))) => locales.format(
+            lang,
+            "form.phoneWithCountry",
+            &[("number", &number), ("country", &locales.country_name(lang, country))],
+        ),
+        Some((number, None)) => number,
+        None => stored.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phones_with_their_country_in_each_language() {
+        let l = Locales::load();
+        let shown = |lang, stored| phone_with_country(&l, lang, stored);
+        assert_eq!(shown(Lang::Nl, "+31612345678"), "+31 6 12345678 (Nederland)");
+        assert_eq!(shown(Lang::De, "+31612345678"), "+31 6 12345678 (Niederlande)");
+        assert_eq!(shown(Lang::En, "+31612345678"), "+31 6 12345678 (Netherlands)");
+        assert_eq!(shown(Lang::Nl, "+4915123456789"), "+49 1512 3456789 (Duitsland)");
+        assert_eq!(shown(Lang::De, "+32470123456"), "+32 470 12 34 56 (Belgien)");
+        assert_eq!(shown(Lang::De, "+31241123456"), "+31 24 112 3456 (Niederlande)");
+        assert_eq!(shown(Lang::En, "+442079460958"), "+44 20 7946 0958 (United Kingdom)");
+        assert_eq!(shown(Lang::En, "+80012345678"), "+800 1234 5678", "no country");
+        assert_eq!(shown(Lang::Nl, "0151 2345678"), "0151 2345678", "an older record, as stored");
+    }
 
     #[test]
     fn dates_per_language() {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::types::Lang;
+use crate::types::{Country, Lang};
 
 pub(crate) const SOURCES: [(Lang, &str); 3] = [
     (Lang::Nl, include_str!("../../../locales/nl.json")),
@@ -55,6 +55,13 @@ impl Locales {
         let mut all = vec![("count", count_text.as_str())];
         all.extend_from_slice(args);
         self.format(lang, &format!("{key}_{}", plural_category(lang, count)), &all)
+    }
+
+    /// The country's name (`countries.NL` in the locale files, from CLDR by
+    /// `scripts/country-names.mjs`); its code for one the files lack.
+    pub fn country_name(&self, lang: Lang, country: Country) -> String {
+        let name = self.texts[&lang].get(&format!("countries.{country}"));
+        name.cloned().unwrap_or_else(|| country.to_string())
     }
 
     /// Keys of one language, for the parity test.
@@ -107,6 +114,24 @@ mod tests {
                 assert!(!locales.text(lang, key).trim().is_empty(), "{lang}: {key} is empty");
             }
         }
+    }
+
+    #[test]
+    fn countries_are_named_in_every_language() {
+        let l = Locales::load();
+        let regions: Vec<Country> = Country::with_numbers().collect();
+        assert!(regions.len() > 200, "{} regions", regions.len());
+        for lang in Lang::ALL {
+            for country in &regions {
+                let key = format!("countries.{country}");
+                assert!(
+                    l.texts[&lang].contains_key(&key),
+                    "{lang} lacks {key}: run scripts/country-names.mjs"
+                );
+            }
+        }
+        assert_eq!(l.country_name(Lang::De, Country::NL), "Niederlande");
+        assert_eq!(l.country_name(Lang::Nl, Country::BE), "België");
     }
 
     #[test]

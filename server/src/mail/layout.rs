@@ -4,7 +4,7 @@
 //! text and HTML. Every visible word comes from `locales/*.json` under `mail`.
 use crate::{
     config::{CompanySettings, MailSettings},
-    i18n::Locales,
+    i18n::{format::phone_with_country, Locales},
     mail::text::one_line,
     types::{links::whatsapp_chat, phone, Lang},
 };
@@ -131,9 +131,14 @@ impl Views<'_> {
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &c.name)]));
     }
 
+    /// The customer's phone as staff dial it: international, with its country
+    /// named (a national number read in the wrong country costs a ride).
     pub(crate) fn phone_row(&self, lang: Lang, phone: Option<&str>) -> Row {
         match phone.map(|p| one_line(p, SHORT_MAX)).filter(|p| !p.is_empty()) {
-            Some(p) => self.link_row(lang, "phone", p.clone(), phone::tel_url(&p)),
+            Some(p) => {
+                let shown = phone_with_country(self.locales, lang, &p);
+                self.link_row(lang, "phone", shown, phone::tel_url(&p))
+            }
             None => self.row(lang, "phone", self.t(lang, "mail.value.notGiven")),
         }
     }

@@ -268,6 +268,8 @@ pub struct ApiPaths {
     pub place_details: &'static str,
     pub price: &'static str,
     pub pickup_note: &'static str,
+    /// A typed phone number as the server reads it (`forms::phone_check`).
+    pub phone_check: &'static str,
 }
 
 pub const API_PATHS: ApiPaths = ApiPaths {
@@ -278,6 +280,7 @@ pub const API_PATHS: ApiPaths = ApiPaths {
     place_details: "/api/place-details/{id}",
     price: "/api/places/{pickup}/{destination}",
     pickup_note: "/api/pickup-note/{dateTime}",
+    phone_check: "/api/phone/{language}",
 };
 
 /// Said under the pick-up time when the ride starts before the answer the

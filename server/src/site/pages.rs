@@ -307,7 +307,7 @@ impl Pages {
                     street: c.street.clone(),
                     postal_code: c.postal_code.clone(),
                     city: c.city.clone(),
-                    country: c.country.clone(),
+                    country: c.country.to_string(),
                 },
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),

@@ -20,6 +20,7 @@ macro_rules! text_newtype {
     };
 }
 mod clock;
+mod country;
 pub mod email;
 mod lang;
 pub mod limits;
@@ -31,6 +32,7 @@ mod place;
 mod reference;
 
 pub use crate::types::clock::ClockTime;
+pub use crate::types::country::Country;
 pub use crate::types::lang::Lang;
 pub use crate::types::money::Money;
 pub use crate::types::pickup::Pickup;

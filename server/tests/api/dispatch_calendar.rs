@@ -2,7 +2,9 @@
 //! bookings with their status, updated by staff's answers.
 use taxi_server::{secret::SecretKey, staff_answers::calendar};
 
-use crate::{helpers::header, staff_answers::desk};
+use serde_json::Value;
+
+use crate::{booking::booking, helpers::header, staff_answers::desk};
 
 /// The unfolded `VEVENT`s of a calendar, each as its lines.
 fn events(ics: &str) -> Vec<Vec<String>> {
@@ -27,7 +29,12 @@ async fn the_feed_lists_each_booking_with_its_status_and_follows_the_answers() {
     let key = SecretKey::from_bytes(std::fs::read(desk.app.data_dir.join("secret.key")).unwrap());
     let feed = calendar::path(&key, 1);
     let first = desk.book("en").await;
-    let second = desk.book("de").await;
+    // Not the same ride again, which would be a repeat of the first (in any language).
+    let mut other = booking();
+    other["passengerAmount"] = "3".into();
+    let answer = desk.app.post_json("/api/reservation/de", &other).await.json::<Value>().await.unwrap();
+    let message = answer["message"].as_str().expect("booked");
+    let second = message[message.find("R-").expect("a reference")..][..8].to_string();
     let confirm = desk.link(&first, "confirm").await;
     assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
 

@@ -30,6 +30,7 @@ mod open_files;
 mod operations;
 mod pages;
 mod paid_lookups;
+mod phone_numbers;
 mod pickup_note;
 mod place_kinds;
 mod places;

@@ -82,7 +82,7 @@ async fn book_with_phone(app: &TestApp, lang: &str, phone: &str) -> (u16, Value)
 }
 
 #[actix_web::test]
-async fn phone_numbers_are_checked_with_the_page_language_s_country() {
+async fn phone_numbers_are_checked_in_the_company_s_country_then_the_page_s() {
     let app = spawn_app().await;
     let refused = [
         ("nl", "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),

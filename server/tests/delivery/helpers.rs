@@ -20,7 +20,7 @@ use taxi_server::{
     i18n::Locales,
     mail::{DeliveryError, RetryPolicy},
     pricing::{PriceSummary, Rule},
-    types::{Email, Lang, Money, Phone, PlaceId, Reference},
+    types::{Country, Email, Lang, Money, Phone, PlaceId, Reference},
 };
 
 /// A directory removed when the test ends.
@@ -119,7 +119,7 @@ pub fn booking(lang: Lang) -> Booking {
         lang,
         name: "Zoë van den Berg".into(),
         email: Email::parse("zoe@example.nl").unwrap(),
-        phone: Phone::parse("06 12345678", Lang::Nl),
+        phone: Phone::parse("06 12345678", Country::NL, Lang::Nl),
         passengers: 3,
         departure: Address {
             formatted: "Stationsplein 1, 6041 GV Roermond, Nederland".into(),
@@ -169,7 +169,7 @@ pub fn contact(lang: Lang) -> ContactMessage {
         lang,
         name: "Jürgen Weiß".into(),
         email: Email::parse("juergen@example.de").unwrap(),
-        phone: Phone::parse("+49 151 23456789", Lang::De),
+        phone: Phone::parse("+49 151 23456789", Country::NL, Lang::De),
         subject: "Gruppenfahrt nach Venlo".into(),
         message: "Hallo,\n\nwir sind 7 Personen und möchten am Samstag nach Venlo.\nGeht das mit einem Bus?\n\nGrüße\nJürgen".into(),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),

@@ -450,6 +450,28 @@ export type WhatsappReady = { message: string, whatsappUrl: string, };
 export type PickupNote = { note?: string, };
 
 /**
+ * A typed phone number as read: all but `error` when it is a number,
+ * only `error` when not, nothing for an empty field.
+ */
+export type PhoneReading = { 
+/**
+ * `+31 6 12345678`.
+ */
+international?: string, 
+/**
+ * The number's country in the page's language (none for numbers of no country, `+800 …`).
+ */
+country?: string, 
+/**
+ * Both as the form shows them: `+31 6 12345678 (Nederland)`.
+ */
+shown?: string, 
+/**
+ * What sending it would say under the field.
+ */
+error?: string, };
+
+/**
  * A form refused field by field: field name → message.
  */
 export type Invalid = { errors: { [key in string]: string }, };
@@ -486,5 +508,6 @@ export const API_PATHS = {
   "placeSuggestions": "/api/place-suggestions",
   "placeDetails": "/api/place-details/{id}",
   "price": "/api/places/{pickup}/{destination}",
-  "pickupNote": "/api/pickup-note/{dateTime}"
+  "pickupNote": "/api/pickup-note/{dateTime}",
+  "phoneCheck": "/api/phone/{language}"
 } as const;

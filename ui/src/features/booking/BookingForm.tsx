@@ -16,6 +16,7 @@ import {
 } from "../../shared/contract";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
+import { PhoneField } from "../../shared/PhoneField";
 import { takePlaces, takeTyped } from "../../shared/prehydration";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { AddressCombobox } from "./AddressCombobox";
@@ -276,7 +277,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       {mail && (
         <>
           <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />
-          <TextField id="phone" type="tel" label={t("form.phone")} hint={t("form.phoneHint")} error={errors.phone} autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(e) => set("phone")(e.target.value)} />
+          <PhoneField lang={lang} hint={t("form.phoneHint")} error={errors.phone} value={values.phone} onChange={set("phone")} />
         </>
       )}
       <RemarksField value={values.remarks} error={errors.remarks} onChange={set("remarks")} />

@@ -5,6 +5,7 @@ import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type 
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
+import { PhoneField } from "../../shared/PhoneField";
 import { SuccessBox } from "../../shared/SuccessBox";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
@@ -58,7 +59,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       <ErrorSummary errors={errors} order={[...FIELDS]} reported={reported} />
       <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
       <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />
-      <TextField id="phone" type="tel" label={t("form.phone")} error={errors.phone} autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(e) => set("phone")(e.target.value)} />
+      <PhoneField lang={lang} error={errors.phone} value={values.phone} onChange={set("phone")} />
       <TextField id="subject" label={t("form.subject")} error={errors.subject} maxLength={LIMITS.subject} value={values.subject} onChange={(e) => set("subject")(e.target.value)} />
       <div className={errors.message ? "field has-error" : "field"}>
         <label htmlFor="message">{t("form.message")}</label>
