@@ -103,15 +103,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     ] {
         cfg.service(compressed(Kind::Page, resource(path).route(route)));
     }
-    // A page, whose post counts against the form-post limit like the booking form's.
+    // Private pages, whose posts count against the form-post limit like the booking form's.
     let answer_page = resource(crate::booking::answer_links::ROUTE)
         .route(read().to(staff::show))
         .route(web::post().to(staff::answer));
-    cfg.service(at(Kind::Page, answer_page));
+    cfg.service(at(Kind::Private, answer_page));
     let manage_page = resource(crate::booking::answer_links::MANAGE_ROUTE)
         .route(read().to(manage::show))
         .route(web::post().to(manage::step));
-    cfg.service(at(Kind::Page, manage_page));
+    cfg.service(at(Kind::Private, manage_page));
     let calendar = resource(crate::staff_answers::calendar::ROUTE).route(read().to(staff_calendar::feed));
     cfg.service(compressed(Kind::Page, calendar));
     redirects::configure(cfg);

@@ -82,6 +82,10 @@ pub enum Kind {
     Submission,
     /// An address look-up or price indication: JSON, the look-up limit.
     Lookup,
+    /// A page made for one person from a signed link (staff answers, the
+    /// manage page): a page, rendered afresh at every request, so it always
+    /// carries its [`ClientKey`] for the client's share of the render queue.
+    Private,
 }
 
 impl Kind {
@@ -114,10 +118,10 @@ impl Edge {
     fn limiter(&self, kind: Kind, req: &ServiceRequest) -> Option<&Limiter> {
         let method = req.method();
         match kind {
-            Kind::Page if method == Method::POST => Some(&self.limits.forms),
+            Kind::Page | Kind::Private if method == Method::POST => Some(&self.limits.forms),
             // A page opened with a route looks places up and is rendered afresh: a look-up.
             Kind::Page if self.looks_up(req) => Some(&self.limits.lookups),
-            Kind::Page => None,
+            Kind::Page | Kind::Private => None,
             Kind::Submission => Some(&self.limits.forms),
             Kind::Lookup => Some(&self.limits.lookups),
         }
@@ -141,15 +145,20 @@ impl Edge {
             tracing::warn!(route = req.match_pattern().as_deref().unwrap_or(""), "cross-site POST refused");
             return Err(Refusal::CrossSite.into());
         }
-        let Some(limiter) = self.limiter(kind, req) else { return Ok(()) };
+        let limiter = self.limiter(kind, req);
+        if limiter.is_none() && kind != Kind::Private {
+            return Ok(());
+        }
         // No peer address (not a TCP connection): nothing to count by.
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
         let key = self.clients.key(client);
-        limiter.check(key).map_err(|retry_after| {
-            tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
-            crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
-            AppError::Refused(Refusal::TooManyRequests { retry_after })
-        })?;
+        if let Some(limiter) = limiter {
+            limiter.check(key).map_err(|retry_after| {
+                tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
+                crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
+                AppError::Refused(Refusal::TooManyRequests { retry_after })
+            })?;
+        }
         req.extensions_mut().insert(ClientKey(key));
         if kind == Kind::Page && self.looks_up(req) {
             match self.limits.prefills.check(key) {

@@ -12,9 +12,10 @@ use crate::{
 };
 
 impl Pages {
+    /// `client`: the edge's key of the visitor, whose share of the render queue it takes.
     pub async fn manage(
         &self,
-        lang: Lang,
+        (lang, client): (Lang, Option<std::net::IpAddr>),
         page: ManagePage,
         form: Option<FormState>,
     ) -> Result<EncodedPage, RenderError> {
@@ -23,6 +24,7 @@ impl Pages {
         let site =
             PageProps { page: PageName::Manage, form, ..self.props(None, lang, ReservationMode::default()) };
         let props = ManagePageProps { site, manage: page };
-        self.private_page(lang, &props, &title, self.locales.text(lang, "manage.meta.description")).await
+        self.private_page((lang, client), &props, &title, self.locales.text(lang, "manage.meta.description"))
+            .await
     }
 }

@@ -29,6 +29,7 @@ use crate::{
     edge::{
         body::{has_content_type, read_body},
         error::{error_language, AppError, Refusal},
+        ClientKey,
     },
     forms::{submission::Submissions, submission::SummaryRow, Checker, Input},
     i18n::{
@@ -267,7 +268,7 @@ async fn page(
         other: locales.format(lang, "manage.other", &args),
         actions,
     };
-    let rendered = manage.pages.manage(lang, page, form).await?;
+    let rendered = manage.pages.manage((lang, ClientKey::of(req)), page, form).await?;
     let mut response = encoded(req, &rendered, status);
     keep_private(&mut response);
     Ok(response)

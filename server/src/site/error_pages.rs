@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::{
     edge::error::error_language,
+    forms::submission::SummaryRow,
     render::{respond::encoded, EncodedPage},
     site::{
         document::{document, escape_html},
@@ -62,6 +63,40 @@ impl Pages {
                 Arc::new(EncodedPage::new(self.fallback_error_html(lang)))
             }
         }
+    }
+
+    /// A form's success without React: what a stored post answers when its
+    /// page cannot be rendered (queue full, client's share taken, a failing
+    /// bundle). The post was kept and mailed, so the visitor must read that,
+    /// not a 503 that invites sending it again.
+    pub fn received_without_react(
+        &self,
+        page: Page,
+        lang: Lang,
+        message: &str,
+        summary: &[SummaryRow],
+    ) -> String {
+        let rows: String = summary
+            .iter()
+            .map(|r| {
+                format!(
+                    "<div><dt>{}</dt><dd class=\"pre-line\">{}</dd></div>",
+                    escape_html(&r.label),
+                    escape_html(&r.value)
+                )
+            })
+            .collect();
+        let body = format!(
+            "<main id=\"main\" class=\"wrap\"><div class=\"success-box\" role=\"status\"><p>{}</p><dl class=\"booking-summary\">{rows}</dl></div></main>",
+            escape_html(message),
+        );
+        let company = &self.settings.company.name;
+        let key = format!("meta.{}", page.key());
+        let title = titles::compose(&self.locales, lang, &key, &[("company", company)], company);
+        let description_key = format!("{key}.description");
+        let description = self.locales.text(lang, &description_key);
+        let share_image = self.absolute(lang, "share.png");
+        document(&self.unindexed_shell(lang, (&title, description, ""), &share_image), &self.settings, &body)
     }
 
     /// The error page without React: same texts and links, built from the locales.

@@ -103,7 +103,17 @@ impl FormPost {
                 (refusal.status(), FormState::refused(self.values.clone(), text), refusal.retry_after())
             }
         };
-        let mut response = self.answer(pages, status, form).await?;
+        let stored = form.success.clone().map(|message| (message, form.summary.clone()));
+        let mut response = match (self.answer(pages, status, form).await, stored) {
+            (Ok(response), _) => response,
+            (Err(AppError::Render(e)), Some((message, summary))) => {
+                tracing::warn!(error = %e, "a stored post's page could not be rendered: answered without React");
+                let html = pages.received_without_react(self.page, self.lang, &message, &summary);
+                let page = crate::render::EncodedPage::new(html);
+                encoded(&self.req, &page, StatusCode::OK)
+            }
+            (Err(e), _) => return Err(e),
+        };
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
         }

@@ -4,6 +4,8 @@
 //! headers that keep them out of caches, indexes and `Referer`s. Their props
 //! are the capability's own type: the site's props (`PageProps`) flattened
 //! beside its page, which the site does not know.
+use std::net::IpAddr;
+
 use actix_web::{http::header, HttpRequest, HttpResponse};
 use serde::Serialize;
 
@@ -18,15 +20,18 @@ use crate::{
 
 impl Pages {
     /// Renders `props` (a page in `lang`: the site's props and the
-    /// capability's page) with this title and description.
+    /// capability's page) with this title and description, within the share
+    /// of the render queue of `client` (the edge's key), like any page made
+    /// for one visitor.
     pub async fn private_page(
         &self,
-        lang: Lang,
+        (lang, client): (Lang, Option<IpAddr>),
         props: &impl Serialize,
         title: &str,
         description: &str,
     ) -> Result<EncodedPage, RenderError> {
-        let body = self.pool.render(serde_json::to_string(props).expect("page props serialize")).await?;
+        let props = serde_json::to_string(props).expect("page props serialize");
+        let body = self.pool.render_for(client, props).await?;
         let share_image = self.absolute(lang, "share.png");
         let shell = self.unindexed_shell(lang, (title, description, ""), &share_image);
         let html = document(&shell, &self.settings, &body);

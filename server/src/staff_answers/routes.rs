@@ -25,7 +25,10 @@ use crate::{
         Record,
     },
     config::Settings,
-    edge::error::{AppError, Refusal},
+    edge::{
+        error::{AppError, Refusal},
+        ClientKey,
+    },
     forms::{submission::Submissions, Checker, Input},
     i18n::{
         format::{date_time_long, local},
@@ -250,7 +253,7 @@ impl Context {
             answered,
             changed,
         };
-        let rendered = self.pages.staff(lang, page, form).await?;
+        let rendered = self.pages.staff((lang, ClientKey::of(&self.req)), page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
     }
 

@@ -56,6 +56,15 @@ pub(crate) async fn desk(staff_language: &str) -> Desk {
 
 /// A desk whose settings file also holds `more` (TOML sections).
 pub(crate) async fn desk_with(staff_language: &str, more: &str) -> Desk {
+    desk_rendering_with(staff_language, more, None).await
+}
+
+/// A desk whose pages are rendered by `bundle` (a stand-in for the UI's), if given.
+pub(crate) async fn desk_rendering_with(
+    staff_language: &str,
+    more: &str,
+    bundle: Option<&'static str>,
+) -> Desk {
     let sink_dir = TempDir::new();
     let sink = Sink::start(free_port(), &sink_dir.0, &[]);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
@@ -63,6 +72,7 @@ pub(crate) async fn desk_with(staff_language: &str, more: &str) -> Desk {
     let app = spawn_app_with(AppOptions {
         config_toml: Some(config),
         smtp_url: Some(url),
+        bundle,
         ..AppOptions::default()
     })
     .await;

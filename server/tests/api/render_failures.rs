@@ -63,3 +63,52 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     }
     assert!(unavailable > 0, "some requests must find the queue full");
 }
+
+#[actix_web::test]
+async fn a_stored_post_is_answered_as_received_even_when_its_page_cannot_be_rendered() {
+    let app = spawn_app_with(AppOptions {
+        bundle: Some(THROWS),
+        config_toml: Some("[limits]\nrate_limit_per_minute = 0\n[booking]\nmin_fill_seconds = 0\n".into()),
+        ..Default::default()
+    })
+    .await;
+    let when = crate::booking::in_two_days();
+    let booking = format!(
+        "name=Jan+de+Vries&email=jan%40example.nl&phone=0612345678&passengerAmount=2&departure=Markt+1%2C+Roermond\
+         &destination=Venlo&dateTime={}&paymentMethod=cash",
+        crate::helpers::form_encode(&when)
+    );
+    let page = app.post_raw("/reserveren", "application/x-www-form-urlencoded", booking).await;
+    assert_eq!(page.status(), 200, "stored, so not an error to send again");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("class=\"success-box\"") && html.contains("(referentie R-"), "{html}");
+    assert!(html.contains("<html lang=\"nl\""), "{html}");
+
+    let contact = "name=Jan&email=jan%40example.nl&subject=Vraag&message=Rijden+jullie+ook+naar+Keulen%3F";
+    let page = app.post_raw("/contact", "application/x-www-form-urlencoded", contact).await;
+    assert_eq!(page.status(), 200);
+    assert!(page.text().await.unwrap().contains("class=\"success-box\""));
+
+    let invalid = app.post_raw("/reserveren", "application/x-www-form-urlencoded", "name=Jan").await;
+    assert_eq!(invalid.status(), 500, "nothing stored: the error page as for any page");
+}
+
+#[actix_web::test]
+async fn one_client_looping_its_manage_page_gets_its_share_of_the_renders_not_the_queue() {
+    let desk = crate::desk::desk_rendering_with("nl", "", Some(SLOW)).await;
+    let reference = desk.book("de").await;
+    let mail = desk.mails_of("customer-booking", 1).await.remove(0);
+    let link = crate::manage_booking::manage_link(&mail);
+    assert!(link.contains(&reference));
+    let loops = (0..20).map(|_| {
+        let (client, url) = (desk.app.client.clone(), format!("{}{link}", desk.app.address));
+        actix_web::rt::spawn(async move { client.get(url).send().await.unwrap().status().as_u16() })
+    });
+    let mut statuses = Vec::new();
+    for request in loops.collect::<Vec<_>>() {
+        statuses.push(request.await.unwrap());
+    }
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert!(refused >= 10, "beyond its share the client is refused at once: {statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 429), "{statuses:?}");
+}
