@@ -89,10 +89,10 @@ describe("mail booking with JavaScript", () => {
         assert.ok(staffSubject.includes(booking.dateTime.slice(11)), `staff subject "${staffSubject}" has the time`);
         assert.ok(staffSubject.includes(PRICE[staff.header("content-language")] ?? PRICE.nl), `staff subject "${staffSubject}" has the price`);
         assert.ok(staff.header("message-id").includes(reference), "the staff mail's Message-ID carries the reference");
-        assert.deepEqual(mailbox(staff.header("reply-to")), { name: booking.name, address: booking.email }, "replying to the staff mail goes to the customer");
+        assert.deepEqual(mailbox(staff.header("reply-to")), { name: "", address: booking.email }, "replying to the staff mail goes to the customer (the address only)");
         const customer = mails.find((m) => m.kind === "customer-booking");
         assert.equal(customer.header("delivered-to"), booking.email, "the confirmation goes to the typed address");
-        assert.deepEqual(mailbox(customer.header("to")), { name: booking.name, address: booking.email }, "customer To");
+        assert.deepEqual(mailbox(customer.header("to")), { name: "", address: booking.email }, "customer To: the address only, never the typed name");
         assert.equal(customer.header("content-language"), lang);
         assert.equal(customer.header("subject"), fmt(t.mail.customerBooking.subject, { reference }), "customer subject");
 
@@ -257,8 +257,8 @@ describe("WhatsApp booking with JavaScript", () => {
 });
 
 describe("double submit", () => {
-  /** Staff mails whose Reply-To names this customer. */
-  const staffMailsFor = (name) => allMails().filter((m) => m.kind === "staff-booking" && mailbox(m.header("reply-to")).name === name);
+  /** Staff mails whose Reply-To is this customer's address. */
+  const staffMailsFor = (email) => allMails().filter((m) => m.kind === "staff-booking" && mailbox(m.header("reply-to")).address === email);
 
   test("nl: a double click sends once, and sending the same booking again makes no second booking", TIMEOUT, () =>
     withPage("double-click", "nl", {}, async ({ page, watch }) => {
@@ -287,8 +287,8 @@ describe("double submit", () => {
 
       await mailDelivered();
       await settle(page, 300);
-      const staff = staffMailsFor(booking.name);
-      assert.equal(staff.length, 1, `one staff mail for ${booking.name}: ${staff.map((m) => m.file)}`);
+      const staff = staffMailsFor(booking.email);
+      assert.equal(staff.length, 1, `one staff mail for ${booking.email}: ${staff.map((m) => m.file)}`);
       assert.ok(staff[0].raw.includes(reference));
       assert.equal(allMails().filter((m) => m.kind === "customer-booking" && m.header("delivered-to") === booking.email).length, 1, "one confirmation");
       assertOnly(watch, {}, ROUTES.nl.reservation);
@@ -326,7 +326,7 @@ describe("double submit", () => {
     assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
     const references = answers.map((a) => /\bR-[A-Z0-9]{6}\b/.exec(a.body.message)?.[0]);
     await mailDelivered();
-    const staff = staffMailsFor(`Gelijktijdig ${id}`);
+    const staff = staffMailsFor(`gelijk.${id}@example.com`);
     assert.equal(staff.length, 1, `one staff mail for 4 identical simultaneous requests, got ${staff.length} (references ${references.join(", ")})`);
     assert.equal(new Set(references).size, 1, `every answer names the same booking: ${references.join(", ")}`);
   });

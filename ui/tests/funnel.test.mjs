@@ -278,7 +278,8 @@ describe("airport rides and whole-town pick-ups", () => {
         await page.fill("#passengerAmount", "6");
         await page.getByText(fmt(t.funnel.largeVehicle_other, { count: 6 })).waitFor();
 
-        const name = `Vlieger ${lang} ${Date.now()}`;
+        // Letters only: a run of digits in a name is refused (a phone number).
+        const name = `Vlieger ${lang} ${Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[d])}`;
         await page.fill("#name", name);
         await page.fill("#email", `vlieger.${lang}.${Date.now()}@example.com`);
         await page.fill("#remarks", "Kinderzitje\nRolstoel");

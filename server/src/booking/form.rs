@@ -54,7 +54,7 @@ pub fn validate_reservation(
     now: Timestamp,
 ) -> Result<ReservationInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", LIMITS.name, "nameRequired");
+    let name = c.name(input, "name");
     let email = c.email(input, "email");
     let phone = c.phone(input, "phone", company);
     let passengers = passengers(&mut c, input, rules, call_us);
@@ -97,7 +97,7 @@ pub fn validate_whatsapp(
     now: Timestamp,
 ) -> Result<WhatsappInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", LIMITS.name, "nameRequired");
+    let name = c.name(input, "name");
     let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.optional(input, "departure", LIMITS.address);
     let destination = c.optional(input, "destination", LIMITS.address);

@@ -263,6 +263,6 @@ fn whatsapp_needs_only_name_passengers_and_time() {
 
 #[test]
 fn control_characters_cannot_reach_a_header() {
-    let ok = check(with("name", json!("Jan\r\nBcc: evil@example.com")), Lang::En).unwrap();
+    let ok = check(with("name", json!("Jan\r\nX-Injected: yes")), Lang::En).unwrap();
     assert!(!ok.name.contains('\n') && !ok.name.contains('\r'));
 }

@@ -69,7 +69,7 @@ impl Composer {
     /// The staff mail and, when the customer's address is usable, the
     /// customer's confirmation. `nonce` makes Message-IDs unique per request.
     pub fn booking(&self, b: &Booking, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
-        let customer = self.head.customer_mailbox(&b.name, &b.email);
+        let customer = self.head.customer_mailbox(&b.email);
         let uid = self.calendar_uid(&b.reference, nonce);
         let date = SystemTime::from(b.received_at);
         let mut staff_view = self.views().staff_booking(b, self.staff_lang);
@@ -88,7 +88,7 @@ impl Composer {
         )?];
         let phone = b.phone.as_deref().map(str::to_owned);
         let b = &CustomerCopy::of(b, &self.locales);
-        match self.head.customer_mailbox(&b.name, &b.email).filter(|_| !b.confirmation_withheld) {
+        match self.head.customer_mailbox(&b.email).filter(|_| !b.confirmation_withheld) {
             Some(to) => {
                 let mut view = self.views().customer_booking(b);
                 view.actions.push(self.manage_link(b, None));

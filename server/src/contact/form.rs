@@ -22,7 +22,7 @@ pub fn validate_contact(
     company: Country,
 ) -> Result<ContactInput, FieldErrors> {
     let mut c = Checker::new(lang, locales);
-    let name = c.required(input, "name", LIMITS.name, "nameRequired");
+    let name = c.name(input, "name");
     let email = c.email(input, "email");
     let phone = c.phone(input, "phone", company);
     let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");

@@ -47,7 +47,7 @@ impl ContactMails {
 
     /// The staff mail and the sender's acknowledgement.
     pub fn contact(&self, c: &ContactMessage, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
-        let sender = self.head.customer_mailbox(&c.name, &c.email);
+        let sender = self.head.customer_mailbox(&c.email);
         let date = SystemTime::from(c.received_at);
         let view = self.views().staff_contact(c, self.head.staff_lang);
         let mut mails = vec![self.head.to_staff(

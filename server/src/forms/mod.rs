@@ -164,6 +164,16 @@ impl<'a> Checker<'a> {
         value
     }
 
+    /// The visitor's name: required, and no web address, e-mail address or
+    /// phone number in it (it reaches the company's mails).
+    pub fn name(&mut self, input: &Input, field: &'static str) -> String {
+        let value = self.required(input, field, LIMITS.name, "nameRequired");
+        if crate::types::person_name::carries_contact(&value) {
+            self.fail(field, "nameOnly", &[]);
+        }
+        value
+    }
+
     /// A required e-mail address a mail can reach; `None` after its message.
     pub fn email(&mut self, input: &Input, field: &'static str) -> Option<Email> {
         let value = self.required(input, field, LIMITS.email, "emailRequired");

@@ -246,10 +246,12 @@ impl Letterhead {
         format!("<{}.{}.{}@{}>", safe_token(reference), kind.code(), safe_token(nonce), self.domain)
     }
 
-    pub fn customer_mailbox(&self, name: &str, email: &str) -> Option<Mailbox> {
+    /// A customer's mailbox, `None` when the typed address cannot be mailed.
+    pub fn customer_mailbox(&self, email: &str) -> Option<Mailbox> {
+        // The address only: a typed name in `To` is shown by mail programs as
+        // the sender's words (a link, "URGENT: call …") in the company's mail.
         let address: Address = email.trim().parse().ok()?;
-        let name = header_line(name, 80);
-        Some(Mailbox::new((!name.is_empty()).then_some(name), address))
+        Some(Mailbox::new(None, address))
     }
 
     /// `letter` to the staff addresses, replies going to `reply_to` (the customer).

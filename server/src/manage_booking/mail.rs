@@ -67,7 +67,7 @@ impl Composer {
         };
         let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at) };
         let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
-        let customer = self.head.customer_mailbox(&moved.name, &moved.email);
+        let customer = self.head.customer_mailbox(&moved.email);
         let mut staff_view = staff_step(&self.views(), &moved, step, lang, record.booking.pickup_at);
         if step.action == CustomerAction::Ask {
             // A request again: answered with the buttons of a new one.

@@ -35,7 +35,7 @@ impl Composer {
         let b = &record.booking;
         let key = |part: &str| format!("mail.reminder.{}.{part}", reminder.code());
         let date = SystemTime::from(at);
-        let customer = self.head.customer_mailbox(&b.name, &b.email);
+        let customer = self.head.customer_mailbox(&b.email);
         let phone = b.phone.as_deref().map(str::to_owned);
         if !reminder.to_customer() {
             let lang = self.staff_lang;

@@ -51,7 +51,7 @@ impl Composer {
         nonce: &str,
     ) -> Result<Option<OutgoingMail>, DeliveryError> {
         let original = &record.booking;
-        let Some(to) = self.head.customer_mailbox(&original.name, &original.email) else {
+        let Some(to) = self.head.customer_mailbox(&original.email) else {
             tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
             return Ok(None);
         };

@@ -26,6 +26,7 @@ mod lang;
 pub mod limits;
 pub mod links;
 mod money;
+pub mod person_name;
 pub mod phone;
 mod pickup;
 mod place;

@@ -277,10 +277,8 @@ async fn confirmations_per_address_are_capped_and_staff_are_told() {
     );
     app.outbox_idle().await;
     let mails = app.mails(3).await;
-    let to_customer = mails
-        .iter()
-        .filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: \"jan de vries\" <jan")))
-        .count();
+    let to_customer =
+        mails.iter().filter(|m| m.lines().any(|l| l.to_lowercase().starts_with("to: jan"))).count();
     assert_eq!((mails.len(), to_customer), (3, 1), "two staff mails and one confirmation");
     assert!(mails.iter().any(|m| m.contains("bevestigingen")), "staff are told (in the staff language)");
 }

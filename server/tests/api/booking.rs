@@ -40,7 +40,10 @@ async fn a_valid_booking_is_stored_mailed_and_priced_by_the_server() {
     assert!(staff.contains(reference));
     assert!(staff.contains("230,00"), "the server's price, not the client's € 1,00");
     assert!(!staff.contains("1,00 "), "client price ignored");
-    assert!(staff.contains("Reply-To: \"Jan de Vries\" <jan@example.nl>"));
+    assert!(
+        staff.lines().any(|l| l.trim_end() == "Reply-To: jan@example.nl"),
+        "the address only, never the typed name"
+    );
     assert!(
         mails
             .iter()
@@ -242,9 +245,7 @@ async fn contact_messages_are_stored_and_acknowledged() {
     let answer: Value = response.json().await.unwrap();
     assert_eq!(answer["message"], "Vielen Dank für Ihre Nachricht. Wir antworten so schnell wie möglich.");
     let mails = app.mails(2).await;
-    assert!(mails
-        .iter()
-        .any(|m| m.lines().any(|l| l.starts_with("Reply-To:") && l.contains("<anna@example.de>"))));
+    assert!(mails.iter().any(|m| m.lines().any(|l| l.trim_end() == "Reply-To: anna@example.de")));
 
     let response = app
         .post_json(

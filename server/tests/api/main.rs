@@ -50,3 +50,4 @@ mod staff_answers;
 mod staff_deadline;
 mod stale_pages;
 mod store_faults;
+mod typed_names;
