@@ -70,6 +70,14 @@ impl SecretKey {
         load_or_create(&settings.data_dir.join(KEY_FILE))
     }
 
+    /// The key of these settings if there is one yet; creates nothing.
+    pub fn existing(settings: &Settings) -> io::Result<Option<SecretKey>> {
+        if let Some(key) = &settings.secrets.secret_key {
+            return Ok(Some(Self::from_bytes(key.expose_secret().as_bytes().to_vec())));
+        }
+        read_key_file(&settings.data_dir.join(KEY_FILE))
+    }
+
     /// HMAC-SHA256 of `parts`, each length-prefixed so that no two lists of
     /// parts give the same input.
     pub fn sign(&self, parts: &[&str]) -> [u8; 32] {
@@ -115,20 +123,25 @@ fn check_private(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
+/// The key in `path`, checked; `None` when there is no such file.
+fn read_key_file(path: &Path) -> io::Result<Option<SecretKey>> {
     match fs::read(path) {
         Ok(bytes) if bytes.len() >= GENERATED_BYTES => {
             check_private(path)?;
-            return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir));
+            Ok(Some(SecretKey::from_bytes(bytes)))
         }
-        Ok(_) => {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{} is too short to be a key", path.display()),
-            ))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e),
+        Ok(_) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is too short to be a key", path.display()),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
+    if let Some(key) = read_key_file(path)? {
+        return Ok((key, KeySource::DataDir));
     }
     if let Some(dir) = path.parent() {
         create_private_dir(dir)?;

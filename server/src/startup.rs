@@ -116,9 +116,9 @@ impl Application {
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
-        if let Some(url) = crate::staff_answers::calendar::subscription_url(&settings, &key) {
-            // The address is a secret, like the staff links in mails: shown to whoever runs the server.
-            tracing::info!(url = %url, "the dispatchers' calendar (subscribe in a calendar app; raise dispatch_calendar.revision to revoke)");
+        if settings.dispatch_calendar.enabled {
+            // Not the address itself: a key to every ride, and logs travel further than the server.
+            tracing::info!("the dispatchers' calendar is on: `taxi-server calendar-url` prints its address");
         }
         let manage = web::Data::new(Manage {
             key: key.clone(),

@@ -163,9 +163,11 @@ impl Settings {
             return Err(ConfigError::new("reminders.check_seconds", "must be at least 1"));
         }
         let calendar = &self.dispatch_calendar;
-        if calendar.enabled && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0) {
+        if calendar.enabled
+            && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0 || calendar.ahead_days == 0)
+        {
             return Err(ConfigError::new(
-                "dispatch_calendar.refresh_minutes / max_bookings",
+                "dispatch_calendar.refresh_minutes / max_bookings / ahead_days",
                 "must be at least 1 (or set dispatch_calendar.enabled = false)",
             ));
         }

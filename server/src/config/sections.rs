@@ -119,11 +119,14 @@ pub struct DispatchCalendarSettings {
     pub enabled: bool,
     /// Part of what the address is derived from: raising it revokes the address.
     pub revision: u32,
-    /// Bookings whose pick-up lies at most this many days back are listed.
+    /// Rides whose pick-up lies at most this many days back are listed.
     pub past_days: u32,
+    /// … and less than this many days ahead.
+    pub ahead_days: u32,
     /// How often calendar apps are asked to fetch the feed again.
     pub refresh_minutes: u32,
-    /// Most bookings in the feed, the soonest first.
+    /// A safety cap on the rides listed: beyond it, answered rides and then the
+    /// soonest requests are kept, and the feed says it was cut.
     pub max_bookings: usize,
 }
 

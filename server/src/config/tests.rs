@@ -165,6 +165,7 @@ fn a_dispatchers_calendar_that_is_never_refreshed_or_lists_nothing_stops_the_sta
     for (body, ok) in [
         ("[dispatch_calendar]\nrefresh_minutes = 0\n", false),
         ("[dispatch_calendar]\nmax_bookings = 0\n", false),
+        ("[dispatch_calendar]\nahead_days = 0\n", false),
         ("[dispatch_calendar]\nenabled = false\nrefresh_minutes = 0\n", true),
         ("[dispatch_calendar]\nrevision = 7\n", true),
     ] {
