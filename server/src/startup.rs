@@ -139,7 +139,7 @@ impl Application {
             locales: locales.clone(),
             submissions,
         });
-        let operators = web::Data::new(Operators::new(&settings));
+        let operators = web::Data::new(Operators::new(&settings, port));
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
         let http_workers = std::thread::available_parallelism().map_or(2, |n| n.get());

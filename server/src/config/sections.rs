@@ -62,6 +62,9 @@ pub struct HttpSettings {
     /// Addresses besides loopback that may read `/metrics` and `/healthz/details`
     /// (seen directly, never through a forwarding header).
     pub metrics_allowed: Vec<std::net::IpAddr>,
+    /// Host names (or addresses) besides `localhost`, `127.0.0.1` and `[::1]` at
+    /// the listening port that operators may name in `Host` when reading them.
+    pub operator_hosts: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
