@@ -23,7 +23,7 @@ use crate::{
         pool::{PoolSettings, RenderPool},
     },
     routes,
-    secret::{create_private_dir, KeySource, SecretKey},
+    secret::{create_private_dir, refuse_shared_dir, KeySource, SecretKey},
     site::{error_pages::error_pages, pages::Pages},
     staff_answers::routes::Staff,
 };
@@ -49,6 +49,7 @@ impl Application {
         create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
+        refuse_shared_dir(&settings.data_dir).context("data_dir (TAXI_DATA_DIR)")?;
         let assets = Assets::load(&[
             ("taxi.svg", settings.company.taxi_image_file.as_str()),
             ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
