@@ -33,6 +33,8 @@ pub enum Command {
         /// A copy written by `backup` (or by the server's schedule, in <data_dir>/backups/)
         file: std::path::PathBuf,
     },
+    /// Print the dispatchers' calendar address (a secret: give it to dispatchers only)
+    CalendarUrl,
 }
 
 impl Cli {
@@ -70,5 +72,6 @@ mod tests {
             Command::Backup { file: "b.sqlite3".into() }
         );
         assert!(Cli::try_parse_from(["taxi-server", "restore"]).is_err(), "restore needs a file");
+        assert_eq!(parse(&["taxi-server", "calendar-url"]), Command::CalendarUrl);
     }
 }

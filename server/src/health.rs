@@ -14,8 +14,9 @@
 //!   not ready. README's "Operations" says what a load balancer should do with each.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
 //!
-//! Operators are recognised by the socket peer alone, and a request that a proxy
-//! forwarded is never theirs (see [`crate::edge::operators`]).
+//! Operators are recognised by the socket peer and the `Host` they ask for, and
+//! a request that a proxy forwarded is never theirs; anyone else gets an
+//! unknown page's answer (see [`crate::edge::operators`]).
 //!
 //! A used-up budget of calls to Google shows in `/healthz/details` (`placesBudget`)
 //! but does not make `/healthz` degraded: visitors still get suggestions and
@@ -74,7 +75,9 @@ pub async fn healthz(
     ))
 }
 
-/// As if there were nothing here, for anyone but an operator.
+/// As if there were nothing here, for anyone but an operator (whom the
+/// resources' guard already sends to the unknown-page answer; this is in case
+/// a route loses its guard).
 fn hidden() -> HttpResponse {
     HttpResponse::NotFound().finish()
 }
@@ -88,7 +91,7 @@ pub async fn details(
     bookings: web::Data<Bookings>,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
-    if !operators.admits(&req) {
+    if !operators.admits(req.head()) {
         return hidden();
     }
     let spool = bookings.stats();
@@ -146,7 +149,7 @@ pub async fn metrics(
     pages: web::Data<Pages>,
     outbox: web::Data<Outbox>,
 ) -> HttpResponse {
-    if !operators.admits(&req) {
+    if !operators.admits(req.head()) {
         return hidden();
     }
     let spool = outbox.stats();

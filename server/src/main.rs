@@ -1,6 +1,8 @@
 use std::process::ExitCode;
 
-use taxi_server::{cli, config::Settings, healthcheck, startup::Application, store::backup, telemetry};
+use taxi_server::{
+    cli, config::Settings, healthcheck, staff_answers, startup::Application, store::backup, telemetry,
+};
 
 // No `#[actix_web::main]`: the command line is read before a runtime starts.
 fn main() -> ExitCode {
@@ -32,6 +34,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("taxi-server: backup failed: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        cli::Command::CalendarUrl => match staff_answers::calendar::address(&settings) {
+            Ok(url) => {
+                println!("{url}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("taxi-server: {e:#}");
                 ExitCode::FAILURE
             }
         },

@@ -27,7 +27,7 @@ use crate::{
     booking::routes as booking,
     config::Settings,
     contact::routes as contact,
-    edge::{lang::RouteLang, outer::RoutePattern, read, Edge, Kind},
+    edge::{lang::RouteLang, operators, outer::RoutePattern, read, Edge, Kind},
     forms::phone_check::phone_check,
     health,
     manage_booking::routes as manage,
@@ -95,13 +95,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
     ] {
         cfg.service(at(Kind::Page, resource(path).route(route)));
     }
-    for (path, route) in [
-        ("/sitemap.xml", read().to(seo::sitemap)),
-        ("/robots.txt", read().to(seo::robots)),
-        ("/healthz/details", read().to(health::details)),
-        ("/metrics", read().to(health::metrics)),
-    ] {
+    for (path, route) in [("/sitemap.xml", read().to(seo::sitemap)), ("/robots.txt", read().to(seo::robots))]
+    {
         cfg.service(compressed(Kind::Page, resource(path).route(route)));
+    }
+    // For anyone but an operator these resources are not there: the unknown page answers.
+    for (path, route) in
+        [(operators::DETAILS, read().to(health::details)), (operators::METRICS, read().to(health::metrics))]
+    {
+        cfg.service(compressed(Kind::Page, resource(path).guard(operators::guard()).route(route)));
     }
     // Private pages, whose posts count against the form-post limit like the booking form's.
     let answer_page = resource(crate::booking::answer_links::ROUTE)

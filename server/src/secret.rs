@@ -70,6 +70,14 @@ impl SecretKey {
         load_or_create(&settings.data_dir.join(KEY_FILE))
     }
 
+    /// The key of these settings if there is one yet; creates nothing.
+    pub fn existing(settings: &Settings) -> io::Result<Option<SecretKey>> {
+        if let Some(key) = &settings.secrets.secret_key {
+            return Ok(Some(Self::from_bytes(key.expose_secret().as_bytes().to_vec())));
+        }
+        read_key_file(&settings.data_dir.join(KEY_FILE))
+    }
+
     /// HMAC-SHA256 of `parts`, each length-prefixed so that no two lists of
     /// parts give the same input.
     pub fn sign(&self, parts: &[&str]) -> [u8; 32] {
@@ -115,20 +123,25 @@ fn check_private(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
+/// The key in `path`, checked; `None` when there is no such file.
+fn read_key_file(path: &Path) -> io::Result<Option<SecretKey>> {
     match fs::read(path) {
         Ok(bytes) if bytes.len() >= GENERATED_BYTES => {
             check_private(path)?;
-            return Ok((SecretKey::from_bytes(bytes), KeySource::DataDir));
+            Ok(Some(SecretKey::from_bytes(bytes)))
         }
-        Ok(_) => {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{} is too short to be a key", path.display()),
-            ))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e),
+        Ok(_) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is too short to be a key", path.display()),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+fn load_or_create(path: &Path) -> io::Result<(SecretKey, KeySource)> {
+    if let Some(key) = read_key_file(path)? {
+        return Ok((key, KeySource::DataDir));
     }
     if let Some(dir) = path.parent() {
         create_private_dir(dir)?;
@@ -162,6 +175,25 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
     fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)
 }
 
+/// Refuses a directory every user of the machine may write to: any of them
+/// could swap the store, the key or the backups in it (the files' own modes do
+/// not stop a rename). Checked at every start; one made by
+/// [`create_private_dir`] never is.
+pub fn refuse_shared_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = fs::metadata(dir)?.permissions().mode();
+    if mode & 0o002 == 0 {
+        return Ok(());
+    }
+    let why = format!(
+        "{dir} may be written by every user of this machine (mode {mode:o}), who could replace the \
+         bookings or the secret key in it; fix it with `chmod o-w {dir}` (or `chmod 700 {dir}`)",
+        dir = dir.display(),
+        mode = mode & 0o7777,
+    );
+    Err(io::Error::new(io::ErrorKind::PermissionDenied, why))
+}
+
 #[cfg(test)]
 mod tests {
     use std::os::unix::fs::PermissionsExt as _;
@@ -188,6 +220,20 @@ mod tests {
             refused.to_string().contains("mode 644") && refused.to_string().contains("chmod 600"),
             "{refused}"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_directory_every_user_may_write_to_is_refused_with_the_fix() {
+        let dir = std::env::temp_dir().join(format!("taxi-shared-{}", std::process::id()));
+        create_private_dir(&dir).unwrap();
+        assert!(refuse_shared_dir(&dir).is_ok());
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o1777)).unwrap();
+        let refused = refuse_shared_dir(&dir).expect_err("world-writable");
+        assert!(refused.to_string().contains(&format!("`chmod o-w {}`", dir.display())), "{refused}");
+        assert!(refused.to_string().contains("mode 1777"), "{refused}");
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o770)).unwrap();
+        assert!(refuse_shared_dir(&dir).is_ok(), "the group is the owner's choice");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -23,7 +23,7 @@ use crate::{
         pool::{PoolSettings, RenderPool},
     },
     routes,
-    secret::{create_private_dir, KeySource, SecretKey},
+    secret::{create_private_dir, refuse_shared_dir, KeySource, SecretKey},
     site::{error_pages::error_pages, pages::Pages},
     staff_answers::routes::Staff,
 };
@@ -49,6 +49,7 @@ impl Application {
         create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
+        refuse_shared_dir(&settings.data_dir).context("data_dir (TAXI_DATA_DIR)")?;
         let assets = Assets::load(&[
             ("taxi.svg", settings.company.taxi_image_file.as_str()),
             ("quality-mark.svg", settings.company.quality_mark_file.as_str()),
@@ -116,9 +117,9 @@ impl Application {
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
-        if let Some(url) = crate::staff_answers::calendar::subscription_url(&settings, &key) {
-            // The address is a secret, like the staff links in mails: shown to whoever runs the server.
-            tracing::info!(url = %url, "the dispatchers' calendar (subscribe in a calendar app; raise dispatch_calendar.revision to revoke)");
+        if settings.dispatch_calendar.enabled {
+            // Not the address itself: a key to every ride, and logs travel further than the server.
+            tracing::info!("the dispatchers' calendar is on: `taxi-server calendar-url` prints its address");
         }
         let manage = web::Data::new(Manage {
             key: key.clone(),
@@ -139,7 +140,7 @@ impl Application {
             locales: locales.clone(),
             submissions,
         });
-        let operators = web::Data::new(Operators::new(&settings));
+        let operators = web::Data::new(Operators::new(&settings, port));
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
         let http_workers = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -1,8 +1,12 @@
-//! The dispatchers' calendar: every booking from shortly before now on, as
-//! events in the staff language with the booking's status first in the
-//! title, so a phone subscribed to the feed shows each ride and what became
-//! of it. Events keep the booking's calendar `UID` and `SEQUENCE`, as in the
-//! staff mail's `.ics`.
+//! The dispatchers' calendar: the rides still to drive or to answer, from
+//! shortly before now to some weeks ahead, as events in the staff language
+//! with the booking's status first in the title. Declined and cancelled
+//! bookings are left out (calendar apps then drop their events), so a flood of
+//! requests that staff decline takes no place from the real rides. Events keep
+//! the booking's calendar `UID` and `SEQUENCE`, as in the staff mail's `.ics`.
+//!
+//! A safety cap bounds the feed; when it cuts, answered rides are kept first,
+//! then the soonest requests, and an all-day event of today says so.
 use crate::{
     booking::{
         answer::{Action, Status},
@@ -10,16 +14,39 @@ use crate::{
         mails::Composer,
         Record,
     },
-    i18n::format::date_time_long,
+    i18n::format::{date_time_long, local},
 };
 
+/// The statuses the calendar lists: a ride requested, with another time
+/// proposed (an open question to the customer) or confirmed. Any other,
+/// including one added later, is left out until it is named here.
+pub const LISTED: [Status; 3] = [Status::Requested, Status::Rescheduled, Status::Confirmed];
+
 impl Composer {
-    /// The feed of `records` (soonest first), fetched again every `refresh_minutes`.
-    pub fn dispatch_calendar(&self, records: &[Record], refresh_minutes: u32) -> String {
+    /// The feed of `records`, fetched again every `refresh_minutes`; with
+    /// `left_out` rides that the cap kept out, and a notice saying so.
+    pub fn dispatch_calendar(&self, records: &[Record], left_out: usize, refresh_minutes: u32) -> String {
         let lang = self.staff_lang;
         let name = self.locales.format(lang, "staff.calendar.name", &[("company", &self.company.name)]);
         let events: Vec<ics::Event> = records.iter().flat_map(|r| self.dispatch_events(r)).collect();
-        ics::feed(&self.company.name, &name, refresh_minutes, &events)
+        let notice = (left_out > 0).then(|| {
+            let shown = records.len().to_string();
+            let now = jiff::Timestamp::now();
+            let host = self.base_url.split_once("://").map_or(self.base_url.as_str(), |(_, host)| host);
+            ics::Notice {
+                uid: format!("dispatch-calendar-cut@{host}"),
+                stamp: now,
+                day: local(now).date(),
+                summary: self.locales.format(lang, "staff.calendar.cut.summary", &[("shown", &shown)]),
+                description: self.locales.plural(
+                    lang,
+                    "staff.calendar.cut.description",
+                    left_out as u64,
+                    &[],
+                ),
+            }
+        });
+        ics::feed(&self.company.name, &name, refresh_minutes, &events, notice.as_ref())
     }
 
     fn dispatch_events(&self, record: &Record) -> Vec<ics::Event> {

@@ -88,24 +88,63 @@ pub struct Event {
 
 /// A complete `VCALENDAR` with one event per ride, CRLF line endings.
 pub fn calendar(product: &str, events: &[Event]) -> String {
-    write(product, &[], events)
+    write(product, &[], events, Vec::new())
+}
+
+/// A line for whoever reads a calendar: an all-day event on `day` (phones
+/// show those above the day's rides) and the calendar's own description.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    /// Stable, so a refreshed feed updates the event instead of adding one.
+    pub uid: String,
+    pub stamp: Timestamp,
+    pub day: jiff::civil::Date,
+    pub summary: String,
+    pub description: String,
 }
 
 /// A calendar to subscribe to: named, and asking apps to fetch it again every
 /// `refresh_minutes` (the standard `REFRESH-INTERVAL` of RFC 7986, and the
 /// `X-PUBLISHED-TTL` older apps read).
-pub fn feed(product: &str, name: &str, refresh_minutes: u32, events: &[Event]) -> String {
+pub fn feed(
+    product: &str,
+    name: &str,
+    refresh_minutes: u32,
+    events: &[Event],
+    notice: Option<&Notice>,
+) -> String {
     let every = format!("PT{refresh_minutes}M");
-    let head = [
+    let mut head = vec![
         format!("NAME:{}", escape(name)),
         format!("X-WR-CALNAME:{}", escape(name)),
         format!("REFRESH-INTERVAL;VALUE=DURATION:{every}"),
         format!("X-PUBLISHED-TTL:{every}"),
     ];
-    write(product, &head, events)
+    if let Some(notice) = notice {
+        let text = escape(&format!("{}\n\n{}", notice.summary, notice.description));
+        head.extend([format!("DESCRIPTION:{text}"), format!("X-WR-CALDESC:{text}")]);
+    }
+    write(product, &head, events, notice.map(notice_lines).unwrap_or_default())
 }
 
-fn write(product: &str, head: &[String], events: &[Event]) -> String {
+fn notice_lines(notice: &Notice) -> Vec<String> {
+    let next = notice.day.tomorrow().unwrap_or(notice.day);
+    vec![
+        "BEGIN:VEVENT".into(),
+        format!("UID:{}", escape(&notice.uid)),
+        format!("DTSTAMP:{}", notice.stamp.strftime("%Y%m%dT%H%M%SZ")),
+        format!("DTSTART;VALUE=DATE:{}", notice.day.strftime("%Y%m%d")),
+        format!("DTEND;VALUE=DATE:{}", next.strftime("%Y%m%d")),
+        format!("SUMMARY:{}", escape(&notice.summary)),
+        format!("DESCRIPTION:{}", escape(&notice.description)),
+        // Shown, but no time taken: the rides of that day stay free to plan.
+        "TRANSP:TRANSPARENT".into(),
+        "END:VEVENT".into(),
+    ]
+}
+
+/// The calendar: `head` lines, then the events, then `more` lines (whole components).
+fn write(product: &str, head: &[String], events: &[Event], more: Vec<String>) -> String {
     let mut lines: Vec<String> = vec![
         "BEGIN:VCALENDAR".into(),
         "VERSION:2.0".into(),
@@ -118,6 +157,7 @@ fn write(product: &str, head: &[String], events: &[Event]) -> String {
     for event in events {
         lines.extend(event_lines(event));
     }
+    lines.extend(more);
     lines.push("END:VCALENDAR".into());
     let mut out = String::new();
     for line in lines {
@@ -246,6 +286,27 @@ mod tests {
         assert_eq!(ics.matches("END:VCALENDAR").count(), 1);
         assert!(ics.contains("\r\nUID:return.R7K3Q9@taxi.example\r\nDTSTAMP:20251120T091500Z\r\nDTSTART;TZID=Europe/Amsterdam:20251128T184500\r\n"), "{ics}");
         assert!(ics.find("DESCRIPTION:Heen").unwrap() < ics.find("DESCRIPTION:Terug").unwrap());
+    }
+
+    #[test]
+    fn a_feeds_notice_is_an_all_day_event_and_the_calendars_description() {
+        let notice = Notice {
+            uid: "cut@taxi.example".into(),
+            stamp: "2025-11-20T09:15:00Z".parse().unwrap(),
+            day: "2025-11-20".parse().unwrap(),
+            summary: "List cut at 2 rides".into(),
+            description: "3 more, in the mails".into(),
+        };
+        let ics = feed("T", "Rides", 15, &[event("x")], Some(&notice));
+        let all_day =
+            "\r\nDTSTART;VALUE=DATE:20251120\r\nDTEND;VALUE=DATE:20251121\r\nSUMMARY:List cut at 2 rides\r\n";
+        assert!(ics.contains(all_day), "{ics}");
+        assert!(
+            ics.contains("\r\nX-WR-CALDESC:List cut at 2 rides\\n\\n3 more\\, in the mails\r\n"),
+            "{ics}"
+        );
+        assert!(ics.ends_with("TRANSP:TRANSPARENT\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"), "{ics}");
+        assert!(!feed("T", "Rides", 15, &[event("x")], None).contains("VALUE=DATE"));
     }
 
     #[test]

@@ -142,17 +142,20 @@ impl Bookings {
         &self.composer
     }
 
-    /// The dispatchers' calendar: bookings whose pick-up is after `since`
-    /// (at most `limit`), fetched again every `refresh_minutes`.
+    /// The dispatchers' calendar: the rides still to drive or to answer whose
+    /// pick-up lies in `window`, at most `cap` (see `booking::feed`), fetched
+    /// again every `refresh_minutes`.
     pub async fn dispatch_calendar(
         &self,
-        since: jiff::Timestamp,
-        limit: usize,
+        window: (jiff::Timestamp, jiff::Timestamp),
+        cap: usize,
         refresh_minutes: u32,
     ) -> Result<String, DeliveryError> {
         let store = self.store.clone();
-        let records = self.outbox.blocking(move || store.upcoming(since, limit)).await?;
-        Ok(self.composer.dispatch_calendar(&records, refresh_minutes))
+        let listed = crate::booking::feed::LISTED;
+        let (records, left_out) =
+            self.outbox.blocking(move || store.dispatch_rides(&listed, window, cap)).await?;
+        Ok(self.composer.dispatch_calendar(&records, left_out, refresh_minutes))
     }
 
     /// Bookings whose rows could not be read (health checks name them).

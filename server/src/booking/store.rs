@@ -144,18 +144,35 @@ impl BookingStore {
         })
     }
 
-    /// Bookings whose pick-up is at or after `since`, soonest first, at most
-    /// `limit` (the dispatchers' calendar).
-    pub fn upcoming(&self, since: jiff::Timestamp, limit: usize) -> io::Result<Vec<Record>> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    /// The rides of the dispatchers' calendar: bookings in one of `statuses`
+    /// whose pick-up lies in `from..until`, at most `cap` of them, and how many
+    /// more there were. Answered ones (all but `requested`) are kept first, then
+    /// the soonest: a flood of requests cannot push a ride staff took out.
+    pub fn dispatch_rides(
+        &self,
+        statuses: &[Status],
+        (from, until): (jiff::Timestamp, jiff::Timestamp),
+        cap: usize,
+    ) -> io::Result<(Vec<Record>, usize)> {
+        // Named, not excluded: a status added later stays out until it is listed.
+        let listed: Vec<String> = statuses.iter().map(|s| format!("'{}'", s.code())).collect();
+        let wanted = format!("status IN ({}) AND pickup_at >= ?1 AND pickup_at < ?2", listed.join(", "));
+        let window = params![from.as_second(), until.as_second()];
         self.store.read(|c| {
+            let total: i64 = c
+                .query_row(&format!("SELECT COUNT(*) FROM bookings WHERE {wanted}"), window, |row| row.get(0))
+                .map_err(sql)?;
             let mut statement = c
                 .prepare(&format!(
-                    "SELECT {RECORD_COLUMNS} FROM bookings WHERE pickup_at >= ?1 ORDER BY pickup_at, reference LIMIT ?2"
+                    "SELECT {RECORD_COLUMNS} FROM bookings WHERE {wanted}
+                     ORDER BY status = 'requested', pickup_at, reference LIMIT {cap}"
                 ))
                 .map_err(sql)?;
-            let rows = statement.query_map(params![since.as_second(), limit], raw_record).map_err(sql)?;
-            readable(rows, &self.damaged)
+            let rows = statement.query_map(window, raw_record).map_err(sql)?;
+            let mut records = readable(rows, &self.damaged)?;
+            let key = |r: &Record| (r.booking.pickup_at.instant(), r.booking.reference.as_str().to_string());
+            records.sort_by_cached_key(key);
+            Ok((records, usize::try_from(total).unwrap_or(usize::MAX).saturating_sub(cap)))
         })
     }
 

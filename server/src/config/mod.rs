@@ -163,9 +163,11 @@ impl Settings {
             return Err(ConfigError::new("reminders.check_seconds", "must be at least 1"));
         }
         let calendar = &self.dispatch_calendar;
-        if calendar.enabled && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0) {
+        if calendar.enabled
+            && (calendar.refresh_minutes == 0 || calendar.max_bookings == 0 || calendar.ahead_days == 0)
+        {
             return Err(ConfigError::new(
-                "dispatch_calendar.refresh_minutes / max_bookings",
+                "dispatch_calendar.refresh_minutes / max_bookings / ahead_days",
                 "must be at least 1 (or set dispatch_calendar.enabled = false)",
             ));
         }
@@ -242,6 +244,24 @@ impl Settings {
                 "mail.shutdown_grace_ms",
                 "must not exceed http.shutdown_timeout_seconds (in ms)",
             ));
+        }
+        let public: Vec<String> = std::iter::once(&self.site.base_url)
+            .chain(self.site.alternate_domains.iter().map(|d| &d.origin))
+            .filter_map(|origin| url::Url::parse(origin).ok()?.host_str().map(str::to_ascii_lowercase))
+            .collect();
+        for host in &self.http.operator_hosts {
+            let name = host.trim_end_matches('.').to_ascii_lowercase();
+            // A public name would open them to every visitor a proxy passes on.
+            if name.is_empty()
+                || name.contains(['/', '@', ' '])
+                || (name.contains(':') && !name.starts_with('['))
+                || public.contains(&name)
+            {
+                return Err(ConfigError::new(
+                    "http.operator_hosts",
+                    format!("`{host}` must be a host name or address without a port (IPv6 in brackets), not one of the site's public names"),
+                ));
+            }
         }
         if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
             return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));

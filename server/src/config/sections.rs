@@ -62,6 +62,9 @@ pub struct HttpSettings {
     /// Addresses besides loopback that may read `/metrics` and `/healthz/details`
     /// (seen directly, never through a forwarding header).
     pub metrics_allowed: Vec<std::net::IpAddr>,
+    /// Host names (or addresses) besides `localhost`, `127.0.0.1` and `[::1]` at
+    /// the listening port that operators may name in `Host` when reading them.
+    pub operator_hosts: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -119,11 +122,14 @@ pub struct DispatchCalendarSettings {
     pub enabled: bool,
     /// Part of what the address is derived from: raising it revokes the address.
     pub revision: u32,
-    /// Bookings whose pick-up lies at most this many days back are listed.
+    /// Rides whose pick-up lies at most this many days back are listed.
     pub past_days: u32,
+    /// … and less than this many days ahead.
+    pub ahead_days: u32,
     /// How often calendar apps are asked to fetch the feed again.
     pub refresh_minutes: u32,
-    /// Most bookings in the feed, the soonest first.
+    /// A safety cap on the rides listed: beyond it, answered rides and then the
+    /// soonest requests are kept, and the feed says it was cut.
     pub max_bookings: usize,
 }
 

@@ -165,6 +165,7 @@ fn a_dispatchers_calendar_that_is_never_refreshed_or_lists_nothing_stops_the_sta
     for (body, ok) in [
         ("[dispatch_calendar]\nrefresh_minutes = 0\n", false),
         ("[dispatch_calendar]\nmax_bookings = 0\n", false),
+        ("[dispatch_calendar]\nahead_days = 0\n", false),
         ("[dispatch_calendar]\nenabled = false\nrefresh_minutes = 0\n", true),
         ("[dispatch_calendar]\nrevision = 7\n", true),
     ] {
@@ -175,4 +176,27 @@ fn a_dispatchers_calendar_that_is_never_refreshed_or_lists_nothing_stops_the_sta
             Err(e) => assert!(!ok && e.to_string().contains("dispatch_calendar"), "{body}: {e}"),
         }
     }
+}
+
+#[test]
+fn an_operator_host_is_a_bare_name_and_never_the_sites_public_one() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-operators-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (hosts, ok) in [
+        ("\"10.0.0.1\", \"ops.internal\", \"[fd00::1]\"", true),
+        ("\"www.taxiroermond.example\"", false),
+        ("\"WWW.TaxiRoermond.example.\"", false),
+        ("\"ops.internal:9000\"", false),
+        ("\"fd00::1\"", false),
+        ("\"http://ops.internal\"", false),
+        ("\"\"", false),
+    ] {
+        let file = dir.join("operators.toml");
+        std::fs::write(&file, format!("[http]\noperator_hosts = [{hosts}]\n")).unwrap();
+        match Settings::load_from(&env(&[("TAXI_CONFIG", file.to_str().unwrap())])) {
+            Ok(_) => assert!(ok, "{hosts} loaded"),
+            Err(e) => assert!(!ok && e.to_string().contains("http.operator_hosts"), "{hosts}: {e}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -104,7 +104,7 @@ impl ClientResolver {
     /// A proxy on this host or network that nobody told us about makes every
     /// visitor look alike: say once which setting fixes it.
     fn warn_if_proxied(&self, req: &HttpRequest, peer: IpAddr) {
-        if !self.trusted.is_empty() || !is_local(peer) || !is_proxied(req) {
+        if !self.trusted.is_empty() || !is_local(peer) || !is_proxied(req.headers()) {
             return;
         }
         if !self.warned_untrusted_proxy.swap(true, Ordering::Relaxed) {

@@ -2,8 +2,10 @@
 //! page's canonical origin, path and query kept, in one hop with any redirect the
 //! path itself needs (see [`crate::site`] for the rules).
 //!
-//! Reads only: a form post is answered where it arrives. Health and metrics are
-//! answered on every host, so probes never follow redirects.
+//! Reads only: a form post is answered where it arrives. Health and readiness
+//! are answered on every host, so probes never follow redirects; the operator
+//! endpoints on their operators' hosts only (`edge::operators`), and elsewhere
+//! like any unknown path.
 use std::sync::Arc;
 
 use actix_web::{
@@ -11,14 +13,15 @@ use actix_web::{
     http::{header, Method},
 };
 
-use crate::edge::{lang::chosen_lang_in, outer::CanonicalHost};
+use crate::edge::{lang::chosen_lang_in, operators, outer::CanonicalHost};
 use crate::{
     config::Settings,
     site::{self, redirects, routes::preferred_lang, Host, Page},
     types::Lang,
 };
 
-const EVERY_HOST: &[&str] = &["/healthz", "/healthz/details", "/readyz", "/metrics"];
+const EVERY_HOST: &[&str] = &["/healthz", "/readyz"];
+const OPERATORS: &[&str] = &[operators::METRICS, operators::DETAILS];
 
 /// The check of every request's host, with its common answer worked out at start-up.
 pub struct HostCheck {
@@ -32,6 +35,14 @@ impl HostCheck {
         let home = site::home_host(&settings.site).map(str::to_owned);
         Self { settings, home }
     }
+
+    /// Whether `host` names one of `http.operator_hosts` (addresses and
+    /// `localhost` are served on every path anyway, see [`site::classify`]).
+    fn operator_host(&self, host: Option<&str>) -> bool {
+        let Some(host) = host else { return false };
+        let name = host.rsplit_once(':').map_or(host, |(name, _)| name).trim_end_matches('.');
+        self.settings.http.operator_hosts.iter().any(|o| o.trim_end_matches('.').eq_ignore_ascii_case(name))
+    }
 }
 
 impl CanonicalHost for HostCheck {
@@ -41,6 +52,9 @@ impl CanonicalHost for HostCheck {
             return None;
         }
         let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+        if OPERATORS.contains(&req.path()) && self.operator_host(host) {
+            return None;
+        }
         if host.is_some_and(|host| self.home.as_deref() == Some(host)) {
             return None;
         }

@@ -5,7 +5,9 @@
 //! `dispatch_calendar.revision` under the server's key, so it survives
 //! restarts, is the same on every instance sharing the key, and is revoked by
 //! raising the revision (or changing the key). Any other token gets the same
-//! 404 page as a wrong staff link.
+//! 404 page as a wrong staff link. The address is never logged: it is a key
+//! to every ride and to the signed Confirm links in the feed, and logs travel
+//! further than the server. `taxi-server calendar-url` prints it ([`address`]).
 use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
@@ -24,12 +26,29 @@ pub fn path(key: &SecretKey, revision: u32) -> String {
     format!("/calendar/{token}{SUFFIX}")
 }
 
-/// The feed's address to subscribe to (`webcal://…`), when it is on.
-pub fn subscription_url(settings: &Settings, key: &SecretKey) -> Option<String> {
-    let calendar = &settings.dispatch_calendar;
+/// The feed's address to subscribe to (`webcal://…`).
+pub fn subscription_url(settings: &Settings, key: &SecretKey) -> String {
     let origin = &settings.site.base_url;
     let host = origin.split_once("://").map_or(origin.as_str(), |(_, host)| host);
-    calendar.enabled.then(|| format!("webcal://{host}{}", path(key, calendar.revision)))
+    format!("webcal://{host}{}", path(key, settings.dispatch_calendar.revision))
+}
+
+/// The address, for `taxi-server calendar-url`: from the same settings and key
+/// as the server. Creates no key: run by another user (root, say) it would
+/// leave a key file the server then refuses.
+pub fn address(settings: &Settings) -> anyhow::Result<String> {
+    if !settings.dispatch_calendar.enabled {
+        anyhow::bail!("the dispatchers' calendar is off (dispatch_calendar.enabled = false)");
+    }
+    let key = SecretKey::existing(settings)
+        .map_err(|e| anyhow::anyhow!("the secret key (TAXI_SECRET_KEY, or secret.key in data_dir): {e}"))?
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "no secret key yet in {}: start the server once (it creates one), or set TAXI_SECRET_KEY",
+                settings.data_dir.display()
+            )
+        })?;
+    Ok(subscription_url(settings, &key))
 }
 
 /// Whether `file` is the feed's current `{token}.ics` (compared in constant time).
@@ -53,10 +72,12 @@ pub async fn feed(
         keep_private(&mut response);
         return Ok(response);
     }
-    let since = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(24 * i64::from(settings.past_days));
+    let (now, day) =
+        (jiff::Timestamp::now(), |days: u32| jiff::SignedDuration::from_hours(24 * i64::from(days)));
+    let window = (now - day(settings.past_days), now + day(settings.ahead_days));
     let body = staff
         .bookings
-        .dispatch_calendar(since, settings.max_bookings, settings.refresh_minutes)
+        .dispatch_calendar(window, settings.max_bookings, settings.refresh_minutes)
         .await
         .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
     let mut response = HttpResponse::Ok().content_type("text/calendar; charset=utf-8").body(body);

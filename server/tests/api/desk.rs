@@ -56,7 +56,12 @@ pub(crate) async fn desk(staff_language: &str) -> Desk {
 
 /// A desk whose settings file also holds `more` (TOML sections).
 pub(crate) async fn desk_with(staff_language: &str, more: &str) -> Desk {
-    desk_rendering_with(staff_language, more, None).await
+    desk_built(staff_language, "rate_limit_per_minute = 0", more, None).await
+}
+
+/// A desk whose `[limits]` hold `limits` (TOML lines), and whose settings file also holds `more`.
+pub(crate) async fn desk_limited(staff_language: &str, limits: &str, more: &str) -> Desk {
+    desk_built(staff_language, limits, more, None).await
 }
 
 /// A desk whose pages are rendered by `bundle` (a stand-in for the UI's), if given.
@@ -65,10 +70,16 @@ pub(crate) async fn desk_rendering_with(
     more: &str,
     bundle: Option<&'static str>,
 ) -> Desk {
+    desk_built(staff_language, "rate_limit_per_minute = 0", more, bundle).await
+}
+
+async fn desk_built(staff_language: &str, limits: &str, more: &str, bundle: Option<&'static str>) -> Desk {
     let sink_dir = TempDir::new();
     let sink = Sink::start(free_port(), &sink_dir.0, &[]);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
-    let config = format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nstaff_language = \"{staff_language}\"\n{more}");
+    let config = format!(
+        "[render]\nworkers = 1\n[limits]\n{limits}\n[mail]\nstaff_language = \"{staff_language}\"\n{more}"
+    );
     let app = spawn_app_with(AppOptions {
         config_toml: Some(config),
         smtp_url: Some(url),

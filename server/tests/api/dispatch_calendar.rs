@@ -1,13 +1,20 @@
 //! The dispatchers' calendar: a secret `text/calendar` address listing the
 //! bookings with their status, updated by staff's answers.
+use std::process::Command;
+
 use taxi_server::{secret::SecretKey, staff_answers::calendar};
 
 use serde_json::Value;
 
-use crate::{booking::booking, helpers::header, staff_answers::desk};
+use crate::{
+    booking::booking,
+    helpers::{header, TempDir},
+    process::{server_command, Process},
+    staff_answers::desk,
+};
 
 /// The unfolded `VEVENT`s of a calendar, each as its lines.
-fn events(ics: &str) -> Vec<Vec<String>> {
+pub(crate) fn events(ics: &str) -> Vec<Vec<String>> {
     let unfolded = ics.replace("\r\n ", "");
     unfolded
         .split("BEGIN:VEVENT\r\n")
@@ -16,7 +23,7 @@ fn events(ics: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn field<'a>(event: &'a [String], name: &str) -> &'a str {
+pub(crate) fn field<'a>(event: &'a [String], name: &str) -> &'a str {
     event
         .iter()
         .find_map(|l| l.strip_prefix(name).and_then(|l| l.strip_prefix(':')))
@@ -110,4 +117,37 @@ async fn a_wrong_or_revoked_address_gets_the_staff_links_not_found_page() {
         assert_eq!(response.text().await.unwrap(), wrong_staff_link, "{path}");
     }
     assert_eq!(desk.app.get(&current).await.status(), 200);
+}
+
+/// The address is a key to every ride: printed on request by a command that
+/// reads the server's settings and key, never written to the log.
+#[test]
+fn the_address_is_printed_by_a_command_and_never_logged() {
+    let dir = TempDir::new();
+    let data_dir = dir.0.join("var");
+    let binary = || server_command(Command::new(env!("CARGO_BIN_EXE_taxi-server")), &data_dir, "text");
+    let before = binary().arg("calendar-url").output().unwrap();
+    assert_eq!(before.status.code(), Some(1), "no key yet");
+    assert!(String::from_utf8_lossy(&before.stderr).contains("start the server once"));
+    assert!(!data_dir.join("secret.key").exists(), "the command creates no key");
+
+    let server = Process::spawn(binary());
+    let printed = binary().arg("calendar-url").output().unwrap();
+    assert!(printed.status.success(), "{}", String::from_utf8_lossy(&printed.stderr));
+    let key = SecretKey::from_bytes(std::fs::read(data_dir.join("secret.key")).unwrap());
+    let path = calendar::path(&key, 1);
+    let url = String::from_utf8(printed.stdout).unwrap();
+    assert_eq!(url, format!("webcal://www.taxiroermond.example{path}\n"));
+    let answer = server.get(&path);
+    assert!(answer.starts_with("HTTP/1.1 200") && answer.contains("BEGIN:VCALENDAR"), "{answer}");
+
+    let token = path.trim_start_matches("/calendar/").trim_end_matches(".ics");
+    let log = server.log.lock().unwrap().join("\n");
+    assert!(log.contains("taxi-server calendar-url"), "the log says where the address is:\n{log}");
+    assert!(!log.contains(token) && !log.contains("webcal"), "the address is not logged:\n{log}");
+
+    std::fs::write(dir.0.join("off.toml"), "[dispatch_calendar]\nenabled = false\n").unwrap();
+    let off = binary().env("TAXI_CONFIG", dir.0.join("off.toml")).arg("calendar-url").output().unwrap();
+    assert_eq!(off.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&off.stderr).contains("dispatch_calendar.enabled = false"));
 }

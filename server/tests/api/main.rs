@@ -8,6 +8,7 @@ mod antispam;
 mod assets;
 mod backups;
 mod booking;
+mod calendar_flood;
 mod command_line;
 mod conditional;
 mod config;

@@ -205,3 +205,47 @@ async fn operator_endpoints_never_open_through_a_proxy() {
         assert_eq!(proto.status(), 404, "{path}: any forwarding header");
     }
 }
+
+/// An operator on the host names it as `curl http://127.0.0.1:8080/metrics`
+/// does (a local name at the listening port) or by a configured operator host.
+/// Anything else, which a proxy passing the visitor's `Host` on without a
+/// forwarding header would deliver (issue 41: `Host: 127.0.0.1`), gets what an
+/// unknown page gets, whatever the method.
+#[actix_web::test]
+async fn operator_endpoints_answer_an_operators_host_and_are_an_unknown_page_to_anyone_else() {
+    let app = spawn_app_with(config("[http]\noperator_hosts = [\"ops.internal\"]\n")).await;
+    let port = app.address.rsplit(':').next().unwrap().to_string();
+    let hosts_ok = [format!("127.0.0.1:{port}"), format!("localhost:{port}"), format!("[::1]:{port}")];
+    let refused_hosts = [
+        "127.0.0.1",
+        "localhost",
+        "[::1]",
+        "127.0.0.1:80",
+        "203.0.113.5",
+        "www.taxiroermond.example",
+        "evil.example",
+    ];
+    for path in ["/metrics", "/healthz/details"] {
+        for host in hosts_ok.iter().map(String::as_str).chain(["ops.internal", "ops.internal:9100"]) {
+            assert_eq!(app.get_with(path, &[("Host", host)]).await.status(), 200, "{path} as {host}");
+        }
+        for host in refused_hosts {
+            let refused = app.get_with(path, &[("Host", host)]).await;
+            let unknown = app.get_with("/no-such-page", &[("Host", host)]).await;
+            assert_eq!(refused.status(), unknown.status(), "{path} as {host}");
+            let location = |r: &reqwest::Response| header(r, "location").replace(path, "/no-such-page");
+            assert_eq!(location(&refused), location(&unknown), "{path} as {host}");
+            assert_eq!(
+                header(&refused, "content-type"),
+                header(&unknown, "content-type"),
+                "{path} as {host}"
+            );
+            assert_eq!(refused.text().await.unwrap(), unknown.text().await.unwrap(), "{path} as {host}");
+        }
+        let url = format!("{}{path}", app.address);
+        let post = app.client.post(url).header("Host", "127.0.0.1").body("x").send().await.unwrap();
+        assert_eq!(post.status(), 404, "{path}: another method, the same answer");
+    }
+    let unknown = app.get_with("/no-such-page", &[("Host", "127.0.0.1")]).await;
+    assert_eq!(unknown.status(), 404, "the answer compared with is an unknown page's");
+}

@@ -28,9 +28,15 @@ impl Drop for Nginx {
     }
 }
 
-/// nginx on 127.0.0.2 in front of `upstream`, or `None` (with the reason printed)
-/// where nginx is not installed.
-async fn nginx_in_front_of(upstream: &str) -> Option<Nginx> {
+/// The proxy as deployed: its own address, the visitor's `Host`, the client appended.
+const DEPLOYED: &str = "proxy_bind 127.0.0.2;
+              proxy_set_header Host $host;
+              proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+              proxy_set_header X-Forwarded-Proto $scheme;";
+
+/// nginx on 127.0.0.2 in front of `upstream`, `location` holding the lines
+/// after `proxy_pass`, or `None` (with the reason printed) where nginx is not installed.
+async fn nginx_in_front_of(upstream: &str, location: &str) -> Option<Nginx> {
     if !std::path::Path::new(NGINX).exists() {
         eprintln!("skipped: {NGINX} is not installed (Debian: apt-get install nginx-light)");
         return None;
@@ -50,10 +56,7 @@ async fn nginx_in_front_of(upstream: &str) -> Option<Nginx> {
             listen {PROXY_ADDRESS}:{port};
             location / {{
               proxy_pass http://{upstream};
-              proxy_bind {PROXY_ADDRESS};
-              proxy_set_header Host $host;
-              proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-              proxy_set_header X-Forwarded-Proto $scheme;
+              {location}
             }}
           }}
         }}"
@@ -94,7 +97,7 @@ async fn behind_nginx_each_visitor_has_its_own_limit_and_operator_endpoints_stay
         ..Default::default()
     })
     .await;
-    let Some(nginx) = nginx_in_front_of(&app.address).await else { return };
+    let Some(nginx) = nginx_in_front_of(&app.address, DEPLOYED).await else { return };
     let (alice, bob) = (visitor("127.0.0.3"), visitor("127.0.0.4"));
     let post = |client: &reqwest::Client, path: &str, forged: &str| {
         client
@@ -135,7 +138,7 @@ async fn behind_nginx_hosts_languages_and_spellings_are_answered_as_without_it()
         ..Default::default()
     })
     .await;
-    let Some(nginx) = nginx_in_front_of(&app.address).await else { return };
+    let Some(nginx) = nginx_in_front_of(&app.address, DEPLOYED).await else { return };
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let get = |host: &'static str, path: &'static str| {
         client
@@ -163,4 +166,33 @@ async fn behind_nginx_hosts_languages_and_spellings_are_answered_as_without_it()
     assert_eq!(chosen.status(), 200, "a German browser choosing Dutch gets the Dutch home");
     let cookie = header(&chosen, "set-cookie");
     assert!(cookie.starts_with("lang=nl;") && cookie.contains("Secure"), "the site is https: {cookie}");
+}
+
+/// The attack of issue 41: a proxy on the host that passes the visitor's `Host`
+/// on and no forwarding header, connecting from 127.0.0.1 like an operator.
+/// A visitor asking for `127.0.0.1` or `localhost` is still no operator: nginx's
+/// `$host` carries no port, and an operator's `Host` names the listening port.
+#[actix_web::test]
+async fn behind_a_proxy_passing_only_the_host_a_visitor_naming_loopback_gets_no_operator_endpoint() {
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some("[render]\nworkers = 1\n".into()),
+        ..Default::default()
+    })
+    .await;
+    let Some(nginx) = nginx_in_front_of(&app.address, "proxy_set_header Host $host;").await else { return };
+    let port = app.address.rsplit(':').next().unwrap();
+    let alice = visitor("127.0.0.3");
+    for path in ["/metrics", "/healthz/details"] {
+        for host in
+            ["127.0.0.1", "localhost", "[::1]", &format!("127.0.0.1:{port}"), &format!("localhost:{port}")]
+        {
+            let asked =
+                alice.get(format!("{}{path}", nginx.origin)).header("Host", host).send().await.unwrap();
+            assert_eq!(asked.status(), 404, "{path} as {host} through the proxy");
+        }
+        assert_eq!(app.get(path).await.status(), 200, "{path} on the host itself");
+    }
+    let page =
+        alice.get(format!("{}/healthz", nginx.origin)).header("Host", "127.0.0.1").send().await.unwrap();
+    assert_eq!(page.status(), 200, "the public health check still answers through it");
 }

@@ -62,8 +62,8 @@ fn encoded_words_typed_by_a_visitor_are_not_decoded() {
     let subject = msg.subject().unwrap().replace('\u{2060}', "");
     assert!(subject.contains("=?utf-8?b?RnJvbTogYm9zc0Bjb21wYW55?="), "shown as typed: {subject}");
     assert!(!subject.contains("boss@company"));
-    let reply_to = msg.reply_to().unwrap().first().unwrap().name().unwrap().replace('\u{2060}', "");
-    assert_eq!(reply_to, "=?utf-8?q?Boss?=");
+    assert!(subject.contains("=?utf-8?q?Boss?="), "the name as typed: {subject}");
+    assert_eq!(msg.reply_to().unwrap().first().unwrap().name(), None, "the address only");
 }
 
 #[test]
@@ -84,11 +84,11 @@ fn names_in_any_script_survive_encoding() {
             assert!(line.is_ascii(), "{line}");
         }
         let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
-        assert_eq!(msg.reply_to().unwrap().first().unwrap().name().unwrap(), name);
+        assert_eq!(msg.reply_to().unwrap().first().unwrap().name(), None, "the address only");
         assert_eq!(msg.subject().unwrap(), format!("Nachricht von {name}: Frage von {name}"));
         assert!(msg.body_text(0).unwrap().contains(name));
         let ack = MessageParser::default().parse(&mails[1].raw).unwrap();
-        assert_eq!(ack.to().unwrap().first().unwrap().name().unwrap(), name);
+        assert_eq!(ack.to().unwrap().first().unwrap().name(), None, "the address only");
         assert!(ack.body_text(0).unwrap().contains(&format!("Guten Tag {name},")));
     }
 }
