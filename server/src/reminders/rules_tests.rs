@@ -124,3 +124,21 @@ fn customer_reminders_keep_out_of_the_quiet_hours() {
     // Staff reminders keep their time at night.
     assert!(due_at(&early, &s, "2026-11-26T05:15").contains(&Reminder::StaffBeforePickup));
 }
+
+#[test]
+fn each_reminder_keeps_its_stored_code_and_its_audience() {
+    // The codes are stored with every booking (`reminders_sent`): a changed code
+    // would send every reminder again after an upgrade.
+    let codes: Vec<_> = Reminder::ALL.iter().map(|r| (r.code(), r.to_customer())).collect();
+    assert_eq!(
+        codes,
+        [
+            ("staffUnanswered", false),
+            ("staffBeforePickup", false),
+            ("customerNoAnswer", true),
+            ("customerBeforeRide", true)
+        ]
+    );
+    let pickup: crate::types::Pickup = "2026-11-24T14:30".parse().unwrap();
+    assert_eq!(Reminder::CustomerBeforeRide.key(pickup), "customerBeforeRide@2026-11-24T14:30");
+}
