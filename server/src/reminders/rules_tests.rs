@@ -2,7 +2,10 @@ use jiff::civil::DateTime;
 
 use super::*;
 use crate::{
-    booking::answer::{Action, Answer},
+    booking::{
+        answer::{Action, Answer},
+        customer_step::{CustomerAction, CustomerStep},
+    },
     config::Settings,
 };
 
@@ -141,4 +144,47 @@ fn each_reminder_keeps_its_stored_code_and_its_audience() {
     );
     let pickup: crate::types::Pickup = "2026-11-24T14:30".parse().unwrap();
     assert_eq!(Reminder::CustomerBeforeRide.key(pickup), "customerBeforeRide@2026-11-24T14:30");
+}
+
+fn step(action: CustomerAction, when: &str) -> CustomerStep {
+    let pickup_at = "2026-11-26T15:00".parse().unwrap();
+    CustomerStep { action, note: String::new(), pickup_at, at: at(when) }
+}
+
+#[test]
+fn a_request_again_counts_from_the_ask_and_anything_else_from_the_booking() {
+    let mut asked = record("2026-11-22T10:00", "2026-11-26T15:00", Status::Requested);
+    asked.customer_step = Some(step(CustomerAction::Ask, "2026-11-25T20:00"));
+    assert_eq!(requested_at(&asked), at("2026-11-25T20:00"));
+    let mut accepted = confirmed("2026-11-22T10:00", "2026-11-22T11:00", "2026-11-26T15:00");
+    accepted.customer_step = Some(step(CustomerAction::Accept, "2026-11-25T20:00"));
+    assert_eq!(requested_at(&accepted), at("2026-11-22T10:00"));
+}
+
+#[test]
+fn a_confirmation_after_the_evening_time_skips_the_evening_whoever_made_it_last() {
+    let s = settings();
+    // Booked on Sunday for Thursday 15:00, confirmed on Wednesday at 20:00: not at 20:30
+    // (the evening time, 19:00, lay before), but two hours before the ride.
+    let by_staff = confirmed("2026-11-22T10:00", "2026-11-25T20:00", "2026-11-26T15:00");
+    let mut by_accepting = confirmed("2026-11-22T10:00", "2026-11-22T11:00", "2026-11-26T15:00");
+    by_accepting.customer_step = Some(step(CustomerAction::Accept, "2026-11-25T20:00"));
+    let mut by_step_alone = record("2026-11-22T10:00", "2026-11-26T15:00", Status::Confirmed);
+    by_step_alone.customer_step = Some(step(CustomerAction::Accept, "2026-11-25T20:00"));
+    for r in [&by_staff, &by_accepting, &by_step_alone] {
+        assert_eq!(due_at(r, &s, "2026-11-25T20:30"), [], "{r:?}");
+        assert_eq!(due_at(r, &s, "2026-11-26T13:00"), [Reminder::CustomerBeforeRide], "{r:?}");
+    }
+    // Confirmed on the stroke of the evening time: that time is not after it.
+    let on_the_stroke = confirmed("2026-11-22T10:00", "2026-11-25T19:00", "2026-11-26T15:00");
+    assert_eq!(due_at(&on_the_stroke, &s, "2026-11-25T19:30"), []);
+    assert_eq!(due_at(&on_the_stroke, &s, "2026-11-26T13:00"), [Reminder::CustomerBeforeRide]);
+}
+
+#[test]
+fn a_reminder_planned_for_the_moment_of_the_request_is_not_sent() {
+    let s = settings();
+    // Booked exactly two hours before: "two hours before" is the booking itself.
+    let r = record("2026-11-26T18:00", "2026-11-26T20:00", Status::Requested);
+    assert_eq!(due_at(&r, &s, "2026-11-26T18:10"), []);
 }
