@@ -188,3 +188,32 @@ fn a_reminder_planned_for_the_moment_of_the_request_is_not_sent() {
     let r = record("2026-11-26T18:00", "2026-11-26T20:00", Status::Requested);
     assert_eq!(due_at(&r, &s, "2026-11-26T18:10"), []);
 }
+
+#[test]
+fn quiet_hours_within_one_day_and_their_exact_ends() {
+    let mut s = settings();
+    s.reminders.quiet_from = ClockTime::parse("12:00").unwrap();
+    s.reminders.quiet_until = ClockTime::parse("14:00").unwrap();
+    let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
+    // 90 minutes before 11:30 is 10:00, outside: kept.
+    let morning = record("2026-11-26T08:00", "2026-11-26T11:30", Status::Requested);
+    assert!(no_answer(&morning, "2026-11-26T10:00"));
+    // 13:45 is inside: moved to the end, 14:00.
+    let afternoon = record("2026-11-26T08:00", "2026-11-26T15:15", Status::Requested);
+    assert!(!no_answer(&afternoon, "2026-11-26T13:50"));
+    assert!(no_answer(&afternoon, "2026-11-26T14:00"));
+    // Planned at 14:00 exactly (20 minutes before 14:20): the end is not quiet, kept.
+    s.reminders.customer_no_answer_minutes = 20;
+    let at_the_end = record("2026-11-26T08:00", "2026-11-26T14:20", Status::Requested);
+    let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
+    assert!(!no_answer(&at_the_end, "2026-11-26T12:30"));
+    assert!(no_answer(&at_the_end, "2026-11-26T14:00"));
+    // Over midnight, the same at 07:00: not moved to the evening before.
+    s.reminders.quiet_from = ClockTime::parse("22:00").unwrap();
+    s.reminders.quiet_until = ClockTime::parse("07:00").unwrap();
+    s.reminders.customer_no_answer_minutes = 10;
+    let early = record("2026-11-25T20:00", "2026-11-26T07:10", Status::Requested);
+    let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
+    assert!(!no_answer(&early, "2026-11-25T22:30"));
+    assert!(no_answer(&early, "2026-11-26T07:00"));
+}
