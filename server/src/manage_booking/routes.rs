@@ -195,18 +195,19 @@ async fn changed(
 ) -> Result<HttpResponse, AppError> {
     let (lang, locales) = (record.booking.lang, &manage.locales);
     let when = |at| date_time_long(locales, lang, at);
-    let change = match record.last_change() {
-        Some(Change::Answer(a)) => {
-            let proposed = a.proposed_pickup_at.map(when).unwrap_or_default();
-            let args = [("pickup", when(record.booking.pickup_at)), ("proposed", proposed)];
-            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            locales.format(lang, &format!("manage.change.{}", a.action.code()), &args)
+    // Each change names its time: the ride's after a step or a confirmation, a proposal's own.
+    let (code, pickup, proposed) = match record.last_change() {
+        Some(Change::Answer(a)) => (a.action.code(), record.booking.pickup_at, a.proposed_pickup_at),
+        Some(Change::Step(step)) => (step.action.code(), step.pickup_at, None),
+        None => ("", record.booking.pickup_at, None),
+    };
+    let change = match code {
+        "" => String::new(),
+        code => {
+            let (pickup, proposed) = (when(pickup), proposed.map(when).unwrap_or_default());
+            let args = [("pickup", pickup.as_str()), ("proposed", proposed.as_str())];
+            locales.format(lang, &format!("manage.change.{code}"), &args)
         }
-        Some(Change::Step(step)) => {
-            let key = format!("manage.change.{}", step.action.code());
-            locales.format(lang, &key, &[("pickup", &when(step.pickup_at))])
-        }
-        None => String::new(),
     };
     let text = locales.format(lang, "manage.changed", &[("change", &change)]);
     page(req, manage, StatusCode::CONFLICT, (record, link), None, Some(text.trim_end().to_string())).await
