@@ -97,6 +97,9 @@ impl DeclineReason {
     }
 }
 
+// Made by staff, the company's own people: their note may reach the customer.
+impl crate::mail::customer::ServerMade for Answer {}
+
 /// One answer, as stored with the booking and mailed to the customer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -7,6 +7,8 @@ use std::ops::Deref;
 use crate::{
     booking::model::{Address, Booking, TripExtras},
     i18n::Locales,
+    mail::customer::Screened,
+    types::person_name::carries_contact,
 };
 
 /// Characters of the visitor's name a customer mail repeats.
@@ -35,7 +37,12 @@ impl CustomerCopy {
             Address { name, formatted, place_id: None, listed: a.listed.clone() }
         };
         Self(Booking {
-            name: b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
+            // The form refuses such names; a booking stored before it did
+            // is greeted without one.
+            name: match carries_contact(&b.name) {
+                true => String::new(),
+                false => b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
+            },
             phone: None,
             // Typed by the visitor: for the planners only.
             extras: TripExtras { pickup_street: None, remarks: None, ..b.extras.clone() },
@@ -46,10 +53,35 @@ impl CustomerCopy {
     }
 }
 
+impl Screened for CustomerCopy {}
+
 impl Deref for CustomerCopy {
     type Target = Booking;
 
     fn deref(&self) -> &Booking {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_customer_copy_keeps_a_name_but_not_a_link_a_phone_or_typed_text() {
+        let mut b =
+            crate::booking::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
+        b.name = "Jan de Vries".into();
+        b.phone = crate::types::phone::Phone::parse("+31 6 12345678", crate::types::Country::NL, b.lang);
+        b.extras.remarks = Some("ring twice".into());
+        b.extras.pickup_street = Some("Markt 1".into());
+        let copy = CustomerCopy::of(&b, &Locales::load());
+        assert_eq!(copy.name, "Jan de Vries");
+        assert_eq!((copy.phone.as_deref(), copy.extras.remarks.as_deref()), (None, None));
+        assert_eq!(copy.extras.pickup_street, None);
+        for name in ["Visit cheap-pills.com", "Call 0612345678", "http://x.example", "a@b.example"] {
+            b.name = name.into();
+            assert_eq!(CustomerCopy::of(&b, &Locales::load()).name, "", "{name}");
+        }
     }
 }

@@ -30,6 +30,9 @@ use crate::{
 /// offers another time. An ordinary booking's life takes 2 to 5.
 pub const CHANGES_BEFORE_PHONE: u32 = 12;
 
+// Which button was pressed: the server's own words describe it.
+impl crate::mail::customer::ServerMade for CustomerAction {}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum CustomerAction {

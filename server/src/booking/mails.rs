@@ -13,8 +13,9 @@ use crate::{
     config::{CompanySettings, MailSettings, Settings},
     i18n::Locales,
     mail::{
-        layout::{MailView, Views},
-        message::{safe_token, with_phone, Letter, Letterhead, MailKind, OutgoingMail},
+        customer::{CustomerView, ServerMade},
+        layout::{Link, MailView, Views},
+        message::{safe_token, with_phone, CustomerLetter, Letter, Letterhead, MailKind, OutgoingMail},
         DeliveryError,
     },
     secret::SecretKey,
@@ -84,17 +85,17 @@ impl Composer {
                 date,
                 attachment: Some((self.ics_name(b, self.staff_lang), staff_ics)),
             },
-            customer.clone(),
+            customer.as_ref(),
         )?];
         let phone = b.phone.as_deref().map(str::to_owned);
         let b = &CustomerCopy::of(b, &self.locales);
-        match self.head.customer_mailbox(&b.email).filter(|_| !b.confirmation_withheld) {
+        match customer.filter(|_| !b.confirmation_withheld) {
             Some(to) => {
-                let mut view = self.views().customer_booking(b);
-                view.actions.push(self.manage_link(b, None));
-                let ics = self.booking_ics(b, b.lang, &uid, &view, true, ics::Revision::BOOKED);
-                let attachment = Some((self.ics_name(b, b.lang), ics));
-                let letter = Letter {
+                let v = &self.views();
+                let view = CustomerView::draw(v, b, self.manage_link(b, None), customer_booking);
+                let stamp = IcsStamp { uid: &uid, revision: ics::Revision::BOOKED };
+                let attachment = Some(view.attach(v, b, stamp, customer_ics));
+                let letter = CustomerLetter {
                     kind: CUSTOMER_BOOKING,
                     reference: &b.reference,
                     nonce,
@@ -112,10 +113,10 @@ impl Composer {
     }
 
     pub(crate) fn ics_name(&self, b: &Booking, lang: Lang) -> String {
-        self.locales.format(lang, "mail.calendar.fileName", &[("reference", &safe_token(&b.reference))])
+        ics_name(&self.views(), b, lang)
     }
 
-    /// The ride as a calendar (see [`Composer::ride_events`]).
+    /// The ride as a calendar (see [`ride_events`]).
     pub(crate) fn booking_ics(
         &self,
         b: &Booking,
@@ -128,9 +129,6 @@ impl Composer {
         ics::calendar(&self.company.name, &self.ride_events(b, lang, uid, view, with_contact, revision))
     }
 
-    /// The ride as a calendar event, and the ride back as a second one; the
-    /// description repeats the mail's fields (and, for the customer, how to
-    /// reach the company).
     pub(crate) fn ride_events(
         &self,
         b: &Booking,
@@ -140,62 +138,110 @@ impl Composer {
         with_contact: bool,
         revision: ics::Revision,
     ) -> Vec<ics::Event> {
-        let summary = self.locales.format(
+        ride_events(&self.views(), b, lang, uid, view, with_contact, revision)
+    }
+}
+
+/// The customer's confirmation of receipt, with the manage link.
+fn customer_booking(v: &Views<'_>, b: &CustomerCopy, manage: Link) -> MailView {
+    let mut view = v.customer_booking(b);
+    view.actions.push(manage);
+    view
+}
+
+/// Which calendar event a customer's `.ics` updates: its UID (made by
+/// [`Composer::calendar_uid`] from the reference and a nonce) and revision.
+pub(crate) struct IcsStamp<'a> {
+    pub uid: &'a str,
+    pub revision: ics::Revision,
+}
+
+// Both parts are made by the server.
+impl ServerMade for IcsStamp<'_> {}
+
+/// A customer's calendar file: name and `.ics`, from the screened copy and
+/// the view it comes with, with the company's contact details.
+pub(crate) fn customer_ics(
+    v: &Views<'_>,
+    b: &CustomerCopy,
+    view: &MailView,
+    at: IcsStamp<'_>,
+) -> (String, String) {
+    let events = ride_events(v, b, b.lang, at.uid, view, true, at.revision);
+    (ics_name(v, b, b.lang), ics::calendar(&v.company.name, &events))
+}
+
+fn ics_name(v: &Views<'_>, b: &Booking, lang: Lang) -> String {
+    v.locales.format(lang, "mail.calendar.fileName", &[("reference", &safe_token(&b.reference))])
+}
+
+/// The ride as a calendar event, and the ride back as a second one; the
+/// description repeats the mail's fields (and, for the customer, how to
+/// reach the company).
+fn ride_events(
+    v: &Views<'_>,
+    b: &Booking,
+    lang: Lang,
+    uid: &str,
+    view: &MailView,
+    with_contact: bool,
+    revision: ics::Revision,
+) -> Vec<ics::Event> {
+    let summary = v.locales.format(
+        lang,
+        "mail.calendar.summary",
+        &[
+            ("from", &place_short(&b.departure)),
+            ("to", &place_short(&b.destination)),
+            ("reference", &b.reference),
+        ],
+    );
+    let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
+    if let Some(block) = &view.block {
+        lines.push(format!("{}: {}", block.label, block.text));
+    }
+    if with_contact {
+        lines.push(String::new());
+        lines.push(v.company.name.clone());
+        lines.extend(view.contact.iter().map(|r| format!("{}: {}", r.label, r.value)));
+    }
+    let duration_min = b
+        .price
+        .as_ref()
+        .map(|p| p.duration_min)
+        .filter(|m| m.is_finite() && *m >= 1.0)
+        .map(|m| m.ceil() as i64)
+        .unwrap_or(ics::DEFAULT_DURATION_MIN);
+    let outward = ics::Event {
+        uid: uid.to_string(),
+        stamp: revision.stamp.unwrap_or(b.received_at),
+        sequence: revision.sequence,
+        status: revision.status,
+        start: b.pickup_at.civil(),
+        duration_min,
+        summary,
+        location: match &b.extras.pickup_street {
+            Some(street) => format!("{street}, {}", place_long(&b.departure)),
+            None => place_long(&b.departure),
+        },
+        description: lines.join("\n"),
+        url: None,
+    };
+    // The ride back as a second event, from the destination.
+    let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
+        uid: format!("return.{uid}"),
+        start: back.pickup_at.civil(),
+        summary: v.locales.format(
             lang,
-            "mail.calendar.summary",
+            "funnel.mail.calendarReturnSummary",
             &[
-                ("from", &place_short(&b.departure)),
-                ("to", &place_short(&b.destination)),
+                ("from", &place_short(&b.destination)),
+                ("to", &place_short(&b.departure)),
                 ("reference", &b.reference),
             ],
-        );
-        let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
-        if let Some(block) = &view.block {
-            lines.push(format!("{}: {}", block.label, block.text));
-        }
-        if with_contact {
-            lines.push(String::new());
-            lines.push(self.company.name.clone());
-            lines.extend(view.contact.iter().map(|r| format!("{}: {}", r.label, r.value)));
-        }
-        let duration_min = b
-            .price
-            .as_ref()
-            .map(|p| p.duration_min)
-            .filter(|m| m.is_finite() && *m >= 1.0)
-            .map(|m| m.ceil() as i64)
-            .unwrap_or(ics::DEFAULT_DURATION_MIN);
-        let outward = ics::Event {
-            uid: uid.to_string(),
-            stamp: revision.stamp.unwrap_or(b.received_at),
-            sequence: revision.sequence,
-            status: revision.status,
-            start: b.pickup_at.civil(),
-            duration_min,
-            summary,
-            location: match &b.extras.pickup_street {
-                Some(street) => format!("{street}, {}", place_long(&b.departure)),
-                None => place_long(&b.departure),
-            },
-            description: lines.join("\n"),
-            url: None,
-        };
-        // The ride back as a second event, from the destination.
-        let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
-            uid: format!("return.{uid}"),
-            start: back.pickup_at.civil(),
-            summary: self.locales.format(
-                lang,
-                "funnel.mail.calendarReturnSummary",
-                &[
-                    ("from", &place_short(&b.destination)),
-                    ("to", &place_short(&b.departure)),
-                    ("reference", &b.reference),
-                ],
-            ),
-            location: place_long(&b.destination),
-            ..outward.clone()
-        });
-        [Some(outward), back].into_iter().flatten().collect()
-    }
+        ),
+        location: place_long(&b.destination),
+        ..outward.clone()
+    });
+    [Some(outward), back].into_iter().flatten().collect()
 }

@@ -11,12 +11,13 @@ use crate::{
         Locales,
     },
     mail::{
+        customer::{CustomerView, Screened},
         layout::{Block, MailView, Views, SHORT_MAX},
-        message::{with_phone, Letter, Letterhead, MailKind, OutgoingMail},
+        message::{with_phone, CustomerLetter, Letter, Letterhead, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
-    types::Lang,
+    types::{person_name::carries_contact, Lang},
 };
 
 /// The question, to staff.
@@ -59,12 +60,12 @@ impl ContactMails {
                 date,
                 attachment: None,
             },
-            sender.clone(),
+            sender.as_ref(),
         )?];
         match sender {
             Some(to) => {
-                let view = self.views().contact_ack(c);
-                let letter = Letter {
+                let view = CustomerView::draw(&self.views(), &AckCopy::of(c), (), contact_ack);
+                let letter = CustomerLetter {
                     kind: CONTACT_ACK,
                     reference: &c.reference,
                     nonce,
@@ -117,27 +118,42 @@ impl Views<'_> {
         view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
         view
     }
+}
 
-    /// The short acknowledgement to the sender of a contact message. It does
-    /// not repeat the message: the form must not become a way to mail any text
-    /// to any address.
-    pub fn contact_ack(&self, c: &ContactMessage) -> MailView {
-        let lang = c.lang;
-        let mut view = MailView::new(
-            lang,
-            header_line(
-                &self.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]),
-                SUBJECT_MAX,
-            ),
-            self.t(lang, "mail.contactAck.heading"),
-        );
-        view.intro = vec![
-            self.f(lang, "mail.greeting", &[("name", &one_line(&c.name, SHORT_MAX))]),
-            self.f(lang, "mail.contactAck.received", &[("company", &self.company.name)]),
-            self.f(lang, "mail.contactAck.urgent", &[("phone", &self.company.phone_shown(lang))]),
-        ];
-        view.rows = vec![self.row(lang, "reference", c.reference.to_string())];
-        self.sign_off(&mut view);
-        view
+/// What the acknowledgement may repeat of a contact message: its reference,
+/// language and the sender's name (cleared when it carries a link or a number,
+/// as names were not refused before).
+struct AckCopy {
+    reference: String,
+    lang: Lang,
+    name: String,
+}
+
+impl AckCopy {
+    fn of(c: &ContactMessage) -> Self {
+        let name = if carries_contact(&c.name) { String::new() } else { one_line(&c.name, SHORT_MAX) };
+        Self { reference: c.reference.to_string(), lang: c.lang, name }
     }
+}
+
+impl Screened for AckCopy {}
+
+/// The short acknowledgement to the sender of a contact message. It does
+/// not repeat the message: the form must not become a way to mail any text
+/// to any address.
+fn contact_ack(v: &Views<'_>, c: &AckCopy, (): ()) -> MailView {
+    let lang = c.lang;
+    let mut view = MailView::new(
+        lang,
+        header_line(&v.f(lang, "mail.contactAck.subject", &[("reference", &c.reference)]), SUBJECT_MAX),
+        v.t(lang, "mail.contactAck.heading"),
+    );
+    view.intro = vec![
+        v.f(lang, "mail.greeting", &[("name", &c.name)]),
+        v.f(lang, "mail.contactAck.received", &[("company", &v.company.name)]),
+        v.f(lang, "mail.contactAck.urgent", &[("phone", &v.company.phone_shown(lang))]),
+    ];
+    view.rows = vec![v.row(lang, "reference", c.reference.clone())];
+    v.sign_off(&mut view);
+    view
 }

@@ -21,6 +21,7 @@ use crate::{
     config::MailSettings,
     i18n::Locales,
     mail::{
+        customer::{CustomerAddress, CustomerAttachment, CustomerView},
         layout::MailView,
         templates::{HtmlMail, TextMail},
         text::{header_line, one_line},
@@ -247,29 +248,47 @@ impl Letterhead {
     }
 
     /// A customer's mailbox, `None` when the typed address cannot be mailed.
-    pub fn customer_mailbox(&self, email: &str) -> Option<Mailbox> {
+    pub fn customer_mailbox(&self, email: &str) -> Option<CustomerAddress> {
         // The address only: a typed name in `To` is shown by mail programs as
         // the sender's words (a link, "URGENT: call …") in the company's mail.
         let address: Address = email.trim().parse().ok()?;
-        Some(Mailbox::new(None, address))
+        Some(CustomerAddress(Mailbox::new(None, address)))
     }
 
     /// `letter` to the staff addresses, replies going to `reply_to` (the customer).
     pub fn to_staff(
         &self,
         letter: Letter<'_>,
-        reply_to: Option<Mailbox>,
+        reply_to: Option<&CustomerAddress>,
     ) -> Result<OutgoingMail, DeliveryError> {
-        self.build(letter, self.staff(), reply_to, false)
+        self.to_staff_and(letter, Vec::new(), reply_to)
     }
 
-    /// `letter` to one customer; replies go to `From`, the company.
+    /// `letter` to the staff addresses and `more` (escalation addresses).
+    pub fn to_staff_and(
+        &self,
+        letter: Letter<'_>,
+        more: Vec<Mailbox>,
+        reply_to: Option<&CustomerAddress>,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let to = self.staff().into_iter().chain(more).collect();
+        self.build(letter, to, reply_to.map(CustomerAddress::mailbox), false)
+    }
+
+    /// `letter` to one customer; replies go to `From`, the company. Only a
+    /// [`CustomerLetter`] can be sent here (see `customer.rs`).
     /// A mail to a customer: automated, so no out-of-office replies (RFC 3834).
-    pub fn to_customer(&self, letter: Letter<'_>, to: Mailbox) -> Result<OutgoingMail, DeliveryError> {
-        self.build(letter, vec![to], None, true)
+    pub fn to_customer(
+        &self,
+        letter: CustomerLetter<'_>,
+        to: CustomerAddress,
+    ) -> Result<OutgoingMail, DeliveryError> {
+        let CustomerLetter { kind, reference, nonce, view, date, attachment } = letter;
+        let attachment = attachment.map(|a| a.0);
+        self.build(Letter { kind, reference, nonce, view, date, attachment }, vec![to.0], None, true)
     }
 
-    pub fn build(
+    fn build(
         &self,
         letter: Letter<'_>,
         to: Vec<Mailbox>,
@@ -332,6 +351,16 @@ impl Letterhead {
             perishes_at: None,
         })
     }
+}
+
+/// A mail to a typed address: as [`Letter`], with a [`CustomerView`].
+pub struct CustomerLetter<'a> {
+    pub kind: MailKind,
+    pub reference: &'a str,
+    pub nonce: &'a str,
+    pub view: &'a CustomerView,
+    pub date: SystemTime,
+    pub attachment: Option<CustomerAttachment>,
 }
 
 /// One mail to compose: what it is, for which booking or message (its

@@ -24,6 +24,7 @@
 //! of it (behind `stats()` and `health()`), `legacy.rs` takes over the file
 //! spool of earlier releases, `templates.rs` with `templates/mail/` draws a
 //! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
+pub mod customer;
 mod error;
 mod give_up;
 pub mod layout;
@@ -57,7 +58,7 @@ use crate::{config::Settings, faults, i18n::Locales, store::Store};
 
 pub use crate::mail::error::DeliveryError;
 pub use crate::mail::legacy::{Adopt, TakenOver};
-pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
+pub use crate::mail::message::{CustomerLetter, FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::queue::supersede;
 pub use crate::mail::sender::RetryPolicy;
 pub use status::{DeliveryHealth, SpoolStats};

@@ -9,7 +9,7 @@ use crate::{
         customer_copy::CustomerCopy,
         customer_step::{CustomerAction, CustomerStep},
         ics,
-        mails::Composer,
+        mails::{customer_ics, Composer, IcsStamp},
         model::Booking,
         outbox::Bookings,
         store,
@@ -18,8 +18,9 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, time},
     mail::{
-        layout::{Block, Link, MailView, Views, SHORT_MAX},
-        message::{with_phone, Letter, MailKind, OutgoingMail},
+        customer::CustomerView,
+        layout::{Link, MailView, Views, SHORT_MAX},
+        message::{with_phone, CustomerLetter, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -83,16 +84,21 @@ impl Composer {
                 date,
                 attachment: Some((self.ics_name(&moved, lang), staff_ics)),
             },
-            customer.clone(),
+            customer.as_ref(),
         )?];
         if let Some(to) = customer {
             let b = &CustomerCopy::of(&moved, &self.locales);
-            let manage = self.manage_link(b, None);
-            let view = customer_step(&self.views(), b, step, manage);
-            let ics = self.booking_ics(b, b.lang, uid, &view, true, revision);
-            let attachment = Some((self.ics_name(b, b.lang), ics));
-            let letter =
-                Letter { kind: CUSTOMER_STEP, reference: &b.reference, nonce, view: &view, date, attachment };
+            let v = &self.views();
+            let view = CustomerView::draw(v, b, (step.action, self.manage_link(b, None)), customer_step);
+            let attachment = Some(view.attach(v, b, IcsStamp { uid, revision }, customer_ics));
+            let letter = CustomerLetter {
+                kind: CUSTOMER_STEP,
+                reference: &b.reference,
+                nonce,
+                view: &view,
+                date,
+                attachment,
+            };
             mails.push(self.head.to_customer(letter, to)?);
         }
         Ok(with_phone(mails, moved.phone.as_deref().map(str::to_owned)))
@@ -133,10 +139,12 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     view
 }
 
-/// The customer's mail about their own step, in the booking's language.
-fn customer_step(v: &Views<'_>, b: &CustomerCopy, step: &CustomerStep, manage: Link) -> MailView {
+/// The customer's mail about their own step, in the booking's language. It
+/// does not repeat the note typed with the step: whoever holds the manage
+/// link (shown on the thank-you page too) could mail any words to the address.
+fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAction, Link)) -> MailView {
     let lang = b.lang;
-    let key = |part: &str| format!("mail.customerStep.{}.{part}", step.action.code());
+    let key = |part: &str| format!("mail.customerStep.{}.{part}", action.code());
     let pickup = date_time_long(v.locales, lang, b.pickup_at);
     let phone = v.company.phone_shown(lang);
     let args = [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
@@ -149,12 +157,8 @@ fn customer_step(v: &Views<'_>, b: &CustomerCopy, step: &CustomerStep, manage: L
         v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
         v.f(lang, &key("text"), &args),
     ];
-    if step.action != CustomerAction::Cancel {
+    if action != CustomerAction::Cancel {
         view.actions = vec![manage];
-    }
-    let reason = paragraph(&step.note, MESSAGE_MAX);
-    if !reason.is_empty() {
-        view.block = Some(Block { label: v.t(lang, "mail.customerStep.noteLabel"), text: reason });
     }
     view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
     view.rows = v.trip_rows(b, lang);

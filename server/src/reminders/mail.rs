@@ -9,8 +9,9 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
-        layout::{MailView, SHORT_MAX},
-        message::{with_phone, Letter, MailKind, OutgoingMail},
+        customer::CustomerView,
+        layout::{Link, MailView, Views, SHORT_MAX},
+        message::{with_phone, CustomerLetter, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, SUBJECT_MAX},
         DeliveryError,
     },
@@ -58,10 +59,10 @@ impl Composer {
             view.intro = vec![self.locales.format(lang, &key("text"), &args)];
             view.answers = self.answer_links(b);
             view.outro.clear();
-            let mut to = self.head.staff();
-            if reminder == Reminder::StaffBeforePickup {
-                to.extend(self.escalation.iter().cloned());
-            }
+            let more = match reminder {
+                Reminder::StaffBeforePickup => self.escalation.clone(),
+                _ => Vec::new(),
+            };
             let letter = Letter {
                 kind: STAFF_REMINDER,
                 reference: &b.reference,
@@ -70,34 +71,14 @@ impl Composer {
                 date,
                 attachment: None,
             };
-            let mail = self.head.build(letter, to, customer, false)?;
+            let mail = self.head.to_staff_and(letter, more, customer.as_ref())?;
             return Ok(with_phone(vec![mail], phone));
         }
         let Some(to) = customer else { return Ok(Vec::new()) };
         let b = &CustomerCopy::of(b, &self.locales);
-        let lang = b.lang;
-        let company_phone = self.company.phone_shown(lang);
-        let args = [
-            ("reference", b.reference.as_str()),
-            ("pickup", &date_time_long(&self.locales, lang, b.pickup_at)),
-            ("from", &place_short(&b.departure)),
-            ("to", &place_short(&b.destination)),
-            ("phone", company_phone.as_str()),
-        ];
-        let mut view = MailView::new(
-            lang,
-            header_line(&self.locales.format(lang, &key("subject"), &args), SUBJECT_MAX),
-            self.locales.text(lang, &key("heading")).to_string(),
-        );
-        view.intro = vec![
-            self.locales.format(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
-            self.locales.format(lang, &key("text"), &args),
-        ];
-        view.actions = vec![self.manage_link(b, None)];
-        view.rows_heading = Some(self.locales.text(lang, "manage.rideHeading").to_string());
-        view.rows = self.views().trip_rows(b, lang);
-        self.views().sign_off(&mut view);
-        let letter = Letter {
+        let view =
+            CustomerView::draw(&self.views(), b, (reminder, self.manage_link(b, None)), customer_reminder);
+        let letter = CustomerLetter {
             kind: CUSTOMER_REMINDER,
             reference: &b.reference,
             nonce,
@@ -108,4 +89,32 @@ impl Composer {
         let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], phone))
     }
+}
+
+/// The customer's reminder, in the booking's language, with the manage link.
+fn customer_reminder(v: &Views<'_>, b: &CustomerCopy, (reminder, manage): (Reminder, Link)) -> MailView {
+    let key = |part: &str| format!("mail.reminder.{}.{part}", reminder.code());
+    let lang = b.lang;
+    let company_phone = v.company.phone_shown(lang);
+    let args = [
+        ("reference", b.reference.as_str()),
+        ("pickup", &date_time_long(v.locales, lang, b.pickup_at)),
+        ("from", &place_short(&b.departure)),
+        ("to", &place_short(&b.destination)),
+        ("phone", company_phone.as_str()),
+    ];
+    let mut view = MailView::new(
+        lang,
+        header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX),
+        v.t(lang, &key("heading")),
+    );
+    view.intro = vec![
+        v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+        v.f(lang, &key("text"), &args),
+    ];
+    view.actions = vec![manage];
+    view.rows_heading = Some(v.t(lang, "manage.rideHeading"));
+    view.rows = v.trip_rows(b, lang);
+    v.sign_off(&mut view);
+    view
 }

@@ -24,6 +24,9 @@ use crate::{
 /// Customer reminders moved out of the quiet hours keep this much time before the pick-up.
 const BEFORE_PICKUP_AT_LEAST: SignedDuration = SignedDuration::from_mins(30);
 
+// Which reminder is due: decided by the server.
+impl crate::mail::customer::ServerMade for Reminder {}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reminder {
     StaffUnanswered,

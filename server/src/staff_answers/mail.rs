@@ -10,15 +10,16 @@ use crate::{
         answer::{Action, Answer, DeclineReason},
         customer_copy::CustomerCopy,
         ics,
-        mails::Composer,
+        mails::{customer_ics, Composer, IcsStamp},
         model::Booking,
         outbox::Bookings,
         store::{self, Record},
     },
     i18n::format::date_time_long,
     mail::{
+        customer::CustomerView,
         layout::{Block, Link, MailView, Views},
-        message::{with_phone, Letter, MailKind, OutgoingMail},
+        message::{with_phone, CustomerLetter, MailKind, OutgoingMail},
         nonce,
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
@@ -60,18 +61,25 @@ impl Composer {
         if answer.action == Action::Propose {
             manage.label = self.locales.text(b.lang, "mail.customerAnswer.propose.accept").to_string();
         }
-        let view = customer_answer(&self.views(), b, answer, manage);
+        let v = &self.views();
+        let view = CustomerView::draw(v, b, (answer, manage), customer_answer);
         let status = match answer.action {
             Action::Confirm => ics::Status::Confirmed,
             Action::Propose | Action::Decline => ics::Status::Cancelled,
         };
         let revision =
             ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
-        let ics = self.booking_ics(b, b.lang, &record.calendar_uid, &view, true, revision);
+        let stamp = IcsStamp { uid: &record.calendar_uid, revision };
+        let attachment = Some(view.attach(v, b, stamp, customer_ics));
         let date = SystemTime::from(answer.answered_at);
-        let attachment = Some((self.ics_name(b, b.lang), ics));
-        let letter =
-            Letter { kind: CUSTOMER_ANSWER, reference: &b.reference, nonce, view: &view, date, attachment };
+        let letter = CustomerLetter {
+            kind: CUSTOMER_ANSWER,
+            reference: &b.reference,
+            nonce,
+            view: &view,
+            date,
+            attachment,
+        };
         let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())
     }
@@ -88,7 +96,7 @@ impl Composer {
 }
 
 /// The customer's mail about staff's answer, in the booking's language.
-fn customer_answer(v: &Views<'_>, b: &CustomerCopy, answer: &Answer, manage: Link) -> MailView {
+fn customer_answer(v: &Views<'_>, b: &CustomerCopy, (answer, manage): (&Answer, Link)) -> MailView {
     let lang = b.lang;
     let key = |part: &str| format!("mail.customerAnswer.{}.{part}", answer.action.code());
     let pickup = date_time_long(v.locales, lang, b.pickup_at);
