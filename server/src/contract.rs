@@ -13,7 +13,7 @@ use crate::{
     forms::{
         antispam::HONEYPOT_FIELD,
         phone_check::PhoneReading,
-        submission::{Accepted, Invalid, SummaryRow},
+        submission::{Accepted, ActionLink, Invalid, SummaryRow},
     },
     manage_booking::contract::{ManagePage, ManagePageProps},
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
@@ -61,7 +61,7 @@ pub fn typescript() -> String {
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
         staff::StaffPageProps, ManagePageProps,
-        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, SummaryRow, WhatsappReady, PickupNote, PhoneReading, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, Invalid, Failure,
     ];
     let constants = [
         constant(

@@ -62,11 +62,15 @@ describe("mail booking with JavaScript", () => {
         // The ride in brief under the reference: the route and the time as sent.
         const summary = await box.locator(".ride-summary dd").allTextContents();
         assert.ok(summary.length >= 4 && summary.some((v) => v.includes(booking.dateTime.slice(11))), `ride summary: ${summary}`);
-        const message = (await box.locator("p").textContent()).trim();
+        const message = (await box.locator("p").first().textContent()).trim();
         const reference = /\bR-[A-Z0-9]{6}\b/.exec(message)?.[0];
         assert.ok(reference, `a reference in "${message}"`);
         assert.equal(message, fmt(t.api.reservationReceived, { reference }), "the server's message");
-        assert.equal(message, (await response.json()).message);
+        const answer = await response.json();
+        assert.equal(message, answer.message);
+        // The booking's own page, whatever reaches the mailbox.
+        const manage = box.getByRole("link", { name: answer.manage.label });
+        assert.equal(await manage.getAttribute("href"), answer.manage.href);
         assert.equal(await box.getAttribute("role"), "status");
         await eventually("the success box focused", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
 

@@ -13,9 +13,9 @@ use crate::{
     config::{CompanySettings, MailSettings, Settings},
     i18n::Locales,
     mail::{
-        customer::{CustomerView, ServerMade},
+        customer::{CustomerAddress, CustomerLetter, CustomerView, ServerMade},
         layout::{Link, MailView, Views},
-        message::{safe_token, with_phone, CustomerLetter, Letter, Letterhead, MailKind, OutgoingMail},
+        message::{safe_token, with_phone, Letter, Letterhead, MailKind, OutgoingMail},
         DeliveryError,
     },
     secret::SecretKey,
@@ -67,6 +67,13 @@ impl Composer {
         format!("{}.{}@{}", safe_token(reference), safe_token(nonce), self.head.domain())
     }
 
+    /// Where the customer's mails about `b` go: nowhere when its address is
+    /// unusable, or when the gate held back its first mail (a booking that
+    /// could not mail its address at the start never does; staff phone).
+    pub(crate) fn customer_of(&self, b: &Booking) -> Option<CustomerAddress> {
+        self.head.customer_mailbox(&b.email).filter(|_| !b.confirmation_withheld)
+    }
+
     /// The staff mail and, when the customer's address is usable, the
     /// customer's confirmation. `nonce` makes Message-IDs unique per request.
     pub fn booking(&self, b: &Booking, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
@@ -89,7 +96,7 @@ impl Composer {
         )?];
         let phone = b.phone.as_deref().map(str::to_owned);
         let b = &CustomerCopy::of(b, &self.locales);
-        match customer.filter(|_| !b.confirmation_withheld) {
+        match self.customer_of(b) {
             Some(to) => {
                 let v = &self.views();
                 let view = CustomerView::draw(v, b, self.manage_link(b, None), customer_booking);
@@ -102,6 +109,7 @@ impl Composer {
                     view: &view,
                     date,
                     attachment,
+                    opens: true,
                 };
                 mails.push(self.head.to_customer(letter, to)?);
             }

@@ -12,7 +12,9 @@ use crate::{
     config::Settings,
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, NotStored, Outcome, Submissions, SummaryRow, REPEAT_WINDOW},
+        submission::{
+            fingerprint, ActionLink, NotStored, Outcome, Receipt, Submissions, SummaryRow, REPEAT_WINDOW,
+        },
         FieldErrors, Input,
     },
     i18n::{
@@ -119,12 +121,10 @@ impl BookingService {
                 let listed = |id: &Option<PlaceId>, place: Option<PlaceDetails>| {
                     id.as_ref().and(place).map(|p| p.listing())
                 };
-                let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
-                let confirmation_withheld = !self.submissions.caps().confirmation_allowed(&form.email, today);
+                let gate = self.outbox.outbox().customer_gate();
+                let confirmation_withheld = !gate.opens(&form.email, None, jiff::Timestamp::now());
                 if confirmation_withheld {
-                    tracing::warn!(
-                        "confirmation mails to this address reached today's cap: only staff are mailed"
-                    );
+                    tracing::warn!("this booking may not mail its address (the gate's caps): only staff are mailed");
                 }
                 let reference = Reference::new('R');
                 let booking = Booking {
@@ -174,8 +174,25 @@ impl BookingService {
             Ok(reference) => Outcome::Accepted {
                 message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]),
                 summary,
+                receipt: self.receipt(&reference, lang).await,
             },
             Err(e) => e.outcome("booking request"),
+        }
+    }
+
+    /// The booking's own page for the thank-you box, and whether its address
+    /// gets no mail (read back from the store: a repeated post gets the
+    /// first one's). Nothing when it cannot be read: the booking is stored.
+    async fn receipt(&self, reference: &str, lang: Lang) -> Receipt {
+        let Ok(Some(record)) = self.outbox.record(reference).await else { return Receipt::default() };
+        let b = &record.booking;
+        let manage = self.outbox.composer().manage_link(b, None);
+        let phone = self.settings.company.phone_shown(lang);
+        Receipt {
+            no_mail: b.confirmation_withheld.then(|| {
+                self.locales.format(lang, "api.noMail", &[("email", b.email.as_str()), ("phone", &phone)])
+            }),
+            manage: Some(ActionLink { label: manage.label, href: manage.href }),
         }
     }
 

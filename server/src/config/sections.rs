@@ -35,8 +35,12 @@ pub struct LimitSettings {
     /// Confirmation mails to customers per hour, site-wide; beyond it bookings
     /// are still taken and mailed to staff. 0 = no cap.
     pub customer_mails_per_hour: u32,
-    /// Booking confirmations mailed to one address per day; above it only staff are mailed.
+    /// Of those, what one client network may cause per hour (see `mail::customer`).
+    pub customer_mails_per_network_per_hour: u32,
+    /// Bookings and messages that may mail one mailbox per day; above it only staff are mailed.
     pub confirmations_per_recipient_per_day: u32,
+    /// All mails to one customer mailbox per day, of every kind.
+    pub customer_mails_per_recipient_per_day: u32,
     /// Clients remembered by each rate limiter (least recently seen forgotten first).
     pub max_tracked_clients: usize,
     /// Recent submissions remembered for spotting repeats.

@@ -11,9 +11,9 @@ use crate::{
         Locales,
     },
     mail::{
-        customer::{CustomerView, Screened},
+        customer::{CustomerLetter, CustomerView, Screened},
         layout::{Block, MailView, Views, SHORT_MAX},
-        message::{with_phone, CustomerLetter, Letter, Letterhead, MailKind, OutgoingMail},
+        message::{with_phone, Letter, Letterhead, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -62,7 +62,7 @@ impl ContactMails {
             },
             sender.as_ref(),
         )?];
-        match sender {
+        match sender.filter(|_| c.acknowledged) {
             Some(to) => {
                 let view = CustomerView::draw(&self.views(), &AckCopy::of(c), (), contact_ack);
                 let letter = CustomerLetter {
@@ -72,11 +72,12 @@ impl ContactMails {
                     view: &view,
                     date,
                     attachment: None,
+                    opens: true,
                 };
                 mails.push(self.head.to_customer(letter, to)?);
             }
             None => {
-                tracing::warn!(reference = %c.reference, "contact message without a usable address: no acknowledgement")
+                tracing::info!(reference = %c.reference, "contact message without a usable or open address: no acknowledgement")
             }
         }
         Ok(with_phone(mails, c.phone.as_deref().map(str::to_owned)))

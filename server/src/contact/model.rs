@@ -14,4 +14,6 @@ pub struct ContactMessage {
     pub subject: String,
     pub message: String,
     pub received_at: jiff::Timestamp,
+    /// The gate let it mail its sender (`mail::customer`): the acknowledgement goes.
+    pub acknowledged: bool,
 }

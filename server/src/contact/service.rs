@@ -1,13 +1,16 @@
 //! Accepting contact messages: validate, guard against double submissions,
 //! hand the mails to the outbox, and word the answer.
-use std::sync::Arc;
+use std::sync::{
+    atomic::{AtomicBool, Ordering},
+    Arc,
+};
 
 use crate::{
-    config::Settings,
+    config::{CompanySettings, Settings},
     contact::{form::validate_contact, mails::ContactMails, model::ContactMessage},
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, NotStored, Outcome, Submissions},
+        submission::{fingerprint, NotStored, Outcome, Receipt, Submissions},
         Input,
     },
     i18n::Locales,
@@ -19,6 +22,7 @@ pub struct ContactService {
     locales: Arc<Locales>,
     /// Where a phone number without its country code is read first.
     company_country: Country,
+    company: CompanySettings,
     outbox: Arc<Outbox>,
     mails: ContactMails,
     submissions: Arc<Submissions>,
@@ -32,7 +36,8 @@ impl ContactService {
         submissions: Arc<Submissions>,
     ) -> Result<Self, DeliveryError> {
         let mails = ContactMails::new(settings, locales.clone())?;
-        Ok(Self { locales, outbox, mails, submissions, company_country: settings.company.country })
+        let company = settings.company.clone();
+        Ok(Self { locales, outbox, mails, submissions, company_country: company.country, company })
     }
 
     /// The staff mail and the sender's acknowledgement, stored durably.
@@ -51,6 +56,8 @@ impl ContactService {
             return outcome;
         }
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
+        // Told by the one post that stored it (a repeat waits for it and says the same).
+        let unacknowledged = AtomicBool::new(false);
         let stored = self
             .submissions
             .once(
@@ -58,6 +65,9 @@ impl ContactService {
                 &self.outbox,
                 |_| async { true },
                 || async {
+                    let gate = self.outbox.customer_gate();
+                    let acknowledged = gate.opens(&form.email, None, jiff::Timestamp::now());
+                    unacknowledged.store(!acknowledged, Ordering::Relaxed);
                     let reference = Reference::new('C');
                     let message = ContactMessage {
                         reference: reference.clone(),
@@ -68,6 +78,7 @@ impl ContactService {
                         subject: form.subject.clone(),
                         message: form.message.clone(),
                         received_at: jiff::Timestamp::now(),
+                        acknowledged,
                     };
                     self.submit(&message).await.map_err(NotStored::Failed)?;
                     tracing::info!(%reference, "contact message stored");
@@ -76,7 +87,18 @@ impl ContactService {
             )
             .await;
         match stored {
-            Ok(_) => Outcome::Accepted { message: received(), summary: Vec::new() },
+            Ok(_) => {
+                let phone = self.company.phone_shown(lang);
+                let no_mail = unacknowledged.load(Ordering::Relaxed).then(|| {
+                    self.locales.format(
+                        lang,
+                        "api.noMail",
+                        &[("email", form.email.as_str()), ("phone", &phone)],
+                    )
+                });
+                let receipt = Receipt { no_mail, manage: None };
+                Outcome::Accepted { message: received(), summary: Vec::new(), receipt }
+            }
             Err(e) => e.outcome("contact message"),
         }
     }

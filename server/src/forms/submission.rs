@@ -37,6 +37,7 @@ pub enum Outcome {
     Accepted {
         message: String,
         summary: Vec<SummaryRow>,
+        receipt: Receipt,
     },
     Invalid(FieldErrors),
     /// Not taken (too soon after opening the form, site overloaded, could not
@@ -97,7 +98,7 @@ impl Submissions {
                 tracing::warn!(form, reason = "honeypot", "spam discarded");
                 crate::telemetry::metrics::spam_discarded(form, "honeypot");
                 let (message, summary) = confirmation();
-                Some(Outcome::Accepted { message, summary })
+                Some(Outcome::Accepted { message, summary, receipt: Receipt::default() })
             }
             Verdict::TooFast => {
                 tracing::warn!(
@@ -182,6 +183,30 @@ pub struct Accepted {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(optional, as = "Option<Vec<SummaryRow>>")]
     pub summary: Vec<SummaryRow>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub receipt: Receipt,
+}
+
+/// What the thank-you box says besides the message: that no mail will come
+/// (the gate of mails to typed addresses held it back), and the booking's
+/// own page, so the visitor has it whatever reaches their mailbox.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Receipt {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub no_mail: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub manage: Option<ActionLink>,
+}
+
+/// A link the server made, with its label.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct ActionLink {
+    pub label: String,
+    pub href: String,
 }
 
 /// One line of what was sent, in the visitor's language.
@@ -200,7 +225,9 @@ pub struct Invalid {
 /// The JSON answer to a form call.
 pub fn outcome_json(outcome: Outcome) -> Result<HttpResponse, AppError> {
     match outcome {
-        Outcome::Accepted { message, summary } => Ok(HttpResponse::Ok().json(Accepted { message, summary })),
+        Outcome::Accepted { message, summary, receipt } => {
+            Ok(HttpResponse::Ok().json(Accepted { message, summary, receipt }))
+        }
         Outcome::Invalid(errors) => Ok(HttpResponse::BadRequest().json(Invalid { errors })),
         Outcome::Refused(refusal) => Err(refusal.into()),
     }

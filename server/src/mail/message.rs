@@ -21,13 +21,13 @@ use crate::{
     config::MailSettings,
     i18n::Locales,
     mail::{
-        customer::{CustomerAddress, CustomerAttachment, CustomerView},
+        customer::{CustomerAddress, CustomerLetter, GateTag},
         layout::MailView,
         templates::{HtmlMail, TextMail},
         text::{header_line, one_line},
         DeliveryError,
     },
-    types::Lang,
+    types::{Email, Lang},
 };
 
 /// Which kind of mail a row is, named by the capability that composes it
@@ -98,6 +98,8 @@ pub struct OutgoingMail {
     /// sent after it, nor once a later step of the same reference supersedes
     /// it ([`crate::mail::supersede`]). `None`: it goes whatever happens.
     pub perishes_at: Option<jiff::Timestamp>,
+    /// For a mail to an address a visitor typed: its mailbox for the gate (`customer.rs`).
+    pub customer: Option<GateTag>,
 }
 
 /// What the staff notice about an undeliverable mail names.
@@ -239,6 +241,7 @@ impl Letterhead {
             raw: message.formatted(),
             customer_phone: None,
             perishes_at: None,
+            customer: None,
         })
     }
 
@@ -251,8 +254,9 @@ impl Letterhead {
     pub fn customer_mailbox(&self, email: &str) -> Option<CustomerAddress> {
         // The address only: a typed name in `To` is shown by mail programs as
         // the sender's words (a link, "URGENT: call …") in the company's mail.
-        let address: Address = email.trim().parse().ok()?;
-        Some(CustomerAddress(Mailbox::new(None, address)))
+        let email = Email::parse(email)?;
+        let address: Address = email.for_envelope().parse().ok()?;
+        Some(CustomerAddress { mailbox: Mailbox::new(None, address), key: email.mailbox() })
     }
 
     /// `letter` to the staff addresses, replies going to `reply_to` (the customer).
@@ -283,9 +287,16 @@ impl Letterhead {
         letter: CustomerLetter<'_>,
         to: CustomerAddress,
     ) -> Result<OutgoingMail, DeliveryError> {
-        let CustomerLetter { kind, reference, nonce, view, date, attachment } = letter;
+        let CustomerLetter { kind, reference, nonce, view, date, attachment, opens } = letter;
         let attachment = attachment.map(|a| a.0);
-        self.build(Letter { kind, reference, nonce, view, date, attachment }, vec![to.0], None, true)
+        let mut mail = self.build(
+            Letter { kind, reference, nonce, view, date, attachment },
+            vec![to.mailbox],
+            None,
+            true,
+        )?;
+        mail.customer = Some(GateTag { mailbox: to.key, counted: opens });
+        Ok(mail)
     }
 
     fn build(
@@ -349,18 +360,9 @@ impl Letterhead {
             raw: message.formatted(),
             customer_phone: None,
             perishes_at: None,
+            customer: None,
         })
     }
-}
-
-/// A mail to a typed address: as [`Letter`], with a [`CustomerView`].
-pub struct CustomerLetter<'a> {
-    pub kind: MailKind,
-    pub reference: &'a str,
-    pub nonce: &'a str,
-    pub view: &'a CustomerView,
-    pub date: SystemTime,
-    pub attachment: Option<CustomerAttachment>,
 }
 
 /// One mail to compose: what it is, for which booking or message (its

@@ -56,9 +56,10 @@ use tokio::sync::{oneshot, watch};
 
 use crate::{config::Settings, faults, i18n::Locales, store::Store};
 
+pub use crate::mail::customer::CustomerLetter;
 pub use crate::mail::error::DeliveryError;
 pub use crate::mail::legacy::{Adopt, TakenOver};
-pub use crate::mail::message::{CustomerLetter, FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
+pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::queue::supersede;
 pub use crate::mail::sender::RetryPolicy;
 pub use status::{DeliveryHealth, SpoolStats};
@@ -71,6 +72,7 @@ pub struct Outbox {
 
 struct Inner {
     shared: Arc<state::Shared>,
+    gate: Arc<customer::CustomerGate>,
     runtime: tokio::runtime::Handle,
     transport_description: String,
     taken_over: Option<TakenOver>,
@@ -180,6 +182,7 @@ impl Outbox {
         Ok(Outbox {
             inner: Arc::new(Inner {
                 shared,
+                gate: Arc::new(customer::CustomerGate::new(&settings.limits)),
                 runtime: handle,
                 transport_description,
                 taken_over,
@@ -188,6 +191,11 @@ impl Outbox {
                 finished: Mutex::new(Some(finished_rx)),
             }),
         })
+    }
+
+    /// The one gate of mails to typed addresses (see `customer.rs`).
+    pub fn customer_gate(&self) -> &customer::CustomerGate {
+        &self.inner.gate
     }
 
     /// Queues mails that announce no change of the store's records (a contact
@@ -211,7 +219,7 @@ impl Outbox {
         if self.inner.closed.load(Ordering::SeqCst) {
             return Err(DeliveryError::ShutDown);
         }
-        let shared = self.inner.shared.clone();
+        let (shared, gate) = (self.inner.shared.clone(), self.inner.gate.clone());
         let committed = self
             .inner
             .runtime
@@ -222,7 +230,7 @@ impl Outbox {
                         return Ok(None);
                     }
                     let mut queued = Vec::new();
-                    for mail in &mails {
+                    for mail in mails.iter().filter(|mail| gate.passes(mail)) {
                         queued.extend(queue::insert_mail(tx, mail, created_at)?);
                     }
                     faults::point(point);

@@ -18,9 +18,9 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, time},
     mail::{
-        customer::CustomerView,
+        customer::{CustomerLetter, CustomerView},
         layout::{Link, MailView, Views, SHORT_MAX},
-        message::{with_phone, CustomerLetter, Letter, MailKind, OutgoingMail},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
@@ -86,7 +86,7 @@ impl Composer {
             },
             customer.as_ref(),
         )?];
-        if let Some(to) = customer {
+        if let Some(to) = self.customer_of(&moved) {
             let b = &CustomerCopy::of(&moved, &self.locales);
             let v = &self.views();
             let view = CustomerView::draw(v, b, (step.action, self.manage_link(b, None)), customer_step);
@@ -98,6 +98,7 @@ impl Composer {
                 view: &view,
                 date,
                 attachment,
+                opens: false,
             };
             mails.push(self.head.to_customer(letter, to)?);
         }

@@ -9,9 +9,9 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
-        customer::CustomerView,
+        customer::{CustomerLetter, CustomerView},
         layout::{Link, MailView, Views, SHORT_MAX},
-        message::{with_phone, CustomerLetter, Letter, MailKind, OutgoingMail},
+        message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, SUBJECT_MAX},
         DeliveryError,
     },
@@ -74,7 +74,7 @@ impl Composer {
             let mail = self.head.to_staff_and(letter, more, customer.as_ref())?;
             return Ok(with_phone(vec![mail], phone));
         }
-        let Some(to) = customer else { return Ok(Vec::new()) };
+        let Some(to) = self.customer_of(b) else { return Ok(Vec::new()) };
         let b = &CustomerCopy::of(b, &self.locales);
         let view =
             CustomerView::draw(&self.views(), b, (reminder, self.manage_link(b, None)), customer_reminder);
@@ -85,6 +85,7 @@ impl Composer {
             view: &view,
             date,
             attachment: None,
+            opens: false,
         };
         let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], phone))

@@ -11,7 +11,10 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{
-    forms::{submission::SummaryRow, FieldErrors},
+    forms::{
+        submission::{Receipt, SummaryRow},
+        FieldErrors,
+    },
     places::{PlaceKind, Suggestion},
     pricing::indication::Indication,
     site::{Page, ReservationMode},
@@ -222,6 +225,10 @@ pub struct FormState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<SummaryRow>>")]
     pub summary: Vec<SummaryRow>,
+    /// With `success`: no mail will come, and the booking's own page.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub receipt: Receipt,
     /// Both rides together, with the euro sign, when both are priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_text: Option<String>,

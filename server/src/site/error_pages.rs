@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::{
     edge::error::error_language,
-    forms::submission::SummaryRow,
+    forms::submission::{Receipt, SummaryRow},
     render::{respond::encoded, EncodedPage},
     site::{
         document::{document, escape_html},
@@ -74,7 +74,7 @@ impl Pages {
         page: Page,
         lang: Lang,
         message: &str,
-        summary: &[SummaryRow],
+        (summary, receipt): (&[SummaryRow], &Receipt),
     ) -> String {
         let rows: String = summary
             .iter()
@@ -86,9 +86,22 @@ impl Pages {
                 )
             })
             .collect();
+        let no_mail = receipt
+            .no_mail
+            .as_deref()
+            .map(|text| format!("<p class=\"notice-box\">{}</p>", escape_html(text)));
+        let manage = receipt.manage.as_ref().map(|link| {
+            format!(
+                "<p><a class=\"button\" href=\"{}\">{}</a></p>",
+                escape_html(&link.href),
+                escape_html(&link.label)
+            )
+        });
         let body = format!(
-            "<main id=\"main\" class=\"wrap\"><div class=\"success-box\" role=\"status\"><p>{}</p><dl class=\"booking-summary\">{rows}</dl></div></main>",
+            "<main id=\"main\" class=\"wrap\"><div class=\"success-box\" role=\"status\"><p>{}</p>{}<dl class=\"booking-summary\">{rows}</dl>{}</div></main>",
             escape_html(message),
+            no_mail.unwrap_or_default(),
+            manage.unwrap_or_default(),
         );
         let company = &self.settings.company.name;
         let key = format!("meta.{}", page.key());

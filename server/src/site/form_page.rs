@@ -90,8 +90,8 @@ impl FormPost {
         outcome: Outcome,
     ) -> Result<HttpResponse, AppError> {
         let (status, form, retry_after) = match outcome {
-            Outcome::Accepted { message, summary } => {
-                (StatusCode::OK, FormState { summary, ..FormState::accepted(message) }, None)
+            Outcome::Accepted { message, summary, receipt } => {
+                (StatusCode::OK, FormState { summary, receipt, ..FormState::accepted(message) }, None)
             }
             Outcome::Invalid(errors) => (StatusCode::BAD_REQUEST, self.invalid(errors), None),
             Outcome::Refused(refusal) => {
@@ -103,12 +103,13 @@ impl FormPost {
                 (refusal.status(), FormState::refused(self.values.clone(), text), refusal.retry_after())
             }
         };
-        let stored = form.success.clone().map(|message| (message, form.summary.clone()));
+        let stored =
+            form.success.clone().map(|message| (message, form.summary.clone(), form.receipt.clone()));
         let mut response = match (self.answer(pages, status, form).await, stored) {
             (Ok(response), _) => response,
-            (Err(AppError::Render(e)), Some((message, summary))) => {
+            (Err(AppError::Render(e)), Some((message, summary, receipt))) => {
                 tracing::warn!(error = %e, "a stored post's page could not be rendered: answered without React");
-                let html = pages.received_without_react(self.page, self.lang, &message, &summary);
+                let html = pages.received_without_react(self.page, self.lang, &message, (&summary, &receipt));
                 let page = crate::render::EncodedPage::new(html);
                 encoded(&self.req, &page, StatusCode::OK)
             }

@@ -17,9 +17,9 @@ use crate::{
     },
     i18n::format::date_time_long,
     mail::{
-        customer::CustomerView,
+        customer::{CustomerLetter, CustomerView},
         layout::{Block, Link, MailView, Views},
-        message::{with_phone, CustomerLetter, MailKind, OutgoingMail},
+        message::{with_phone, MailKind, OutgoingMail},
         nonce,
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
@@ -52,8 +52,8 @@ impl Composer {
         nonce: &str,
     ) -> Result<Option<OutgoingMail>, DeliveryError> {
         let original = &record.booking;
-        let Some(to) = self.head.customer_mailbox(&original.email) else {
-            tracing::warn!(reference = %original.reference, "answered booking without a usable customer address: no mail");
+        let Some(to) = self.customer_of(original) else {
+            tracing::info!(reference = %original.reference, "answered booking without a usable or open customer address: no mail");
             return Ok(None);
         };
         let b = &CustomerCopy::of(original, &self.locales);
@@ -79,6 +79,7 @@ impl Composer {
             view: &view,
             date,
             attachment,
+            opens: false,
         };
         let mail = self.head.to_customer(letter, to)?;
         Ok(with_phone(vec![mail], original.phone.as_deref().map(str::to_owned)).pop())

@@ -41,7 +41,8 @@ impl Email {
     pub fn mailbox(&self) -> String {
         let lower = self.0.to_lowercase();
         let (local, domain) = lower.rsplit_once('@').unwrap_or(("", &lower));
-        let domain = domain.trim_end_matches('.');
+        let domain = ascii_domain(domain);
+        let domain = domain.as_str();
         let local = local.split('+').next().unwrap_or(local);
         if GMAIL.contains(&domain) {
             format!("{}@{}", local.replace('.', ""), GMAIL[0])
@@ -53,6 +54,21 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The address as SMTP carries it: the domain in its ASCII form
+    /// (`bücher.example` is `xn--bcher-kva.example`), so a server without
+    /// SMTPUTF8 takes it and both spellings are one mailbox.
+    pub fn for_envelope(&self) -> String {
+        let (local, domain) = self.0.rsplit_once('@').unwrap_or(("", &self.0));
+        format!("{local}@{}", ascii_domain(domain))
+    }
+}
+
+/// A domain in lower-case ASCII: IDNA (UTS #46) for an international one,
+/// as typed when that fails (it then matches no other spelling either).
+fn ascii_domain(domain: &str) -> String {
+    let domain = domain.trim_end_matches('.');
+    idna::domain_to_ascii(domain).unwrap_or_else(|_| domain.to_lowercase())
 }
 
 /// Characters that show as nothing: in an address they make one mailbox look
@@ -110,6 +126,14 @@ mod tests {
         assert_eq!(mailbox("V.ic.tim+x@googlemail.com"), "victim@gmail.com");
         assert_eq!(mailbox("victim@gmail.com"), "victim@gmail.com");
         assert_eq!(mailbox("v.ictim@example.nl"), "v.ictim@example.nl", "dots count elsewhere");
+        assert_eq!(mailbox("idn@bücher.example"), "idn@xn--bcher-kva.example");
+        assert_eq!(mailbox("IDN+2@BÜCHER.example"), mailbox("idn@xn--bcher-kva.example"));
+    }
+
+    #[test]
+    fn the_envelope_carries_an_international_domain_in_ascii() {
+        assert_eq!(Email::parse("Jan@Bücher.example").unwrap().for_envelope(), "Jan@xn--bcher-kva.example");
+        assert_eq!(Email::parse("jan@example.nl").unwrap().for_envelope(), "jan@example.nl");
     }
 
     #[test]

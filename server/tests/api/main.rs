@@ -25,6 +25,7 @@ mod http_limits;
 mod language_links;
 mod languages;
 mod local_places;
+mod mail_gate;
 mod manage_booking;
 mod never_guess;
 mod open_files;

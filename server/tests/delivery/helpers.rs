@@ -173,6 +173,7 @@ pub fn contact(lang: Lang) -> ContactMessage {
         subject: "Gruppenfahrt nach Venlo".into(),
         message: "Hallo,\n\nwir sind 7 Personen und möchten am Samstag nach Venlo.\nGeht das mit einem Bus?\n\nGrüße\nJürgen".into(),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
+        acknowledged: true,
     }
 }
 

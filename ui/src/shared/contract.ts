@@ -148,7 +148,7 @@ totalText?: string,
 /**
  * Per address field: the places its typed text may mean, for the visitor to choose.
  */
-choices?: { [key in string]: Array<Suggestion> }, };
+choices?: { [key in string]: Array<Suggestion> }, noMail?: string, manage?: ActionLink, };
 
 /**
  * What staff chose in their mail.
@@ -431,7 +431,12 @@ approximate?: boolean, };
 /**
  * A booking or contact message accepted.
  */
-export type Accepted = { message: string, summary?: Array<SummaryRow>, };
+export type Accepted = { message: string, summary?: Array<SummaryRow>, noMail?: string, manage?: ActionLink, };
+
+/**
+ * A link the server made, with its label.
+ */
+export type ActionLink = { label: string, href: string, };
 
 /**
  * One line of what was sent, in the visitor's language.

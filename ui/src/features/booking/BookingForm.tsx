@@ -27,7 +27,7 @@ import { useRoutePrice } from "./useRoutePrice";
 import { placeKind } from "./placeKind";
 import { PriceIndication } from "./PriceIndication";
 import { RemarksField } from "./RemarksField";
-import { SuccessBox } from "../../shared/SuccessBox";
+import { SuccessBox, type Receipt } from "../../shared/SuccessBox";
 import { checkPassengers } from "./validation";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
@@ -73,6 +73,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   const [sending, setSending] = useState(false);
   const [success, setSuccess] = useState(initial?.success ?? "");
   const [summary, setSummary] = useState<SummaryRow[]>(initial?.summary ?? []);
+  const [receipt, setReceipt] = useState<Receipt>({ noMail: initial?.noMail, manage: initial?.manage });
   const mail = mode === "mail";
   // Without JavaScript the price button posts the form; once hydrated it asks the API.
   // It turns into a plain button so Enter in a field sends the form, not the price request.
@@ -184,6 +185,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     } else if (answer.ok && mail) {
       reset();
       setSummary(answer.data.summary ?? []);
+      setReceipt({ noMail: answer.data.noMail, manage: answer.data.manage });
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
       report({ ...found, ...answer.data.errors });
@@ -197,7 +199,13 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   if (success) {
     const another = { label: t("funnel.success.another"), href: action, onClick: () => setSuccess("") };
     return (
-      <SuccessBox id="booking-result" heading={t("funnel.success.heading")} message={success} another={another}>
+      <SuccessBox
+        id="booking-result"
+        heading={t("funnel.success.heading")}
+        message={success}
+        another={another}
+        receipt={receipt}
+      >
         {summary.length > 0 && (
           <dl className="ride-summary">
             {summary.map((row) => (

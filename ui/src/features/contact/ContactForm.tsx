@@ -6,7 +6,7 @@ import { checkEmail, checkLength, checkName, checkRequired, compact } from "../.
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
 import { PhoneField } from "../../shared/PhoneField";
-import { SuccessBox } from "../../shared/SuccessBox";
+import { SuccessBox, type Receipt } from "../../shared/SuccessBox";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 type Values = Record<(typeof FIELDS)[number] | typeof HONEYPOT_FIELD, string>;
@@ -18,6 +18,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
   const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [success, setSuccess] = useState(initial?.success ?? "");
+  const [receipt, setReceipt] = useState<Receipt>({ noMail: initial?.noMail });
   const [sending, setSending] = useState(false);
   const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -41,6 +42,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
     if (answer.ok) {
       setValues(EMPTY);
       setErrors({});
+      setReceipt({ noMail: answer.data.noMail });
       setSuccess(answer.data.message ?? "");
     } else if (answer.data.errors) {
       report(answer.data.errors);
@@ -51,7 +53,8 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
 
   if (success) {
     const another = { label: t("contact.success.another"), href: action, onClick: () => setSuccess("") };
-    return <SuccessBox id="contact-result" heading={t("contact.success.heading")} message={success} another={another} />;
+    const heading = t("contact.success.heading");
+    return <SuccessBox id="contact-result" heading={heading} message={success} another={another} receipt={receipt} />;
   }
 
   return (

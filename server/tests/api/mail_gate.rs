@@ -1,0 +1,137 @@
+//! The one gate of mails to addresses a visitor typed (issue 41, item 1):
+//! every kind of customer mail counts per mailbox however spelt, a booking
+//! that could not mail its address never does, and the thank-you box says so
+//! and shows the booking's own page.
+use serde_json::{json, Value};
+
+use crate::{
+    booking::booking,
+    desk::{desk_limited, Desk},
+};
+
+const VICTIM: &str = "idn@xn--bcher-kva.example";
+
+/// A booking to `email`, told apart from the others by its passengers.
+fn booking_to(email: &str, passengers: u32) -> Value {
+    let mut body = booking();
+    body["email"] = json!(email);
+    body["passengerAmount"] = json!(passengers.to_string());
+    body
+}
+
+fn contact_to(email: &str, n: u32) -> Value {
+    json!({"name": "Anna", "email": email, "subject": format!("Vraag {n}"), "message": "Rijden jullie ook 's nachts?"})
+}
+
+/// Mails to the mailbox of `address`, however the envelope spells it.
+fn mails_to(desk: &Desk, address: &str) -> usize {
+    let mailbox = |to: &str| {
+        let (local, domain) =
+            to.to_lowercase().rsplit_once('@').map(|(l, d)| (l.to_owned(), d.to_owned())).unwrap();
+        format!("{}@{domain}", local.split('+').next().unwrap())
+    };
+    desk.all_mails().iter().filter(|m| m.to.len() == 1 && mailbox(&m.to[0]) == mailbox(address)).count()
+}
+
+#[actix_web::test]
+async fn one_mailbox_however_spelt_gets_its_days_share_of_bookings_and_messages_together() {
+    let desk =
+        desk_limited("en", "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 3", "").await;
+    let spellings = ["idn@bücher.example", "IDN+1@BÜCHER.example", "idn@xn--bcher-kva.example"];
+    let mut answers = Vec::new();
+    for (n, email) in spellings.iter().enumerate() {
+        let n = n as u32;
+        answers.push(desk.app.post_json("/api/reservation/en", &booking_to(email, 1 + n)).await);
+        answers.push(desk.app.post_json("/api/contact/nl", &contact_to(email, n)).await);
+    }
+    let mut no_mail = 0;
+    for answer in answers {
+        assert_eq!(answer.status(), 200, "each booking and message is taken");
+        let body: Value = answer.json().await.unwrap();
+        no_mail += usize::from(body["noMail"].is_string());
+    }
+    desk.mails(6 + 3).await;
+    desk.app.outbox_idle().await;
+    assert_eq!(mails_to(&desk, VICTIM), 3, "three mails to the one mailbox, its day's share");
+    assert_eq!(no_mail, 3, "the other three answers say that no mail will come");
+    let unicode = desk.all_mails().iter().filter(|m| m.to.iter().any(|to| !to.is_ascii())).count();
+    assert_eq!(unicode, 0, "the envelope carries the domain in ASCII");
+}
+
+#[actix_web::test]
+async fn a_booking_that_could_not_mail_its_address_never_does_and_later_mails_count_too() {
+    let limits = "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1\ncustomer_mails_per_recipient_per_day = 2";
+    let desk = desk_limited("en", limits, "").await;
+    let mut references = Vec::new();
+    for passengers in 1..=3 {
+        let answer =
+            desk.app.post_json("/api/reservation/nl", &booking_to("jan@example.nl", passengers)).await;
+        let body: Value = answer.json().await.unwrap();
+        let message = body["message"].as_str().unwrap();
+        let at = message.find("R-").unwrap();
+        references.push(message[at..at + 8].to_string());
+        assert_eq!(body["noMail"].is_string(), passengers > 1, "{body}");
+    }
+    desk.mails(3 + 1).await;
+    // Staff confirm all three: only the first booking may mail its address,
+    // and it has one mail left today.
+    for reference in &references {
+        let confirm = desk.link(reference, "confirm").await;
+        assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    }
+    desk.app.outbox_idle().await;
+    let to_customer: Vec<_> = desk.all_mails().into_iter().filter(|m| m.to == ["jan@example.nl"]).collect();
+    let answered: Vec<_> =
+        to_customer.iter().filter(|m| m.message_id.contains(".customer-answer.")).collect();
+    assert_eq!((to_customer.len(), answered.len()), (2, 1), "the confirmation and one answer");
+    assert!(answered[0].text.contains(&references[0]), "the answer is the first booking's");
+    // The first booking's customer step would be its third mail today: dropped.
+    let mails_before = desk.all_mails().len();
+    let manage = manage_path(&desk, &references[0]).await;
+    let cancel = desk.post(&manage, &[("action", "cancel"), ("note", "")]).await;
+    assert_eq!(cancel.status(), 200);
+    desk.mails(mails_before + 1).await;
+    desk.app.outbox_idle().await;
+    assert_eq!(
+        mails_to(&desk, "jan@example.nl"),
+        2,
+        "staff are told of the cancellation; the customer is not"
+    );
+}
+
+/// The manage page of `reference`, from its customer mail.
+async fn manage_path(desk: &Desk, reference: &str) -> String {
+    let mails = desk.all_mails();
+    let mail = mails.iter().find(|m| m.to == ["jan@example.nl"] && m.text.contains(reference)).unwrap();
+    let start = mail.flat.find("https://www.taxiroermond.example/booking/").expect("the manage link");
+    let link = mail.flat[start..].split_whitespace().next().unwrap();
+    link.trim_start_matches("https://www.taxiroermond.example").trim_end_matches('>').to_string()
+}
+
+#[actix_web::test]
+async fn the_thank_you_box_shows_the_bookings_own_page_and_says_when_no_mail_will_come() {
+    let desk =
+        desk_limited("en", "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1", "").await;
+    let first: Value = desk
+        .app
+        .post_json("/api/reservation/de", &booking_to("jan@example.nl", 1))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(first["noMail"].is_null(), "{first}");
+    let href = first["manage"]["href"].as_str().expect("the manage link");
+    let path = href.trim_start_matches("https://www.taxiroermond.example");
+    let page = desk.app.get(path).await;
+    assert_eq!(page.status(), 200, "the link opens the booking's page");
+    let message = first["message"].as_str().unwrap();
+    let reference = &message[message.find("R-").unwrap()..][..8];
+    assert!(page.text().await.unwrap().contains(reference), "{reference}");
+    let second = desk.app.post_json("/api/reservation/de", &booking_to("jan@example.nl", 2)).await;
+    let second: Value = second.json().await.unwrap();
+    assert!(
+        second["noMail"].as_str().unwrap().starts_with("Wir senden dazu keine E-Mail an jan@example.nl"),
+        "{second}"
+    );
+    assert!(second["manage"]["href"].is_string(), "the link is the way to the booking now");
+}
