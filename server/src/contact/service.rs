@@ -50,11 +50,15 @@ impl ContactService {
         if let Some(outcome) = self.submissions.screen(verdict, "contact", || (received(), Vec::new())) {
             return outcome;
         }
+        let ticket = match self.submissions.proof(input, "contact") {
+            Ok(ticket) => ticket,
+            Err(refused) => return refused,
+        };
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
         let stored = self
             .submissions
             .once(
-                fingerprint,
+                (fingerprint, ticket),
                 &self.outbox,
                 |_| async { true },
                 || async {
