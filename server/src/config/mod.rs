@@ -28,6 +28,8 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_LOG_FORMAT", "log_format"),
     ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
     ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
+    ("TAXI_NETWORK_RATE_LIMIT_PER_MINUTE", "limits.network_rate_limit_per_minute"),
+    ("TAXI_PROOF_FREE_SUBMISSIONS", "proof_of_work.free_submissions"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
     ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
     ("TAXI_RENDER_WARM_UP", "render.warm_up"),
