@@ -53,7 +53,10 @@ def proof(port, source):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
     try:
         conn.request("GET", "/api/challenge")
-        challenge = json.loads(conn.getresponse().read()).get("challenge")
+        response = conn.getresponse()
+        body = response.read()
+        # A release without the proof of work answers 404: nothing to solve.
+        challenge = json.loads(body).get("challenge") if response.status == 200 else None
     finally:
         conn.close()
     if not challenge:

@@ -139,7 +139,9 @@ async fn every_client_of_one_slash_24_or_slash_48_shares_one_budget_and_the_next
             .json(&json!({}))
             .send()
     };
-    let clients: [(fn(usize) -> String, String); 2] = [
+    // Per network: its `i`-th client, and a client of the next network.
+    type Network = (fn(usize) -> String, String);
+    let clients: [Network; 2] = [
         (|i| format!("198.51.100.{}", i + 1), "198.51.101.1".to_string()),
         // Each client its own /64, all of one /48.
         (|i| format!("2001:db8:1:{i:x}::1"), "2001:db8:2::1".to_string()),
