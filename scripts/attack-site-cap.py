@@ -4,12 +4,16 @@
 31 source addresses on loopback (127.0.0.10-40) send bookings as fast as their
 own limit lets them, one more address retries the moment `Retry-After` says,
 and every 20 seconds a visitor from a new address sends one ordinary booking.
-Prints what each new visitor got and a summary; exits 1 if any of them was
-refused. See docs/edge.md ("Why nothing caps accepting bookings site-wide").
+The attackers send no proof of work; the visitor, like a browser, solves the
+challenge the site gives (none in normal times). Prints what each new visitor
+got and a summary; exits 1 if any of them was refused. See docs/edge.md ("Why
+nothing caps accepting bookings site-wide", "A flood costs the flooder").
 
     cargo build --release && scripts/attack-site-cap.py    # ATTACK_SECONDS=360 by default
 """
+import base64
 import datetime
+import hashlib
 import http.client
 import json
 import os
@@ -41,6 +45,30 @@ def booking(name, email):
         "destination": "Luchthaven Schiphol", "destinationPlaceId": "aAMS",
         "dateTime": when, "paymentMethod": "cash", "language": "en",
     }
+
+
+def proof(port, source):
+    """What a browser sends in the `altcha` field: the site's challenge solved
+    (ALTCHA PoW v2, deterministic, PBKDF2-SHA-256), or "" when none is asked."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        conn.request("GET", "/api/challenge")
+        response = conn.getresponse()
+        body = response.read()
+        # A release without the proof of work answers 404: nothing to solve.
+        challenge = json.loads(body).get("challenge") if response.status == 200 else None
+    finally:
+        conn.close()
+    if not challenge:
+        return ""
+    p = challenge["parameters"]
+    nonce, salt, prefix = bytes.fromhex(p["nonce"]), bytes.fromhex(p["salt"]), bytes.fromhex(p["keyPrefix"])
+    for counter in range(2 ** 32):
+        key = hashlib.pbkdf2_hmac("sha256", nonce + counter.to_bytes(4, "big"), salt, p["cost"], p["keyLength"])
+        if key.startswith(prefix):
+            solution = {"counter": counter, "derivedKey": key.hex()}
+            return base64.b64encode(json.dumps({"challenge": challenge, "solution": solution}).encode()).decode()
+    return ""
 
 
 def post(port, source, body):
@@ -94,7 +122,9 @@ def main():
         while time.monotonic() + 20 < stop:
             time.sleep(20)
             visitors += 1
-            status, _ = post(port, f"127.0.1.{visitors}", booking(f"Visitor {visitors}", f"visitor{visitors}@example.nl"))
+            source = f"127.0.1.{visitors}"
+            body = dict(booking(f"Visitor {visitors}", f"visitor{visitors}@example.nl"), altcha=proof(port, source))
+            status, _ = post(port, source, body)
             refused += status != 200
             print(f"{time.monotonic() - started:6.1f} s  new visitor {visitors} from 127.0.1.{visitors}: HTTP {status}",
                   flush=True)

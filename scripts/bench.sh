@@ -134,8 +134,8 @@ start_taxi() {
   local level=info
   [ "$1" = off ] && level=warn
   mkdir -p "$TMP/data"
-  # Look-ups unlimited: section 4 measures answers, not the per-client limit's 429s.
-  printf '[limits]\nlookup_rate_limit_per_minute = 0\n' >"$TMP/bench.toml"
+  # Look-ups unlimited: section 4 measures answers, not the per-client or per-network limit's 429s.
+  printf '[limits]\nlookup_rate_limit_per_minute = 0\nnetwork_lookup_rate_limit_per_minute = 0\n' >"$TMP/bench.toml"
   TAXI_LISTEN="127.0.0.1:$TAXI_PORT" TAXI_DATA_DIR="$TMP/data" RUST_LOG=$level TAXI_CONFIG="$TMP/bench.toml" \
     "${SERVER_CPUS[@]}" "$BIN" >"$TMP/taxi-server-$1.log" 2>&1 &
   TAXI_PID=$!

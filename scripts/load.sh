@@ -152,10 +152,10 @@ run_phase() {
 }
 
 echo "Load test — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, git $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-# Limits off: the per-client and site-wide caps, and the cap on waiting mails
+# Limits off: the per-client, per-network and site-wide caps, the proof of work, and the cap on waiting mails
 # (20,000 by default, which a fast machine's bookings reach within 20 s: the
 # refusals then measure the cap, not the server).
-no_limits=$'[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0\ncustomer_mails_per_hour = 0\n[mail]\nmax_queued_mails = 10000000'
+no_limits=$'[limits]\nrate_limit_per_minute = 0\nlookup_rate_limit_per_minute = 0\nnetwork_rate_limit_per_minute = 0\nnetwork_lookup_rate_limit_per_minute = 0\ncustomer_mails_per_hour = 0\n[mail]\nmax_queued_mails = 10000000\n[proof_of_work]\nlevels = []'
 run_phase "capacity" "$no_limits" drive_flat_out all-accepted
 run_phase "half-capacity" "$no_limits" drive_half_capacity all-accepted
 run_phase "flood-with-default-limits" "" drive_flat_out some-refused

@@ -56,6 +56,8 @@ const serverBuild = await esbuild.build({
   mainFields: ["module", "main"],
   alias: { "react-dom/server": join(here, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js") },
   plugins: [withoutServerOnlyTexts],
+  // The proof-of-work solver is only ever loaded in the browser (src/shared/proof.ts).
+  define: { ...common.define, PROOF_SOLVER: '""' },
 });
 writeFileSync(join(outDir, "server.js"), serverBuild.outputFiles[0].contents);
 
@@ -146,6 +148,20 @@ const clientOptions = { ...common, format: "iife", platform: "browser", target: 
 const vendor = await esbuild.build({ ...clientOptions, entryPoints: [join(here, "src/client/vendor.ts")] });
 emit("client-vendor.js", vendor.outputFiles[0].contents);
 writeFileSync(join(metaDir, "client-vendor.json"), JSON.stringify(vendor.metafile));
+// The proof-of-work solver (src/client/proof.ts, ALTCHA's from altcha-lib) and its worker: scripts
+// of their own, which a form page loads once the visitor starts filling in (src/shared/proof.ts),
+// so no first visit pays for them. Each learns the other's content-hashed name here.
+const proofWorker = await esbuild.build({ ...clientOptions, entryPoints: [join(here, "src/client/proof-worker.ts")] });
+emit("proof-worker.js", proofWorker.outputFiles[0].contents);
+const proofSolver = await esbuild.build({
+  ...clientOptions,
+  entryPoints: [join(here, "src/client/proof.ts")],
+  define: { ...clientOptions.define, PROOF_WORKER: JSON.stringify(`/assets/${manifest["proof-worker.js"]}`) },
+});
+emit("proof.js", proofSolver.outputFiles[0].contents);
+writeFileSync(join(metaDir, "proof.json"), JSON.stringify(proofSolver.metafile));
+clientOptions.define = { ...clientOptions.define, PROOF_SOLVER: JSON.stringify(`/assets/${manifest["proof.js"]}`) };
+
 for (const island of islands) {
   const entryPoints = [join(here, `src/client/${island}.tsx`)];
   // First the island's own source files (without texts), then the texts they name.

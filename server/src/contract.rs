@@ -13,6 +13,7 @@ use crate::{
     forms::{
         antispam::HONEYPOT_FIELD,
         phone_check::PhoneReading,
+        proof::{ProofChallenge, PROOF_FIELD},
         submission::{Accepted, ActionLink, Invalid, SummaryRow},
     },
     manage_booking::contract::{ManagePage, ManagePageProps},
@@ -61,7 +62,7 @@ pub fn typescript() -> String {
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
         staff::StaffPageProps, ManagePageProps,
-        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, Invalid, Failure,
+        Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
     ];
     let constants = [
         constant(
@@ -70,6 +71,11 @@ pub fn typescript() -> String {
             &LIMITS,
         ),
         constant("HONEYPOT_FIELD", "The field people never see and bots fill in.", &HONEYPOT_FIELD),
+        constant(
+            "PROOF_FIELD",
+            "The field a post carries its proof of work in, while one is asked.",
+            &PROOF_FIELD,
+        ),
         constant("API_PATHS", "The API's route patterns; fill them in with `apiPath`.", &API_PATHS),
     ];
     let mut text = String::from(

@@ -7,7 +7,8 @@
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
 //! - [`places`]: address suggestions, place details and price indications (JSON);
-//!   a typed phone number as read ([`phone_check`], JSON).
+//!   a typed phone number as read ([`phone_check`], JSON); a proof-of-work
+//!   challenge ([`proof`], JSON).
 //! - [`booking`]: booking and contact requests, as JSON and as plain form posts.
 //! - [`health`]: liveness, readiness and metrics.
 //! - [`manage`]: the customer's page of a booking, from the link in their mails.
@@ -28,7 +29,7 @@ use crate::{
     config::Settings,
     contact::routes as contact,
     edge::{lang::RouteLang, operators, outer::RoutePattern, read, Edge, Kind},
-    forms::phone_check::phone_check,
+    forms::{phone_check::phone_check, proof},
     health,
     manage_booking::routes as manage,
     pricing::routes as places,
@@ -82,6 +83,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         (API_PATHS.place_details, read().to(places::details)),
         (API_PATHS.price, read().to(places::price)),
         (API_PATHS.pickup_note, read().to(booking::pickup_note)),
+        (API_PATHS.challenge, read().to(proof::challenge)),
         // A POST that changes nothing: the typed number stays out of the URL.
         (API_PATHS.phone_check, web::post().to(phone_check)),
     ] {

@@ -99,7 +99,7 @@ impl Application {
         let pages_data = pages.clone();
         let places_description = places.description();
         // One site-wide budget and repeat window for every form.
-        let submissions = Arc::new(Submissions::new(&settings));
+        let submissions = Arc::new(Submissions::new(&settings, &key));
         let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
             settings.clone(),

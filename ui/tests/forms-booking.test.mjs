@@ -18,7 +18,8 @@ import {
 const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
 const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
 const WHATSAPP_PAYLOAD = ["name", "passengerAmount", "dateTime", "paymentMethod", ...EXTRAS_PAYLOAD, ...TRIP_PAYLOAD].sort();
-const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "departureName", "destinationName"].sort();
+// … and the proof of work ("altcha": empty while none is asked).
+const MAIL_PAYLOAD = [...WHATSAPP_PAYLOAD, "email", "phone", "website", "altcha", "departureName", "destinationName"].sort();
 /** Some messages word for word, not read from the locale files. */
 const NAME_REQUIRED = { nl: "Vul uw naam in.", de: "Bitte geben Sie Ihren Namen ein.", en: "Enter your name." };
 const TOO_SOON = {

@@ -23,9 +23,9 @@ export const TIMEOUT = { timeout: 40_000 };
 export let server;
 let browser;
 
-/** One server and one browser for the whole test file; call once at its top. */
-export function useFormsServer() {
-  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+/** One server (`startServer`'s options) and one browser for the whole test file; call once at its top. */
+export function useFormsServer(serverOptions = {}) {
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]), serverOptions);
 }
 
 export const url = (path) => `${server.baseUrl}${path}`;

@@ -42,6 +42,10 @@ export async function startServer({ env = {}, configToml = "", warmUp = false, t
       // The suites post far more forms per minute than a visitor may; the limits
       // themselves are tested in server/tests/api/rate_limits.rs.
       TAXI_RATE_LIMIT_PER_MINUTE: "0",
+      // … and all come from 127.0.0.1, one network (its limit is tested there too), and more than
+      // a site gets in normal times: proof-of-work.test.mjs raises the proof of work on purpose.
+      TAXI_NETWORK_RATE_LIMIT_PER_MINUTE: "0",
+      TAXI_PROOF_FREE_SUBMISSIONS: "1000000",
       // Playwright fills a form faster than a person; antispam.test.mjs checks the minimum with its own server.
       TAXI_MIN_FILL_SECONDS: "0",
       NO_COLOR: "1",

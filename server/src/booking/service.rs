@@ -78,6 +78,10 @@ impl BookingService {
         }) {
             return outcome;
         }
+        let ticket = match self.submissions.proof(input, "reservation") {
+            Ok(ticket) => ticket,
+            Err(refused) => return refused,
+        };
         let fingerprint = fingerprint(&[
             "reservation",
             &form.name,
@@ -96,7 +100,7 @@ impl BookingService {
         // get the same reference.
         let stored = self
             .submissions
-            .once(fingerprint, self.outbox.outbox(), |reference| self.still_open(reference), || async {
+            .once((fingerprint, ticket), self.outbox.outbox(), |reference| self.still_open(reference), || async {
                 // The memory of repeats starts empty after a restart; the store remembers.
                 let window_start = jiff::Timestamp::now()
                     - jiff::SignedDuration::try_from(REPEAT_WINDOW).expect("a short window");

@@ -28,6 +28,8 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_LOG_FORMAT", "log_format"),
     ("TAXI_GOOGLE_PLACES_URL", "google.places_url"),
     ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
+    ("TAXI_NETWORK_RATE_LIMIT_PER_MINUTE", "limits.network_rate_limit_per_minute"),
+    ("TAXI_PROOF_FREE_SUBMISSIONS", "proof_of_work.free_submissions"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
     ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
     ("TAXI_RENDER_WARM_UP", "render.warm_up"),
@@ -56,6 +58,7 @@ pub struct Settings {
     pub reminders: ReminderSettings,
     pub backup: BackupSettings,
     pub limits: LimitSettings,
+    pub proof_of_work: ProofOfWorkSettings,
     pub http: HttpSettings,
     /// Not from files: see [`SECRET_VARIABLES`].
     #[serde(skip)]
@@ -263,8 +266,18 @@ impl Settings {
                 ));
             }
         }
-        if self.limits.ipv6_prefix_len == 0 || self.limits.ipv6_prefix_len > 128 {
-            return Err(ConfigError::new("limits.ipv6_prefix_len", "must be between 1 and 128"));
+        let l = &self.limits;
+        for (key, len, max) in [
+            ("limits.ipv6_prefix_len", l.ipv6_prefix_len, 128),
+            ("limits.ipv4_network_prefix_len", l.ipv4_network_prefix_len, 32),
+            ("limits.ipv6_network_prefix_len", l.ipv6_network_prefix_len, 128),
+        ] {
+            if len == 0 || len > max {
+                return Err(ConfigError::new(key, format!("must be between 1 and {max}")));
+            }
+        }
+        if let Some((key, message)) = self.proof_of_work.problem() {
+            return Err(ConfigError::new(key, message));
         }
         if self.limits.max_tracked_clients == 0 || self.limits.max_tracked_submissions == 0 {
             return Err(ConfigError::new(

@@ -32,6 +32,14 @@ pub struct LimitSettings {
     pub forwarded_header: String,
     /// IPv6 clients are limited per network of this prefix length.
     pub ipv6_prefix_len: u8,
+    /// Form posts per minute from one network (below) together, every client in
+    /// it counted; 0 = no limit.
+    pub network_rate_limit_per_minute: u32,
+    /// Look-ups per minute from one network together; 0 = no limit.
+    pub network_lookup_rate_limit_per_minute: u32,
+    /// The networks those count by: IPv4 addresses per /24, IPv6 per /48.
+    pub ipv4_network_prefix_len: u8,
+    pub ipv6_network_prefix_len: u8,
     /// Confirmation mails to customers per hour, site-wide; beyond it bookings
     /// are still taken and mailed to staff. 0 = no cap.
     pub customer_mails_per_hour: u32,
@@ -45,6 +53,48 @@ pub struct LimitSettings {
     pub max_tracked_clients: usize,
     /// Recent submissions remembered for spotting repeats.
     pub max_tracked_submissions: usize,
+}
+
+/// The proof of work that bookings and contact messages carry while many
+/// arrive (`forms::proof`, ALTCHA's PoW v2 with PBKDF2-SHA-256).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProofOfWorkSettings {
+    /// Submissions accepted site-wide within `window_minutes` up to which no
+    /// proof is asked; each doubling beyond it is one level up.
+    pub free_submissions: u32,
+    pub window_minutes: u32,
+    /// Per level from 1: the highest count of derivations a browser may need
+    /// (the secret count lies in its upper half). Empty: never asked.
+    pub levels: Vec<u32>,
+    /// PBKDF2 rounds of one derivation.
+    pub cost: u32,
+    /// How long a challenge may be used.
+    pub challenge_minutes: u32,
+    /// Proofs remembered as used until their challenge expires; when full,
+    /// posts that need one are refused.
+    pub max_spent: usize,
+}
+
+impl ProofOfWorkSettings {
+    /// Why these settings cannot work, if so: the setting and the message.
+    pub fn problem(&self) -> Option<(&'static str, &'static str)> {
+        if self.free_submissions == 0 {
+            Some(("proof_of_work.free_submissions", "must be at least 1"))
+        } else if self.window_minutes == 0 || self.window_minutes > 60 {
+            Some(("proof_of_work.window_minutes", "must be between 1 and 60"))
+        } else if self.levels.iter().any(|&work| work < 2) || !self.levels.is_sorted() {
+            Some(("proof_of_work.levels", "must rise, each at least 2"))
+        } else if self.cost == 0 {
+            Some(("proof_of_work.cost", "must be at least 1"))
+        } else if self.challenge_minutes == 0 {
+            Some(("proof_of_work.challenge_minutes", "must be at least 1"))
+        } else if self.max_spent == 0 {
+            Some(("proof_of_work.max_spent", "must be at least 1"))
+        } else {
+            None
+        }
+    }
 }
 
 /// The HTTP server: connection limits, timeouts, shutdown and who may read metrics.

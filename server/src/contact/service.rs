@@ -55,13 +55,17 @@ impl ContactService {
         if let Some(outcome) = self.submissions.screen(verdict, "contact", || (received(), Vec::new())) {
             return outcome;
         }
+        let ticket = match self.submissions.proof(input, "contact") {
+            Ok(ticket) => ticket,
+            Err(refused) => return refused,
+        };
         let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
         // Told by the one post that stored it (a repeat waits for it and says the same).
         let unacknowledged = AtomicBool::new(false);
         let stored = self
             .submissions
             .once(
-                fingerprint,
+                (fingerprint, ticket),
                 &self.outbox,
                 |_| async { true },
                 || async {

@@ -9,7 +9,7 @@
 //! values never grant anything: operator endpoints look at the socket peer only
 //! (see [`crate::edge::operators`]).
 use std::{
-    net::{IpAddr, Ipv6Addr},
+    net::{IpAddr, Ipv4Addr, Ipv6Addr},
     sync::atomic::{AtomicBool, Ordering},
 };
 
@@ -31,6 +31,8 @@ pub struct ClientResolver {
     trusted: Vec<IpNet>,
     header: Header,
     ipv6_prefix: u8,
+    /// The networks counted together: IPv4 and IPv6 prefix lengths.
+    network_prefixes: (u8, u8),
     warned_untrusted_proxy: AtomicBool,
 }
 
@@ -47,6 +49,7 @@ impl ClientResolver {
             trusted,
             header,
             ipv6_prefix: settings.ipv6_prefix_len,
+            network_prefixes: (settings.ipv4_network_prefix_len, settings.ipv6_network_prefix_len),
             warned_untrusted_proxy: AtomicBool::new(false),
         }
     }
@@ -85,13 +88,16 @@ impl ClientResolver {
     pub fn key(&self, ip: IpAddr) -> IpAddr {
         match ip {
             IpAddr::V4(_) => ip,
-            IpAddr::V6(v6) => {
-                let bits = u128::from(v6);
-                let prefix = u32::from(self.ipv6_prefix.min(128));
-                let mask = if prefix == 0 { 0 } else { u128::MAX << (128 - prefix) };
-                IpAddr::V6(Ipv6Addr::from(bits & mask))
-            }
+            IpAddr::V6(_) => prefix(ip, self.ipv6_prefix),
         }
+    }
+
+    /// The network a client is also counted in with every other client of it:
+    /// its IPv4 /24 or IPv6 /48 (`limits.ipv4_network_prefix_len`, `ipv6_…`).
+    /// Many addresses of one provider or hosting network share its budget.
+    pub fn network(&self, ip: IpAddr) -> IpAddr {
+        let (v4, v6) = self.network_prefixes;
+        prefix(ip, if ip.is_ipv4() { v4 } else { v6 })
     }
 
     fn header_name(&self) -> &str {
@@ -113,6 +119,22 @@ impl ClientResolver {
                 "requests with forwarding headers come from a local proxy, but limits.trusted_proxies is empty: \
                  every visitor counts as the proxy's address; set limits.trusted_proxies to the proxy's address"
             );
+        }
+    }
+}
+
+/// `ip` with all but its first `len` bits cleared.
+fn prefix(ip: IpAddr, len: u8) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => {
+            let len = u32::from(len.min(32));
+            let mask = if len == 0 { 0 } else { u32::MAX << (32 - len) };
+            IpAddr::V4(Ipv4Addr::from(u32::from(v4) & mask))
+        }
+        IpAddr::V6(v6) => {
+            let len = u32::from(len.min(128));
+            let mask = if len == 0 { 0 } else { u128::MAX << (128 - len) };
+            IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask))
         }
     }
 }
@@ -219,6 +241,18 @@ mod tests {
         assert_eq!(a, "2001:db8:1:2::".parse::<IpAddr>().unwrap());
         assert_ne!(a, r.key("2001:db8:1:3::1".parse().unwrap()));
         assert_eq!(r.key("192.0.2.1".parse().unwrap()), "192.0.2.1".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn clients_are_also_counted_by_their_slash_24_or_slash_48() {
+        let r = resolver(&[], "X-Forwarded-For");
+        let net = |s: &str| r.network(s.parse().unwrap()).to_string();
+        assert_eq!(net("198.51.100.7"), "198.51.100.0");
+        assert_eq!(net("198.51.100.255"), "198.51.100.0");
+        assert_eq!(net("198.51.101.7"), "198.51.101.0");
+        assert_eq!(net("2001:db8:1:2:aaaa::1"), "2001:db8:1::");
+        assert_eq!(net("2001:db8:1:ffff::1"), "2001:db8:1::");
+        assert_eq!(net("2001:db8:2::1"), "2001:db8:2::");
     }
 
     #[test]

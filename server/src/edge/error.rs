@@ -37,6 +37,13 @@ pub enum Refusal {
     Overloaded {
         retry_after: u64,
     },
+    /// Many posts arrive: this one must carry a proof of work (`forms::proof`),
+    /// or one of the current level.
+    ProofRequired,
+    /// Its proof is not genuine, not solved or expired.
+    ProofInvalid,
+    /// Its proof was used for another post already.
+    ProofSpent,
 }
 
 impl Refusal {
@@ -55,6 +62,8 @@ impl Refusal {
             Self::StoreFailed => StatusCode::SERVICE_UNAVAILABLE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Overloaded { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            // The browser's cue to solve a (new) challenge and send again.
+            Self::ProofRequired | Self::ProofInvalid | Self::ProofSpent => StatusCode::PRECONDITION_REQUIRED,
         }
     }
 
@@ -75,6 +84,18 @@ impl Refusal {
             Self::StoreFailed => "api.storeFailed",
             Self::TooManyRequests { .. } => "api.tooManyRequests",
             Self::Overloaded { .. } => "api.overloaded",
+            Self::ProofRequired => "api.proofRequired",
+            Self::ProofInvalid => "api.proofInvalid",
+            Self::ProofSpent => "api.proofSpent",
+        }
+    }
+
+    /// The text for a form posted without JavaScript: a proof can only come
+    /// from the browser's script, so all three ask to switch it on or to call.
+    pub fn page_key(self) -> &'static str {
+        match self {
+            Self::ProofRequired | Self::ProofInvalid | Self::ProofSpent => "api.proofNeedsScript",
+            other => other.key(),
         }
     }
 

@@ -11,7 +11,8 @@
 //!
 //! 1. header budget (`http.max_header_bytes`) → 431;
 //! 2. for posts, the origin check → 403 when a browser says another site sent it;
-//! 3. the per-client limit of the kind → 429 with `Retry-After`; a page opened
+//! 3. the per-client limit of the kind, then the same for the client's network
+//!    (an IPv4 /24, an IPv6 /48) → 429 with `Retry-After`; a page opened
 //!    with a route beyond the client's smaller burst of such pages is served
 //!    without place look-ups ([`PlaceLookups`]);
 //! 4. the handler;
@@ -115,15 +116,18 @@ impl Edge {
         }
     }
 
-    fn limiter(&self, kind: Kind, req: &ServiceRequest) -> Option<&Limiter> {
-        let method = req.method();
+    /// The client's limiter of the request, and its network's.
+    fn limiter(&self, kind: Kind, req: &ServiceRequest) -> Option<(&Limiter, &Limiter)> {
+        let limits = &self.limits;
+        let forms = Some((&limits.forms, &limits.network_forms));
+        let lookups = Some((&limits.lookups, &limits.network_lookups));
         match kind {
-            Kind::Page | Kind::Private if method == Method::POST => Some(&self.limits.forms),
+            Kind::Page | Kind::Private if req.method() == Method::POST => forms,
             // A page opened with a route looks places up and is rendered afresh: a look-up.
-            Kind::Page if self.looks_up(req) => Some(&self.limits.lookups),
+            Kind::Page if self.looks_up(req) => lookups,
             Kind::Page | Kind::Private => None,
-            Kind::Submission => Some(&self.limits.forms),
-            Kind::Lookup => Some(&self.limits.lookups),
+            Kind::Submission => forms,
+            Kind::Lookup => lookups,
         }
     }
 
@@ -152,8 +156,10 @@ impl Edge {
         // No peer address (not a TCP connection): nothing to count by.
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
         let key = self.clients.key(client);
-        if let Some(limiter) = limiter {
-            limiter.check(key).map_err(|retry_after| {
+        if let Some((own, network)) = limiter {
+            // The client's own budget first: what it is refused takes nothing from its neighbours'.
+            let network_key = self.clients.network(client);
+            own.check(key).and_then(|()| network.check(network_key)).map_err(|retry_after| {
                 tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
                 crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
                 AppError::Refused(Refusal::TooManyRequests { retry_after })

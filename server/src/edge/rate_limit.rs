@@ -1,5 +1,6 @@
 //! Token buckets: per client for form posts, for look-ups and for pages that
-//! look places up on their own (and, in
+//! look places up on their own; per network (an IPv4 /24, an IPv6 /48) for
+//! form posts and look-ups of all its clients together (and, in
 //! `forms::caps`, one for the whole site's confirmation mails). Over a limit:
 //! 429 with `Retry-After` and a localized message. `Retry-After` is the time
 //! until the next token plus up to half of it again at random: clients that
@@ -86,13 +87,16 @@ fn jitter(max: u64) -> u64 {
     }
 }
 
-/// The per-client limiters.
+/// The per-client limiters, and the same for every client of a network
+/// together (`edge::client::ClientResolver::network`).
 pub struct RateLimits {
     pub forms: Limiter,
     pub lookups: Limiter,
     /// Reservation pages opened with a route that may look places up; beyond it
     /// such a page is still served, without look-ups (not a refusal).
     pub prefills: Limiter,
+    pub network_forms: Limiter,
+    pub network_lookups: Limiter,
 }
 
 impl RateLimits {
@@ -102,6 +106,8 @@ impl RateLimits {
             forms: per_minute(settings.rate_limit_per_minute),
             lookups: per_minute(settings.lookup_rate_limit_per_minute),
             prefills: per_minute(settings.prefill_lookups_per_minute),
+            network_forms: per_minute(settings.network_rate_limit_per_minute),
+            network_lookups: per_minute(settings.network_lookup_rate_limit_per_minute),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What every form submission goes through, whatever it asks for: the
-//! anti-spam verdict, the spool and disk caps, the repeat window (an identical
-//! submission within it gets the first one's answer and stores nothing) and
-//! the answer as JSON.
+//! anti-spam verdict, the proof of work while many arrive, the spool and disk
+//! caps, the repeat window (an identical submission within it gets the first
+//! one's answer and stores nothing) and the answer as JSON.
 use std::{
     future::Future,
     num::NonZeroUsize,
@@ -23,8 +23,14 @@ use crate::{
         error::{AppError, Refusal},
         lang::PathLang,
     },
-    forms::{antispam::Verdict, caps::Caps, FieldErrors, Input},
+    forms::{
+        antispam::Verdict,
+        caps::Caps,
+        proof::{Proofs, Ticket},
+        FieldErrors, Input,
+    },
     mail::{DeliveryError, Outbox},
+    secret::SecretKey,
     types::Lang,
 };
 
@@ -66,22 +72,46 @@ impl NotStored {
 /// Identical submissions in the repeat window and their shared outcome.
 type Recent = LruCache<i64, (Instant, Arc<OnceCell<String>>)>;
 
-/// The site-wide state every form shares: one budget of submissions for the
-/// whole site, one memory of recent submissions.
+/// The site-wide state every form shares: the caps, the proof of work and
+/// its pace, one memory of recent submissions.
 pub struct Submissions {
     caps: Caps,
+    proofs: Proofs,
     recent: Mutex<Recent>,
 }
 
 impl Submissions {
-    pub fn new(settings: &Settings) -> Self {
+    pub fn new(settings: &Settings, key: &SecretKey) -> Self {
         let remembered =
             NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
-        Self { caps: Caps::new(settings), recent: Mutex::new(LruCache::new(remembered)) }
+        Self {
+            caps: Caps::new(settings),
+            proofs: Proofs::new(&settings.proof_of_work, key),
+            recent: Mutex::new(LruCache::new(remembered)),
+        }
     }
 
     pub fn caps(&self) -> &Caps {
         &self.caps
+    }
+
+    pub fn proofs(&self) -> &Proofs {
+        &self.proofs
+    }
+
+    /// The proof of work a valid person's submission of `form` must carry
+    /// while many arrive (after [`Submissions::screen`]); `once` uses it up.
+    pub fn proof(&self, input: &Input, form: &'static str) -> Result<Ticket, Outcome> {
+        self.proofs.check(input).map_err(|refusal| {
+            let reason = match refusal {
+                Refusal::ProofRequired => "proof_missing",
+                Refusal::ProofSpent => "proof_spent",
+                _ => "proof_invalid",
+            };
+            tracing::warn!(form, reason, "submission refused: no valid proof of work");
+            crate::telemetry::metrics::spam_discarded(form, reason);
+            Outcome::Refused(refusal)
+        })
     }
 
     /// A valid submission that is not a person's: trapped bots get the usual
@@ -114,13 +144,14 @@ impl Submissions {
 
     /// Stores a submission once per repeat window: `store` runs for the first
     /// of identical submissions (same `fingerprint`) after the site-wide caps
-    /// admitted it, and every repeat shares its result while `still_current`
+    /// admitted it and its proof `ticket` was used up (and counted), and every
+    /// repeat shares its result while `still_current`
     /// says the stored one still stands (a booking since cancelled or declined
     /// does not: the same form then makes a new one). A failed store leaves
     /// the window empty, so a retry tries again. Returns the reference.
     pub async fn once<F, Fut, C, CFut>(
         &self,
-        fingerprint: i64,
+        (fingerprint, ticket): (i64, Ticket),
         outbox: &Outbox,
         still_current: C,
         store: F,
@@ -140,6 +171,7 @@ impl Submissions {
         }
         cell.get_or_try_init(|| async {
             self.caps.admit(outbox).map_err(NotStored::Refused)?;
+            self.proofs.spend(ticket).map_err(NotStored::Refused)?;
             store().await
         })
         .await

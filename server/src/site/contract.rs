@@ -277,6 +277,8 @@ pub struct ApiPaths {
     pub pickup_note: &'static str,
     /// A typed phone number as the server reads it (`forms::phone_check`).
     pub phone_check: &'static str,
+    /// A proof-of-work challenge, or none while no proof is asked (`forms::proof`).
+    pub challenge: &'static str,
 }
 
 pub const API_PATHS: ApiPaths = ApiPaths {
@@ -288,6 +290,7 @@ pub const API_PATHS: ApiPaths = ApiPaths {
     price: "/api/places/{pickup}/{destination}",
     pickup_note: "/api/pickup-note/{dateTime}",
     phone_check: "/api/phone/{language}",
+    challenge: "/api/challenge",
 };
 
 /// Said under the pick-up time when the ride starts before the answer the

@@ -97,7 +97,7 @@ impl FormPost {
             Outcome::Refused(refusal) => {
                 let text = locales.format(
                     self.lang,
-                    refusal.key(),
+                    refusal.page_key(),
                     &[("phone", &settings.company.phone_shown(self.lang))],
                 );
                 (refusal.status(), FormState::refused(self.values.clone(), text), refusal.retry_after())

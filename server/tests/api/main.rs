@@ -38,6 +38,7 @@ mod place_kinds;
 mod places;
 mod process;
 mod production;
+mod proof_of_work;
 mod proxy;
 mod rate_limits;
 mod redirects;

@@ -110,3 +110,76 @@ fn the_limit_is_set_by_the_environment() {
     let error = taxi_server::config::Settings::load_from(&env).unwrap_err();
     assert!(error.to_string().contains("TAXI_RATE_LIMIT_PER_MINUTE"), "{error}");
 }
+
+/// Issue 41: many addresses of one network each within their own limit. With the
+/// shipped network limit (30 form posts a minute per IPv4 /24 or IPv6 /48), the 31st
+/// client of one /24 (/48) is refused while a client of the next one still passes.
+#[actix_web::test]
+async fn every_client_of_one_slash_24_or_slash_48_shares_one_budget_and_the_next_network_passes() {
+    let app = spawn_app_with(AppOptions {
+        config_toml: Some(
+            "[limits]\nrate_limit_per_minute = 1\nnetwork_lookup_rate_limit_per_minute = 5\n\
+             trusted_proxies = [\"127.0.0.1\"]\n"
+                .into(),
+        ),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(
+        taxi_server::config::Settings::load_from(&Default::default())
+            .unwrap()
+            .limits
+            .network_rate_limit_per_minute,
+        30
+    );
+    let post = |from: String| {
+        app.client
+            .post(format!("{}/api/contact/en", app.address))
+            .header("X-Forwarded-For", from)
+            .json(&json!({}))
+            .send()
+    };
+    // Per network: its `i`-th client, and a client of the next network.
+    type Network = (fn(usize) -> String, String);
+    let clients: [Network; 2] = [
+        (|i| format!("198.51.100.{}", i + 1), "198.51.101.1".to_string()),
+        // Each client its own /64, all of one /48.
+        (|i| format!("2001:db8:1:{i:x}::1"), "2001:db8:2::1".to_string()),
+    ];
+    for (client, next_network) in clients {
+        for i in 0..30 {
+            assert_eq!(
+                post(client(i)).await.unwrap().status(),
+                400,
+                "client {} within both limits",
+                client(i)
+            );
+        }
+        let refused = post(client(30)).await.unwrap();
+        assert_eq!(refused.status(), 429, "the network's 31st client");
+        assert!(!header(&refused, "retry-after").is_empty());
+        let answer: Value = refused.json().await.unwrap();
+        assert!(
+            answer["errorMessage"].as_str().unwrap().starts_with("You have sent too many requests"),
+            "{answer}"
+        );
+        assert_eq!(
+            post(next_network.clone()).await.unwrap().status(),
+            400,
+            "{next_network}: another network"
+        );
+        assert_eq!(post(client(0)).await.unwrap().status(), 429, "and each client its own limit still");
+    }
+    // Look-ups likewise, with their own network budget (here 5).
+    let lookup = |from: String| {
+        app.client
+            .get(format!("{}/api/place-suggestions?input=venlo&lang=en", app.address))
+            .header("X-Forwarded-For", from)
+            .send()
+    };
+    for i in 1..=5 {
+        assert_eq!(lookup(format!("203.0.113.{i}")).await.unwrap().status(), 200);
+    }
+    assert_eq!(lookup("203.0.113.6".into()).await.unwrap().status(), 429);
+    assert_eq!(lookup("203.0.114.1".into()).await.unwrap().status(), 200);
+}

@@ -477,6 +477,16 @@ shown?: string,
 error?: string, };
 
 /**
+ * The answer of `GET /api/challenge`: a challenge to solve, or none while
+ * no proof is asked.
+ */
+export type ProofChallenge = { 
+/**
+ * ALTCHA's challenge (`altcha-lib`'s `Challenge`), as the solver takes it.
+ */
+challenge?: unknown, };
+
+/**
  * A form refused field by field: field name → message.
  */
 export type Invalid = { errors: { [key in string]: string }, };
@@ -505,6 +515,9 @@ export const LIMITS = {
 /** The field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website" as const;
 
+/** The field a post carries its proof of work in, while one is asked. */
+export const PROOF_FIELD = "altcha" as const;
+
 /** The API's route patterns; fill them in with `apiPath`. */
 export const API_PATHS = {
   "reservation": "/api/reservation/{language}",
@@ -514,5 +527,6 @@ export const API_PATHS = {
   "placeDetails": "/api/place-details/{id}",
   "price": "/api/places/{pickup}/{destination}",
   "pickupNote": "/api/pickup-note/{dateTime}",
-  "phoneCheck": "/api/phone/{language}"
+  "phoneCheck": "/api/phone/{language}",
+  "challenge": "/api/challenge"
 } as const;

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
-import { apiPath, postJson } from "../../shared/api";
+import { apiPath } from "../../shared/api";
 import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../../shared/contract";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
 import { PhoneField } from "../../shared/PhoneField";
+import { postWithProof } from "../../shared/proof";
+import { ProofField } from "../../shared/ProofField";
 import { SuccessBox, type Receipt } from "../../shared/SuccessBox";
 
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
@@ -37,7 +39,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
     report(found);
     if (Object.keys(found).length) return;
     setSending(true);
-    const answer = await postJson<Accepted>(apiPath(API_PATHS.contact, { language: lang }), values);
+    const answer = await postWithProof<Accepted>(apiPath(API_PATHS.contact, { language: lang }), values);
     setSending(false);
     if (answer.ok) {
       setValues(EMPTY);
@@ -80,6 +82,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       </div>
       {errorMessage && <p className="error-text">{errorMessage}</p>}
       <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
+      <ProofField />
       <button type="submit" className="button" disabled={sending}>
         {sending && <span className="spinner" aria-hidden="true" />}
         {sending ? t("form.sending") : t("form.send")}
