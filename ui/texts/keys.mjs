@@ -86,8 +86,11 @@ function bundleKeys(program, checker, files) {
     const symbol = checker.getSymbolAtLocation(node);
     return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   };
-  const isTranslate = (callee) =>
-    ts.isIdentifier(callee) && (callee.text === "t" || checker.getTypeAtLocation(callee).aliasSymbol?.name === "TFunction");
+  // `t(…)`, `props.t(…)`, or any other name for a TFunction (`const say = t`).
+  const isTranslate = (callee) => {
+    const name = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined;
+    return !!name && (name.text === "t" || checker.getTypeAtLocation(callee).aliasSymbol?.name === "TFunction");
+  };
 
   /** The shapes a value of `type` can take; a template part may be any text. */
   function typeShapes(type, inTemplate) {
