@@ -372,7 +372,7 @@ for entry in \
   "de /de home" "de /reservieren reservation" "de /kontakt contact" "de /tarife prices" \
   "en /en home" "en /reservation reservation" "en /contact-us contact" "en /prices prices"; do
   read -r lang path kind <<<"$entry"
-  case $kind in home | prices) budget=30 ;; *) budget=108 ;; esac
+  case $kind in home | prices) budget=30 ;; *) budget=85 ;; esac
   file="$TMP/pages/page${path//\//_}"
   if ! html_bytes=$(fetch "$TAXI$path" "$file.gz"); then
     printf '%-13s %-4s the page itself could not be fetched  FAIL\n' "$path" "$lang"

@@ -21,7 +21,9 @@ fn main() {
     let dist = match env::var_os("TAXI_UI_DIST") {
         Some(dir) => PathBuf::from(dir),
         None => {
-            for watched in ["src", "public", "build.mjs", "package.json", "package-lock.json"] {
+            for watched in
+                ["src", "public", "texts", "build.mjs", "tsconfig.json", "package.json", "package-lock.json"]
+            {
                 println!("cargo:rerun-if-changed={}", ui.join(watched).display());
             }
             println!("cargo:rerun-if-changed={}", root.join("locales").display());

@@ -3,7 +3,8 @@
 // <out-dir>/server.js        ES module for the server's QuickJS runtime (not served)
 // <out-dir>/public/*         browser files with content-hashed names, plus .gz and .br
 // <out-dir>/manifest.json    logical name -> hashed file name
-// <out-dir>/metafiles/*.json esbuild's metafile of each form page's bundle (what it holds, byte by byte)
+// <out-dir>/metafiles/*.json esbuild's metafile of each browser script (what it holds, byte by byte)
+// <out-dir>/texts/*.mjs      the texts compiled into each form page's bundle, per language
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
+import { compileTexts, flatten, textsToShip } from "./texts/compile.mjs";
+import { bundleSources, namedKeys } from "./texts/keys.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, "dist"));
@@ -83,52 +86,38 @@ function emit(logicalName, contents) {
 const browserTarget = ["chrome100", "firefox100", "safari15", "edge100"];
 
 // The form pages' browser entries (src/client/): one bundle per page and language, holding
-// the page's island, React, and those texts of its language that the island's code names.
+// the page's island and the texts of its language that the island's code names, compiled into
+// strings and small functions (texts/: keys.mjs finds the keys, compile.mjs compiles them). The
+// browser gets no i18n library; the server keeps i18next (src/shared/i18n.tsx).
 const islands = ["reservation", "contact"];
-const locales = Object.fromEntries(languages.map((lang) => [lang, JSON.parse(readFileSync(resolve(here, `../locales/${lang}.json`), "utf8"))]));
+const locales = Object.fromEntries(languages.map((lang) => [lang, flatten(JSON.parse(readFileSync(resolve(here, `../locales/${lang}.json`), "utf8")))]));
 
-/**
- * The text keys named in `files`: quoted keys ("form.name"), and the starts of keys built in
- * template literals (`form.${method}` keeps every key under "form."). A key the code builds
- * another way is missing in the browser, which says so on the console (src/client/hydrate.tsx).
- */
-function namedKeys(files) {
-  const exact = new Set();
-  const prefixes = new Set();
-  for (const file of files) {
-    const source = readFileSync(file, "utf8");
-    for (const m of source.matchAll(/["'`]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)["'`]/g)) exact.add(m[1]);
-    for (const m of source.matchAll(/`([a-z][A-Za-z0-9]*\.(?:[A-Za-z0-9_]+\.)*)\$\{/g)) prefixes.add(m[1]);
-  }
-  return (key) => exact.has(key) || exact.has(key.replace(/_(one|other)$/, "")) || [...prefixes].some((p) => key.startsWith(p));
-}
-
-/** The part of `texts` whose keys `keep` accepts, nested as in the locale file. */
-function pickTexts(texts, keep, prefix = "") {
-  const out = {};
-  for (const [name, value] of Object.entries(texts)) {
-    const key = `${prefix}${name}`;
-    if (typeof value === "string") {
-      if (keep(key)) out[name] = value;
-    } else {
-      const inner = pickTexts(value, keep, `${key}.`);
-      if (Object.keys(inner).length) out[name] = inner;
-    }
-  }
-  return out;
-}
-
-const localePlugin = (texts) => ({
-  name: "locale",
+const textsPlugin = (source) => ({
+  name: "texts",
   setup(build) {
-    build.onResolve({ filter: /^virtual:locale$/ }, () => ({ path: "texts", namespace: "locale" }));
-    build.onLoad({ filter: /.*/, namespace: "locale" }, () => ({ contents: JSON.stringify(texts), loader: "json" }));
+    build.onResolve({ filter: /^virtual:texts$/ }, () => ({ path: "texts", namespace: "texts" }));
+    build.onLoad({ filter: /.*/, namespace: "texts" }, () => ({ contents: source, loader: "js" }));
   },
 });
 
-// React and react-i18next live in their own script (src/client/vendor.ts); the islands' bundles
-// take them from there.
-const VENDOR = ["react", "react/jsx-runtime", "react-dom/client", "i18next", "react-i18next"];
+// i18next declares no `sideEffects`, so esbuild would put the whole library into a browser
+// bundle for src/shared/i18n.tsx's import alone, though only the server's side calls it. Said
+// free of side effects, it is left out unless a browser bundle really calls it (which
+// tests/weight.test.mjs would then find in the metafile).
+const i18nextOnlyWhenCalled = {
+  name: "i18next-only-when-called",
+  setup(build) {
+    build.onResolve({ filter: /^i18next$/ }, async ({ path, resolveDir, kind, pluginData }) => {
+      if (pluginData === "resolving") return undefined;
+      const resolved = await build.resolve(path, { resolveDir, kind, pluginData: "resolving" });
+      if (resolved.errors.length) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
+    });
+  },
+};
+
+// React lives in its own script (src/client/vendor.ts); the islands' bundles take it from there.
+const VENDOR = ["react", "react/jsx-runtime", "react-dom/client"];
 const reactFromVendor = {
   name: "react-from-vendor",
   setup(build) {
@@ -162,14 +151,20 @@ emit("proof.js", proofSolver.outputFiles[0].contents);
 writeFileSync(join(metaDir, "proof.json"), JSON.stringify(proofSolver.metafile));
 clientOptions.define = { ...clientOptions.define, PROOF_SOLVER: JSON.stringify(`/assets/${manifest["proof.js"]}`) };
 
+// First each island's own source files, then the keys their code names.
+const islandSources = await bundleSources(Object.fromEntries(islands.map((island) => [island, `src/client/${island}.tsx`])), here);
+const named = namedKeys(islandSources, join(here, "tsconfig.json"));
+const textsDir = join(outDir, "texts");
+mkdirSync(textsDir, { recursive: true });
 for (const island of islands) {
-  const entryPoints = [join(here, `src/client/${island}.tsx`)];
-  // First the island's own source files (without texts), then the texts they name.
-  const probe = await esbuild.build({ ...clientOptions, entryPoints, plugins: [reactFromVendor, localePlugin({})] });
-  const sources = Object.keys(probe.metafile.inputs).filter((p) => p.startsWith("src/")).map((p) => join(here, p));
-  const keep = namedKeys(sources);
+  if (named[island].unbounded.length) {
+    throw new Error(`The ${island} page's code names texts the build cannot know (give the key a string-literal type):\n${named[island].unbounded.join("\n")}`);
+  }
   for (const lang of languages) {
-    const result = await esbuild.build({ ...clientOptions, entryPoints, plugins: [reactFromVendor, localePlugin(pickTexts(locales[lang], keep))] });
+    const source = compileTexts(lang, locales[lang], textsToShip(named[island].names, locales[lang], `locales/${lang}.json`), `locales/${lang}.json`);
+    // Kept beside the bundles for tests/texts.test.mjs, which holds them to i18next.
+    writeFileSync(join(textsDir, `${island}-${lang}.mjs`), source);
+    const result = await esbuild.build({ ...clientOptions, entryPoints: [join(here, `src/client/${island}.tsx`)], plugins: [reactFromVendor, i18nextOnlyWhenCalled, textsPlugin(source)] });
     emit(`client-${island}-${lang}.js`, result.outputFiles[0].contents);
     writeFileSync(join(metaDir, `client-${island}-${lang}.json`), JSON.stringify(result.metafile));
   }
@@ -186,8 +181,10 @@ const site = await esbuild.build({
   format: "iife",
   platform: "browser",
   target: browserTarget,
+  metafile: true,
 });
 emit("site.js", site.outputFiles[0].contents);
+writeFileSync(join(metaDir, "site.json"), JSON.stringify(site.metafile));
 
 const css = await esbuild.build({
   ...common,

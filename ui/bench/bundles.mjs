@@ -19,7 +19,7 @@ const dist = readdirSync(buildRoot)
 const group = (path) => {
   const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
   if (pkg) return pkg;
-  if (path.startsWith("locale:")) return "texts of the language";
+  if (path.startsWith("texts:")) return "compiled texts";
   return path.replace(/\/[^/]+$/, "/");
 };
 console.log(`Bundles (${dist}), bytes in the minified output:`);

@@ -1,5 +1,5 @@
-declare module "virtual:locale" {
-  import type { Texts } from "./shared/i18n";
-  const texts: Texts;
+declare module "virtual:texts" {
+  import type { CompiledText } from "./shared/i18n";
+  const texts: Record<string, CompiledText>;
   export default texts;
 }

@@ -3,8 +3,7 @@
 import "./server-polyfills";
 import { renderToString } from "react-dom/server";
 import { App } from "./App";
-import type { i18n } from "i18next";
-import { createI18n, I18nProvider } from "./shared/i18n";
+import { I18nProvider, serverT, type TFunction } from "./shared/i18n";
 import type { Lang } from "./shared/contract";
 import type { AnyPageProps } from "./App";
 import nl from "../../locales/nl.json";
@@ -18,15 +17,15 @@ function withoutRouteTexts<T extends { routes?: unknown }>({ routes: _routes, ..
 }
 
 const locales = { nl: withoutRouteTexts(nl), de: withoutRouteTexts(de), en: withoutRouteTexts(en) };
-const instances = new Map<Lang, i18n>();
+const translators = new Map<Lang, TFunction>();
 
-function i18nFor(lang: Lang): i18n {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = createI18n(lang, locales[lang]);
-    instances.set(lang, instance);
+function tFor(lang: Lang): TFunction {
+  let t = translators.get(lang);
+  if (!t) {
+    t = serverT(lang, locales[lang]);
+    translators.set(lang, t);
   }
-  return instance;
+  return t;
 }
 
 /** Renders a page to the HTML of its `<body>` (the document around it is made in Rust). */
@@ -34,7 +33,7 @@ export function render(propsJson: string): string {
   const props = JSON.parse(propsJson) as AnyPageProps;
   if (!(props.lang in locales)) throw new Error(`unknown language ${props.lang}`);
   return renderToString(
-    <I18nProvider i18n={i18nFor(props.lang)}>
+    <I18nProvider t={tFor(props.lang)}>
       <App {...props} />
     </I18nProvider>,
   );

@@ -1,13 +1,13 @@
 // What every form page's browser entry does: hydrate the page's island (`<div id="root">`,
 // see App.tsx) from the same component the server rendered, with the texts of the page's
-// language that the island uses (build.mjs: "virtual:locale"). Header, footer and flags are
-// plain HTML and cost the browser nothing.
+// language that the island names, compiled by the build (build.mjs: "virtual:texts"). Header,
+// footer and flags are plain HTML and cost the browser nothing.
 import { startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import texts from "virtual:locale";
+import texts from "virtual:texts";
 import { CompanyContext } from "../shared/company";
 import type { IslandProps } from "../shared/island";
-import { createI18n, I18nProvider } from "../shared/i18n";
+import { browserT, I18nProvider } from "../shared/i18n";
 import { handOver, watchTyping } from "../shared/prehydration";
 import "../site";
 
@@ -21,7 +21,7 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
   watchTyping(root);
   const props = JSON.parse(dataElement.textContent ?? "{}") as IslandProps;
   // A text the build left out shows as its key: say so, loudly (the browser tests fail on it).
-  const i18n = createI18n(props.lang, texts, (key) => console.error(`no client text "${key}" (ui/build.mjs keeps the texts the island names)`));
+  const t = browserT(texts, (key) => console.error(`no client text "${key}" (ui/texts/keys.mjs finds the texts the island names)`));
   let started = false;
   const start = () => {
     if (started) return;
@@ -34,7 +34,7 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
       hydrateRoot(
         root,
         <CompanyContext.Provider value={props.company}>
-          <I18nProvider i18n={i18n}>
+          <I18nProvider t={t}>
             <Page {...props} />
           </I18nProvider>
         </CompanyContext.Provider>,

@@ -1,10 +1,12 @@
-// The texts of the page's language, for the server's render and the browser's hydration alike:
-// i18next with react-i18next (the owner's stack), one synchronous instance per language with the
-// resources bundled, so no backend and no asynchronous start. The components import
-// `useTranslation` from here, so the choice stays in one file.
-import i18next, { type i18n } from "i18next";
-import type { ReactNode } from "react";
-import { I18nextProvider, useTranslation as useI18next } from "react-i18next";
+// How the components get their texts (`const { t } = useTranslation()`), on both sides:
+// - the server (the render in QuickJS) resolves every text with i18next, one synchronous
+//   instance per language with the locale files bundled (`serverT`);
+// - the browser has no i18n library: the build compiles the texts the island's code names into
+//   plain strings and small functions (ui/texts/compile.mjs), and `browserT` looks them up.
+// Both give the same text for the same key and values (tests/texts.test.mjs), so hydration finds
+// what the server rendered. This is the one file that knows how `t` is made on each side.
+import i18next from "i18next";
+import { createContext, useContext, type ReactNode } from "react";
 import type { Lang } from "./contract";
 
 export interface Texts {
@@ -12,9 +14,11 @@ export interface Texts {
 }
 export type TOptions = Record<string, string | number | undefined>;
 export type TFunction = (key: string, options?: TOptions) => string;
+/** A compiled text: the text, or a function of the options; `undefined` where i18next finds none. */
+export type CompiledText = string | ((options: TOptions | undefined) => string | undefined);
 
-/** An i18next instance for `lang`; `onMissing` hears of every key the texts lack. */
-export function createI18n(lang: Lang, texts: Texts, onMissing?: (key: string) => void): i18n {
+/** The server's translate function for `lang`: i18next; `onMissing` hears of every key the texts lack. */
+export function serverT(lang: Lang, texts: Texts, onMissing?: (key: string) => void): TFunction {
   const instance = i18next.createInstance();
   instance.init({
     lng: lang,
@@ -25,18 +29,30 @@ export function createI18n(lang: Lang, texts: Texts, onMissing?: (key: string) =
     returnNull: false,
     saveMissing: onMissing !== undefined,
     missingKeyHandler: onMissing && ((_languages: readonly string[], _namespace: string, key: string) => onMissing(key)),
-    // i18next otherwise prints an advertisement into every visitor's console.
+    // i18next otherwise prints an advertisement into the log.
     showSupportNotice: false,
   });
-  return instance;
+  return instance.t.bind(instance) as unknown as TFunction;
 }
 
-export function I18nProvider({ i18n, children }: { i18n: i18n; children: ReactNode }) {
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+/** The browser's translate function over the compiled texts; a key they lack is returned as it is, as i18next does. */
+export function browserT(texts: Record<string, CompiledText>, onMissing: (key: string) => void): TFunction {
+  return (key, options) => {
+    const text = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : undefined;
+    const result = typeof text === "function" ? text(options) : text;
+    if (result !== undefined) return result;
+    onMissing(key);
+    return key;
+  };
+}
+
+const TContext = createContext<TFunction>((key) => key);
+
+export function I18nProvider({ t, children }: { t: TFunction; children: ReactNode }) {
+  return <TContext.Provider value={t}>{children}</TContext.Provider>;
 }
 
 /** The page's translate function, as `const { t } = useTranslation()`. */
 export function useTranslation(): { t: TFunction } {
-  const { t } = useI18next();
-  return { t: t as unknown as TFunction };
+  return { t: useContext(TContext) };
 }
