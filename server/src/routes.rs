@@ -28,9 +28,9 @@ use crate::{
     booking::routes as booking,
     config::Settings,
     contact::routes as contact,
-    edge::{lang::RouteLang, operators, outer::RoutePattern, read, Edge, Kind},
+    edge::{lang::RouteLang, operators, outer::RoutePattern, read, ClientKey, Edge, Kind},
     forms::{phone_check::phone_check, proof},
-    health,
+    health, mail,
     manage_booking::routes as manage,
     pricing::routes as places,
     site::{assets, contract::API_PATHS, landing, redirects, routes as pages, seo, Page},
@@ -153,7 +153,11 @@ where
     resource.wrap_fn(move |req, service| {
         let edge = edge.clone();
         let call = match edge.admit(kind, &req) {
-            Ok(()) => Ok(service.call(req)),
+            Ok(()) => {
+                // The mails this request queues take their turns as its client's (`mail::fair`).
+                let client = ClientKey::of(req.request());
+                Ok(mail::fair::caused_by(client, service.call(req)))
+            }
             Err(refusal) => Err(req.error_response(refusal)),
         };
         async move {

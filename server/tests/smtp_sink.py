@@ -20,7 +20,8 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
 and for the whole server, by the first word of --mode-file, read at each EHLO:
   hang      no answer after the greeting (a hung server)
   421       421 after the greeting (server shutting down)
---delay-ms slows every accepted message (to kill a sender in the middle of its work).
+--delay-ms slows every accepted message (to kill a sender in the middle of its work, or as
+a relay that takes its time for each message: `staff_mail_flood.rs`).
 """
 import argparse
 import asyncio

@@ -126,7 +126,7 @@ impl BookingService {
                     id.as_ref().and(place).map(|p| p.listing())
                 };
                 let gate = self.outbox.outbox().customer_gate();
-                let confirmation_withheld = !gate.opens(&form.email, None, jiff::Timestamp::now());
+                let confirmation_withheld = !gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
                 if confirmation_withheld {
                     tracing::warn!("this booking may not mail its address (the gate's caps): only staff are mailed");
                 }

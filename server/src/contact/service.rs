@@ -70,7 +70,8 @@ impl ContactService {
                 |_| async { true },
                 || async {
                     let gate = self.outbox.customer_gate();
-                    let acknowledged = gate.opens(&form.email, None, jiff::Timestamp::now());
+                    let acknowledged =
+                        gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
                     unacknowledged.store(!acknowledged, Ordering::Relaxed);
                     let reference = Reference::new('C');
                     let message = ContactMessage {

@@ -37,7 +37,8 @@ pub(super) fn give_up_with_notice(
     let queued = shared.store.write_critical(|tx| {
         queue::record_attempt(tx, row.id, attempts, now, queue::Attempt::GivenUp(error))?;
         match &notice {
-            Some(mail) => queue::insert_mail(tx, mail, now),
+            // The failed mail's cause: junk that bounces does not crowd out other notices.
+            Some(mail) => queue::insert_mail(tx, mail, now, row.cause),
             None => Ok(Vec::new()),
         }
     })?;

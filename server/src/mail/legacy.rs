@@ -184,6 +184,7 @@ fn insert(tx: &Transaction<'_>, entry: &Entry) -> io::Result<Option<i64>> {
         raw: entry.raw.as_bytes(),
         perishes_at: None,
         legacy_id: Some(&entry.id),
+        cause: Default::default(),
     };
     queue::insert(tx, &row).map(Some)
 }

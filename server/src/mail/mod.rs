@@ -21,11 +21,13 @@
 //! inside a runtime, and the `commit` futures run on any executor.
 //!
 //! The rest: `queue.rs` is the table, `state.rs` the sender's in-memory view
-//! of it (behind `stats()` and `health()`), `legacy.rs` takes over the file
-//! spool of earlier releases, `templates.rs` with `templates/mail/` draws a
-//! [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
+//! of it (behind `stats()` and `health()`), `fair.rs` the turns the sender
+//! takes between the clients that caused the mails, `legacy.rs` takes over
+//! the file spool of earlier releases, `templates.rs` with `templates/mail/`
+//! draws a [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
 pub mod customer;
 mod error;
+pub mod fair;
 mod give_up;
 pub mod layout;
 pub mod legacy;
@@ -115,7 +117,7 @@ impl Outbox {
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
-        store.migrate(queue::SCHEMA, &[]).map_err(DeliveryError::Store)?;
+        store.migrate(queue::SCHEMA, &queue::ADDED).map_err(DeliveryError::Store)?;
         let taken_over =
             legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
         if let Some(recovered) = store.recovered_at_start() {
@@ -123,7 +125,8 @@ impl Outbox {
             let written = recovered.backup.as_deref().and_then(written_at);
             let notice = letterhead.store_restored(written, &nonce())?;
             let now = jiff::Timestamp::now().as_millisecond();
-            store.write(|tx| queue::insert_mail(tx, &notice, now)).map_err(DeliveryError::Store)?;
+            let site = fair::Cause::default();
+            store.write(|tx| queue::insert_mail(tx, &notice, now, site)).map_err(DeliveryError::Store)?;
         }
         let queued = store.read(queue::queued).map_err(DeliveryError::Store)?;
         let finished = store.read(queue::finished_counts).map_err(DeliveryError::Store)?;
@@ -210,6 +213,8 @@ impl Outbox {
     /// `false` (the change no longer applies: someone else was first) and any
     /// error keep nothing of it and send nothing. `point` names the moment
     /// between the writes and the commit for crash tests ([`crate::faults`]).
+    /// The mails are filed under the client of the request being answered
+    /// ([`fair::caused_by`]), for the sender's turns.
     pub async fn commit(
         &self,
         point: &'static str,
@@ -220,6 +225,7 @@ impl Outbox {
             return Err(DeliveryError::ShutDown);
         }
         let (shared, gate) = (self.inner.shared.clone(), self.inner.gate.clone());
+        let cause = fair::Cause::current();
         let committed = self
             .inner
             .runtime
@@ -231,7 +237,7 @@ impl Outbox {
                     }
                     let mut queued = Vec::new();
                     for mail in mails.iter().filter(|mail| gate.passes(mail)) {
-                        queued.extend(queue::insert_mail(tx, mail, created_at)?);
+                        queued.extend(queue::insert_mail(tx, mail, created_at, cause)?);
                     }
                     faults::point(point);
                     Ok(Some(queued))

@@ -56,7 +56,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
     let mut state = shared.state.lock().unwrap();
     match outcome {
         Outcome::Delivered { id, kind, attempts } => {
-            state.pending.remove(&id);
+            state.remove(id);
             state.delivered_total += 1;
             state.delivered_retained += 1;
             state.slow_attempts = 0;
@@ -66,7 +66,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
         }
         Outcome::DeliveredUnrecorded { id, error } => {
             let error = redact(&error);
-            state.pending.remove(&id);
+            state.remove(id);
             state.delivered_total += 1;
             state.server_answered(policy, pause);
             metrics::mail("delivered");
@@ -106,7 +106,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
         }
         Outcome::GivenUp { id, kind, failure, error, notice } => {
             let error = redact(&error);
-            state.pending.remove(&id);
+            state.remove(id);
             state.failed_attempts_total += 1;
             state.failed += 1;
             state.last_trouble = Some(now);
@@ -124,12 +124,12 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             tracing::error!(id, error = %error, notice, "mail not deliverable; given up");
         }
         Outcome::Dropped { id, why } => {
-            state.pending.remove(&id);
+            state.remove(id);
             metrics::mail("superseded");
             tracing::info!(id, "mail not sent: {why}");
         }
         Outcome::Quarantined { id } => {
-            state.pending.remove(&id);
+            state.remove(id);
             state.quarantined += 1;
             state.last_trouble = Some(now);
             metrics::mail("quarantined");
@@ -137,7 +137,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
         Outcome::Storage { id, error } => {
             if error.kind() == std::io::ErrorKind::NotFound {
                 tracing::warn!(id, "queued mail vanished (removed by hand?); forgetting it");
-                state.pending.remove(&id);
+                state.remove(id);
             } else {
                 tracing::error!(id, error = %error, "queued mail could not be read or updated; retrying later");
                 state.last_error = Some(format!("store: {error}"));

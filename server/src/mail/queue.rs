@@ -18,7 +18,7 @@ use std::io;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::{
-    mail::{MailKind, OutgoingMail},
+    mail::{fair::Cause, MailKind, OutgoingMail},
     store::{invalid, sql},
 };
 
@@ -41,9 +41,14 @@ CREATE TABLE IF NOT EXISTS mails (
     -- A perishable mail is not sent after this time (ms), nor once superseded.
     perishes_at     INTEGER,
     -- The spool file a mail of an earlier release was taken over from.
-    legacy_id       TEXT UNIQUE
+    legacy_id       TEXT UNIQUE,
+    -- The client whose request queued the mail (`fair.rs`), while it is queued.
+    client_network  TEXT
 );
 CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);";
+
+/// Columns added since the table was first made, for stores of earlier releases.
+pub(crate) const ADDED: [(&str, &str, &str); 1] = [("mails", "client_network", "TEXT")];
 
 /// What the sender keeps in memory of a queued mail: not its text.
 #[derive(Debug, Clone)]
@@ -51,9 +56,12 @@ pub(crate) struct Queued {
     pub(crate) id: i64,
     /// Milliseconds since the epoch.
     pub(crate) created_at: i64,
-    /// Lower-cased: one mail in flight per mailbox.
+    /// Lower-cased: the mailbox's delivery slots, and the order of one booking's mails to it.
     pub(crate) recipient: String,
+    /// The booking (or message) the mail is about.
+    pub(crate) reference: String,
     pub(crate) attempts: u32,
+    pub(crate) cause: Cause,
 }
 
 /// A mail as the sender reads it to send it.
@@ -69,6 +77,7 @@ pub(crate) struct Row {
     pub(crate) raw: Vec<u8>,
     /// Milliseconds since the epoch; see [`OutgoingMail::perishes_at`].
     pub(crate) perishes_at: Option<i64>,
+    pub(crate) cause: Cause,
 }
 
 /// What a new row is made of, for [`insert`].
@@ -83,15 +92,17 @@ pub(crate) struct NewRow<'a> {
     pub(crate) raw: &'a [u8],
     pub(crate) perishes_at: Option<i64>,
     pub(crate) legacy_id: Option<&'a str>,
+    pub(crate) cause: Cause,
 }
 
-/// Queues `mail`, one row per recipient with the same message: each
+/// Queues `mail` as caused by `cause`, one row per recipient with the same message: each
 /// recipient has its own attempts and outcome, so a refused address can
 /// neither delay nor drop the mail to another.
 pub(crate) fn insert_mail(
     tx: &Transaction<'_>,
     mail: &OutgoingMail,
     created_at: i64,
+    cause: Cause,
 ) -> io::Result<Vec<Queued>> {
     mail.recipients
         .iter()
@@ -109,13 +120,16 @@ pub(crate) fn insert_mail(
                     raw: &mail.raw,
                     perishes_at: mail.perishes_at.map(|at| at.as_millisecond()),
                     legacy_id: None,
+                    cause,
                 },
             )
             .map(|id| Queued {
                 id,
                 created_at,
                 recipient: recipient.to_lowercase(),
+                reference: mail.reference.clone(),
                 attempts: 0,
+                cause,
             })
         })
         .collect()
@@ -124,8 +138,8 @@ pub(crate) fn insert_mail(
 /// Inserts a queued row; `None` when a row taken over from the same spool file exists.
 pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> {
     tx.execute(
-        "INSERT INTO mails (kind, reference, message_id, envelope_from, recipient, customer_phone, created_at, state, raw, perishes_at, legacy_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued', ?8, ?9, ?10)",
+        "INSERT INTO mails (kind, reference, message_id, envelope_from, recipient, customer_phone, created_at, state, raw, perishes_at, legacy_id, client_network)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued', ?8, ?9, ?10, ?11)",
         params![
             row.kind.code(),
             row.reference,
@@ -136,7 +150,8 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
             row.created_at,
             row.raw,
             row.perishes_at,
-            row.legacy_id
+            row.legacy_id,
+            row.cause.stored()
         ],
     )
     .map_err(sql)?;
@@ -146,7 +161,10 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
 /// Every queued mail, oldest first.
 pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
     let mut statement = connection
-        .prepare("SELECT id, created_at, recipient, attempts FROM mails WHERE state = 'queued' ORDER BY id")
+        .prepare(
+            "SELECT id, created_at, recipient, reference, attempts, client_network
+             FROM mails WHERE state = 'queued' ORDER BY id",
+        )
         .map_err(sql)?;
     let rows = statement
         .query_map([], |row| {
@@ -154,7 +172,9 @@ pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
                 id: row.get(0)?,
                 created_at: row.get(1)?,
                 recipient: row.get::<_, String>(2)?.to_lowercase(),
-                attempts: row.get(3)?,
+                reference: row.get(3)?,
+                attempts: row.get(4)?,
+                cause: Cause::parse(row.get::<_, Option<String>>(5)?.as_deref()),
             })
         })
         .map_err(sql)?;
@@ -188,7 +208,7 @@ pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
     };
     connection
         .query_row(
-            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw, perishes_at
+            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, raw, perishes_at, client_network
              FROM mails WHERE id = ?1 AND state = 'queued'",
             [id],
             |r| {
@@ -205,6 +225,7 @@ pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
                     attempts: r.get(6)?,
                     raw: raw.filter(|raw| !raw.is_empty()).ok_or_else(|| unusable(7, "no message".into()))?,
                     perishes_at: r.get(8)?,
+                    cause: Cause::parse(r.get::<_, Option<String>>(9)?.as_deref()),
                 })
             },
         )
@@ -242,7 +263,8 @@ pub(crate) fn record_attempt(
             "UPDATE mails SET state = ?2, attempts = ?3, last_attempt_at = ?4,
                  finished_at = CASE WHEN ?2 = 'queued' THEN NULL ELSE ?4 END,
                  last_error = coalesce(?5, last_error),
-                 raw = CASE WHEN ?2 = 'delivered' THEN NULL ELSE raw END
+                 raw = CASE WHEN ?2 = 'delivered' THEN NULL ELSE raw END,
+                 client_network = CASE WHEN ?2 = 'queued' THEN client_network ELSE NULL END
              WHERE id = ?1",
             params![id, state, attempts, now, error],
         )
@@ -255,8 +277,11 @@ pub(crate) fn record_attempt(
 
 /// A row that cannot be read: kept aside for a person, never sent.
 pub(crate) fn quarantine(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
-    tx.execute("UPDATE mails SET state = 'quarantined', finished_at = ?2 WHERE id = ?1", params![id, now])
-        .map_err(sql)?;
+    tx.execute(
+        "UPDATE mails SET state = 'quarantined', finished_at = ?2, client_network = NULL WHERE id = ?1",
+        params![id, now],
+    )
+    .map_err(sql)?;
     Ok(())
 }
 
@@ -265,7 +290,7 @@ pub(crate) fn quarantine(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<
 /// Returns how many.
 pub fn supersede(tx: &Transaction<'_>, reference: &str, now: i64) -> io::Result<usize> {
     tx.execute(
-        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL
+        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL, client_network = NULL
          WHERE reference = ?1 AND state = 'queued' AND perishes_at IS NOT NULL",
         params![reference, now],
     )
@@ -275,7 +300,7 @@ pub fn supersede(tx: &Transaction<'_>, reference: &str, now: i64) -> io::Result<
 /// One perishable mail whose time has passed, dropped unsent.
 pub(crate) fn perished(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
     tx.execute(
-        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL WHERE id = ?1",
+        "UPDATE mails SET state = 'superseded', finished_at = ?2, raw = NULL, client_network = NULL WHERE id = ?1",
         params![id, now],
     )
     .map_err(sql)?;

@@ -22,8 +22,11 @@
 //!   the reference, the recipient, the server's answer and the customer's
 //!   phone. A notice that fails itself is only logged and counted.
 //! - Up to `concurrency` mails are in flight at once (4), each on its own SMTP
-//!   connection, so a mail that hangs holds up none of the others; one per
-//!   recipient, so a slow mailbox takes one slot, not all.
+//!   connection, so a mail that hangs holds up none of the others; up to
+//!   `per_mailbox` (2) to one recipient, so a slow mailbox takes two slots, not
+//!   all, and a staff mailbox is not one queue for every booking.
+//! - Which mail goes next: the clients that caused them take turns
+//!   (`fair.rs`), and one booking's mails to one mailbox go in order (`state.rs`).
 //!
 //! Every recipient has its own row (`queue.rs`), so one refused address never
 //! delays or drops the mail to another. Each outcome is written to the store
@@ -55,6 +58,8 @@ pub struct RetryPolicy {
     pub max_mail_retry: Duration,
     /// Mails in flight at once.
     pub concurrency: usize,
+    /// Mails in flight at once to one recipient.
+    pub per_mailbox: usize,
     /// How often finished mails and Maildir files older than the retention are deleted.
     pub sweep_every: Duration,
 }
@@ -66,6 +71,7 @@ impl Default for RetryPolicy {
             max_pause: Duration::from_secs(30),
             max_mail_retry: Duration::from_secs(15 * 60),
             concurrency: 4,
+            per_mailbox: 2,
             sweep_every: Duration::from_secs(3600),
         }
     }
@@ -99,7 +105,7 @@ pub(crate) async fn run(
             None => policy.concurrency.max(1),
         };
         while tasks.len() < limit {
-            let Some(id) = shared.take_due(now) else { break };
+            let Some(id) = shared.take_due(now, policy.per_mailbox.max(1)) else { break };
             tasks.spawn(deliver(shared.clone(), transport.clone(), id));
         }
         // Wake for the end of a pause, or for the next due mail when there is
@@ -108,7 +114,7 @@ pub(crate) async fn run(
         match paused_until {
             Some(until) if until > now => wake_at = wake_at.min(until),
             _ if tasks.len() < limit => {
-                if let Some(due) = shared.next_due() {
+                if let Some(due) = shared.next_due(policy.per_mailbox.max(1)) {
                     wake_at = wake_at.min(due);
                 }
             }

@@ -1,16 +1,21 @@
 //! The sender's in-memory view of the queued mails: which wait, which are in
-//! flight, when each is due, whether the server is down. Loaded from the
-//! store at start; the steps add to it after they commit, the sender
-//! (`sender.rs`) updates it, and `stats()` and `health()` read it.
+//! flight, when each is due, whose turn is next, whether the server is down.
+//! Loaded from the store at start; the steps add to it after they commit, the
+//! sender (`sender.rs`) updates it, and `stats()` and `health()` read it.
 use std::{
-    collections::{BTreeMap, HashSet},
+    collections::{BTreeMap, BTreeSet, HashMap, HashSet},
     sync::{Arc, Mutex},
     time::Duration,
 };
 
 use tokio::{sync::Notify, time::Instant};
 
-use crate::mail::{queue::Queued, sender::RetryPolicy, DeliveryHealth, Letterhead, SpoolStats};
+use crate::mail::{
+    fair::{Lane, Turns, Waiting},
+    queue::Queued,
+    sender::RetryPolicy,
+    DeliveryHealth, Letterhead, SpoolStats,
+};
 use crate::store::Store;
 
 /// The `[mail]` settings the sender applies.
@@ -38,7 +43,8 @@ pub(crate) struct Shared {
 
 #[derive(Default)]
 pub(crate) struct State {
-    /// Undelivered mails by row id (sorted: oldest first).
+    /// Undelivered mails by row id (sorted: oldest first); added by
+    /// [`State::insert`] and removed by [`State::remove`] only.
     pub(crate) pending: BTreeMap<i64, Pending>,
     pub(crate) delivered_retained: usize,
     pub(crate) delivered_total: u64,
@@ -54,24 +60,30 @@ pub(crate) struct State {
     pub(crate) server_down: bool,
     /// When a mail was last given up or a row quarantined.
     pub(crate) last_trouble: Option<Instant>,
+    /// Which client's mails go next (`fair.rs`), and how many each has queued.
+    turns: Turns,
+    waiting: Waiting,
+    /// The queued mails of each booking to each mailbox (reference, recipient):
+    /// only the first may go.
+    threads: HashMap<(String, String), BTreeSet<i64>>,
+    /// Staff's mailboxes, lower-cased: their mail takes its turns apart.
+    staff: HashSet<String>,
 }
 
 pub(crate) struct Pending {
     /// Milliseconds since the epoch.
     pub(crate) created_at: i64,
-    /// The envelope's recipients: one mail to them at a time (see `take_due`).
+    /// The envelope's recipient: a few mails to it at a time (see `take_due`).
     recipient: String,
+    /// The booking or message: its mails to one recipient go in the order they were queued.
+    reference: String,
+    /// An earlier mail of the same booking to the same recipient is still queued.
+    behind: bool,
+    lane: Lane,
     pub(crate) due: Instant,
     pub(crate) attempts: u32,
     pub(crate) in_flight: bool,
     pub(crate) refused: bool,
-}
-
-impl Pending {
-    fn new(queued: &Queued, due: Instant) -> Self {
-        let (created_at, recipient) = (queued.created_at, queued.recipient.clone());
-        Self { created_at, recipient, due, attempts: queued.attempts, in_flight: false, refused: false }
-    }
 }
 
 /// What the store held at start-up.
@@ -84,9 +96,12 @@ pub(crate) struct Loaded {
 impl Shared {
     pub fn new(store: Arc<Store>, loaded: Loaded, letterhead: Letterhead, limits: Limits) -> Self {
         let now = Instant::now();
-        let pending = loaded.queued.iter().map(|q| (q.id, Pending::new(q, now))).collect();
         let [delivered_retained, failed, quarantined] = loaded.finished;
-        let state = State { pending, delivered_retained, failed, quarantined, ..State::default() };
+        let staff = letterhead.staff().iter().map(|m| m.email.to_string().to_lowercase()).collect();
+        let mut state = State { delivered_retained, failed, quarantined, staff, ..State::default() };
+        for queued in &loaded.queued {
+            state.insert(queued, now);
+        }
         Self { store, state: Mutex::new(state), wake: Notify::new(), letterhead, limits }
     }
 
@@ -95,7 +110,7 @@ impl Shared {
         let now = Instant::now();
         let mut state = self.state.lock().unwrap();
         for mail in queued {
-            state.pending.insert(mail.id, Pending::new(mail, now));
+            state.insert(mail, now);
         }
         drop(state);
         self.wake.notify_one();
@@ -145,34 +160,105 @@ impl Shared {
         }
     }
 
-    /// The oldest due mail not in flight, marked as in flight. A mail whose
-    /// recipient already has one in flight waits for it: a slow or hanging
-    /// mailbox holds one delivery slot, never all of them.
-    pub(crate) fn take_due(&self, now: Instant) -> Option<i64> {
-        let mut state = self.state.lock().unwrap();
-        let busy = state.busy_recipients();
-        let (id, pending) = state
-            .pending
-            .iter_mut()
-            .filter(|(_, p)| !p.in_flight && p.due <= now && !busy.contains(&p.recipient))
-            .min_by_key(|(_, p)| p.due)?;
-        pending.in_flight = true;
-        Some(*id)
+    /// The next mail to send, marked as in flight ([`State::take_due`]).
+    pub(crate) fn take_due(&self, now: Instant, per_mailbox: usize) -> Option<i64> {
+        self.state.lock().unwrap().take_due(now, per_mailbox)
     }
 
     /// When the next mail that [`Shared::take_due`] could take becomes due (a
-    /// mail waiting for its recipient's mail in flight is woken by that one's end).
-    pub(crate) fn next_due(&self) -> Option<Instant> {
+    /// mail waiting for a slot of its mailbox, or for an earlier mail of its
+    /// booking, is woken by the end of the one in flight).
+    pub(crate) fn next_due(&self, per_mailbox: usize) -> Option<Instant> {
         let state = self.state.lock().unwrap();
-        let busy = state.busy_recipients();
-        state.pending.values().filter(|p| !p.in_flight && !busy.contains(&p.recipient)).map(|p| p.due).min()
+        state.ready(per_mailbox).map(|(_, p)| p.due).min()
     }
 }
 
 impl State {
-    /// Recipients with a mail in flight: their other mails wait for it.
-    fn busy_recipients(&self) -> HashSet<String> {
-        self.pending.values().filter(|p| p.in_flight).map(|p| p.recipient.clone()).collect()
+    /// Adds a queued mail, due at `due`.
+    fn insert(&mut self, queued: &Queued, due: Instant) {
+        let lane = Lane { cause: queued.cause, to_staff: self.staff.contains(&queued.recipient) };
+        let pending = Pending {
+            created_at: queued.created_at,
+            recipient: queued.recipient.clone(),
+            reference: queued.reference.clone(),
+            behind: false,
+            lane,
+            due,
+            attempts: queued.attempts,
+            in_flight: false,
+            refused: false,
+        };
+        if self.pending.insert(queued.id, pending).is_none() {
+            self.waiting.add(lane);
+        }
+        let thread = (queued.reference.clone(), queued.recipient.clone());
+        let ids = self.threads.entry(thread).or_default();
+        ids.insert(queued.id);
+        // Steps commit one after another, but may register out of order: the lowest id leads.
+        let first = ids.first().copied();
+        for id in ids.iter() {
+            if let Some(p) = self.pending.get_mut(id) {
+                p.behind = Some(*id) != first;
+            }
+        }
+    }
+
+    /// Forgets a mail that is finished (delivered, given up, dropped); the
+    /// next mail of its booking to its recipient may go.
+    pub(crate) fn remove(&mut self, id: i64) {
+        let Some(gone) = self.pending.remove(&id) else { return };
+        self.waiting.remove(gone.lane);
+        let thread = (gone.reference, gone.recipient);
+        let Some(ids) = self.threads.get_mut(&thread) else { return };
+        ids.remove(&id);
+        match ids.first().copied() {
+            Some(next) => {
+                if let Some(p) = self.pending.get_mut(&next) {
+                    p.behind = false;
+                }
+            }
+            None => drop(self.threads.remove(&thread)),
+        }
+    }
+
+    /// The next mail to send, marked as in flight: of the due mails that may
+    /// go now ([`State::ready`]), one of the client served longest ago
+    /// (`fair.rs`), and of its mails the one due first.
+    fn take_due(&mut self, now: Instant, per_mailbox: usize) -> Option<i64> {
+        // Ranked once per lane, not per mail: the queue may hold thousands.
+        let mut ranks: HashMap<Lane, [u64; 4]> = HashMap::new();
+        let (id, lane) = self
+            .ready(per_mailbox)
+            .filter(|(_, p)| p.due <= now)
+            .min_by_key(|(id, p)| {
+                let rank = *ranks.entry(p.lane).or_insert_with(|| self.turns.rank(p.lane, &self.waiting));
+                (rank, p.due, *id)
+            })
+            .map(|(id, p)| (id, p.lane))?;
+        self.pending.get_mut(&id)?.in_flight = true;
+        self.turns.served(lane, &self.waiting);
+        Some(id)
+    }
+
+    /// The mails not in flight that may go once due: their mailbox has fewer
+    /// than `per_mailbox` in flight (a slow or hanging mailbox holds that many
+    /// delivery slots, never all of them), and no earlier mail of their booking
+    /// to that mailbox is still queued (a cancellation never overtakes its
+    /// confirmation, not even while that one waits for a retry).
+    fn ready(&self, per_mailbox: usize) -> impl Iterator<Item = (i64, &Pending)> + '_ {
+        // A few mails are in flight: a list is quicker than hashing every queued mail's address.
+        let mut in_flight: Vec<(&str, usize)> = Vec::new();
+        for p in self.pending.values().filter(|p| p.in_flight) {
+            match in_flight.iter_mut().find(|(recipient, _)| *recipient == p.recipient) {
+                Some((_, n)) => *n += 1,
+                None => in_flight.push((&p.recipient, 1)),
+            }
+        }
+        self.pending.iter().filter_map(move |(id, p)| {
+            let busy = in_flight.iter().any(|(r, n)| *n >= per_mailbox && *r == p.recipient);
+            (!p.in_flight && !p.behind && !busy).then_some((*id, p))
+        })
     }
 
     fn oldest_age_secs(&self) -> Option<u64> {
@@ -187,3 +273,7 @@ impl State {
         *pause = policy.first_retry;
     }
 }
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

@@ -64,6 +64,11 @@ pub(crate) async fn desk_limited(staff_language: &str, limits: &str, more: &str)
     desk_built(staff_language, limits, more, None).await
 }
 
+/// [`desk_limited`] with a mail server started with `sink_args` (`smtp_sink.py`'s options).
+pub(crate) async fn desk_relaying(staff_language: &str, limits: &str, sink_args: &[&str]) -> Desk {
+    desk_sinking(staff_language, limits, "", None, sink_args).await
+}
+
 /// A desk whose pages are rendered by `bundle` (a stand-in for the UI's), if given.
 pub(crate) async fn desk_rendering_with(
     staff_language: &str,
@@ -74,8 +79,18 @@ pub(crate) async fn desk_rendering_with(
 }
 
 async fn desk_built(staff_language: &str, limits: &str, more: &str, bundle: Option<&'static str>) -> Desk {
+    desk_sinking(staff_language, limits, more, bundle, &[]).await
+}
+
+async fn desk_sinking(
+    staff_language: &str,
+    limits: &str,
+    more: &str,
+    bundle: Option<&'static str>,
+    sink_args: &[&str],
+) -> Desk {
     let sink_dir = TempDir::new();
-    let sink = Sink::start(free_port(), &sink_dir.0, &[]);
+    let sink = Sink::start(free_port(), &sink_dir.0, sink_args);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
     let config = format!(
         "[render]\nworkers = 1\n[limits]\n{limits}\n[mail]\nstaff_language = \"{staff_language}\"\n{more}"

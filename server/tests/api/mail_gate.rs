@@ -135,3 +135,40 @@ async fn the_thank_you_box_shows_the_bookings_own_page_and_says_when_no_mail_wil
     );
     assert!(second["manage"]["href"].is_string(), "the link is the way to the booking now");
 }
+
+/// A booking to `email` sent by the client `from` (behind the trusted proxy): its answer.
+async fn book_from(desk: &Desk, from: &str, email: &str, passengers: u32) -> Value {
+    let url = format!("{}/api/reservation/en", desk.app.address);
+    let ride = booking_to(email, passengers);
+    let response =
+        desk.app.client.post(url).header("X-Forwarded-For", from).json(&ride).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{email} from {from}");
+    response.json().await.unwrap()
+}
+
+#[actix_web::test]
+async fn a_few_networks_cannot_spend_the_sites_hour_of_customer_mail_for_everybody() {
+    // The site mails 12 new addresses an hour, a network at most 4 of them.
+    let limits = "rate_limit_per_minute = 0\ntrusted_proxies = [\"127.0.0.1\"]\n\
+        customer_mails_per_hour = 12\ncustomer_mails_per_network_per_hour = 4";
+    // What the proof of work would cost the flood is not this test's matter.
+    let desk = desk_limited("en", limits, "[proof_of_work]\nlevels = []\n").await;
+    // Three networks flood, each from many addresses of its /24, to many victims.
+    let mut flood_mailed = 0;
+    for network in 1..=3 {
+        for host in 1..=10 {
+            let email = format!("victim{network}x{host}@example.org");
+            let answer = book_from(&desk, &format!("198.51.{network}.{host}"), &email, 1).await;
+            flood_mailed += usize::from(answer["noMail"].is_null());
+        }
+    }
+    assert_eq!(flood_mailed, 12, "the flood got its networks' shares, the site's hour");
+    // Then ten customers, each from a network of their own.
+    let mut honest_mailed = 0;
+    for n in 1..=10 {
+        let answer = book_from(&desk, &format!("203.0.{n}.7"), &format!("customer{n}@example.nl"), 2).await;
+        honest_mailed += usize::from(answer["noMail"].is_null());
+    }
+    assert_eq!(honest_mailed, 10, "every customer gets their confirmation");
+    desk.mails(30 + 10 + 22).await;
+}

@@ -51,6 +51,7 @@ mod seo;
 mod shutdown;
 mod staff_answers;
 mod staff_deadline;
+mod staff_mail_flood;
 mod stale_pages;
 mod store_faults;
 mod typed_names;

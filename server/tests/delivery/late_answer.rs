@@ -92,7 +92,7 @@ async fn a_server_that_takes_the_message_and_hangs_up_gets_it_once_and_staff_one
 }
 
 #[tokio::test]
-async fn a_slow_mailbox_holds_one_delivery_slot_and_delays_no_one_else() {
+async fn a_slow_mailbox_holds_two_delivery_slots_and_delays_no_one_else() {
     let dir = TempDir::new("late-slot");
     let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "2000"]);
     let slow_staff = "storelate-planning@example.nl";
@@ -108,11 +108,11 @@ async fn a_slow_mailbox_holds_one_delivery_slot_and_delays_no_one_else() {
         (0..4).all(|i| received_for(&sink, &format!("klant{i}@example.nl"), "SLOT") == 1)
     });
     let staff_stored = sink.messages().iter().filter(|m| m.rcpt_to == [slow_staff]).count();
-    assert_eq!(
-        staff_stored, 1,
-        "the slow mailbox had one mail in flight, not more, while the customers got theirs"
+    assert!(
+        staff_stored <= 2,
+        "the slow mailbox had two mails in flight at most, not four, while the customers got theirs: {staff_stored}"
     );
-    wait_for("the staff mails, one after another", LONG, || outbox.stats().delivered_since_start == 8);
+    wait_for("the staff mails, two at a time", LONG, || outbox.stats().delivered_since_start == 8);
     outbox.shutdown().await;
     for reference in references {
         assert_eq!(received_for(&sink, slow_staff, reference), 1, "{reference} reached staff once");

@@ -7,6 +7,7 @@ mod helpers;
 mod crash;
 mod disk_full;
 mod failures;
+mod fair_turns;
 mod golden;
 mod headers;
 mod late_answer;
