@@ -83,20 +83,32 @@ pub(crate) fn private_dir(dir: &Path) -> io::Result<()> {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
 }
 
+/// How long [`lock`] waits for a lock held elsewhere.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Takes the exclusive lock on `path`, or says which file is in use.
 pub(crate) fn lock(path: &Path) -> io::Result<File> {
     let file = OpenOptions::new().create(true).truncate(false).write(true).mode(0o600).open(path)?;
     use std::os::unix::io::AsRawFd;
-    // SAFETY: flock on a valid, open descriptor owned by `file`.
-    let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if rc != 0 {
+    // A lock lives as long as any copy of its descriptor: a child process
+    // started between fork and exec holds one for a moment (the mail tests
+    // start their SMTP server so), as does a previous server still exiting.
+    // So it is asked for a little while before the answer is "in use".
+    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    loop {
+        // SAFETY: flock on a valid, open descriptor owned by `file`.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            return Ok(file);
+        }
         let e = io::Error::last_os_error();
-        return Err(io::Error::new(
-            e.kind(),
-            format!("{} is held by another process (is the server running?): {e}", path.display()),
-        ));
+        if std::time::Instant::now() >= deadline {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("{} is held by another process (is the server running?): {e}", path.display()),
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    Ok(file)
 }
 
 /// Opens (creating) the database at `path` with the store's pragmas, and checks it.
