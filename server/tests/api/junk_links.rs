@@ -1,0 +1,103 @@
+//! The Junk button's page beyond one request (issue 41 item 4): one tap marks
+//! every request of the network in the last hour and refuses each one's
+//! address; a forged, altered or expired link is refused like any wrong staff
+//! link, and a post from a page of another version of the booking (or with
+//! none) changes nothing.
+use jiff::{SignedDuration, Timestamp};
+use taxi_server::booking::{answer::Action, answer_links};
+
+use crate::{
+    desk::desk_limited,
+    junk::{book, booked, column, key, staff_link, BEHIND_PROXY},
+};
+
+#[actix_web::test]
+async fn one_tap_marks_every_request_of_the_network_in_the_last_hour_and_refuses_each_address() {
+    let desk = desk_limited("en", BEHIND_PROXY, "").await;
+    let flood = "198.51.100.7";
+    let mut junk = Vec::new();
+    for i in 0..3 {
+        junk.push(booked(&desk, flood, &format!("flood{i}@example.org")).await);
+    }
+    let older = booked(&desk, flood, "earlier@example.org").await;
+    let honest = booked(&desk, "203.0.113.5", "anna@example.nl").await;
+    // One request of that network came more than an hour ago (moved back while the site is stopped).
+    let desk = desk
+        .restart_after(|data| {
+            let store = rusqlite::Connection::open(data.join(taxi_server::store::FILE_NAME)).unwrap();
+            let changed = store
+                .execute("UPDATE bookings SET created_at = created_at - 7200 WHERE reference = ?1", [&older])
+                .unwrap();
+            assert_eq!(changed, 1);
+        })
+        .await;
+
+    let path = staff_link(&desk, &junk[0], Action::Junk);
+    let html = desk.app.get(&path).await.text().await.unwrap();
+    assert!(html.contains("Mark all 3 requests from this network in the last hour as junk"), "{html}");
+    let done = desk.post(&path, &[("scope", "network")]).await;
+    assert_eq!(done.status(), 200);
+    let done = done.text().await.unwrap();
+    assert!(
+        done.contains("Done: the requests from this network in the last hour are marked as junk."),
+        "{done}"
+    );
+
+    for reference in &junk {
+        assert_eq!(column::<String>(&desk, reference, "status"), "junk", "{reference}");
+    }
+    for reference in [&older, &honest] {
+        assert_eq!(column::<String>(&desk, reference, "status"), "requested", "{reference} is untouched");
+    }
+    // Each address of the network's requests is refused, from any network; the older one's is not.
+    assert_eq!(book(&desk, "203.0.113.30", "flood2@example.org", "en").await.status(), 403);
+    assert_eq!(book(&desk, "203.0.113.31", "earlier@example.org", "en").await.status(), 200);
+    assert_eq!(book(&desk, "203.0.113.5", "anna+2@example.nl", "en").await.status(), 200, "anybody else");
+    assert_eq!(book(&desk, flood, "new@example.net", "en").await.status(), 403, "and the network");
+}
+
+#[actix_web::test]
+async fn forged_expired_and_stale_junk_posts_change_nothing() {
+    let desk = desk_limited("en", BEHIND_PROXY, "").await;
+    let reference = booked(&desk, "198.51.100.7", "flood@example.org").await;
+    let junk = desk.link(&reference, "junk").await;
+    let confirm = desk.link(&reference, "confirm").await;
+
+    let expired = answer_links::signed_path(
+        &key(&desk),
+        &reference,
+        Action::Junk,
+        Timestamp::now() - SignedDuration::from_secs(1),
+    );
+    let forged = [
+        (confirm.replace("/confirm?", "/junk?"), "the confirm button's signature"),
+        (junk.replace(&reference, "R-AAAAAA"), "another booking"),
+        (junk.replace("sig=", "sig=A"), "an altered signature"),
+        (expired, "expired"),
+    ];
+    for (path, what) in &forged {
+        assert_eq!(desk.app.get(path).await.status(), 404, "{what}");
+        let posted = desk.post_raw(path, &[("version", "0"), ("scope", "network")]).await;
+        assert_eq!(posted.status(), 404, "{what}");
+    }
+    assert_eq!(column::<String>(&desk, &reference, "status"), "requested");
+
+    // A page opened before a colleague confirmed the ride, and a post without a version.
+    let opened = desk.version(&junk).await;
+    assert_eq!(opened, "0");
+    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    let stale = desk.post_raw(&junk, &[("version", &opened), ("scope", "one")]).await;
+    assert_eq!(stale.status(), 409);
+    assert!(stale.text().await.unwrap().contains("the booking changed after you opened this page"));
+    assert_eq!(desk.post_raw(&junk, &[("scope", "one")]).await.status(), 409, "no version");
+    assert_eq!(column::<String>(&desk, &reference, "status"), "confirmed");
+    assert_eq!(book(&desk, "198.51.100.7", "other@example.net", "en").await.status(), 200, "nobody refused");
+
+    // A confirmed ride can still be junk, from a page of its current version; a second tap changes nothing.
+    let current = desk.version(&junk).await;
+    assert_eq!(desk.post_raw(&junk, &[("version", &current), ("scope", "one")]).await.status(), 303);
+    assert_eq!(column::<String>(&desk, &reference, "status"), "junk");
+    let again = desk.post_raw(&junk, &[("version", &current), ("scope", "one")]).await;
+    assert_eq!(again.status(), 409, "the page is out of date now");
+    assert!(again.text().await.unwrap().contains("was marked as junk"));
+}
