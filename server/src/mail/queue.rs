@@ -43,7 +43,9 @@ CREATE TABLE IF NOT EXISTS mails (
     -- The spool file a mail of an earlier release was taken over from.
     legacy_id       TEXT UNIQUE
 );
-CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);";
+CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);
+-- A step drops or forgets the mails of its booking (reminders superseded, junk).
+CREATE INDEX IF NOT EXISTS mails_reference ON mails (reference);";
 
 /// What the sender keeps in memory of a queued mail: not its text.
 #[derive(Debug, Clone)]
