@@ -74,7 +74,8 @@ pub struct Junked {
 /// The sender's network of a booking (its tag), if the booking has one.
 pub struct Network {
     pub tag: Option<String>,
-    /// Requests from it since the window's start, not junk yet, the booking's own included.
+    /// What one tap on "all from this network" would mark: the booking and
+    /// the network's other requests since the window's start, not junk yet.
     pub recent: usize,
 }
 
@@ -112,18 +113,18 @@ pub fn network_of(c: &Connection, reference: &str, since: Timestamp) -> io::Resu
         .optional()
         .map_err(sql)?
         .flatten();
-    let recent = match &tag {
+    let others: i64 = match &tag {
         None => 0,
         Some(tag) => c
             .query_row(
-                "SELECT count(*) FROM bookings WHERE network = ?1 AND created_at >= ?2 AND status <> 'junk'",
-                params![tag, since.as_second()],
-                |row| row.get::<_, i64>(0),
+                "SELECT count(*) FROM bookings
+                 WHERE network = ?1 AND created_at >= ?2 AND status <> 'junk' AND reference <> ?3",
+                params![tag, since.as_second(), reference],
+                |row| row.get(0),
             )
-            .map_err(sql)?
-            .try_into()
-            .unwrap_or(0),
+            .map_err(sql)?,
     };
+    let recent = 1 + usize::try_from(others).unwrap_or(0);
     Ok(Network { tag, recent })
 }
 

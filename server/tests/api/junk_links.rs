@@ -114,3 +114,23 @@ async fn forged_expired_and_stale_junk_posts_change_nothing() {
     assert_eq!(again.status(), 409, "the page is out of date now");
     assert!(again.text().await.unwrap().contains("was marked as junk"));
 }
+
+#[actix_web::test]
+async fn a_request_from_before_networks_were_kept_refuses_only_its_address() {
+    let desk = desk_limited("en", BEHIND_PROXY, "").await;
+    let reference = booked(&desk, "198.51.100.7", "older@example.org").await;
+    // As a row stored by the release before: no network.
+    let desk = desk
+        .restart_after(|data| {
+            let store = rusqlite::Connection::open(data.join(taxi_server::store::FILE_NAME)).unwrap();
+            store.execute("UPDATE bookings SET network = NULL WHERE reference = ?1", [&reference]).unwrap();
+        })
+        .await;
+    let path = staff_link(&desk, &reference, Action::Junk);
+    let html = desk.app.get(&path).await.text().await.unwrap();
+    assert!(html.contains("only its e-mail address will be refused"), "{html}");
+    assert_eq!(desk.post(&path, &[("scope", "network")]).await.status(), 200, "all of no network: this one");
+    assert_eq!(column::<String>(&desk, &reference, "status"), "junk");
+    assert_eq!(book(&desk, "203.0.113.9", "older@example.org", "en").await.status(), 403, "its address");
+    assert_eq!(book(&desk, "198.51.100.7", "new@example.net", "en").await.status(), 200, "not its network");
+}
