@@ -7,8 +7,8 @@
 //! Neither is kept as written: each is a tag, an HMAC under the site's key,
 //! of the client network (the key the rate limits count: an address, or an
 //! IPv6 network; [`crate::edge::client`]) or of the mailbox
-//! ([`Email::mailbox`]: case, `+tag` and Gmail's spellings folded, as the
-//! per-mailbox cap counts it). The store so holds no address of a junk
+//! ([`Email::mailbox`]: case, `+tag`, Gmail's spellings and an international
+//! domain's two forms folded, as the per-mailbox gate counts it). The store so holds no address of a junk
 //! sender, and a tag says nothing without the key. Bookings keep the same
 //! network tag, to find a network's other requests.
 use std::{collections::HashMap, io, net::IpAddr, sync::Mutex};
@@ -153,6 +153,9 @@ mod tests {
         let honest = email("anna@example.nl");
         assert!(refusals.refuses(Some(&tags[0]), &honest, now), "the network, with another address");
         assert!(refusals.refuses(Some(&other_net), &email("Victim+x@Example.NL"), now), "the mailbox");
+        let idn = vec![refusals.mailbox_tag(&email("idn@bücher.example"))];
+        refusals.remember(&idn, until);
+        assert!(refusals.refuses(None, &email("IDN@xn--bcher-kva.example"), now), "either form of a domain");
         assert!(!refusals.refuses(Some(&other_net), &honest, now), "anybody else");
         assert!(!refusals.refuses(None, &honest, now));
         assert!(!refusals.refuses(Some(&tags[0]), &honest, until), "until it runs out");
