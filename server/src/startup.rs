@@ -13,7 +13,7 @@ use crate::{
     config::Settings,
     contact::service::ContactService,
     edge::{operators::Operators, outer::Outer, Edge},
-    forms::{antispam::FormGuard, submission::Submissions},
+    forms::{antispam::FormGuard, refusals::Refusals, submission::Submissions},
     i18n::Locales,
     mail::Outbox,
     manage_booking::routes::Manage,
@@ -98,8 +98,11 @@ impl Application {
             (web::Data::from(settings.clone()), web::Data::from(assets), web::Data::from(locales.clone()));
         let pages_data = pages.clone();
         let places_description = places.description();
-        // One site-wide budget and repeat window for every form.
-        let submissions = Arc::new(Submissions::new(&settings, &key));
+        // One site-wide budget, list of refused senders and repeat window for every form.
+        let refusals =
+            Refusals::open(bookings.outbox().store(), key.clone(), settings.limits.junk_refusal_days)
+                .context("the store's refused senders could not be read")?;
+        let submissions = Arc::new(Submissions::new(&settings, &key, Arc::new(refusals)));
         let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
             settings.clone(),

@@ -1,7 +1,7 @@
 // The staff answer page as staff meet it: a button in their mail opened on a
 // 360 px phone. axe-core finds nothing on the form, the form with errors, the
 // answer sent and the answer already given; nothing scrolls sideways; and the
-// page works without JavaScript.
+// page works without JavaScript. The Junk button's page likewise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decoded, htmlPart, mailOf } from "./mails.mjs";
@@ -14,7 +14,8 @@ const T = TEXTS[STAFF].staff;
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+// Every booking here comes from 127.0.0.1: junk must not refuse that network for the tests after it.
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]), { configToml: "[limits]\njunk_refusal_days = 0\n" });
 
 let booked = 0;
 
@@ -145,5 +146,33 @@ test("the staff mail on a phone: what changes the dispatch is on the first scree
     assert.ok(width <= 360, `nothing scrolls sideways (${width} px)`);
   } finally {
     await context.close();
+  }
+});
+
+test("marking a request as junk on a phone: the page, the marked request and its other buttons are accessible", TIMEOUT, async () => {
+  const reference = await book({ email: "junk@example.org" });
+  const path = await staffLink(reference, "junk");
+  const { page, response, close } = await open(path);
+  try {
+    assert.equal(response.status(), 200);
+    await page.getByRole("heading", { level: 1, name: T.heading.junk.replace("{{reference}}", reference) }).waitFor();
+    assert.ok((await page.locator("form").innerText()).includes(T.junk.notRefused), "what junk does, and that nobody is refused here");
+    await assertAccessible(page, "junk form");
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: T.submit.junk, exact: true }).click()]);
+    await assertShows(page, server.baseUrl, `${path}&done=junk`, STAFF);
+    assert.equal(await page.locator(".success-box").innerText(), T.sent.junk);
+    assert.equal(await page.locator("form").count(), 0, "nothing more to do");
+    await assertAccessible(page, "junk done");
+
+    const confirm = await open(await staffLink(reference, "confirm"));
+    try {
+      assert.match(await confirm.page.locator(".notice-box").innerText(), /junk/);
+      assert.equal(await confirm.page.locator("form").count(), 0, "no answer to a junk request");
+      await assertAccessible(confirm.page, "a junk request's confirm button");
+    } finally {
+      await confirm.close();
+    }
+  } finally {
+    await close();
   }
 });

@@ -1,7 +1,8 @@
 //! Staff's answer to a booking request: confirm it, propose another time, or
 //! decline it. A booking's status follows: requested → confirmed | rescheduled
 //! | declined, once; the customer's steps ([`crate::booking::customer_step`])
-//! move it on from there.
+//! move it on from there. Staff may also mark any booking as junk
+//! ([`crate::booking::junk`]): final, and its address gets no mail again.
 use serde::{Deserialize, Serialize};
 
 /// What staff chose in their mail.
@@ -11,16 +12,20 @@ pub enum Action {
     Confirm,
     Propose,
     Decline,
+    /// Not a request anybody meant (a flood, a prank): see `booking::junk`.
+    Junk,
 }
 
 impl Action {
-    pub const ALL: [Action; 3] = [Action::Confirm, Action::Propose, Action::Decline];
+    /// Every button of a staff mail, in its order.
+    pub const ALL: [Action; 4] = [Action::Confirm, Action::Propose, Action::Decline, Action::Junk];
 
     pub fn code(self) -> &'static str {
         match self {
             Self::Confirm => "confirm",
             Self::Propose => "propose",
             Self::Decline => "decline",
+            Self::Junk => "junk",
         }
     }
 
@@ -34,6 +39,7 @@ impl Action {
             Self::Confirm => Status::Confirmed,
             Self::Propose => Status::Rescheduled,
             Self::Decline => Status::Declined,
+            Self::Junk => Status::Junk,
         }
     }
 }
@@ -48,6 +54,9 @@ pub enum Status {
     Declined,
     /// By the customer, from the manage page.
     Cancelled,
+    /// Marked as junk by staff: final; no mail to its address, its personal
+    /// data deleted (`booking::junk`).
+    Junk,
 }
 
 impl Status {
@@ -58,11 +67,12 @@ impl Status {
             Self::Rescheduled => "rescheduled",
             Self::Declined => "declined",
             Self::Cancelled => "cancelled",
+            Self::Junk => "junk",
         }
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined, Self::Cancelled]
+        [Self::Requested, Self::Confirmed, Self::Rescheduled, Self::Declined, Self::Cancelled, Self::Junk]
             .into_iter()
             .find(|s| s.code() == code)
     }

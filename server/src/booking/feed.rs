@@ -55,7 +55,7 @@ impl Composer {
         let status = match record.status {
             Status::Requested | Status::Rescheduled => ics::Status::Tentative,
             Status::Confirmed => ics::Status::Confirmed,
-            Status::Declined | Status::Cancelled => ics::Status::Cancelled,
+            Status::Declined | Status::Cancelled | Status::Junk => ics::Status::Cancelled,
         };
         let stamp = record.answer.as_ref().map_or(b.received_at, |a| a.answered_at);
         let revision = ics::Revision { sequence: record.sequence, status, stamp: Some(stamp) };

@@ -34,7 +34,7 @@ pub fn adopt(tx: &Transaction<'_>, change: &serde_json::Value) -> io::Result<boo
     match change {
         Change::Booked { booking, calendar_uid, fingerprint } => {
             if store::get(tx, &booking.reference)?.is_none() {
-                store::insert(tx, &booking, &calendar_uid, fingerprint)?;
+                store::insert(tx, &booking, &calendar_uid, (fingerprint, None))?;
             }
             Ok(true)
         }

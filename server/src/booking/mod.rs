@@ -4,8 +4,8 @@
 //! booking ([`store`], [`outbox`]; the version a page showed: [`version`]), its mails and calendar entry ([`mails`],
 //! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
 //! what changes the dispatch, first in staff's mail: [`dispatch`]; the
-//! dispatchers' calendar feed: [`feed`]), the WhatsApp message ([`whatsapp`]) and
-//! the HTTP handlers ([`routes`]).
+//! dispatchers' calendar feed: [`feed`]), a booking marked as junk ([`junk`]),
+//! the WhatsApp message ([`whatsapp`]) and the HTTP handlers ([`routes`]).
 pub mod answer;
 pub mod answer_links;
 pub mod customer_copy;
@@ -15,6 +15,7 @@ pub mod extras;
 pub mod feed;
 pub mod form;
 pub mod ics;
+pub mod junk;
 pub mod legacy;
 pub mod links;
 pub mod mails;

@@ -86,16 +86,18 @@ impl Bookings {
     /// booking with both mails in one transaction, durably; returns once it
     /// has committed (the sender delivers the mails later).
     pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
-        self.submit_booking_from_form(booking, None).await
+        self.submit_booking_from_form(booking, None, None).await
     }
 
     /// [`Bookings::submit_booking`], keeping the fingerprint of the form it
     /// came from, so that the same form sent again is recognised even after a
-    /// restart ([`Bookings::repeat_of`]).
+    /// restart ([`Bookings::repeat_of`]), and the tag of the sender's network
+    /// (`forms::refusals`), so that staff can mark its requests as junk.
     pub async fn submit_booking_from_form(
         &self,
         booking: &Booking,
         fingerprint: Option<i64>,
+        network: Option<String>,
     ) -> Result<(), DeliveryError> {
         let nonce = nonce();
         let mails = self.composer.booking(booking, &nonce)?;
@@ -103,7 +105,7 @@ impl Bookings {
         let record = booking.clone();
         self.outbox
             .commit("booking-staged", mails, move |tx| {
-                store::insert(tx, &record, &uid, fingerprint).map(|()| true)
+                store::insert(tx, &record, &uid, (fingerprint, network.as_deref())).map(|()| true)
             })
             .await
             .map(drop)

@@ -54,7 +54,7 @@ pub async fn reservation_api(
     guard: web::Data<FormGuard>,
 ) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
-    outcome_json(service.reservation(&call.input, call.lang, verdict).await)
+    outcome_json(service.reservation(&call.input, call.lang, (verdict, ClientKey::of(&call.req))).await)
 }
 
 /// `POST /api/whatsappreservation/{language}`.
@@ -120,7 +120,7 @@ pub async fn form_post(
         };
     }
     let verdict = guard.verdict(&post.req, &post.input, jiff::Timestamp::now());
-    let outcome = service.reservation(&post.input, lang, verdict).await;
+    let outcome = service.reservation(&post.input, lang, (verdict, ClientKey::of(&post.req))).await;
     post.outcome(&pages, &locales, &settings, outcome).await
 }
 

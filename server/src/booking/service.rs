@@ -1,7 +1,7 @@
 //! Accepting booking requests: validate, price, guard against double
 //! submissions, hand to the booking store and the outbox, and word the
 //! answer. The JSON API and the no-JavaScript form posts both go through here.
-use std::{collections::BTreeMap, sync::Arc};
+use std::{collections::BTreeMap, net::IpAddr, sync::Arc};
 
 use crate::{
     booking::{
@@ -57,7 +57,13 @@ impl BookingService {
         Self { settings, locales, places, outbox, submissions }
     }
 
-    pub async fn reservation(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
+    /// `network`: the client's key as the edge counted it (`edge::ClientKey`).
+    pub async fn reservation(
+        &self,
+        input: &Input,
+        lang: Lang,
+        (verdict, network): (Verdict, Option<IpAddr>),
+    ) -> Outcome {
         let company = &self.settings.company;
         let form = match validate_reservation(
             input,
@@ -77,6 +83,11 @@ impl BookingService {
             (message, summary.clone())
         }) {
             return outcome;
+        }
+        let network = network.map(|n| self.submissions.refusals().network_tag(n));
+        if let Some(refused) = self.submissions.refused_sender(network.as_deref(), &form.email, "reservation")
+        {
+            return refused;
         }
         let ticket = match self.submissions.proof(input, "reservation") {
             Ok(ticket) => ticket,
@@ -167,7 +178,7 @@ impl BookingService {
                     },
                 };
                 self.outbox
-                    .submit_booking_from_form(&booking, Some(fingerprint))
+                    .submit_booking_from_form(&booking, Some(fingerprint), network.clone())
                     .await
                     .map_err(NotStored::Failed)?;
                 tracing::info!(%reference, "booking request stored");

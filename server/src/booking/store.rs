@@ -46,11 +46,14 @@ CREATE INDEX IF NOT EXISTS bookings_pickup_at ON bookings (pickup_at);
 CREATE INDEX IF NOT EXISTS bookings_created_at ON bookings (created_at);";
 
 /// Columns added after the first release: stores made before them get them (empty for their rows).
-const ADDED: [(&str, &str, &str); 4] = [
+/// `network`: the sender's client network as a tag (`forms::refusals`); rows
+/// from before it have none, and junking one refuses its address only.
+const ADDED: [(&str, &str, &str); 5] = [
     ("bookings", "fingerprint", "INTEGER"),
     ("bookings", "customer_step", "TEXT"),
     ("bookings", "reminders", "TEXT"),
     ("bookings", "lang", "TEXT"),
+    ("bookings", "network", "TEXT"),
 ];
 
 /// The language of the rows from before its column, while their JSON can be read.
@@ -85,7 +88,11 @@ impl BookingStore {
     /// Creates the table in `store` if needed (and the columns added since).
     pub fn open(store: Arc<Store>) -> io::Result<Self> {
         store.migrate(SCHEMA, &ADDED)?;
-        store.migrate("CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);", &[])?;
+        store.migrate(
+            "CREATE INDEX IF NOT EXISTS bookings_fingerprint ON bookings (fingerprint);
+             CREATE INDEX IF NOT EXISTS bookings_network ON bookings (network, created_at);",
+            &[],
+        )?;
         store.migrate(LANG_OF_OLDER_ROWS, &[])?;
         let bookings = Self { store, damaged: Mutex::default() };
         // Every row read once at start: SQLite's checks see pages, not the JSON in them.
@@ -214,18 +221,19 @@ pub(crate) fn get(connection: &Connection, reference: &str) -> io::Result<Option
 }
 
 /// Stores a new booking (status requested, sequence 0) with the fingerprint
-/// of the form it came from (for repeats after a restart).
+/// of the form it came from (for repeats after a restart) and the tag of the
+/// sender's network (for junk, `booking::junk`).
 pub fn insert(
     tx: &Transaction<'_>,
     booking: &Booking,
     calendar_uid: &str,
-    fingerprint: Option<i64>,
+    (fingerprint, network): (Option<i64>, Option<&str>),
 ) -> io::Result<()> {
     let json = serde_json::to_string(booking).map_err(invalid)?;
     tx.execute(
-        "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint, lang)
-         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8)",
-        params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint, booking.lang.code()],
+        "INSERT INTO bookings (reference, status, pickup_at, created_at, sequence, calendar_uid, booking, fingerprint, lang, network)
+         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)",
+        params![booking.reference.as_str(), Status::Requested.code(), pickup_seconds(booking), booking.received_at.as_second(), calendar_uid, json, fingerprint, booking.lang.code(), network],
     )
     .map_err(sql)?;
     Ok(())
@@ -276,7 +284,7 @@ pub fn customer_step(
 
 /// After a change of the booking (`changed` rows), the reminders of it still
 /// queued are untrue: they are dropped in the same transaction.
-fn superseded_if(tx: &Transaction<'_>, changed: usize, reference: &str) -> io::Result<bool> {
+pub(crate) fn superseded_if(tx: &Transaction<'_>, changed: usize, reference: &str) -> io::Result<bool> {
     if changed != 1 {
         return Ok(false);
     }

@@ -49,6 +49,9 @@ pub struct LimitSettings {
     pub confirmations_per_recipient_per_day: u32,
     /// All mails to one customer mailbox per day, of every kind.
     pub customer_mails_per_recipient_per_day: u32,
+    /// Days for which the network and the e-mail address of a booking staff
+    /// marked as junk are refused at the booking and contact forms; 0 = not.
+    pub junk_refusal_days: u32,
     /// Clients remembered by each rate limiter (least recently seen forgotten first).
     pub max_tracked_clients: usize,
     /// Recent submissions remembered for spotting repeats.

@@ -4,7 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::{
     config::Settings,
     contact::service::ContactService,
-    edge::error::AppError,
+    edge::{error::AppError, ClientKey},
     forms::{
         antispam::FormGuard,
         submission::{outcome_json, FormCall},
@@ -20,7 +20,7 @@ pub async fn contact_api(
     guard: web::Data<FormGuard>,
 ) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
-    outcome_json(service.contact(&call.input, call.lang, verdict).await)
+    outcome_json(service.contact(&call.input, call.lang, (verdict, ClientKey::of(&call.req))).await)
 }
 
 /// `POST` to the contact page itself: the no-JavaScript path.
@@ -35,6 +35,6 @@ pub async fn form_post(
 ) -> Result<HttpResponse, AppError> {
     let post = FormPost::read(req, payload, &settings).await?;
     let verdict = guard.verdict(&post.req, &post.input, jiff::Timestamp::now());
-    let outcome = service.contact(&post.input, post.lang, verdict).await;
+    let outcome = service.contact(&post.input, post.lang, (verdict, ClientKey::of(&post.req))).await;
     post.outcome(&pages, &locales, &settings, outcome).await
 }

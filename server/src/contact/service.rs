@@ -1,8 +1,11 @@
 //! Accepting contact messages: validate, guard against double submissions,
 //! hand the mails to the outbox, and word the answer.
-use std::sync::{
-    atomic::{AtomicBool, Ordering},
-    Arc,
+use std::{
+    net::IpAddr,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc,
+    },
 };
 
 use crate::{
@@ -46,7 +49,13 @@ impl ContactService {
         self.outbox.enqueue("contact-staged", mails).await
     }
 
-    pub async fn contact(&self, input: &Input, lang: Lang, verdict: Verdict) -> Outcome {
+    /// `network`: the client's key as the edge counted it (`edge::ClientKey`).
+    pub async fn contact(
+        &self,
+        input: &Input,
+        lang: Lang,
+        (verdict, network): (Verdict, Option<IpAddr>),
+    ) -> Outcome {
         let form = match validate_contact(input, lang, &self.locales, self.company_country) {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
@@ -54,6 +63,10 @@ impl ContactService {
         let received = || self.locales.text(lang, "api.contactReceived").to_string();
         if let Some(outcome) = self.submissions.screen(verdict, "contact", || (received(), Vec::new())) {
             return outcome;
+        }
+        let network = network.map(|n| self.submissions.refusals().network_tag(n));
+        if let Some(refused) = self.submissions.refused_sender(network.as_deref(), &form.email, "contact") {
+            return refused;
         }
         let ticket = match self.submissions.proof(input, "contact") {
             Ok(ticket) => ticket,

@@ -44,6 +44,8 @@ pub enum Refusal {
     ProofInvalid,
     /// Its proof was used for another post already.
     ProofSpent,
+    /// The sender's network or e-mail address was marked as junk: call instead.
+    SenderRefused,
 }
 
 impl Refusal {
@@ -64,6 +66,7 @@ impl Refusal {
             Self::Overloaded { .. } => StatusCode::SERVICE_UNAVAILABLE,
             // The browser's cue to solve a (new) challenge and send again.
             Self::ProofRequired | Self::ProofInvalid | Self::ProofSpent => StatusCode::PRECONDITION_REQUIRED,
+            Self::SenderRefused => StatusCode::FORBIDDEN,
         }
     }
 
@@ -87,6 +90,7 @@ impl Refusal {
             Self::ProofRequired => "api.proofRequired",
             Self::ProofInvalid => "api.proofInvalid",
             Self::ProofSpent => "api.proofSpent",
+            Self::SenderRefused => "api.senderRefused",
         }
     }
 

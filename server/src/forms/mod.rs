@@ -8,6 +8,7 @@ pub mod antispam;
 pub mod caps;
 pub mod phone_check;
 pub mod proof;
+pub mod refusals;
 pub mod submission;
 
 use std::collections::{BTreeMap, HashMap};

@@ -1,7 +1,8 @@
 //! What every form submission goes through, whatever it asks for: the
-//! anti-spam verdict, the proof of work while many arrive, the spool and disk
-//! caps, the repeat window (an identical submission within it gets the first
-//! one's answer and stores nothing) and the answer as JSON.
+//! anti-spam verdict, the senders staff refused ([`refusals`]), the proof of
+//! work while many arrive, the spool and disk caps, the repeat window (an
+//! identical submission within it gets the first one's answer and stores
+//! nothing) and the answer as JSON.
 use std::{
     future::Future,
     num::NonZeroUsize,
@@ -27,11 +28,12 @@ use crate::{
         antispam::Verdict,
         caps::Caps,
         proof::{Proofs, Ticket},
+        refusals::Refusals,
         FieldErrors, Input,
     },
     mail::{DeliveryError, Outbox},
     secret::SecretKey,
-    types::Lang,
+    types::{Email, Lang},
 };
 
 /// How long an identical submission counts as a repeat of the first.
@@ -72,20 +74,22 @@ impl NotStored {
 /// Identical submissions in the repeat window and their shared outcome.
 type Recent = LruCache<i64, (Instant, Arc<OnceCell<String>>)>;
 
-/// The site-wide state every form shares: the caps, the proof of work and
-/// its pace, one memory of recent submissions.
+/// The site-wide state every form shares: the caps, the senders refused, the
+/// proof of work and its pace, one memory of recent submissions.
 pub struct Submissions {
     caps: Caps,
+    refusals: Arc<Refusals>,
     proofs: Proofs,
     recent: Mutex<Recent>,
 }
 
 impl Submissions {
-    pub fn new(settings: &Settings, key: &SecretKey) -> Self {
+    pub fn new(settings: &Settings, key: &SecretKey, refusals: Arc<Refusals>) -> Self {
         let remembered =
             NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
         Self {
             caps: Caps::new(settings),
+            refusals,
             proofs: Proofs::new(&settings.proof_of_work, key),
             recent: Mutex::new(LruCache::new(remembered)),
         }
@@ -112,6 +116,27 @@ impl Submissions {
             crate::telemetry::metrics::spam_discarded(form, reason);
             Outcome::Refused(refusal)
         })
+    }
+
+    pub fn refusals(&self) -> &Arc<Refusals> {
+        &self.refusals
+    }
+
+    /// A submission from a network (its tag) or naming an address that staff
+    /// marked as junk: refused with a message that says no more than that the
+    /// website cannot take it, so a flooder learns neither which nor for how long.
+    pub fn refused_sender(
+        &self,
+        network: Option<&str>,
+        email: &Email,
+        form: &'static str,
+    ) -> Option<Outcome> {
+        if !self.refusals.refuses(network, email, jiff::Timestamp::now()) {
+            return None;
+        }
+        tracing::info!(form, "submission refused: its network or e-mail address was marked as junk");
+        crate::telemetry::metrics::spam_discarded(form, "junk");
+        Some(Outcome::Refused(Refusal::SenderRefused))
     }
 
     /// A valid submission that is not a person's: trapped bots get the usual

@@ -255,7 +255,7 @@ impl Letterhead {
         // The address only: a typed name in `To` is shown by mail programs as
         // the sender's words (a link, "URGENT: call …") in the company's mail.
         let email = Email::parse(email)?;
-        let address: Address = email.for_envelope().parse().ok()?;
+        let address = envelope_address(&email)?;
         Some(CustomerAddress { mailbox: Mailbox::new(None, address), key: email.mailbox() })
     }
 
@@ -375,6 +375,16 @@ pub struct Letter<'a> {
     pub date: SystemTime,
     /// File name and `.ics` text.
     pub attachment: Option<(String, String)>,
+}
+
+/// The address a mail to the typed `email` goes to (its `To` and its
+/// recipient row), `None` when it cannot be mailed.
+pub fn customer_address(email: &str) -> Option<Address> {
+    envelope_address(&Email::parse(email)?)
+}
+
+fn envelope_address(email: &Email) -> Option<Address> {
+    email.for_envelope().parse().ok()
 }
 
 pub fn with_phone(mut mails: Vec<OutgoingMail>, phone: Option<String>) -> Vec<OutgoingMail> {

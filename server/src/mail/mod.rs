@@ -62,7 +62,7 @@ pub use crate::mail::customer::CustomerLetter;
 pub use crate::mail::error::DeliveryError;
 pub use crate::mail::legacy::{Adopt, TakenOver};
 pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
-pub use crate::mail::queue::supersede;
+pub use crate::mail::queue::{forget, supersede};
 pub use crate::mail::sender::RetryPolicy;
 pub use status::{DeliveryHealth, SpoolStats};
 

@@ -8,7 +8,7 @@
 //! | `delivered` | the server took it; the body is dropped, the record kept for the retention |
 //! | `failed` | refused for good, given up, or sent with no answer; staff were told |
 //! | `quarantined` | a row that cannot be read; kept for a person to look at |
-//! | `superseded` | a perishable mail (a reminder) whose time passed, or whose subject changed, before it went |
+//! | `superseded` | a perishable mail (a reminder) whose time passed, or whose subject changed, before it went; a mail to a junk booking's address not sent yet |
 //!
 //! Nothing marks a mail in flight durably: after a crash, a mail whose
 //! conversation was under way is still `queued` and goes once more (same
@@ -45,7 +45,9 @@ CREATE TABLE IF NOT EXISTS mails (
     -- The client whose request queued the mail (`fair.rs`), while it is queued.
     client_network  TEXT
 );
-CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);";
+CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);
+-- A step drops or forgets the mails of its booking (reminders superseded, junk).
+CREATE INDEX IF NOT EXISTS mails_reference ON mails (reference);";
 
 /// Columns added since the table was first made, for stores of earlier releases.
 pub(crate) const ADDED: [(&str, &str, &str); 1] = [("mails", "client_network", "TEXT")];
@@ -295,6 +297,37 @@ pub fn supersede(tx: &Transaction<'_>, reference: &str, now: i64) -> io::Result<
         params![reference, now],
     )
     .map_err(sql)
+}
+
+/// Forgets what the mails of `reference` say about a person whose personal
+/// data is deleted (a junk booking): the mails still queued to `recipient`
+/// are dropped unsent, and the records of every mail to it lose the address;
+/// no row of `reference` keeps a phone number, nor a body once finished
+/// (the staff's mails still queued keep theirs until they go). Returns how
+/// many queued mails were dropped.
+pub fn forget(tx: &Transaction<'_>, reference: &str, recipient: Option<&str>, now: i64) -> io::Result<usize> {
+    let mut dropped = 0;
+    if let Some(recipient) = recipient.filter(|r| !r.is_empty()) {
+        dropped = tx
+            .execute(
+                "UPDATE mails SET state = 'superseded', finished_at = ?3, raw = NULL
+                 WHERE reference = ?1 AND state = 'queued' AND recipient = ?2 COLLATE NOCASE",
+                params![reference, recipient, now],
+            )
+            .map_err(sql)?;
+        tx.execute(
+            "UPDATE mails SET recipient = '' WHERE reference = ?1 AND recipient = ?2 COLLATE NOCASE",
+            params![reference, recipient],
+        )
+        .map_err(sql)?;
+    }
+    tx.execute(
+        "UPDATE mails SET customer_phone = NULL, raw = CASE WHEN state = 'queued' THEN raw END
+         WHERE reference = ?1",
+        [reference],
+    )
+    .map_err(sql)?;
+    Ok(dropped)
 }
 
 /// One perishable mail whose time has passed, dropped unsent.

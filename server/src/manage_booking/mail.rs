@@ -6,6 +6,7 @@ use std::time::SystemTime;
 
 use crate::{
     booking::{
+        answer::Status,
         customer_copy::CustomerCopy,
         customer_step::{CustomerAction, CustomerStep},
         ics,
@@ -68,7 +69,8 @@ impl Composer {
         };
         let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at) };
         let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
-        let customer = self.head.customer_mailbox(&moved.email);
+        // The address of a junk booking gets nothing, ever (no step is allowed on one anyway).
+        let customer = self.head.customer_mailbox(&moved.email).filter(|_| record.status != Status::Junk);
         let mut staff_view = staff_step(&self.views(), &moved, step, lang, record.booking.pickup_at);
         if step.action == CustomerAction::Ask {
             // A request again: answered with the buttons of a new one.

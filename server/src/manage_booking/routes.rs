@@ -249,7 +249,7 @@ async fn page(
         true => Vec::new(),
         false => CustomerAction::ALL.into_iter().filter(|a| a.offered_on(record, now)).collect(),
     };
-    let open_status = !matches!(record.status, Status::Declined | Status::Cancelled);
+    let open_status = !matches!(record.status, Status::Declined | Status::Cancelled | Status::Junk);
     let rescheduled = record.status == Status::Rescheduled && !passed;
     let expired = rescheduled && proposal_passed(record, now);
     let page = ManagePage {
@@ -258,9 +258,13 @@ async fn page(
         version: Version::of(record).number(),
         status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
         pickup_value: b.pickup_at.field_value(),
-        rows: (manage.bookings.composer().customer_summary(b).into_iter())
-            .map(|(label, value)| SummaryRow { label, value })
-            .collect(),
+        // A junk booking's ride is deleted: its page says only that it is no longer active.
+        rows: match record.status {
+            Status::Junk => Vec::new(),
+            _ => (manage.bookings.composer().customer_summary(b).into_iter())
+                .map(|(label, value)| SummaryRow { label, value })
+                .collect(),
+        },
         form_action: link.page(req.path()),
         proposed: proposed.clone().filter(|_| rescheduled && !expired),
         closed: (passed && open_status).then(|| locales.format(lang, "manage.passed", &args)),

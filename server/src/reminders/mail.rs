@@ -33,6 +33,10 @@ impl Composer {
         nonce: &str,
         at: jiff::Timestamp,
     ) -> Result<Vec<OutgoingMail>, DeliveryError> {
+        // A junk booking is reminded to nobody: its address gets nothing, ever.
+        if record.status == crate::booking::answer::Status::Junk {
+            return Ok(Vec::new());
+        }
         let b = &record.booking;
         let key = |part: &str| format!("mail.reminder.{}.{part}", reminder.code());
         let date = SystemTime::from(at);

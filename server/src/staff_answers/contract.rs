@@ -45,6 +45,27 @@ pub struct StaffPage {
     /// opened (or another answer came first), and how.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changed: Option<String>,
+    /// On the Junk button's page, while the booking is not junk yet: what
+    /// marking it does, and the choice of its network's other requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub junk: Option<JunkChoice>,
+}
+
+/// What the Junk page offers, in the staff language.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct JunkChoice {
+    /// What marking a request as junk does, and for how long its sender is refused.
+    pub intro: String,
+    /// The button for every request of the booking's network in the last
+    /// hour ("all 12 requests …"), when there are others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
+    /// Why only the address will be refused: the booking came before its
+    /// sender's network was kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_network: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use crate::{
     booking::{
-        answer::{Action, Answer, DeclineReason},
+        answer::{Action, Answer, DeclineReason, Status},
         customer_copy::CustomerCopy,
         ics,
         mails::{customer_ics, Composer, IcsStamp},
@@ -52,6 +52,10 @@ impl Composer {
         nonce: &str,
     ) -> Result<Option<OutgoingMail>, DeliveryError> {
         let original = &record.booking;
+        // Junk gets no mail, and neither does the address of a junk booking.
+        if answer.action == Action::Junk || record.status == Status::Junk {
+            return Ok(None);
+        }
         let Some(to) = self.customer_of(original) else {
             tracing::info!(reference = %original.reference, "answered booking without a usable or open customer address: no mail");
             return Ok(None);
@@ -65,7 +69,7 @@ impl Composer {
         let view = CustomerView::draw(v, b, (answer, manage), customer_answer);
         let status = match answer.action {
             Action::Confirm => ics::Status::Confirmed,
-            Action::Propose | Action::Decline => ics::Status::Cancelled,
+            Action::Propose | Action::Decline | Action::Junk => ics::Status::Cancelled,
         };
         let revision =
             ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };

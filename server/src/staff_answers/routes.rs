@@ -59,16 +59,16 @@ pub struct Staff {
     pub submissions: Arc<Submissions>,
 }
 
-struct Context {
-    req: HttpRequest,
+pub(super) struct Context {
+    pub(super) req: HttpRequest,
     staff: web::Data<Staff>,
 }
 
 /// A genuine link opened: its action, the booking as read, and the link's query.
-struct Opened {
-    action: Action,
-    record: Record,
-    link: LinkQuery,
+pub(super) struct Opened {
+    pub(super) action: Action,
+    pub(super) record: Record,
+    pub(super) link: LinkQuery,
 }
 
 impl std::ops::Deref for Context {
@@ -89,6 +89,9 @@ pub async fn show(
         Ok(opened) => opened,
         Err(refused) => return Ok(refused),
     };
+    if opened.action == Action::Junk {
+        return cx.junk_page(&opened).await;
+    }
     // Back from a post that was taken: say so while the booking still shows that answer.
     let lang = cx.settings.mail.staff_language;
     let sent = (opened.link.done == opened.action.code())
@@ -125,6 +128,9 @@ pub async fn answer(
     if !record.is_at(Version::posted(&input)) {
         tracing::info!(reference = %record.booking.reference, "answer refused: posted from a page of another version");
         return cx.changed(&opened).await;
+    }
+    if action == Action::Junk {
+        return cx.junk(opened, &input).await;
     }
     if record.status != Status::Requested {
         return cx.page(StatusCode::OK, &opened, None, None).await;
@@ -211,7 +217,7 @@ fn internal(e: crate::mail::DeliveryError) -> AppError {
 
 impl Context {
     /// The page of `opened`; `changed`: why a post was not taken, and what changed.
-    async fn page(
+    pub(super) async fn page(
         &self,
         status: StatusCode,
         opened: &Opened,
@@ -220,7 +226,11 @@ impl Context {
     ) -> Result<HttpResponse, AppError> {
         let (lang, record) = (self.settings.mail.staff_language, &opened.record);
         let b = &record.booking;
-        let (mut alerts, rows) = self.bookings.composer().staff_summary(b);
+        // A junk booking has nothing left to show but its reference and what became of it.
+        let (mut alerts, rows) = match record.status {
+            Status::Junk => Default::default(),
+            _ => self.bookings.composer().staff_summary(b),
+        };
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
             alerts.insert(0, self.step_text(step));
         }
@@ -252,6 +262,7 @@ impl Context {
                 .to_string(),
             answered,
             changed,
+            junk: self.junk_choice(opened).await?,
         };
         let rendered = self.pages.staff((lang, ClientKey::of(&self.req)), page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
@@ -260,7 +271,7 @@ impl Context {
     /// A post that changed nothing because the booking is not as its page
     /// showed it (staff posted an old page, or lost the race): 409, with what
     /// changed and the booking as it stands.
-    async fn changed(&self, opened: &Opened) -> Result<HttpResponse, AppError> {
+    pub(super) async fn changed(&self, opened: &Opened) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
         let text = match opened.record.last_change() {
             Some(change) => {
@@ -277,6 +288,7 @@ impl Context {
         let lang = self.settings.mail.staff_language;
         match change {
             Change::Step(step) => self.step_text(step),
+            Change::Answer(a) if a.action == Action::Junk => self.junked_text(a),
             Change::Answer(a) => {
                 let when = date_time_long(&self.locales, lang, local(a.answered_at));
                 let status = a.action.status().code();
@@ -297,14 +309,14 @@ impl Context {
     /// The answer could not be stored (full disk, store trouble): nothing was
     /// sent. The form again, with the answer typed and a message in the staff
     /// language; 503, so that trying again later is the expected move.
-    async fn not_sent(&self, opened: &Opened, input: &Input) -> Result<HttpResponse, AppError> {
+    pub(super) async fn not_sent(&self, opened: &Opened, input: &Input) -> Result<HttpResponse, AppError> {
         let message = self.locales.text(self.settings.mail.staff_language, "staff.notSent").to_string();
         let form = FormState::refused(input.values(), message);
         self.page(StatusCode::SERVICE_UNAVAILABLE, opened, Some(form), None).await
     }
 
     /// The error page in the staff language, the same for every refused link.
-    async fn not_found(&self) -> HttpResponse {
+    pub(super) async fn not_found(&self) -> HttpResponse {
         self.error_page(StatusCode::NOT_FOUND).await
     }
 

@@ -237,6 +237,15 @@ impl Store {
         Ok(deleted)
     }
 
+    /// [`Store::write`] for a step that overwrites personal data (junk): the
+    /// write-ahead log, which still holds the pages as they were, is emptied
+    /// after the commit, as after a [`Store::sweep`].
+    pub fn erase<T>(&self, work: impl FnOnce(&Transaction<'_>) -> io::Result<T>) -> io::Result<T> {
+        let value = self.write(work)?;
+        self.with(|c| c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(sql))?;
+        Ok(value)
+    }
+
     /// Closes the database and releases the lock (at shutdown): another
     /// process may open the store now; calls on this one fail from here on.
     pub fn close(&self) {

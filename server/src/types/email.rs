@@ -62,6 +62,12 @@ impl Email {
         let (local, domain) = self.0.rsplit_once('@').unwrap_or(("", &self.0));
         format!("{local}@{}", ascii_domain(domain))
     }
+
+    /// The address of a record whose personal data was deleted (a junk
+    /// booking): empty, so no mail can be addressed to it.
+    pub fn erased() -> Self {
+        Self(String::new())
+    }
 }
 
 /// A domain in lower-case ASCII: IDNA (UTS #46) for an international one,

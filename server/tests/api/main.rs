@@ -22,6 +22,8 @@ mod fake_google;
 mod funnel;
 mod fuzz;
 mod http_limits;
+mod junk;
+mod junk_links;
 mod language_links;
 mod languages;
 mod local_places;

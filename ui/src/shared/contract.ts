@@ -153,7 +153,7 @@ choices?: { [key in string]: Array<Suggestion> }, noMail?: string, manage?: Acti
 /**
  * What staff chose in their mail.
  */
-export type Action = "confirm" | "propose" | "decline";
+export type Action = "confirm" | "propose" | "decline" | "junk";
 
 /**
  * Why a booking is declined: a short list, or staff's own words.
@@ -201,12 +201,36 @@ answered?: string,
  * Why the post was not taken: the booking changed since the page was
  * opened (or another answer came first), and how.
  */
-changed?: string, };
+changed?: string, 
+/**
+ * On the Junk button's page, while the booking is not junk yet: what
+ * marking it does, and the choice of its network's other requests.
+ */
+junk?: JunkChoice, };
+
+/**
+ * What the Junk page offers, in the staff language.
+ */
+export type JunkChoice = { 
+/**
+ * What marking a request as junk does, and for how long its sender is refused.
+ */
+intro: string, 
+/**
+ * The button for every request of the booking's network in the last
+ * hour ("all 12 requests …"), when there are others.
+ */
+network?: string, 
+/**
+ * Why only the address will be refused: the booking came before its
+ * sender's network was kept.
+ */
+noNetwork?: string, };
 
 /**
  * Where a booking stands.
  */
-export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "cancelled";
+export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "cancelled" | "junk";
 
 export type CustomerAction = "accept" | "ask" | "cancel";
 

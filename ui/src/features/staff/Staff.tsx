@@ -1,5 +1,5 @@
 import { useTranslation } from "../../shared/i18n";
-import type { FormState, StaffPage, StaffPageProps } from "../../shared/contract";
+import type { FormState, JunkChoice, StaffPage, StaffPageProps } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
@@ -9,6 +9,7 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
  * form of the chosen action. A plain form post (this page is not hydrated)
  * carrying the booking's version; once answered, it says what was answered
  * and when instead of the form. A post from an outdated page says what changed.
+ * The Junk button's page offers its own form on any booking not junk yet.
  */
 export function Staff({ staff, form }: StaffPageProps) {
   const { t } = useTranslation();
@@ -33,7 +34,16 @@ export function Staff({ staff, form }: StaffPageProps) {
         </div>
       )}
       {staff.answered && !form?.success && <p className="notice-box">{staff.answered}</p>}
-      {!staff.answered && <AnswerForm staff={staff} form={form} />}
+      {staff.junk ? <JunkForm staff={staff} junk={staff.junk} form={form} /> : !staff.answered && <AnswerForm staff={staff} form={form} />}
+      {staff.rows.length > 0 && <BookingRows staff={staff} />}
+    </>
+  );
+}
+
+function BookingRows({ staff }: { staff: StaffPage }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <h2>{t("staff.bookingHeading")}</h2>
       <dl className="booking-summary">
         {staff.rows.map((row) => (
@@ -44,6 +54,31 @@ export function Staff({ staff, form }: StaffPageProps) {
         ))}
       </dl>
     </>
+  );
+}
+
+/** Junk: this request, or every request of its network in the last hour; each a plain post of the booking's version. */
+function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; form?: FormState }) {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action={staff.formAction} className="staff-form">
+      <input type="hidden" name="version" value={staff.version} />
+      <p id="junk-intro">{junk.intro}</p>
+      {junk.noNetwork && <p className="hint">{junk.noNetwork}</p>}
+      {form?.errorMessage && (
+        <div className="error-summary" role="alert">
+          <p>{form.errorMessage}</p>
+        </div>
+      )}
+      <button type="submit" name="scope" value="one" className="button danger" aria-describedby="junk-intro">
+        {t("staff.submit.junk")}
+      </button>
+      {junk.network && (
+        <button type="submit" name="scope" value="network" className="button danger" aria-describedby="junk-intro">
+          {junk.network}
+        </button>
+      )}
+    </form>
   );
 }
 
