@@ -46,6 +46,8 @@ export async function startServer({ env = {}, configToml = "", warmUp = false, t
       // a site gets in normal times: proof-of-work.test.mjs raises the proof of work on purpose.
       TAXI_NETWORK_RATE_LIMIT_PER_MINUTE: "0",
       TAXI_PROOF_FREE_SUBMISSIONS: "1000000",
+      // Every test books from 127.0.0.1: one client network for the gate of customer mails.
+      TAXI_CUSTOMER_MAILS_PER_NETWORK_PER_HOUR: "0",
       // Playwright fills a form faster than a person; antispam.test.mjs checks the minimum with its own server.
       TAXI_MIN_FILL_SECONDS: "0",
       NO_COLOR: "1",

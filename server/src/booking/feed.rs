@@ -11,7 +11,7 @@ use crate::{
     booking::{
         answer::{Action, Status},
         answer_links, ics,
-        mails::Composer,
+        mails::{ride_events, Composer},
         Record,
     },
     i18n::format::{date_time_long, local},
@@ -71,7 +71,7 @@ impl Composer {
             let path = answer_links::signed_path(&self.key, &b.reference, Action::Confirm, expires);
             format!("{}{path}", self.base_url)
         });
-        let mut events = self.ride_events(b, lang, &record.calendar_uid, &view, false, revision);
+        let mut events = ride_events(&self.views(), b, lang, &record.calendar_uid, &view, false, revision);
         for event in &mut events {
             event.summary = format!("[{word}] {}", event.summary);
             if let Some(proposed) = &proposed {

@@ -134,19 +134,8 @@ impl Composer {
         with_contact: bool,
         revision: ics::Revision,
     ) -> String {
-        ics::calendar(&self.company.name, &self.ride_events(b, lang, uid, view, with_contact, revision))
-    }
-
-    pub(crate) fn ride_events(
-        &self,
-        b: &Booking,
-        lang: Lang,
-        uid: &str,
-        view: &MailView,
-        with_contact: bool,
-        revision: ics::Revision,
-    ) -> Vec<ics::Event> {
-        ride_events(&self.views(), b, lang, uid, view, with_contact, revision)
+        let events = ride_events(&self.views(), b, lang, uid, view, with_contact, revision);
+        ics::calendar(&self.company.name, &events)
     }
 }
 
@@ -186,7 +175,7 @@ fn ics_name(v: &Views<'_>, b: &Booking, lang: Lang) -> String {
 /// The ride as a calendar event, and the ride back as a second one; the
 /// description repeats the mail's fields (and, for the customer, how to
 /// reach the company).
-fn ride_events(
+pub(crate) fn ride_events(
     v: &Views<'_>,
     b: &Booking,
     lang: Lang,

@@ -130,6 +130,22 @@ impl Views<'_> {
         view
     }
 
+    /// A customer mail headed by the texts under `key` (`subject`, `heading`,
+    /// `text`), greeting the customer by name.
+    pub(crate) fn customer_headed(&self, b: &CustomerCopy, key: &str, args: &[(&str, &str)]) -> MailView {
+        let lang = b.lang;
+        let mut view = MailView::new(
+            lang,
+            header_line(&self.f(lang, &format!("{key}.subject"), args), SUBJECT_MAX),
+            self.t(lang, &format!("{key}.heading")),
+        );
+        view.intro = vec![
+            self.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
+            self.f(lang, &format!("{key}.text"), args),
+        ];
+        view
+    }
+
     /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
     pub(crate) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
         let extra = |key: &str, value: String| Row {

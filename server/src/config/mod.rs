@@ -30,6 +30,7 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("TAXI_RATE_LIMIT_PER_MINUTE", "limits.rate_limit_per_minute"),
     ("TAXI_NETWORK_RATE_LIMIT_PER_MINUTE", "limits.network_rate_limit_per_minute"),
     ("TAXI_PROOF_FREE_SUBMISSIONS", "proof_of_work.free_submissions"),
+    ("TAXI_CUSTOMER_MAILS_PER_NETWORK_PER_HOUR", "limits.customer_mails_per_network_per_hour"),
     ("TAXI_GOOGLE_ROUTES_URL", "google.routes_url"),
     ("TAXI_MIN_FILL_SECONDS", "booking.min_fill_seconds"),
     ("TAXI_RENDER_WARM_UP", "render.warm_up"),

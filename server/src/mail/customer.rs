@@ -163,8 +163,16 @@ pub struct CustomerGate {
     state: Mutex<GateState>,
 }
 
+#[derive(Clone, Copy)]
+struct Day {
+    date: jiff::civil::Date,
+    opened: u32,
+    mails: u32,
+}
+
 struct GateState {
-    mailboxes: LruCache<String, (jiff::civil::Date, u32)>,
+    /// Per mailbox: the day, the conversations opened and the mails sent that day.
+    mailboxes: LruCache<String, Day>,
     hour: i64,
     site_used: u32,
     networks: HashMap<IpAddr, u32>,
@@ -200,7 +208,7 @@ impl CustomerGate {
             (state.hour, state.site_used) = (hour, 0);
             state.networks.clear();
         }
-        if day_count(&mut state, &email.mailbox(), now) >= self.opening_per_day {
+        if today(&mut state, &email.mailbox(), now).opened >= self.opening_per_day {
             return false;
         }
         let of_network = network.map_or(0, |n| state.networks.get(&n).copied().unwrap_or(0));
@@ -215,7 +223,7 @@ impl CustomerGate {
         if let Some(n) = network {
             *state.networks.entry(n).or_insert(0) += 1;
         }
-        count(&mut state, &email.mailbox(), now);
+        count(&mut state, &email.mailbox(), now, true);
         true
     }
 
@@ -235,29 +243,29 @@ impl CustomerGate {
             return true;
         }
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if day_count(&mut state, &tag.mailbox, now) >= self.all_per_day {
+        if self.all_per_day > 0 && today(&mut state, &tag.mailbox, now).mails >= self.all_per_day {
             return false;
         }
-        count(&mut state, &tag.mailbox, now);
+        count(&mut state, &tag.mailbox, now, false);
         true
     }
 }
 
-fn day_count(state: &mut GateState, mailbox: &str, now: jiff::Timestamp) -> u32 {
-    let today = now.to_zoned(jiff::tz::TimeZone::UTC).date();
+/// What `mailbox` had today.
+fn today(state: &mut GateState, mailbox: &str, now: jiff::Timestamp) -> Day {
+    let date = now.to_zoned(jiff::tz::TimeZone::UTC).date();
     match state.mailboxes.get(mailbox) {
-        Some((day, n)) if *day == today => *n,
-        _ => 0,
+        Some(day) if day.date == date => *day,
+        _ => Day { date, opened: 0, mails: 0 },
     }
 }
 
-fn count(state: &mut GateState, mailbox: &str, now: jiff::Timestamp) {
-    let today = now.to_zoned(jiff::tz::TimeZone::UTC).date();
-    let entry = state.mailboxes.get_or_insert_mut(mailbox.to_owned(), || (today, 0));
-    if entry.0 != today {
-        *entry = (today, 0);
-    }
-    entry.1 += 1;
+/// One more mail to `mailbox` today; `opens`: the first of a booking or message.
+fn count(state: &mut GateState, mailbox: &str, now: jiff::Timestamp, opens: bool) {
+    let mut day = today(state, mailbox, now);
+    day.mails += 1;
+    day.opened += u32::from(opens);
+    state.mailboxes.put(mailbox.to_owned(), day);
 }
 
 #[cfg(test)]
@@ -303,11 +311,17 @@ mod tests {
         assert!(!gate.opens(&spelt("a@BÜCHER.example"), None, monday), "its two openings are used");
         let mailbox = spelt("a@bücher.example").mailbox();
         let tag = |counted| GateTag { mailbox: mailbox.clone(), counted };
-        assert!(gate.state.lock().unwrap().mailboxes.get(&mailbox).is_some_and(|(_, n)| *n == 2));
+        assert!(gate.state.lock().unwrap().mailboxes.get(&mailbox).is_some_and(|day| day.mails == 2));
         let later = |counted| gate.passes_tag(&tag(counted), monday);
         assert!(later(true), "an opening mail was counted when it opened");
         assert!(later(false), "the third mail of the day");
         assert!(!later(false), "not a fourth");
         assert!(gate.passes_tag(&tag(false), monday + jiff::SignedDuration::from_hours(24)), "a new day");
+        let gate = self::gate(2, 0, 0, 0);
+        let busy = spelt("busy@example.nl");
+        assert!(gate.opens(&busy, None, monday));
+        let tag = GateTag { mailbox: busy.mailbox(), counted: false };
+        assert!((0..20).all(|_| gate.passes_tag(&tag, monday)), "0: later mails uncapped");
+        assert!(gate.opens(&busy, None, monday), "later mails do not use up the openings");
     }
 }

@@ -151,15 +151,7 @@ fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAct
     let pickup = date_time_long(v.locales, lang, b.pickup_at);
     let phone = v.company.phone_shown(lang);
     let args = [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
-    let mut view = MailView::new(
-        lang,
-        header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX),
-        v.t(lang, &key("heading")),
-    );
-    view.intro = vec![
-        v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
-        v.f(lang, &key("text"), &args),
-    ];
+    let mut view = v.customer_headed(b, &format!("mail.customerStep.{}", action.code()), &args);
     if action != CustomerAction::Cancel {
         view.actions = vec![manage];
     }

@@ -98,7 +98,6 @@ impl Composer {
 
 /// The customer's reminder, in the booking's language, with the manage link.
 fn customer_reminder(v: &Views<'_>, b: &CustomerCopy, (reminder, manage): (Reminder, Link)) -> MailView {
-    let key = |part: &str| format!("mail.reminder.{}.{part}", reminder.code());
     let lang = b.lang;
     let company_phone = v.company.phone_shown(lang);
     let args = [
@@ -108,15 +107,7 @@ fn customer_reminder(v: &Views<'_>, b: &CustomerCopy, (reminder, manage): (Remin
         ("to", &place_short(&b.destination)),
         ("phone", company_phone.as_str()),
     ];
-    let mut view = MailView::new(
-        lang,
-        header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX),
-        v.t(lang, &key("heading")),
-    );
-    view.intro = vec![
-        v.f(lang, "mail.greeting", &[("name", &one_line(&b.name, SHORT_MAX))]),
-        v.f(lang, &key("text"), &args),
-    ];
+    let mut view = v.customer_headed(b, &format!("mail.reminder.{}", reminder.code()), &args);
     view.actions = vec![manage];
     view.rows_heading = Some(v.t(lang, "manage.rideHeading"));
     view.rows = v.trip_rows(b, lang);
