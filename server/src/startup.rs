@@ -102,7 +102,12 @@ impl Application {
         let refusals =
             Refusals::open(bookings.outbox().store(), key.clone(), settings.limits.junk_refusal_days)
                 .context("the store's refused senders could not be read")?;
-        let submissions = Arc::new(Submissions::new(&settings, &key, Arc::new(refusals)));
+        let submissions = Arc::new(Submissions::new(
+            &settings,
+            &key,
+            Arc::new(refusals),
+            bookings.outbox().store().clone(),
+        ));
         let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
             settings.clone(),

@@ -33,6 +33,7 @@ use crate::{
     },
     mail::{DeliveryError, Outbox},
     secret::SecretKey,
+    store::Store,
     types::{Email, Lang},
 };
 
@@ -84,11 +85,11 @@ pub struct Submissions {
 }
 
 impl Submissions {
-    pub fn new(settings: &Settings, key: &SecretKey, refusals: Arc<Refusals>) -> Self {
+    pub fn new(settings: &Settings, key: &SecretKey, refusals: Arc<Refusals>, store: Arc<Store>) -> Self {
         let remembered =
             NonZeroUsize::new(settings.limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
         Self {
-            caps: Caps::new(settings),
+            caps: Caps::new(settings, store),
             refusals,
             proofs: Proofs::new(&settings.proof_of_work, key),
             recent: Mutex::new(LruCache::new(remembered)),

@@ -108,10 +108,10 @@ pub(crate) fn take_over(
         for (state, entries) in [("delivered", &done), ("failed", &failed)] {
             for entry in entries.values() {
                 if let Some(id) = insert(tx, entry)? {
-                    let body: Option<&str> = (state == "failed").then_some(entry.raw.as_str());
+                    // Finished: its body goes with the state (`queue.rs`'s trigger).
                     tx.execute(
-                        "UPDATE mails SET state = ?2, attempts = ?3, last_error = ?4, finished_at = ?5, raw = ?6 WHERE id = ?1",
-                        params![id, state, entry.attempts, entry.last_error, now, body.map(str::as_bytes)],
+                        "UPDATE mails SET state = ?2, attempts = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1",
+                        params![id, state, entry.attempts, entry.last_error, now],
                     )
                     .map_err(sql)?;
                     fresh += 1;

@@ -220,6 +220,20 @@ impl Store {
         }
     }
 
+    /// Bytes of the file's free pages, which SQLite fills before it grows
+    /// the file (what deleted and emptied rows left).
+    pub fn reusable_bytes(&self) -> io::Result<u64> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT f.freelist_count * p.page_size FROM pragma_freelist_count f, pragma_page_size p",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|bytes| bytes.max(0) as u64)
+            .map_err(sql)
+        })
+    }
+
     /// Runs reads on the connection.
     pub fn read<T>(&self, work: impl FnOnce(&Connection) -> io::Result<T>) -> io::Result<T> {
         self.with(|connection| work(connection))

@@ -150,7 +150,8 @@ async fn junk_drops_the_queued_customer_mails_stops_reminders_leaves_the_calenda
     let mail_rows: i64 = store(&desk)
         .query_row(
             "SELECT count(*) FROM mails WHERE reference = ?1 AND (recipient LIKE '%victim%'
-             OR customer_phone IS NOT NULL OR (raw IS NOT NULL AND state <> 'queued'))",
+             OR customer_phone IS NOT NULL
+             OR (id IN (SELECT mail_id FROM mail_bodies) AND state <> 'queued'))",
             [&reference],
             |row| row.get(0),
         )

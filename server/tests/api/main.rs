@@ -14,6 +14,7 @@ mod conditional;
 mod config;
 mod damaged_rows;
 mod desk;
+mod disk_after_flood;
 mod dispatch;
 mod dispatch_calendar;
 mod domains;

@@ -248,7 +248,8 @@ async fn unreadable_mail_rows_are_quarantined_and_the_rest_delivered() {
 fn damage_row(data: &std::path::Path, id: i64) {
     let store = rusqlite::Connection::open(data.join(taxi_server::store::FILE_NAME)).unwrap();
     store.busy_timeout(Duration::from_secs(5)).unwrap();
-    store.execute("UPDATE mails SET kind = 'Not A Kind!', raw = NULL WHERE id = ?1", [id]).unwrap();
+    store.execute("UPDATE mails SET kind = 'Not A Kind!' WHERE id = ?1", [id]).unwrap();
+    store.execute("DELETE FROM mail_bodies WHERE mail_id = ?1", [id]).unwrap();
 }
 
 #[tokio::test]

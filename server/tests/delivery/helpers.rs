@@ -212,7 +212,7 @@ pub fn mail_rows(data_dir: &Path) -> Vec<MailRow> {
     }
     let connection = store_file(data_dir);
     let mut statement = match connection
-        .prepare("SELECT id, reference, message_id, state, attempts, raw IS NOT NULL FROM mails ORDER BY id")
+        .prepare("SELECT id, reference, message_id, state, attempts, EXISTS (SELECT 1 FROM mail_bodies WHERE mail_id = mails.id) FROM mails ORDER BY id")
     {
         Ok(statement) => statement,
         // No table yet: the outbox has not started on it.
