@@ -126,8 +126,8 @@ pub struct CustomerStep {
 impl CustomerStep {
     /// The step on `record` if its status allows it; the pick-up it leaves
     /// (`asked`: the times asked for, needed by [`CustomerAction::Ask`] only).
-    /// `None` also for a step that would leave a round trip's return ride at
-    /// or before its outward ride.
+    /// `None` also for a step that would move a round trip's rides so that
+    /// the return ride is at or before the outward ride.
     pub fn on(
         record: &Record,
         action: CustomerAction,
@@ -146,7 +146,10 @@ impl CustomerStep {
             CustomerAction::Cancel => (record.booking.pickup_at, None),
         };
         let step = Self { action, note, pickup_at, return_at, at };
-        (!crosses(&step.applied_to(&record.booking))).then_some(step)
+        // Only a step that moves a ride can cross them; a cancellation ends even a
+        // booking stored crossed (as asking another time could leave one before).
+        let moves = action != CustomerAction::Cancel;
+        (!(moves && crosses(&step.applied_to(&record.booking)))).then_some(step)
     }
 
     /// `b` as this step leaves it: at the step's pick-up, its return ride
@@ -254,6 +257,11 @@ mod tests {
         proposed.booking.extras.return_trip =
             Some(ReturnTrip { pickup_at: time("2026-11-24T17:00"), price: None });
         assert_eq!(CustomerStep::on(&proposed, CustomerAction::Accept, String::new(), None, now), None);
+        // A booking stored crossed (before this rule) can still be cancelled.
+        let mut crossed = record(Status::Confirmed, 1);
+        crossed.booking.extras.return_trip =
+            Some(ReturnTrip { pickup_at: time("2026-11-24T12:00"), price: None });
+        assert!(CustomerStep::on(&crossed, CustomerAction::Cancel, String::new(), None, now).is_some());
         // A one-way ride ignores a return time.
         let one_way = CustomerStep::on(
             &record(Status::Confirmed, 1),
