@@ -16,7 +16,7 @@ use crate::{
         proof::{ProofChallenge, PROOF_FIELD},
         submission::{Accepted, ActionLink, Invalid, SummaryRow},
     },
-    manage_booking::contract::{ManagePage, ManagePageProps},
+    manage_booking::contract::{BookAgain, ManagePage, ManagePageProps},
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
         indication::{Indication, RoundTrip},
@@ -60,7 +60,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkChoice, Status, CustomerAction, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
     ];

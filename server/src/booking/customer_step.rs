@@ -12,7 +12,10 @@
 //! | cancelled   | –                          | –                         | –         |
 //!
 //! Asking for another time makes the booking a request again, at the time
-//! asked: staff answer it as any request (confirm, propose, decline). Each ask
+//! asked: staff answer it as any request (confirm, propose, decline). On a
+//! round trip an ask moves the outward ride, the return ride or both, never
+//! so that they cross: a step that would leave the return ride at or before
+//! the outward one is not a step ([`CustomerStep::on`]). Each ask
 //! mails the dispatchers, so after [`CHANGES_BEFORE_PHONE`] changes a booking
 //! is moved by phone: whoever holds the link cannot keep the desk busy with it.
 //! Accepting and cancelling stay open: they end the conversation.
@@ -21,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     booking::{
         answer::{Action, Status},
+        model::Booking,
         Record,
     },
     types::Pickup,
@@ -95,6 +99,14 @@ pub fn proposal_passed(record: &Record, now: jiff::Timestamp) -> bool {
     proposal.and_then(|a| a.proposed_pickup_at).is_some_and(|at| at.instant() <= now)
 }
 
+/// The times an ask names: the outward ride's, and on a round trip the
+/// return ride's (`None`: the return ride keeps its time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asked {
+    pub pickup: Pickup,
+    pub back: Option<Pickup>,
+}
+
 /// One step, as stored with the booking and announced to staff.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -104,30 +116,57 @@ pub struct CustomerStep {
     pub note: String,
     /// The pick-up the booking has after the step (an accepted proposal's time).
     pub pickup_at: Pickup,
+    /// The return ride's pick-up after the step, when the step moved it
+    /// (absent in steps stored before return rides could move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_at: Option<Pickup>,
     pub at: jiff::Timestamp,
 }
 
 impl CustomerStep {
     /// The step on `record` if its status allows it; the pick-up it leaves
-    /// (`asked`: the time asked for, needed by [`CustomerAction::Ask`] only).
+    /// (`asked`: the times asked for, needed by [`CustomerAction::Ask`] only).
+    /// `None` also for a step that would move a round trip's rides so that
+    /// the return ride is at or before the outward ride.
     pub fn on(
         record: &Record,
         action: CustomerAction,
         note: String,
-        asked: Option<Pickup>,
+        asked: Option<Asked>,
         at: jiff::Timestamp,
     ) -> Option<Self> {
         if !action.offered_on(record, at) {
             return None;
         }
         let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at);
-        let pickup_at = match action {
-            CustomerAction::Accept => proposed?,
-            CustomerAction::Ask => asked?,
-            CustomerAction::Cancel => record.booking.pickup_at,
+        let has_return = record.booking.extras.return_trip.is_some();
+        let (pickup_at, return_at) = match action {
+            CustomerAction::Accept => (proposed?, None),
+            CustomerAction::Ask => asked.map(|a| (a.pickup, a.back.filter(|_| has_return)))?,
+            CustomerAction::Cancel => (record.booking.pickup_at, None),
         };
-        Some(Self { action, note, pickup_at, at })
+        let step = Self { action, note, pickup_at, return_at, at };
+        // Only a step that moves a ride can cross them; a cancellation ends even a
+        // booking stored crossed (as asking another time could leave one before).
+        let moves = action != CustomerAction::Cancel;
+        (!(moves && crosses(&step.applied_to(&record.booking)))).then_some(step)
     }
+
+    /// `b` as this step leaves it: at the step's pick-up, its return ride
+    /// (if any) at the step's return time when the step moved it.
+    pub fn applied_to(&self, b: &Booking) -> Booking {
+        let mut moved = Booking { pickup_at: self.pickup_at, ..b.clone() };
+        if let (Some(at), Some(back)) = (self.return_at, moved.extras.return_trip.as_mut()) {
+            back.pickup_at = at;
+        }
+        moved
+    }
+}
+
+/// Whether `b`'s return ride is at or before its outward ride: a round trip
+/// nobody can drive, which no step may leave.
+pub fn crosses(b: &Booking) -> bool {
+    b.extras.return_trip.as_ref().is_some_and(|back| back.pickup_at.instant() <= b.pickup_at.instant())
 }
 
 #[cfg(test)]
@@ -167,7 +206,8 @@ mod tests {
         let step = |r: &Record, action, asked| CustomerStep::on(r, action, "note".into(), asked, now);
         let accept = step(&proposed, CustomerAction::Accept, None).unwrap();
         assert_eq!((accept.pickup_at.to_string(), accept.at), ("2026-11-24T18:00:00".into(), now));
-        assert_eq!(step(&proposed, CustomerAction::Ask, Some(asked)).unwrap().pickup_at, asked);
+        let ask = Asked { pickup: asked, back: None };
+        assert_eq!(step(&proposed, CustomerAction::Ask, Some(ask)).unwrap().pickup_at, asked);
         assert_eq!(step(&proposed, CustomerAction::Ask, None), None, "an ask names its time");
         let cancel = step(&proposed, CustomerAction::Cancel, None).unwrap();
         assert_eq!(
@@ -176,6 +216,70 @@ mod tests {
         );
         let requested = record(Status::Requested, 0);
         assert_eq!(step(&requested, CustomerAction::Accept, None), None, "nothing to accept");
+    }
+
+    #[test]
+    fn a_round_trip_moves_either_ride_or_both_but_never_crosses() {
+        use crate::booking::model::ReturnTrip;
+        let now = at("2026-11-22T10:00:00Z");
+        let time = |text: &str| -> Pickup { text.parse().unwrap() };
+        let mut round = record(Status::Confirmed, 1);
+        round.booking.extras.return_trip =
+            Some(ReturnTrip { pickup_at: time("2026-11-24T20:00"), price: None });
+        let ask = |pickup: &str, back: Option<&str>| {
+            let asked = Asked { pickup: time(pickup), back: back.map(time) };
+            CustomerStep::on(&round, CustomerAction::Ask, String::new(), Some(asked), now)
+        };
+        let times = |step: Option<CustomerStep>| {
+            let moved = step.expect("a step").applied_to(&round.booking);
+            (moved.pickup_at.to_string(), moved.extras.return_trip.unwrap().pickup_at.to_string())
+        };
+        assert_eq!(
+            times(ask("2026-11-24T16:00", None)),
+            ("2026-11-24T16:00:00".into(), "2026-11-24T20:00:00".into())
+        );
+        assert_eq!(
+            times(ask("2026-11-24T14:30", Some("2026-11-25T09:00"))),
+            ("2026-11-24T14:30:00".into(), "2026-11-25T09:00:00".into()),
+            "the return ride alone"
+        );
+        assert_eq!(
+            times(ask("2026-11-25T08:00", Some("2026-11-25T18:00"))),
+            ("2026-11-25T08:00:00".into(), "2026-11-25T18:00:00".into()),
+            "both"
+        );
+        // The outward after the return ride, or the return ride before (or at) the outward: no step.
+        assert_eq!(ask("2026-11-24T21:00", None), None);
+        assert_eq!(ask("2026-11-24T14:30", Some("2026-11-24T12:00")), None);
+        assert_eq!(ask("2026-11-24T18:00", Some("2026-11-24T18:00")), None);
+        // A proposal after the return ride cannot be accepted either (staff cannot propose one).
+        let mut proposed = record(Status::Rescheduled, 1);
+        proposed.booking.extras.return_trip =
+            Some(ReturnTrip { pickup_at: time("2026-11-24T17:00"), price: None });
+        assert_eq!(CustomerStep::on(&proposed, CustomerAction::Accept, String::new(), None, now), None);
+        // A booking stored crossed (before this rule) can still be cancelled.
+        let mut crossed = record(Status::Confirmed, 1);
+        crossed.booking.extras.return_trip =
+            Some(ReturnTrip { pickup_at: time("2026-11-24T12:00"), price: None });
+        assert!(CustomerStep::on(&crossed, CustomerAction::Cancel, String::new(), None, now).is_some());
+        // A one-way ride ignores a return time.
+        let one_way = CustomerStep::on(
+            &record(Status::Confirmed, 1),
+            CustomerAction::Ask,
+            String::new(),
+            Some(Asked { pickup: time("2026-11-24T16:00"), back: Some(time("2026-11-24T15:00")) }),
+            now,
+        );
+        assert_eq!(one_way.unwrap().return_at, None);
+    }
+
+    #[test]
+    fn a_step_stored_before_return_rides_could_move_reads_back() {
+        let old =
+            r#"{"action":"ask","note":"","pickupAt":"2026-11-24T16:00:00","at":"2026-11-22T10:00:00Z"}"#;
+        let step: CustomerStep = serde_json::from_str(old).unwrap();
+        assert_eq!(step.return_at, None);
+        assert!(!serde_json::to_string(&step).unwrap().contains("returnAt"));
     }
 
     #[test]

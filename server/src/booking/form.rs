@@ -148,13 +148,25 @@ pub fn pickup_time(
     call_us: &str,
     now: Timestamp,
 ) -> Pickup {
-    let text = input.line("dateTime");
+    pickup_time_in(c, input, "dateTime", rules, call_us, now)
+}
+
+/// A date-time `field` checked by the booking rules (a return ride moved on the manage page).
+pub fn pickup_time_in(
+    c: &mut Checker,
+    input: &Input,
+    field: &'static str,
+    rules: &BookingSettings,
+    call_us: &str,
+    now: Timestamp,
+) -> Pickup {
+    let text = input.line(field);
     if text.as_deref().is_ok_and(str::is_empty) {
-        c.fail("dateTime", "dateTimeRequired", &[]);
+        c.fail(field, "dateTimeRequired", &[]);
         return Pickup::default();
     }
     let Some(local) = text.ok().as_deref().and_then(Pickup::parse) else {
-        c.fail("dateTime", "dateTimeInvalid", &[]);
+        c.fail(field, "dateTimeInvalid", &[]);
         return Pickup::default();
     };
     let instant = local.instant();
@@ -164,9 +176,9 @@ pub fn pickup_time(
         .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
         .expect("in range");
     if instant < earliest {
-        c.fail_counting("dateTime", "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
+        c.fail_counting(field, "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
     } else if instant > latest {
-        c.fail("dateTime", "dateTimeTooFar", &[("phone", call_us)]);
+        c.fail(field, "dateTimeTooFar", &[("phone", call_us)]);
     }
     local
 }

@@ -1,5 +1,6 @@
 //! Booking requests, top to bottom: the form and its extras ([`form`],
-//! [`extras`]), the reservation page opened with a route ([`prefill`]), the
+//! [`extras`]), the reservation page opened with a route ([`prefill`]) or
+//! filled from a booking to book it again ([`repeat`]), the
 //! service that validates, prices and de-duplicates ([`service`]), the stored
 //! booking ([`store`], [`outbox`]; the version a page showed: [`version`]), its mails and calendar entry ([`mails`],
 //! [`views`], [`ics`], [`links`]; what a customer mail may show: [`customer_copy`];
@@ -22,6 +23,7 @@ pub mod mails;
 pub mod model;
 pub mod outbox;
 pub mod prefill;
+pub mod repeat;
 pub mod routes;
 pub mod service;
 pub mod store;

@@ -3,26 +3,34 @@
 //! the form with that place, and when both ends do, the price is shown. Text
 //! that may mean several places stays typed with the places to choose from
 //! (and no price); text that finds nothing stays typed, with a message. A
-//! `dateTime` (staff's proposal of another time) fills the pick-up time.
+//! `dateTime` fills the pick-up time (links in mails of earlier releases
+//! carried staff's proposal so). Opened from a repeat link, the page is
+//! filled from the booking instead ([`repeat_form`], `booking::repeat`).
 use std::collections::BTreeMap;
 
 use crate::{
+    booking::{
+        model::{Address, Booking},
+        repeat::{personal_values, stored_place, Direction},
+    },
     config::TariffSettings,
     i18n::Locales,
-    places::{PlaceDetails, PlaceKind, Places, Resolution},
+    places::{PlaceDetails, PlaceKind, Places, PlacesProvider, Resolution},
     pricing::indication,
     site::contract::FormState,
     types::{limits::LIMITS, Lang, Pickup},
 };
 
-/// Whether a page's query string carries a route (`from` or `to`).
+/// Whether a page's query string carries a route (`from` or `to`) or a
+/// booking to repeat: both look places up.
 pub fn has_route(query: &str) -> bool {
     // Asked for every page view: most carry no query at all, so skip the parse.
     if query.is_empty() {
         return false;
     }
+    let looks_up = |k: &str| k == "from" || k == "to" || k == "repeat";
     serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .map(|pairs| pairs.iter().any(|(k, v)| (k == "from" || k == "to") && !v.trim().is_empty()))
+        .map(|pairs| pairs.iter().any(|(k, v)| looks_up(k) && !v.trim().is_empty()))
         .unwrap_or(false)
 }
 
@@ -106,4 +114,39 @@ fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails
     values.insert(field.to_string(), place.formatted_address.clone());
     values.insert(format!("{field}PlaceId"), place.id.clone());
     values.insert(format!("{field}Name"), place.display_name.clone());
+}
+
+/// The form state of a reservation page filled from booking `b` to book it
+/// again or the way back (`booking::repeat`): the booking's details, and both
+/// places as a choice from the list leaves them, looked up again and priced.
+/// Without `look_up`, or when the provider no longer knows a place, the
+/// places are filled as the booking has them, without a price.
+pub async fn repeat_form(
+    places: &Places,
+    tariff: &TariffSettings,
+    locales: &Locales,
+    (b, direction): (&Booking, Direction),
+    (lang, look_up): (Lang, bool),
+) -> FormState {
+    let (from, to) = direction.ends(b);
+    let details = |a: &Address| {
+        let id = a.place_id.clone().filter(|_| look_up);
+        async move {
+            // A provider that fails leaves the place as booked, unpriced.
+            places.details(&id?, lang, None).await.ok()
+        }
+    };
+    let (from_found, to_found) = tokio::join!(details(from), details(to));
+    let mut state = FormState { values: personal_values(b, direction), ..FormState::default() };
+    for (field, stored, found) in [("departure", from, &from_found), ("destination", to, &to_found)] {
+        match found {
+            Some(place) => fill(&mut state.values, field, place),
+            None => stored_place(&mut state.values, field, stored),
+        }
+    }
+    state.price = match (from_found, to_found) {
+        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, &a, &b, lang).await.ok(),
+        _ => None,
+    };
+    state
 }

@@ -1,6 +1,6 @@
 //! The booking and WhatsApp calls (JSON), the same forms posted without
 //! JavaScript (answered with a page or a redirect), and the reservation page
-//! opened with a route.
+//! opened with a route or a booking to book again.
 use actix_web::{
     http::{header, StatusCode},
     web, HttpRequest, HttpResponse,
@@ -9,7 +9,9 @@ use actix_web::{
 use crate::{
     booking::{
         dispatch::{answer_by_text, answer_due},
-        prefill::{prefilled_form, query_pickup, query_text},
+        outbox::Bookings,
+        prefill::{prefilled_form, query_pickup, query_text, repeat_form},
+        repeat::{self, Direction},
         service::BookingService,
     },
     config::Settings,
@@ -24,6 +26,7 @@ use crate::{
         contract::{FormState, PickupNote, WhatsappReady},
         form_page::FormPost,
         pages::{PageKey, Pages},
+        private_page::keep_private,
         routes as site_routes, Page, ReservationMode,
     },
     types::{Lang, Pickup, PlaceId},
@@ -136,6 +139,11 @@ struct ReservationQuery {
     /// With a route: the pick-up time to fill in (a proposal of another time).
     #[serde(rename = "dateTime")]
     date_time: Option<String>,
+    /// A repeat link (`booking::repeat`): `again` or `back`, the booking, and its signature.
+    repeat: Option<String>,
+    booking: Option<String>,
+    expires: Option<String>,
+    sig: Option<String>,
 }
 
 /// The reservation page. Opened with a route (`?from=…&to=…`) it is a page of
@@ -153,6 +161,9 @@ pub async fn reservation_page(
         query => web::Query::<ReservationQuery>::from_query(query)?.into_inner(),
     };
     let mode = query.mode.as_deref().and_then(ReservationMode::parse).unwrap_or_default();
+    if let Some(direction) = query.repeat.as_deref() {
+        return repeat_page(&req, &pages, &guard, (lang, mode), (direction, &query)).await;
+    }
     let (from, to) = (query_text(query.from.as_deref()), query_text(query.to.as_deref()));
     if from.is_empty() && to.is_empty() {
         // Parsed once: the cached page for the mode, without the site reading the query again.
@@ -169,4 +180,52 @@ pub async fn reservation_page(
     let key = PageKey::page(Page::Reservation, lang, mode);
     let rendered = pages.with_form(key, form, ClientKey::of(&req)).await.map_err(AppError::from)?;
     Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))
+}
+
+/// The reservation page of a repeat link: filled in from its booking when
+/// the link is genuine and unexpired, else the empty form saying the link no
+/// longer works (the same whichever part was wrong). Either way private: it
+/// may carry a name, an address and a phone number.
+async fn repeat_page(
+    req: &HttpRequest,
+    pages: &Pages,
+    guard: &FormGuard,
+    (lang, mode): (Lang, ReservationMode),
+    (direction, query): (&str, &ReservationQuery),
+) -> actix_web::Result<HttpResponse> {
+    let (bookings, places, settings, locales) = (
+        app_data::<Bookings>(req)?,
+        app_data::<Places>(req)?,
+        app_data::<Settings>(req)?,
+        app_data::<Locales>(req)?,
+    );
+    let text = |q: &Option<String>| q.clone().unwrap_or_default();
+    let (reference, expires, sig) = (text(&query.booking), text(&query.expires), text(&query.sig));
+    let genuine = Direction::parse(direction).filter(|_| {
+        repeat::verify(&bookings.composer().key, &reference, &expires, &sig, jiff::Timestamp::now())
+    });
+    let record = match genuine {
+        Some(_) => bookings.record(&reference).await.unwrap_or_else(|e| {
+            tracing::error!(%reference, error = %e, "a repeat link cannot read its booking");
+            None
+        }),
+        None => None,
+    };
+    let form = match (genuine, record.filter(repeat::fills)) {
+        (Some(direction), Some(record)) => {
+            // Beyond the client's burst of such pages, paid look-ups are skipped.
+            let look_up = !places.is_paid() || PlaceLookups::granted(req);
+            let fill = (&record.booking, direction);
+            repeat_form(places, &settings.tariff, locales, fill, (lang, look_up)).await
+        }
+        _ => {
+            tracing::info!("a repeat link that is not (or no longer) genuine: the empty form");
+            FormState::refused(Default::default(), locales.text(lang, "funnel.repeatExpired").to_string())
+        }
+    };
+    let key = PageKey::page(Page::Reservation, lang, mode);
+    let rendered = pages.with_form(key, form, ClientKey::of(req)).await.map_err(AppError::from)?;
+    let mut response = site_routes::page_answer(req, &rendered, guard, Page::Reservation);
+    keep_private(&mut response);
+    Ok(response)
 }

@@ -254,7 +254,8 @@ pub fn answer(tx: &Transaction<'_>, reference: &str, sequence: u32, answer: &Ans
 }
 
 /// Records the customer's step if the booking is still at `sequence` (so
-/// still in the status it was read in), moving its pick-up to the step's.
+/// still in the status it was read in), moving its pick-up (and a return
+/// ride the step moved) to the step's.
 /// `false`: the booking changed meanwhile; nothing was changed.
 pub fn customer_step(
     tx: &Transaction<'_>,
@@ -262,7 +263,7 @@ pub fn customer_step(
     sequence: u32,
     step: &CustomerStep,
 ) -> io::Result<bool> {
-    let moved = Booking { pickup_at: step.pickup_at, ..booking.clone() };
+    let moved = step.applied_to(booking);
     let json = serde_json::to_string(&moved).map_err(invalid)?;
     let step_json = serde_json::to_string(step).map_err(invalid)?;
     let changed = tx

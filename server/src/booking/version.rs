@@ -123,6 +123,7 @@ mod tests {
             action: CustomerAction::Ask,
             note: String::new(),
             pickup_at: "2026-11-24T19:00".parse().unwrap(),
+            return_at: None,
             at: at("2026-11-21T10:00:00Z"),
         };
         let mut r = record(0);

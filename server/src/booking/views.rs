@@ -270,3 +270,17 @@ pub fn flight_value(locales: &crate::i18n::Locales, lang: Lang, flight: &str, ar
         false => flight.to_string(),
     }
 }
+
+/// When the ride is, in words: its pick-up, and a round trip's return ride
+/// too ("Monday 24 November 2026 at 14:30 (return ride Friday …)"), so a
+/// text about a moved ride names both times.
+pub fn ride_times(locales: &crate::i18n::Locales, lang: Lang, b: &Booking) -> String {
+    let pickup = date_time_long(locales, lang, b.pickup_at);
+    match &b.extras.return_trip {
+        Some(back) => {
+            let back = date_time_long(locales, lang, back.pickup_at);
+            locales.format(lang, "mail.format.withReturn", &[("pickup", &pickup), ("back", &back)])
+        }
+        None => pickup,
+    }
+}

@@ -110,6 +110,11 @@ impl<'a> Checker<'a> {
         Self { lang, locales, errors: FieldErrors::new() }
     }
 
+    /// The texts its messages come from (for a message naming a date in words).
+    pub fn locales(&self) -> &'a Locales {
+        self.locales
+    }
+
     pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&str, &str)]) {
         self.fail_with(field, &format!("validation.{key}"), args);
     }

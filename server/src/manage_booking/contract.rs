@@ -31,10 +31,24 @@ pub struct ManagePage {
     pub rows: Vec<SummaryRow>,
     /// The pick-up as the date-time field shows it (`2026-11-24T14:30`).
     pub pickup_value: String,
+    /// A round trip's return ride as its date-time field shows it; absent for a one-way ride.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_value: Option<String>,
+    /// Who booked, as booked: name, e-mail, phone (what "book again" fills in besides the ride).
+    pub details: Vec<SummaryRow>,
+    /// Links to the reservation page filled in from this booking (none for junk).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book_again: Option<BookAgain>,
     /// Where the forms post: the signed link itself.
     pub form_action: String,
     /// The steps the customer can take now (none once the pick-up has passed).
     pub actions: Vec<CustomerAction>,
+    /// The first tap on "cancel" opens this page asking to confirm (a link, so
+    /// it works without JavaScript and changes nothing).
+    pub cancel_href: String,
+    /// The page asks "cancel this ride?": what cancelling does, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm_cancel: Option<String>,
     /// The proposed time in words, while it can be accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proposed: Option<String>,
@@ -50,4 +64,15 @@ pub struct ManagePage {
     pub notice: Option<String>,
     /// How to reach the company for anything else, with the phone number.
     pub other: String,
+}
+
+/// The manage page's "book again" links (`booking::repeat`), signed and
+/// valid as long as the page's own link.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BookAgain {
+    /// The same ride.
+    pub again: String,
+    /// From the destination back to the pick-up.
+    pub back: String,
 }

@@ -1,28 +1,49 @@
-//! The manage page's post, checked: which step, the time asked for (by the
-//! booking form's rules), and the customer's optional words.
+//! The manage page's post, checked: which step, the times asked for (by the
+//! booking form's rules; on a round trip the outward ride, the return ride or
+//! both, never crossing), whether a cancellation was confirmed, and the
+//! customer's optional words.
 use jiff::Timestamp;
 
 use crate::{
-    booking::{customer_step::CustomerAction, form::pickup_time},
+    booking::{
+        customer_step::{Asked, CustomerAction},
+        form::pickup_time_in,
+    },
     config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
+    i18n::format::date_time_long,
     types::{limits::LIMITS, Pickup},
 };
 
-/// A step as posted: what, the customer's note, and the time asked for.
+/// The field of the return ride's time, on a round trip's page.
+pub const RETURN_FIELD: &str = "returnDateTime";
+/// The field the cancellation's confirmation posts (`yes`): a cancel without
+/// it only asks "are you sure?".
+pub const CONFIRMED_FIELD: &str = "confirmed";
+
+/// A step as posted: what, the customer's note, the times asked for, and
+/// (for a cancellation) whether the customer confirmed it.
 #[derive(Debug, PartialEq)]
 pub struct Posted {
     pub action: CustomerAction,
     pub note: String,
-    pub asked: Option<Pickup>,
+    pub asked: Option<Asked>,
+    pub confirmed: bool,
+}
+
+/// The ride's times as the page showed them: the pick-up, and a round trip's return ride.
+#[derive(Debug, Clone, Copy)]
+pub struct Ride {
+    pub pickup: Pickup,
+    pub back: Option<Pickup>,
 }
 
 /// `call_us`: the company's number, which the booking rules' refusals name.
 pub fn validate(
     input: &Input,
     checker: Checker<'_>,
-    rules: &BookingSettings,
-    call_us: &str,
+    (rules, call_us): (&BookingSettings, &str),
+    ride: Ride,
     now: Timestamp,
 ) -> Result<Posted, FieldErrors> {
     let mut c = checker;
@@ -35,9 +56,52 @@ pub fn validate(
         c.fail("note", "tooLong", &[("max", &LIMITS.message.to_string())]);
     }
     let asked =
-        (action == Some(CustomerAction::Ask)).then(|| pickup_time(&mut c, input, rules, call_us, now));
+        (action == Some(CustomerAction::Ask)).then(|| asked(&mut c, input, (rules, call_us), ride, now));
+    let confirmed = input.line(CONFIRMED_FIELD).is_ok_and(|v| v == "yes");
     // No action, no step: there is no default to fall back on.
-    c.finish(|| Some(Posted { action: action?, note, asked }))
+    c.finish(|| Some(Posted { action: action?, note, asked, confirmed }))
+}
+
+/// The times an ask names. A time left as the ride has it is kept as it is
+/// (no lead time asked of it); a new one passes the booking form's rules. A
+/// page from before return rides could move posts no return time: the
+/// return ride keeps its own.
+fn asked(
+    c: &mut Checker,
+    input: &Input,
+    (rules, call_us): (&BookingSettings, &str),
+    ride: Ride,
+    now: Timestamp,
+) -> Asked {
+    let kept = |field: &str, current: Pickup| {
+        input.line(field).ok().as_deref().and_then(Pickup::parse).filter(|at| *at == current)
+    };
+    let pickup = kept("dateTime", ride.pickup)
+        .unwrap_or_else(|| pickup_time_in(c, input, "dateTime", rules, call_us, now));
+    let back = ride.back.and_then(|current| {
+        if !input.values().contains_key(RETURN_FIELD) {
+            return Some(current);
+        }
+        if input.line(RETURN_FIELD).is_ok_and(|text| text.is_empty()) {
+            c.fail_with(RETURN_FIELD, "funnel.validation.returnInvalid", &[]);
+            return None;
+        }
+        Some(
+            kept(RETURN_FIELD, current)
+                .unwrap_or_else(|| pickup_time_in(c, input, RETURN_FIELD, rules, call_us, now)),
+        )
+    });
+    let (locales, lang) = (c.locales(), c.lang);
+    let when = |at: Pickup| date_time_long(locales, lang, at);
+    let checked = !c.errors.contains_key("dateTime") && !c.errors.contains_key(RETURN_FIELD);
+    if let Some(at) = back.filter(|at| checked && at.instant() <= pickup.instant()) {
+        // The message goes under the time the customer changed: the return ride's when they moved it.
+        match Some(at) != ride.back {
+            true => c.fail_with(RETURN_FIELD, "manage.ask.returnBeforeOutward", &[("pickup", &when(pickup))]),
+            false => c.fail_with("dateTime", "manage.ask.outwardAfterReturn", &[("back", &when(at))]),
+        }
+    }
+    Asked { pickup, back }
 }
 
 #[cfg(test)]
@@ -47,7 +111,15 @@ mod tests {
     use super::*;
     use crate::{i18n::Locales, types::Lang};
 
-    fn check(value: serde_json::Value) -> Result<Posted, FieldErrors> {
+    const ONE_WAY: &str = "2026-11-24T14:30";
+
+    fn time(text: &str) -> Pickup {
+        text.parse().unwrap()
+    }
+
+    /// `value` posted on the page of a ride at 14:30 on 24 November (and
+    /// back at `back`), on 22 November or at `now`.
+    fn check_at(back: Option<&str>, now: &str, value: serde_json::Value) -> Result<Posted, FieldErrors> {
         let rules = BookingSettings {
             max_passengers: 8,
             lead_time_minutes: 30,
@@ -56,8 +128,17 @@ mod tests {
             large_vehicle_above: 4,
         };
         let locales = Locales::load();
-        let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
-        validate(&Input::from_json(value).unwrap(), Checker::new(Lang::De, &locales), &rules, "+31 475", now)
+        let ride = Ride { pickup: time(ONE_WAY), back: back.map(time) };
+        let input = Input::from_json(value).unwrap();
+        validate(&input, Checker::new(Lang::De, &locales), (&rules, "+31 475"), ride, now.parse().unwrap())
+    }
+
+    fn check(value: serde_json::Value) -> Result<Posted, FieldErrors> {
+        check_at(None, "2026-11-22T10:00:00Z", value)
+    }
+
+    fn round_trip(value: serde_json::Value) -> Result<Posted, FieldErrors> {
+        check_at(Some("2026-11-24T20:00"), "2026-11-22T10:00:00Z", value)
     }
 
     #[test]
@@ -73,11 +154,69 @@ mod tests {
     }
 
     #[test]
+    fn a_cancellation_is_confirmed_only_by_the_confirmations_field() {
+        assert!(!check(json!({"action": "cancel"})).unwrap().confirmed);
+        assert!(!check(json!({"action": "cancel", "confirmed": "no"})).unwrap().confirmed);
+        assert!(check(json!({"action": "cancel", "confirmed": "yes"})).unwrap().confirmed);
+    }
+
+    #[test]
     fn another_time_is_asked_by_the_booking_forms_rules() {
         assert!(check(json!({"action": "ask"})).unwrap_err().contains_key("dateTime"));
         assert!(check(json!({"action": "ask", "dateTime": "2026-11-22T11:15"})).unwrap_err()["dateTime"]
             .contains("30"));
         let ok = check(json!({"action": "ask", "dateTime": "2026-11-24T16:45"})).unwrap();
-        assert_eq!(ok.asked.map(|at| at.to_string()).as_deref(), Some("2026-11-24T16:45:00"));
+        assert_eq!(ok.asked, Some(Asked { pickup: time("2026-11-24T16:45"), back: None }));
+    }
+
+    #[test]
+    fn a_round_trips_rides_move_alone_or_together_but_never_cross() {
+        let asked = |value| round_trip(value).map(|p| p.asked.unwrap());
+        let both = asked(
+            json!({"action": "ask", "dateTime": "2026-11-25T08:00", "returnDateTime": "2026-11-25T18:00"}),
+        );
+        assert_eq!(
+            both.unwrap(),
+            Asked { pickup: time("2026-11-25T08:00"), back: Some(time("2026-11-25T18:00")) }
+        );
+        let back_only =
+            asked(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2026-11-26T09:00"}));
+        assert_eq!(back_only.unwrap(), Asked { pickup: time(ONE_WAY), back: Some(time("2026-11-26T09:00")) });
+        // A page from before return rides could move: the return ride keeps its time.
+        let old_page = asked(json!({"action": "ask", "dateTime": "2026-11-24T16:00"})).unwrap();
+        assert_eq!(old_page.back, Some(time("2026-11-24T20:00")));
+
+        // The outward ride moved past the return ride: said under the outward time, naming the return.
+        let late = round_trip(
+            json!({"action": "ask", "dateTime": "2026-11-24T21:00", "returnDateTime": "2026-11-24T20:00"}),
+        );
+        let late = late.unwrap_err();
+        assert!(late["dateTime"].contains("Rückfahrt") && late["dateTime"].contains("20:00"), "{late:?}");
+        assert!(!late.contains_key(RETURN_FIELD), "{late:?}");
+        // The return ride moved before (or to) the outward ride: said under the return time.
+        for back in ["2026-11-24T12:00", "2026-11-24T14:30"] {
+            let early = round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": back}))
+                .unwrap_err();
+            assert!(early[RETURN_FIELD].contains("14:30"), "{early:?}");
+        }
+        let emptied =
+            round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": ""})).unwrap_err();
+        assert!(emptied[RETURN_FIELD].contains("Rückfahrt"), "{emptied:?}");
+        let too_far =
+            round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2028-01-01T10:00"}));
+        assert!(too_far.unwrap_err().contains_key(RETURN_FIELD));
+    }
+
+    #[test]
+    fn a_time_left_as_it_is_is_kept_even_within_the_lead_time() {
+        // 20 minutes before the pick-up, only the return ride is moved: the outward time stands.
+        let now = "2026-11-24T13:10:00Z";
+        let back = json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2026-11-24T21:00"});
+        let moved = check_at(Some("2026-11-24T20:00"), now, back).unwrap().asked.unwrap();
+        assert_eq!(moved, Asked { pickup: time(ONE_WAY), back: Some(time("2026-11-24T21:00")) });
+        // A new time that soon is refused as the booking form would.
+        let soon =
+            json!({"action": "ask", "dateTime": "2026-11-24T14:35", "returnDateTime": "2026-11-24T20:00"});
+        assert!(check_at(Some("2026-11-24T20:00"), now, soon).unwrap_err()["dateTime"].contains("30"));
     }
 }

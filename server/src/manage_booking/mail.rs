@@ -14,7 +14,7 @@ use crate::{
         model::Booking,
         outbox::Bookings,
         store,
-        views::place_short,
+        views::{place_short, ride_times},
         Record,
     },
     i18n::format::{date_short, date_time_long, time},
@@ -25,7 +25,7 @@ use crate::{
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
-    types::{Lang, Pickup},
+    types::Lang,
 };
 
 /// Records the customer's step on the booking of `record` (as read, at its
@@ -46,11 +46,13 @@ pub const STAFF_STEP: MailKind = MailKind::new("staff-step");
 pub const CUSTOMER_STEP: MailKind = MailKind::new("customer-step");
 
 impl Composer {
-    /// The ride as the customer's mails show it (what a customer mail may
-    /// repeat), as (label, value) pairs in the booking's language.
-    pub fn customer_summary(&self, b: &Booking) -> Vec<(String, String)> {
-        let copy = CustomerCopy::of(b, &self.locales);
-        self.views().trip_rows(&copy, b.lang).into_iter().map(|r| (r.label, r.value)).collect()
+    /// The ride as the manage page shows it, as (label, value) pairs in the
+    /// booking's language: as booked, with the places and a typed street in
+    /// the booker's words. Unlike a mail, the page goes to nobody's inbox:
+    /// only whoever holds its signed link sees it, and they can check the
+    /// address there. Its "book again" links fill in nothing it does not show.
+    pub fn page_summary(&self, b: &Booking) -> Vec<(String, String)> {
+        self.views().trip_rows(b, b.lang).into_iter().map(|r| (r.label, r.value)).collect()
     }
 
     /// Staff's mail about `step` and the customer's, each with the calendar
@@ -61,7 +63,7 @@ impl Composer {
         step: &CustomerStep,
         nonce: &str,
     ) -> Result<Vec<OutgoingMail>, DeliveryError> {
-        let moved = Booking { pickup_at: step.pickup_at, ..record.booking.clone() };
+        let moved = step.applied_to(&record.booking);
         let status = match step.action {
             CustomerAction::Accept => ics::Status::Confirmed,
             CustomerAction::Ask => ics::Status::Tentative,
@@ -71,7 +73,7 @@ impl Composer {
         let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
         // The address of a junk booking gets nothing, ever (no step is allowed on one anyway).
         let customer = self.head.customer_mailbox(&moved.email).filter(|_| record.status != Status::Junk);
-        let mut staff_view = staff_step(&self.views(), &moved, step, lang, record.booking.pickup_at);
+        let mut staff_view = staff_step(&self.views(), &moved, step, lang, &record.booking);
         if step.action == CustomerAction::Ask {
             // A request again: answered with the buttons of a new one.
             staff_view.answers = self.answer_links(&moved);
@@ -110,10 +112,10 @@ impl Composer {
 
 /// Staff's mail about the customer's step: the booking as in their first
 /// mail, headed by what the customer did.
-/// `previous`: the pick-up before the step.
-fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: Pickup) -> MailView {
+/// `previous`: the booking before the step.
+fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: &Booking) -> MailView {
     let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
-    let pickup = date_time_long(v.locales, lang, b.pickup_at);
+    let pickup = step_times(v, lang, step.action, b);
     let name = one_line(&b.name, SHORT_MAX);
     let args = [
         ("reference", b.reference.as_str()),
@@ -122,7 +124,7 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
         ("from", &place_short(&b.departure)),
         ("to", &place_short(&b.destination)),
         ("pickup", &pickup),
-        ("previous", &date_time_long(v.locales, lang, previous)),
+        ("previous", &step_times(v, lang, step.action, previous)),
         ("name", &name),
     ];
     let mut view = v.staff_booking(b, lang);
@@ -148,7 +150,7 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
 fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAction, Link)) -> MailView {
     let lang = b.lang;
     let key = |part: &str| format!("mail.customerStep.{}.{part}", action.code());
-    let pickup = date_time_long(v.locales, lang, b.pickup_at);
+    let pickup = step_times(v, lang, action, b);
     let phone = v.company.phone_shown(lang);
     let args = [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
     let mut view = v.customer_headed(b, &format!("mail.customerStep.{}", action.code()), &args);
@@ -160,4 +162,13 @@ fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAct
     view.outro = vec![v.f(lang, &key("outro"), &args)];
     v.sign_off(&mut view);
     view
+}
+
+/// The times a step's texts name: after another time was asked, both rides
+/// of a round trip (either may have moved); otherwise the pick-up.
+fn step_times(v: &Views<'_>, lang: Lang, action: CustomerAction, b: &Booking) -> String {
+    match action {
+        CustomerAction::Ask => ride_times(v.locales, lang, b),
+        CustomerAction::Accept | CustomerAction::Cancel => date_time_long(v.locales, lang, b.pickup_at),
+    }
 }

@@ -2,8 +2,10 @@
 //! customer mail opens.
 //!
 //! GET shows where the booking stands and changes nothing; POST (a plain form
-//! post) takes one step: accept the proposed time, ask for another, or cancel,
-//! then redirects to the page (303). A step is taken once, whoever taps twice
+//! post) takes one step: accept the proposed time, ask for another (on a round
+//! trip for either ride or both), or cancel, then redirects to the page (303).
+//! Cancelling takes two taps: the first (a link, `&confirm=cancel`, or a post
+//! without `confirmed=yes`) only shows the page asking "cancel this ride?". A step is taken once, whoever taps twice
 //! or at once (a conditional update at the booking's sequence). A post from a
 //! page showing another version of the booking (an old tab, see
 //! `booking::version`) or one that lost the race changes nothing, and the page
@@ -20,9 +22,10 @@ use crate::{
     booking::{
         answer::Status,
         answer_links,
-        customer_step::{proposal_passed, CustomerAction, CustomerStep},
+        customer_step::{CustomerAction, CustomerStep},
         outbox::Bookings,
         version::{Change, Version},
+        views::ride_times,
         Record,
     },
     config::Settings,
@@ -31,12 +34,12 @@ use crate::{
         error::{error_language, AppError, Refusal},
         ClientKey,
     },
-    forms::{submission::Submissions, submission::SummaryRow, Checker, Input},
-    i18n::{
-        format::{date_time_long, local},
-        Locales,
+    forms::{submission::Submissions, Checker, Input},
+    i18n::{format::date_time_long, Locales},
+    manage_booking::{
+        form::{self, Ride},
+        view::{confirming_cancel, manage_page, pickup_passed, Showing},
     },
-    manage_booking::{contract::ManagePage, form},
     render::respond::encoded,
     secret::SecretKey,
     site::{
@@ -72,14 +75,33 @@ pub async fn show(
         Some(Change::Step(step))
             if link.done == step.action.code() && record.status == step.action.status() =>
         {
-            let lang = record.booking.lang;
-            let pickup = date_time_long(&manage.locales, lang, step.pickup_at);
             let key = format!("manage.done.{}", step.action.code());
-            Some(FormState::accepted(manage.locales.format(lang, &key, &[("pickup", &pickup)])))
+            let pickup = step_times(&manage.locales, &record, step.action, step.pickup_at);
+            Some(FormState::accepted(manage.locales.format(
+                record.booking.lang,
+                &key,
+                &[("pickup", &pickup)],
+            )))
         }
         _ => None,
     };
-    page(&req, &manage, StatusCode::OK, (&record, &link), done, None).await
+    let showing = Showing { confirm_cancel: confirming_cancel(&req), ..Showing::default() };
+    page(&req, &manage, StatusCode::OK, (&record, &link), done, showing).await
+}
+
+/// The times a step's texts name: after another time was asked, both rides
+/// of a round trip (as the booking now has them); otherwise `pickup`.
+fn step_times(
+    locales: &Locales,
+    record: &Record,
+    action: CustomerAction,
+    pickup: crate::types::Pickup,
+) -> String {
+    let lang = record.booking.lang;
+    match action {
+        CustomerAction::Ask => ride_times(locales, lang, &record.booking),
+        CustomerAction::Accept | CustomerAction::Cancel => date_time_long(locales, lang, pickup),
+    }
 }
 
 pub async fn step(
@@ -107,30 +129,39 @@ pub async fn step(
     }
     if pickup_passed(&record, now) {
         tracing::info!(reference = %record.booking.reference, "customer step refused: the pick-up time has passed");
-        return page(&req, &manage, StatusCode::CONFLICT, opened, None, None).await;
+        return page(&req, &manage, StatusCode::CONFLICT, opened, None, Showing::default()).await;
     }
     let call_us = manage.settings.company.phone_shown(lang);
     let checker = Checker::new(lang, &manage.locales);
-    let posted = match form::validate(&input, checker, &manage.settings.booking, &call_us, now) {
+    let b = &record.booking;
+    let ride = Ride { pickup: b.pickup_at, back: b.extras.return_trip.as_ref().map(|r| r.pickup_at) };
+    // The cancellation's errors and its question are shown where its form is: on the "are you sure?" page.
+    let cancelling = input.line("action").is_ok_and(|a| a == CustomerAction::Cancel.code());
+    let asking = Showing { confirm_cancel: cancelling, ..Showing::default() };
+    let posted = match form::validate(&input, checker, (&manage.settings.booking, &call_us), ride, now) {
         Ok(valid) => valid,
         Err(errors) => {
             let form = FormState::invalid(input.values(), errors);
-            return page(&req, &manage, StatusCode::BAD_REQUEST, opened, Some(form), None).await;
+            return page(&req, &manage, StatusCode::BAD_REQUEST, opened, Some(form), asking).await;
         }
     };
     let action = posted.action;
-    if action == CustomerAction::Ask
-        && posted.asked == Some(record.booking.pickup_at)
-        && record.status != Status::Rescheduled
-    {
-        let pickup = date_time_long(&manage.locales, lang, record.booking.pickup_at);
-        let same = manage.locales.format(lang, "manage.sameTime", &[("pickup", &pickup)]);
-        return page(&req, &manage, StatusCode::OK, opened, None, Some(same)).await;
+    if action == CustomerAction::Cancel && !posted.confirmed {
+        // The first tap on "cancel" (an older page's form, a hand-made post): only the question.
+        let form = FormState { values: input.values(), ..FormState::default() };
+        return page(&req, &manage, StatusCode::OK, opened, Some(form), asking).await;
+    }
+    let unchanged = posted.asked.is_some_and(|a| a.pickup == ride.pickup && a.back == ride.back);
+    if action == CustomerAction::Ask && unchanged && record.status != Status::Rescheduled {
+        let ride = ride_times(&manage.locales, lang, b);
+        let same = manage.locales.format(lang, "manage.sameTime", &[("pickup", &ride)]);
+        let showing = Showing { notice: Some(same), ..Showing::default() };
+        return page(&req, &manage, StatusCode::OK, opened, None, showing).await;
     }
     // A step the booking does not allow (a proposal whose time has passed, a
     // hand-made post): the page as it stands, which says why.
     let Some(step) = CustomerStep::on(&record, action, posted.note, posted.asked, now) else {
-        return page(&req, &manage, StatusCode::CONFLICT, opened, None, None).await;
+        return page(&req, &manage, StatusCode::CONFLICT, opened, None, Showing::default()).await;
     };
     let not_sent = || {
         let phone = manage.settings.company.phone_shown(lang);
@@ -139,13 +170,15 @@ pub async fn step(
     };
     if let Some(why) = manage.submissions.caps().disk_floor_reached() {
         tracing::error!(reference = %record.booking.reference, "customer step refused: {why}");
-        return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), None).await;
+        let showing = Showing::default();
+        return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), showing).await;
     }
     let taken = match super::mail::step(&manage.bookings, &record, &step).await {
         Ok(taken) => taken,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the customer's step could not be stored; nothing was sent");
-            return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), None)
+            let showing = Showing::default();
+            return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), showing)
                 .await;
         }
     };
@@ -197,82 +230,40 @@ async fn changed(
     let when = |at| date_time_long(locales, lang, at);
     // Each change names its time: the ride's after a step or a confirmation, a proposal's own.
     let (code, pickup, proposed) = match record.last_change() {
-        Some(Change::Answer(a)) => (a.action.code(), record.booking.pickup_at, a.proposed_pickup_at),
-        Some(Change::Step(step)) => (step.action.code(), step.pickup_at, None),
-        None => ("", record.booking.pickup_at, None),
+        Some(Change::Answer(a)) => (a.action.code(), when(record.booking.pickup_at), a.proposed_pickup_at),
+        Some(Change::Step(step)) => {
+            (step.action.code(), step_times(locales, record, step.action, step.pickup_at), None)
+        }
+        None => ("", String::new(), None),
     };
     let change = match code {
         "" => String::new(),
         code => {
-            let (pickup, proposed) = (when(pickup), proposed.map(when).unwrap_or_default());
+            let proposed = proposed.map(when).unwrap_or_default();
             let args = [("pickup", pickup.as_str()), ("proposed", proposed.as_str())];
             locales.format(lang, &format!("manage.change.{code}"), &args)
         }
     };
     let text = locales.format(lang, "manage.changed", &[("change", &change)]);
-    page(req, manage, StatusCode::CONFLICT, (record, link), None, Some(text.trim_end().to_string())).await
-}
-
-/// From the pick-up on, nothing changes here: the customer phones.
-fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
-    record.booking.pickup_at.instant() <= now
+    let showing = Showing { notice: Some(text.trim_end().to_string()), ..Showing::default() };
+    page(req, manage, StatusCode::CONFLICT, (record, link), None, showing).await
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {
     AppError::Internal(anyhow::Error::new(e))
 }
 
-/// The page of the booking of `record`; `notice`: why a post changed nothing.
+/// The page of the booking of `record`, showing `showing` besides it.
 async fn page(
     req: &HttpRequest,
     manage: &Manage,
     status: StatusCode,
-    (record, link): (&Record, &LinkQuery),
+    opened: (&Record, &LinkQuery),
     form: Option<FormState>,
-    notice: Option<String>,
+    showing: Showing,
 ) -> Result<HttpResponse, AppError> {
-    let b = &record.booking;
-    let (lang, locales, now) = (b.lang, &manage.locales, jiff::Timestamp::now());
-    let phone = manage.settings.company.phone_shown(lang);
-    let when = |at: jiff::civil::DateTime| date_time_long(locales, lang, at);
-    let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(|at| when(at.civil()));
-    let cancelled = record.customer_step.as_ref().map(|s| when(local(s.at))).unwrap_or_default();
-    let args = [
-        ("proposed", proposed.as_deref().unwrap_or("")),
-        ("pickup", &when(b.pickup_at.civil())),
-        ("when", &cancelled),
-        ("phone", &phone),
-        ("reference", &b.reference),
-    ];
-    let passed = pickup_passed(record, now);
-    let actions = match passed {
-        true => Vec::new(),
-        false => CustomerAction::ALL.into_iter().filter(|a| a.offered_on(record, now)).collect(),
-    };
-    let open_status = !matches!(record.status, Status::Declined | Status::Cancelled | Status::Junk);
-    let rescheduled = record.status == Status::Rescheduled && !passed;
-    let expired = rescheduled && proposal_passed(record, now);
-    let page = ManagePage {
-        reference: b.reference.to_string(),
-        status: record.status,
-        version: Version::of(record).number(),
-        status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
-        pickup_value: b.pickup_at.field_value(),
-        // A junk booking's ride is deleted: its page says only that it is no longer active.
-        rows: match record.status {
-            Status::Junk => Vec::new(),
-            _ => (manage.bookings.composer().customer_summary(b).into_iter())
-                .map(|(label, value)| SummaryRow { label, value })
-                .collect(),
-        },
-        form_action: link.page(req.path()),
-        proposed: proposed.clone().filter(|_| rescheduled && !expired),
-        closed: (passed && open_status).then(|| locales.format(lang, "manage.passed", &args)),
-        expired: expired.then(|| locales.format(lang, "manage.proposalPassed", &args)),
-        notice,
-        other: locales.format(lang, "manage.other", &args),
-        actions,
-    };
+    let lang = opened.0.booking.lang;
+    let page = manage_page(manage, opened, req.path(), jiff::Timestamp::now(), showing);
     let rendered = manage.pages.manage((lang, ClientKey::of(req)), page, form).await?;
     let mut response = encoded(req, &rendered, status);
     keep_private(&mut response);

@@ -1,6 +1,7 @@
 //! The answer form, checked: an optional note to the customer; for a proposal
-//! a new date and time by the booking form's rules; for a decline a reason
-//! from the list, or typed.
+//! a new date and time by the booking form's rules, before a round trip's
+//! return ride (accepted, the proposal moves the outward ride alone); for a
+//! decline a reason from the list, or typed.
 use jiff::Timestamp;
 
 use crate::{
@@ -10,16 +11,18 @@ use crate::{
     },
     config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
-    types::limits::LIMITS,
+    i18n::format::date_time_long,
+    types::{limits::LIMITS, Pickup},
 };
 
-/// `call_us`: the company's number, which the booking rules' refusals name.
+/// `call_us`: the company's number, which the booking rules' refusals name;
+/// `back`: the booking's return ride, if any.
 pub fn validate(
     action: Action,
     input: &Input,
     checker: Checker<'_>,
-    rules: &BookingSettings,
-    call_us: &str,
+    (rules, call_us): (&BookingSettings, &str),
+    back: Option<Pickup>,
     now: Timestamp,
 ) -> Result<Answer, FieldErrors> {
     let mut c = checker;
@@ -36,6 +39,13 @@ pub fn validate(
     };
     let proposed_pickup_at =
         (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, call_us, now));
+    // Accepted, a proposal after the return ride would leave a round trip nobody can drive.
+    if let (Some(at), Some(back)) = (proposed_pickup_at, back) {
+        if !c.errors.contains_key("dateTime") && back.instant() <= at.instant() {
+            let back = date_time_long(c.locales(), c.lang, back);
+            c.fail_with("dateTime", "staff.dateTime.afterReturn", &[("back", &back)]);
+        }
+    }
     let reason = match action {
         Action::Decline => {
             let reason = input.line("reason").ok().as_deref().and_then(DeclineReason::parse);
@@ -60,7 +70,11 @@ mod tests {
     use super::*;
     use crate::{i18n::Locales, types::Lang};
 
-    fn check(action: Action, value: serde_json::Value) -> Result<Answer, FieldErrors> {
+    fn check_with_return(
+        action: Action,
+        value: serde_json::Value,
+        back: Option<&str>,
+    ) -> Result<Answer, FieldErrors> {
         let rules = BookingSettings {
             max_passengers: 8,
             lead_time_minutes: 30,
@@ -74,10 +88,14 @@ mod tests {
             action,
             &Input::from_json(value).unwrap(),
             Checker::new(Lang::En, &locales),
-            &rules,
-            "+31 475 000000",
+            (&rules, "+31 475 000000"),
+            back.map(|at| at.parse().unwrap()),
             now,
         )
+    }
+
+    fn check(action: Action, value: serde_json::Value) -> Result<Answer, FieldErrors> {
+        check_with_return(action, value, None)
     }
 
     #[test]
@@ -105,6 +123,21 @@ mod tests {
         let ok = check(Action::Propose, json!({"dateTime": "2026-11-24T15:30", "note": "One hour later?"}))
             .unwrap();
         assert_eq!(ok.proposed_pickup_at.unwrap().to_string(), "2026-11-24T15:30:00");
+    }
+
+    #[test]
+    fn a_proposal_comes_before_a_round_trips_return_ride() {
+        let back = Some("2026-11-24T20:00");
+        let late =
+            check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T21:00"}), back).unwrap_err();
+        assert!(late["dateTime"].contains("return ride") && late["dateTime"].contains("20:00"), "{late:?}");
+        assert!(check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T20:00"}), back).is_err());
+        let ok = check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T19:30"}), back).unwrap();
+        assert_eq!(ok.proposed_pickup_at.unwrap().to_string(), "2026-11-24T19:30:00");
+        assert!(
+            check_with_return(Action::Confirm, json!({}), back).is_ok(),
+            "only a proposal moves the ride"
+        );
     }
 
     #[test]

@@ -20,8 +20,10 @@ use crate::{
         answer::{Action, DeclineReason, Status},
         answer_links,
         customer_step::CustomerAction,
+        model::Booking,
         outbox::Bookings,
         version::{Change, Version},
+        views::ride_times,
         Record,
     },
     config::Settings,
@@ -145,8 +147,8 @@ pub async fn answer(
         action,
         &input,
         checker,
-        &cx.settings.booking,
-        &cx.settings.company.phone_shown(lang),
+        (&cx.settings.booking, &cx.settings.company.phone_shown(lang)),
+        opened.record.booking.extras.return_trip.as_ref().map(|back| back.pickup_at),
         jiff::Timestamp::now(),
     ) {
         Ok(answer) => answer,
@@ -232,7 +234,7 @@ impl Context {
             _ => self.bookings.composer().staff_summary(b),
         };
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
-            alerts.insert(0, self.step_text(step));
+            alerts.insert(0, self.step_text(step, b));
         }
         let asked_again = |step: &crate::booking::customer_step::CustomerStep| {
             step.action == CustomerAction::Ask && record.status == Status::Requested
@@ -240,7 +242,7 @@ impl Context {
         let answered = match record.last_change() {
             // A request again, at the time the customer asked: answered like any.
             Some(Change::Step(step)) if asked_again(step) => None,
-            Some(change) => Some(self.change_text(change)),
+            Some(change) => Some(self.change_text(change, b)),
             None if pickup_passed(record, jiff::Timestamp::now()) => {
                 let when = date_time_long(&self.locales, lang, b.pickup_at);
                 Some(self.locales.format(lang, "staff.pickupPassed", &[("when", &when)]))
@@ -275,7 +277,8 @@ impl Context {
         let lang = self.settings.mail.staff_language;
         let text = match opened.record.last_change() {
             Some(change) => {
-                self.locales.format(lang, "staff.changed", &[("change", &self.change_text(change))])
+                let change = self.change_text(change, &opened.record.booking);
+                self.locales.format(lang, "staff.changed", &[("change", &change)])
             }
             None => self.locales.text(lang, "staff.outdated").to_string(),
         };
@@ -283,11 +286,11 @@ impl Context {
     }
 
     /// A change in words, in the staff language: what was answered and when,
-    /// or the customer's step.
-    fn change_text(&self, change: Change<'_>) -> String {
+    /// or the customer's step (on booking `b`).
+    fn change_text(&self, change: Change<'_>, b: &Booking) -> String {
         let lang = self.settings.mail.staff_language;
         match change {
-            Change::Step(step) => self.step_text(step),
+            Change::Step(step) => self.step_text(step, b),
             Change::Answer(a) if a.action == Action::Junk => self.junked_text(a),
             Change::Answer(a) => {
                 let when = date_time_long(&self.locales, lang, local(a.answered_at));
@@ -298,10 +301,16 @@ impl Context {
         }
     }
 
-    fn step_text(&self, step: &crate::booking::customer_step::CustomerStep) -> String {
+    /// The customer's step in words; another time asked names both rides of a round trip.
+    fn step_text(&self, step: &crate::booking::customer_step::CustomerStep, b: &Booking) -> String {
         let lang = self.settings.mail.staff_language;
         let when = date_time_long(&self.locales, lang, local(step.at));
-        let pickup = date_time_long(&self.locales, lang, step.pickup_at);
+        let pickup = match step.action {
+            CustomerAction::Ask => ride_times(&self.locales, lang, &step.applied_to(b)),
+            CustomerAction::Accept | CustomerAction::Cancel => {
+                date_time_long(&self.locales, lang, step.pickup_at)
+            }
+        };
         let key = format!("staff.customerStep.{}", step.action.code());
         self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)])
     }

@@ -176,7 +176,8 @@ async fn junk_requests_push_no_answered_ride_out_and_declined_ones_free_their_pl
     let decline_time = started.elapsed();
     let cancelled = &junk[0].0;
     let mail = wait_for(|| desk.all_mails().into_iter().find(|m| m.to == ["junk0@example.org"])).await;
-    let done = desk.post(&manage_link(&mail), &[("action", "cancel"), ("note", "")]).await;
+    let done =
+        desk.post(&manage_link(&mail), &[("action", "cancel"), ("confirmed", "yes"), ("note", "")]).await;
     assert_eq!(done.status(), 200);
     // A real customer books now: there is room again.
     let c = book(&desk, "203.0.113.12", "Carla Peeters", "carla@example.nl", &at(3, 12 * 60)).await;

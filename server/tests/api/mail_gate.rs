@@ -88,7 +88,7 @@ async fn a_booking_that_could_not_mail_its_address_never_does_and_later_mails_co
     // The first booking's customer step would be its third mail today: dropped.
     let mails_before = desk.all_mails().len();
     let manage = manage_path(&desk, &references[0]).await;
-    let cancel = desk.post(&manage, &[("action", "cancel"), ("note", "")]).await;
+    let cancel = desk.post(&manage, &[("action", "cancel"), ("confirmed", "yes"), ("note", "")]).await;
     assert_eq!(cancel.status(), 200);
     desk.mails(mails_before + 1).await;
     desk.app.outbox_idle().await;

@@ -123,12 +123,14 @@ async fn cancelling_tells_staff_cancels_the_calendar_and_closes_the_staff_links(
     assert!(html.contains("Wir haben Ihre Anfrage") && html.contains("Fahrt stornieren"), "{html}");
     assert!(!html.contains("Neue Zeit annehmen"), "nothing to accept");
 
-    let bad = desk.post(&link, &[("action", "cancel"), ("note", &"x".repeat(501))]).await;
+    let bad =
+        desk.post(&link, &[("action", "cancel"), ("confirmed", "yes"), ("note", &"x".repeat(501))]).await;
     assert_eq!(bad.status(), 400);
     assert!(bad.text().await.unwrap().contains("500"), "the note's limit, under the field");
     assert_eq!(desk.post(&link, &[("action", "explode")]).await.status(), 400);
 
-    let done = desk.post(&link, &[("action", "cancel"), ("note", "Flug gestrichen")]).await;
+    let done =
+        desk.post(&link, &[("action", "cancel"), ("confirmed", "yes"), ("note", "Flug gestrichen")]).await;
     assert_eq!(done.status(), 200);
     assert!(done.text().await.unwrap().contains("Erledigt: Ihre Fahrt ist storniert"));
     let staff = desk.mails_of("staff-step", 1).await.remove(0);
@@ -286,13 +288,15 @@ async fn after_twelve_changes_another_time_is_asked_by_phone_while_cancelling_st
     let html = desk.app.get(&link).await.text().await.unwrap();
     assert!(!html.contains("type=\"datetime-local\""), "no more asking online");
     assert!(
-        html.contains("Call us on") && html.contains("action\" value=\"cancel\""),
+        html.contains("Call us on") && html.contains("confirm=cancel"),
         "the phone, and cancelling: {html}"
     );
     let refused = desk.post(&link, &[("action", "ask"), ("dateTime", &format!("{day}T11:00"))]).await;
     assert_eq!(refused.status(), 409, "the page as it stands");
     assert!(!refused.text().await.unwrap().contains("Done:"));
-    let cancelled = desk.post(&link, &[("action", "cancel"), ("note", "")]).await;
+    // Posted from the page that asks "cancel this ride?" (the only form left, with the version).
+    let ask_first = format!("{link}&confirm=cancel");
+    let cancelled = desk.post(&ask_first, &[("action", "cancel"), ("confirmed", "yes"), ("note", "")]).await;
     assert!(cancelled.text().await.unwrap().contains("Done:"), "cancelling is always possible");
     desk.mails_of("staff-step", 12).await;
     desk.app.outbox_idle().await;

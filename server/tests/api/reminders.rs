@@ -110,6 +110,6 @@ async fn a_cancelled_booking_gets_no_reminder() {
         desk.mails(2).await.into_iter().find(|m| m.message_id.contains(".customer-booking.")).unwrap();
     let start = booked.text.find("/booking/").unwrap();
     let link: String = booked.text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
-    assert_eq!(desk.post(&link, &[("action", "cancel")]).await.status(), 200);
+    assert_eq!(desk.post(&link, &[("action", "cancel"), ("confirmed", "yes")]).await.status(), 200);
     assert_eq!(run(&desk, pickup(&desk, &reference) - minutes(30)).await, 0);
 }

@@ -142,7 +142,7 @@ async fn the_same_other_time_sent_twice_is_taken_once_and_a_taken_step_redirects
     // The page reloaded later says "done" only while the step is the booking's last change.
     let reload = desk.app.get(&location).await.text().await.unwrap();
     assert!(reload.contains("Erledigt"), "{reload}");
-    let cancelled = desk.post(&manage, &[("action", "cancel"), ("note", "")]).await;
+    let cancelled = desk.post(&manage, &[("action", "cancel"), ("confirmed", "yes"), ("note", "")]).await;
     assert_eq!(cancelled.status(), 200);
     let reload = desk.app.get(&location).await.text().await.unwrap();
     assert!(!reload.contains("wir haben Ihre Anfrage für"), "no stale 'done': {reload}");
@@ -189,7 +189,7 @@ async fn a_proposal_whose_time_has_passed_cannot_be_accepted() {
         "{html}"
     );
     assert!(!html.contains("value=\"accept\""), "no accept button: {html}");
-    assert!(html.contains("value=\"cancel\""), "cancelling stays open");
+    assert!(html.contains("confirm=cancel"), "cancelling stays open");
     let late = desk.post_raw(&manage, &[("action", "accept"), ("version", &seen)]).await;
     assert_eq!(late.status(), 409);
     desk.app.outbox_idle().await;
@@ -206,7 +206,8 @@ async fn a_cancel_that_loses_to_a_confirm_says_it_was_not_taken() {
         let manage = manage_link(&desk.mails_of("customer-booking", 1).await.remove(0));
         let (staff_seen, customer_seen) = (desk.version(&confirm).await, desk.version(&manage).await);
         let answer = [("note", ""), ("version", staff_seen.as_str())];
-        let cancel = [("action", "cancel"), ("note", ""), ("version", customer_seen.as_str())];
+        let cancel =
+            [("action", "cancel"), ("confirmed", "yes"), ("note", ""), ("version", customer_seen.as_str())];
         let (staff, customer) =
             tokio::join!(desk.post_follow(&confirm, &answer), desk.post_follow(&manage, &cancel));
         let (staff_status, customer_status) = (staff.status().as_u16(), customer.status().as_u16());

@@ -132,7 +132,7 @@ fn answer_mails_in_three_languages() {
 fn customer_step_mails_in_three_languages() {
     use taxi_server::booking::{
         answer::{Action, Answer, Status},
-        customer_step::{CustomerAction, CustomerStep},
+        customer_step::{Asked, CustomerAction, CustomerStep},
         Record,
     };
     let proposed: taxi_server::types::Pickup = "2025-11-24T16:00".parse().unwrap();
@@ -141,7 +141,11 @@ fn customer_step_mails_in_three_languages() {
     let steps = CustomerAction::ALL.into_iter().flat_map(|action| Lang::ALL.map(|lang| (lang, action)));
     for (lang, action) in steps {
         let note = if action == CustomerAction::Accept { "" } else { "Flug gestrichen / flight cancelled" };
-        let asked = (action == CustomerAction::Ask).then(|| "2025-11-24T18:30".parse().unwrap());
+        // Both rides of the round trip moved: the mails and calendars name both new times.
+        let asked = (action == CustomerAction::Ask).then(|| Asked {
+            pickup: "2025-11-24T18:30".parse().unwrap(),
+            back: Some("2025-11-29T10:15".parse().unwrap()),
+        });
         let answer = Answer {
             action: Action::Propose,
             note: String::new(),

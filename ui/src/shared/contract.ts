@@ -234,6 +234,20 @@ export type Status = "requested" | "confirmed" | "rescheduled" | "declined" | "c
 
 export type CustomerAction = "accept" | "ask" | "cancel";
 
+/**
+ * The manage page's "book again" links (`booking::repeat`), signed and
+ * valid as long as the page's own link.
+ */
+export type BookAgain = { 
+/**
+ * The same ride.
+ */
+again: string, 
+/**
+ * From the destination back to the pick-up.
+ */
+back: string, };
+
 export type ManagePage = { reference: string, status: Status, 
 /**
  * The booking's version this page shows; every form posts it back.
@@ -252,6 +266,18 @@ rows: Array<SummaryRow>,
  */
 pickupValue: string, 
 /**
+ * A round trip's return ride as its date-time field shows it; absent for a one-way ride.
+ */
+returnValue?: string, 
+/**
+ * Who booked, as booked: name, e-mail, phone (what "book again" fills in besides the ride).
+ */
+details: Array<SummaryRow>, 
+/**
+ * Links to the reservation page filled in from this booking (none for junk).
+ */
+bookAgain?: BookAgain, 
+/**
  * Where the forms post: the signed link itself.
  */
 formAction: string, 
@@ -259,6 +285,15 @@ formAction: string,
  * The steps the customer can take now (none once the pick-up has passed).
  */
 actions: Array<CustomerAction>, 
+/**
+ * The first tap on "cancel" opens this page asking to confirm (a link, so
+ * it works without JavaScript and changes nothing).
+ */
+cancelHref: string, 
+/**
+ * The page asks "cancel this ride?": what cancelling does, in words.
+ */
+confirmCancel?: string, 
 /**
  * The proposed time in words, while it can be accepted.
  */

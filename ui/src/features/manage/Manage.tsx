@@ -1,21 +1,34 @@
 import { useTranslation } from "../../shared/i18n";
 import { WithCallLink } from "../../shared/CallLink";
-import type { FormState, ManagePage, ManagePageProps } from "../../shared/contract";
+import type { FormState, ManagePage, ManagePageProps, SummaryRow } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
 /**
  * The customer's booking, opened from the link in their mails: where it
- * stands, the ride, and the steps possible now (accept a proposed time,
- * ask for another, cancel). Plain form posts, each carrying the booking's
- * version: this page is not hydrated. A post from an outdated page says what changed.
+ * stands, the ride and who booked it, the steps possible now (accept a
+ * proposed time, ask for another — on a round trip for either ride or both —,
+ * cancel after confirming), and links to book the ride again. Plain form
+ * posts and links, each post carrying the booking's version: this page is not
+ * hydrated. A post from an outdated page says what changed.
  */
 export function Manage({ manage, form }: ManagePageProps) {
   const { t } = useTranslation();
+  const heading = <h1>{t("manage.heading", { reference: manage.reference })}</h1>;
+  if (manage.confirmCancel) {
+    // The second thought: only the question and the ride it is about.
+    return (
+      <>
+        {heading}
+        <ConfirmCancel manage={manage} question={manage.confirmCancel} form={form} />
+        <Rows heading={t("manage.rideHeading")} rows={manage.rows} />
+      </>
+    );
+  }
   return (
     <>
-      <h1>{t("manage.heading", { reference: manage.reference })}</h1>
+      {heading}
       {form?.success && (
         <div className="success-box" role="status">
           {form.success}
@@ -59,20 +72,53 @@ export function Manage({ manage, form }: ManagePageProps) {
           </button>
         </form>
       )}
-      <h2>{t("manage.rideHeading")}</h2>
+      <Rows heading={t("manage.rideHeading")} rows={manage.rows} />
+      <Rows heading={t("manage.detailsHeading")} rows={manage.details} />
+      {manage.actions.includes("ask") && <AskForm manage={manage} form={form} />}
+      {manage.actions.includes("cancel") && (
+        <div className="manage-form">
+          <h2>{t("manage.cancel.heading")}</h2>
+          <a className="button danger" href={manage.cancelHref}>
+            {t("manage.cancel.button")}
+          </a>
+        </div>
+      )}
+      {manage.bookAgain && (
+        <div className="manage-form">
+          <h2>{t("manage.again.heading")}</h2>
+          <p className="hint" id="again-hint">
+            {t("manage.again.hint")}
+          </p>
+          <div className="actions">
+            <a className="button secondary" href={manage.bookAgain.again} aria-describedby="again-hint">
+              {t("manage.again.same")}
+            </a>
+            <a className="button secondary" href={manage.bookAgain.back} aria-describedby="again-hint">
+              {t("manage.again.back")}
+            </a>
+          </div>
+        </div>
+      )}
+      <p>
+        <WithCallLink text={manage.other} />
+      </p>
+    </>
+  );
+}
+
+function Rows({ heading, rows }: { heading: string; rows: SummaryRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h2>{heading}</h2>
       <dl className="booking-summary">
-        {manage.rows.map((row) => (
+        {rows.map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
             <dd className="pre-line">{row.value}</dd>
           </div>
         ))}
       </dl>
-      {manage.actions.includes("ask") && <AskForm manage={manage} form={form} />}
-      {manage.actions.includes("cancel") && <CancelForm manage={manage} form={form} />}
-      <p>
-        <WithCallLink text={manage.other} />
-      </p>
     </>
   );
 }
@@ -82,16 +128,23 @@ function errorsOf(form: FormState | undefined, action: string) {
   return form?.values?.action === action ? (form.errors ?? {}) : {};
 }
 
+/** What was typed into the form that was sent, else `fallback`. */
+function typed(form: FormState | undefined, action: string, field: string, fallback: string) {
+  return form?.values?.action === action ? (form.values[field] ?? fallback) : fallback;
+}
+
 function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
   const { t } = useTranslation();
   const errors = errorsOf(form, "ask");
+  const roundTrip = manage.returnValue !== undefined;
   return (
     <form method="post" action={manage.formAction} noValidate className="manage-form">
       <h2>{t("manage.ask.heading")}</h2>
-      <ErrorSummary errors={errors} order={["dateTime"]} reported={0} />
+      <ErrorSummary errors={errors} order={["dateTime", "returnDateTime"]} reported={0} />
       <input type="hidden" name="action" value="ask" />
       <input type="hidden" name="version" value={manage.version} />
-      <TextField id="dateTime" type="datetime-local" label={t("manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={form?.values?.action === "ask" ? (form.values.dateTime ?? manage.pickupValue) : manage.pickupValue} />
+      <TextField id="dateTime" type="datetime-local" label={t(roundTrip ? "manage.ask.labelOutward" : "manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={typed(form, "ask", "dateTime", manage.pickupValue)} />
+      {roundTrip && <TextField id="returnDateTime" type="datetime-local" label={t("manage.ask.labelReturn")} hint={t("manage.ask.returnHint")} error={errors.returnDateTime} defaultValue={typed(form, "ask", "returnDateTime", manage.returnValue ?? "")} />}
       <button type="submit" className="button">
         {t("manage.ask.button")}
       </button>
@@ -99,23 +152,31 @@ function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
   );
 }
 
-function CancelForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
+/** "Cancel this ride?": the reason, yes (a post), or no (back to the page). */
+function ConfirmCancel({ manage, question, form }: { manage: ManagePage; question: string; form?: FormState }) {
   const { t } = useTranslation();
   const errors = errorsOf(form, "cancel");
   return (
-    <form method="post" action={manage.formAction} noValidate className="manage-form">
-      <h2>{t("manage.cancel.heading")}</h2>
+    <form method="post" action={manage.formAction} noValidate className="manage-form confirm-box">
+      <h2>{t("manage.cancel.confirm.heading")}</h2>
+      <p id="cancel-question">{question}</p>
       <ErrorSummary errors={errors} order={["note"]} reported={0} />
       <input type="hidden" name="action" value="cancel" />
+      <input type="hidden" name="confirmed" value="yes" />
       <input type="hidden" name="version" value={manage.version} />
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t("manage.cancel.note.label")}</label>
         <FieldMessages id="note" hint={t("manage.cancel.note.hint")} error={errors.note} />
-        <textarea id="note" name="note" rows={3} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={form?.values?.action === "cancel" ? (form.values.note ?? "") : ""} />
+        <textarea id="note" name="note" rows={3} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={typed(form, "cancel", "note", "")} />
       </div>
-      <button type="submit" className="button danger">
-        {t("manage.cancel.button")}
-      </button>
+      <div className="actions">
+        <button type="submit" className="button danger" aria-describedby="cancel-question">
+          {t("manage.cancel.confirm.yes")}
+        </button>
+        <a className="button secondary" href={manage.formAction}>
+          {t("manage.cancel.confirm.no")}
+        </a>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,192 @@
+//! "Book this ride again" and "book the way back": links on the manage page
+//! to the reservation page, which the server fills in from the booking (name,
+//! e-mail, phone, passengers, payment and both places, the way back reversed)
+//! so that a repeat booking is the date, the time and Send. Nothing is kept in
+//! the browser: the link names the booking, and the page is made for the
+//! request from the store.
+//!
+//! `/reserveren?repeat=again&booking=R-7K3Q9M&expires=…&sig=…`: signed with
+//! the site's key for this purpose only (a repeat link opens no manage page,
+//! and a manage link fills no form), over the reference and the expiry of the
+//! manage link whose page offered it. So a repeat link works exactly as long
+//! as that manage link, and fills in only what its page shows: the holder of
+//! the manage link sees the same name, e-mail, phone, places and passengers
+//! there (`manage_booking::routes`). A link that is altered or expired, or
+//! whose booking is gone or junk, opens the empty form with a message.
+use std::collections::BTreeMap;
+
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
+use jiff::Timestamp;
+
+use crate::{
+    booking::{
+        answer::Status,
+        model::{Address, Booking},
+        Record,
+    },
+    secret::SecretKey,
+    site::Page,
+    types::{phone::international, Lang},
+};
+
+const PURPOSE: &str = "customer-repeat";
+
+/// Which ride the reservation page is filled with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// The same ride: the same pick-up, the same destination.
+    Again,
+    /// The way back: from the destination to the pick-up.
+    Back,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 2] = [Direction::Again, Direction::Back];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Again => "again",
+            Self::Back => "back",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.code() == code)
+    }
+
+    /// The route's two ends in this direction: (pick-up, destination).
+    pub fn ends(self, b: &Booking) -> (&Address, &Address) {
+        match self {
+            Self::Again => (&b.departure, &b.destination),
+            Self::Back => (&b.destination, &b.departure),
+        }
+    }
+}
+
+/// The reservation page in `lang`, to be filled with booking `reference` in
+/// `direction`; `expires`: the expiry of the manage link that offers it, as
+/// that link carries it.
+pub fn path(key: &SecretKey, reference: &str, lang: Lang, direction: Direction, expires: &str) -> String {
+    let sig = URL_SAFE_NO_PAD.encode(key.sign(&[PURPOSE, reference, expires]));
+    let query = serde_urlencoded::to_string([
+        ("repeat", direction.code()),
+        ("booking", reference),
+        ("expires", expires),
+        ("sig", &sig),
+    ])
+    .unwrap_or_default();
+    format!("{}?{query}", Page::Reservation.path(lang))
+}
+
+/// Whether a repeat link is genuine and unexpired.
+pub fn verify(key: &SecretKey, reference: &str, expires: &str, sig: &str, now: Timestamp) -> bool {
+    let Ok(tag) = URL_SAFE_NO_PAD.decode(sig) else { return false };
+    key.verify(&[PURPOSE, reference, expires], &tag)
+        && expires.parse::<i64>().is_ok_and(|expires| now.as_second() < expires)
+}
+
+/// Whether `record` may fill a form: a junk booking's data is deleted, and
+/// nobody meant it.
+pub fn fills(record: &Record) -> bool {
+    record.status != Status::Junk
+}
+
+/// The form's fields the booking fills in, besides the places: name,
+/// e-mail, phone, passengers, payment, and for the same ride the street of a
+/// whole-town pick-up. The time is left to choose.
+pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, String> {
+    let mut values = BTreeMap::from([
+        ("name".to_string(), b.name.clone()),
+        ("email".to_string(), b.email.to_string()),
+        ("passengerAmount".to_string(), b.passengers.to_string()),
+    ]);
+    if let Some(phone) = b.phone.as_deref() {
+        values.insert("phone".into(), phone_shown(phone));
+    }
+    if let Some(method) = b.payment_method {
+        values.insert("paymentMethod".into(), method.code().into());
+    }
+    if let (Direction::Again, Some(street)) = (direction, &b.extras.pickup_street) {
+        values.insert("pickupStreet".into(), street.clone());
+    }
+    values
+}
+
+/// A stored phone number as people read it (`+31 6 12345678`), as the form
+/// shows it before sending and the manage page shows it.
+pub fn phone_shown(stored: &str) -> String {
+    international(stored).map(|(number, _)| number).unwrap_or_else(|| stored.to_string())
+}
+
+/// A place as the stored booking has it, filled in without asking the
+/// provider: its text, id and name, as a choice from the list leaves them.
+pub fn stored_place(values: &mut BTreeMap<String, String>, field: &str, a: &Address) {
+    values.insert(field.to_string(), a.formatted.clone());
+    if let Some(id) = &a.place_id {
+        values.insert(format!("{field}PlaceId"), id.as_str().to_string());
+        values.insert(format!("{field}Name"), a.name.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::booking::model::{sample, PaymentMethod};
+
+    fn parts(path: &str) -> BTreeMap<String, String> {
+        let query = path.split_once('?').unwrap().1;
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn a_repeat_link_lives_as_long_as_its_manage_link_and_not_once_altered() {
+        let key = SecretKey::from_bytes(vec![7; 32]);
+        let path = path(&key, "R-7K3Q9M", Lang::De, Direction::Back, "1795000000");
+        assert!(
+            path.starts_with("/reservieren?repeat=back&booking=R-7K3Q9M&expires=1795000000&sig="),
+            "{path}"
+        );
+        let q = parts(&path);
+        let before: Timestamp = "2026-11-18T00:00:00Z".parse().unwrap();
+        let after = Timestamp::from_second(1_795_000_000).unwrap();
+        assert!(verify(&key, "R-7K3Q9M", &q["expires"], &q["sig"], before));
+        assert!(!verify(&key, "R-7K3Q9M", &q["expires"], &q["sig"], after), "expired with its manage link");
+        assert!(!verify(&key, "R-7K3Q9N", &q["expires"], &q["sig"], before), "another booking");
+        assert!(!verify(&key, "R-7K3Q9M", "1795000001", &q["sig"], before), "a later expiry");
+        assert!(!verify(&SecretKey::from_bytes(vec![8; 32]), "R-7K3Q9M", &q["expires"], &q["sig"], before));
+        // A manage link's signature (the same reference and expiry) fills no form.
+        let manage = crate::booking::answer_links::manage_path(&key, "R-7K3Q9M", after);
+        let manage_sig = manage.split("sig=").nth(1).unwrap();
+        assert!(!verify(&key, "R-7K3Q9M", &q["expires"], manage_sig, before));
+    }
+
+    #[test]
+    fn the_form_gets_the_bookings_details_and_the_way_back_reverses_the_places() {
+        let mut b = sample("2026-11-20T10:00:00Z".parse().unwrap(), "2026-11-24T14:30");
+        b.phone = crate::types::Phone::parse("06 12345678", crate::types::Country::NL, Lang::Nl);
+        b.payment_method = Some(PaymentMethod::Cash);
+        b.extras.pickup_street = Some("Markt 1".into());
+        b.extras.remarks = Some("ring twice".into());
+        b.extras.flight_number = Some("KL1234".into());
+        let again = personal_values(&b, Direction::Again);
+        let expected = [
+            ("email", "jan@example.nl"),
+            ("name", "Jan"),
+            ("passengerAmount", "2"),
+            ("paymentMethod", "cash"),
+            ("phone", "+31 6 12345678"),
+            ("pickupStreet", "Markt 1"),
+        ];
+        let again: Vec<(&str, &str)> = again.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(again, expected, "no remarks, flight or time");
+        assert!(
+            !personal_values(&b, Direction::Back).contains_key("pickupStreet"),
+            "the street was the pick-up's"
+        );
+        assert_eq!(Direction::Again.ends(&b), (&b.departure, &b.destination));
+        assert_eq!(Direction::Back.ends(&b), (&b.destination, &b.departure));
+        for direction in Direction::ALL {
+            assert_eq!(Direction::parse(direction.code()), Some(direction));
+        }
+    }
+}

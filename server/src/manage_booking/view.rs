@@ -1,0 +1,126 @@
+//! The manage page's content for one booking as it stands: where it stands,
+//! the ride and who booked it, the steps open now, and the links to book it
+//! again. What the page shows bounds what its "book again" links fill in:
+//! both come from the same booking, and the links only from this page.
+use actix_web::HttpRequest;
+
+use crate::{
+    booking::{
+        answer::Status,
+        customer_step::{proposal_passed, CustomerAction},
+        model::Booking,
+        repeat::{self, Direction},
+        version::Version,
+        views::ride_times,
+        Record,
+    },
+    forms::submission::SummaryRow,
+    i18n::format::{date_time_long, local},
+    manage_booking::{
+        contract::{BookAgain, ManagePage},
+        routes::Manage,
+    },
+    site::private_page::LinkQuery,
+};
+
+/// What the page is asked to show besides the booking.
+#[derive(Debug, Default)]
+pub(super) struct Showing {
+    /// Why a post changed nothing.
+    pub notice: Option<String>,
+    /// The customer tapped "cancel": ask them to confirm.
+    pub confirm_cancel: bool,
+}
+
+/// The page of the booking of `record`, opened from the genuine `link` at `path`.
+pub(super) fn manage_page(
+    manage: &Manage,
+    (record, link): (&Record, &LinkQuery),
+    path: &str,
+    now: jiff::Timestamp,
+    showing: Showing,
+) -> ManagePage {
+    let b = &record.booking;
+    let (lang, locales) = (b.lang, &manage.locales);
+    let phone = manage.settings.company.phone_shown(lang);
+    let when = |at: jiff::civil::DateTime| date_time_long(locales, lang, at);
+    let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(|at| when(at.civil()));
+    let cancelled = record.customer_step.as_ref().map(|s| when(local(s.at))).unwrap_or_default();
+    let args = [
+        ("proposed", proposed.as_deref().unwrap_or("")),
+        ("pickup", &when(b.pickup_at.civil())),
+        ("when", &cancelled),
+        ("phone", &phone),
+        ("reference", &b.reference),
+    ];
+    let passed = pickup_passed(record, now);
+    let actions: Vec<CustomerAction> = match passed {
+        true => Vec::new(),
+        false => CustomerAction::ALL.into_iter().filter(|a| a.offered_on(record, now)).collect(),
+    };
+    let open_status = !matches!(record.status, Status::Declined | Status::Cancelled | Status::Junk);
+    let rescheduled = record.status == Status::Rescheduled && !passed;
+    let expired = rescheduled && proposal_passed(record, now);
+    let junk = record.status == Status::Junk;
+    let page_link = link.page(path);
+    let confirm_cancel = (showing.confirm_cancel && actions.contains(&CustomerAction::Cancel)).then(|| {
+        let ride = ride_times(locales, lang, b);
+        locales.format(lang, "manage.cancel.confirm.text", &[("pickup", &ride)])
+    });
+    ManagePage {
+        reference: b.reference.to_string(),
+        status: record.status,
+        version: Version::of(record).number(),
+        status_text: locales.format(lang, &format!("manage.status.{}", record.status.code()), &args),
+        pickup_value: b.pickup_at.field_value(),
+        return_value: b.extras.return_trip.as_ref().map(|back| back.pickup_at.field_value()),
+        // A junk booking's ride and details are deleted: its page says only that it is no longer active.
+        rows: match junk {
+            true => Vec::new(),
+            false => (manage.bookings.composer().page_summary(b).into_iter())
+                .map(|(label, value)| SummaryRow { label, value })
+                .collect(),
+        },
+        details: match junk {
+            true => Vec::new(),
+            false => details(manage, b),
+        },
+        book_again: (!junk && repeat::fills(record)).then(|| {
+            let path = |d| repeat::path(&manage.key, &b.reference, lang, d, &link.expires);
+            BookAgain { again: path(Direction::Again), back: path(Direction::Back) }
+        }),
+        cancel_href: format!("{page_link}&confirm=cancel"),
+        confirm_cancel,
+        form_action: page_link,
+        proposed: proposed.clone().filter(|_| rescheduled && !expired),
+        closed: (passed && open_status).then(|| locales.format(lang, "manage.passed", &args)),
+        expired: expired.then(|| locales.format(lang, "manage.proposalPassed", &args)),
+        notice: showing.notice,
+        other: locales.format(lang, "manage.other", &args),
+        actions,
+    }
+}
+
+/// Name, e-mail and phone as booked, labelled as in the mails.
+fn details(manage: &Manage, b: &Booking) -> Vec<SummaryRow> {
+    let row = |field: &str, value: String| SummaryRow {
+        label: manage.locales.text(b.lang, &format!("mail.field.{field}")).to_string(),
+        value,
+    };
+    let mut rows = vec![row("name", b.name.clone()), row("email", b.email.to_string())];
+    if let Some(phone) = b.phone.as_deref() {
+        rows.push(row("phone", repeat::phone_shown(phone)));
+    }
+    rows
+}
+
+/// From the pick-up on, nothing changes here: the customer phones.
+pub(super) fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
+    record.booking.pickup_at.instant() <= now
+}
+
+/// Whether the page was opened to confirm a cancellation (`&confirm=cancel`).
+pub(super) fn confirming_cancel(req: &HttpRequest) -> bool {
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+    query.iter().any(|(k, v)| k == "confirm" && v == "cancel")
+}

@@ -1,0 +1,132 @@
+//! "Book this ride again" and "book the way back" on the manage page: the
+//! reservation page filled in on the server from a signed link (name, e-mail,
+//! phone, places, passengers), private, with nothing the manage page does not
+//! show; a wrong, expired or junk link fills in nothing.
+use serde_json::Value;
+
+use crate::{
+    funnel::props,
+    helpers::header,
+    manage_booking::manage_link,
+    staff_answers::{desk, Desk},
+};
+
+/// The href of the manage page's link whose query holds `marker`, as a path.
+fn link_with(html: &str, marker: &str) -> String {
+    let at = html.find(marker).unwrap_or_else(|| panic!("no {marker} link in {html}"));
+    let start = html[..at].rfind("href=\"").expect("an href") + "href=\"".len();
+    let end = start + html[start..].find('"').unwrap();
+    html[start..end].replace("&amp;", "&")
+}
+
+/// The reservation page at `path`: checked private, and its form's values.
+async fn filled(desk: &Desk, path: &str) -> (String, Value) {
+    let page = desk.app.get(path).await;
+    assert_eq!(page.status(), 200, "{path}");
+    assert_eq!(header(&page, "cache-control"), "no-store", "{path}");
+    assert_eq!(header(&page, "referrer-policy"), "no-referrer", "{path}");
+    assert_eq!(header(&page, "x-robots-tag"), "noindex", "{path}");
+    let html = page.text().await.unwrap();
+    let form = props(&html)["form"].clone();
+    (html, form)
+}
+
+#[actix_web::test]
+async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_the_booking() {
+    let desk = desk("en").await;
+    let reference = desk.book("de").await;
+    let link = manage_link(&desk.mails_of("customer-booking", 1).await.remove(0));
+    let manage = desk.app.get(&link).await.text().await.unwrap();
+    let again = link_with(&manage, "repeat=again");
+    let back = link_with(&manage, "repeat=back");
+    assert!(again.starts_with(&format!("/reservieren?repeat=again&booking={reference}&expires=")), "{again}");
+
+    let (html, form) = filled(&desk, &again).await;
+    let values = &form["values"];
+    let expected = [
+        ("name", "Jan de Vries"),
+        ("email", "jan@example.nl"),
+        ("phone", "+31 6 12345678"),
+        ("passengerAmount", "2"),
+        ("paymentMethod", "cash"),
+        ("departurePlaceId", "g2748000"),
+        ("pickupStreet", "Markt 1"),
+        ("destinationPlaceId", "aAMS"),
+    ];
+    for (field, value) in expected {
+        assert_eq!(values[field], value, "{field}: {form}");
+    }
+    assert!(values.get("dateTime").is_none(), "the time is left to choose: {form}");
+    assert!(values.get("remarks").is_none() && values.get("flightNumber").is_none(), "{form}");
+    assert!(form["price"]["priceText"].as_str().unwrap().contains("230,00"), "priced: {form}");
+    // Server-rendered: in the HTML itself, before any script runs.
+    assert!(html.contains("value=\"Jan de Vries\"") && html.contains("value=\"jan@example.nl\""));
+    // Every value the link fills in, the manage page shows to whoever holds its link.
+    for value in ["Jan de Vries", "jan@example.nl", "+31 6 12345678", "Markt 1", "Roermond", "Schiphol"] {
+        assert!(manage.contains(value), "the manage page shows {value}");
+    }
+
+    let (_, form) = filled(&desk, &back).await;
+    let values = &form["values"];
+    assert_eq!(
+        (values["departurePlaceId"].as_str(), values["destinationPlaceId"].as_str()),
+        (Some("aAMS"), Some("g2748000"))
+    );
+    assert_eq!(values["name"], "Jan de Vries");
+    assert!(values.get("pickupStreet").is_none(), "the street was the other end's: {form}");
+    assert!(form["price"]["priceText"].is_string(), "the way back is priced too: {form}");
+}
+
+#[actix_web::test]
+async fn a_wrong_expired_or_junk_repeat_link_fills_in_nothing() {
+    let desk = desk("en").await;
+    let reference = desk.book("en").await;
+    let link = manage_link(&desk.mails_of("customer-booking", 1).await.remove(0));
+    let manage = desk.app.get(&link).await.text().await.unwrap();
+    let again = link_with(&manage, "repeat=again");
+    let (path, query) = again.split_once('?').unwrap();
+    let param = |name: &str| query.split('&').find_map(|p| p.strip_prefix(&format!("{name}="))).unwrap();
+    let (expires, sig) = (param("expires"), param("sig"));
+    let later = (expires.parse::<i64>().unwrap() + 86_400).to_string();
+    let manage_sig = link.split("sig=").nth(1).unwrap();
+    let mut flipped = sig.to_string();
+    flipped.replace_range(0..1, if sig.starts_with('A') { "B" } else { "A" });
+    let key = taxi_server::secret::SecretKey::from_bytes(
+        std::fs::read(desk.app.data_dir.join("secret.key")).unwrap(),
+    );
+    let past = (jiff::Timestamp::now().as_second() - 1).to_string();
+    let expired = taxi_server::booking::repeat::path(
+        &key,
+        &reference,
+        taxi_server::types::Lang::En,
+        taxi_server::booking::repeat::Direction::Again,
+        &past,
+    );
+    let refused = [
+        expired,
+        format!("{path}?repeat=again&booking={reference}&expires={expires}&sig={flipped}"),
+        format!("{path}?repeat=again&booking={reference}&expires={later}&sig={sig}"),
+        format!("{path}?repeat=again&booking=R-ZZZZZZ&expires={expires}&sig={sig}"),
+        format!("{path}?repeat=again&booking={reference}&expires={expires}&sig={manage_sig}"),
+        format!("{path}?repeat=again&booking={reference}&expires={expires}"),
+        format!("{path}?repeat=sideways&booking={reference}&expires={expires}&sig={sig}"),
+    ];
+    let junk = desk.link(&reference, "junk").await;
+    for wrong in &refused {
+        assert_nothing_filled(&desk, wrong).await;
+    }
+    // Marked as junk: the booking's data is gone, and its link fills in nothing either.
+    assert_eq!(desk.post(&junk, &[("scope", "one")]).await.status(), 200);
+    assert_nothing_filled(&desk, &again).await;
+    let page = desk.app.get(&link).await.text().await.unwrap();
+    assert!(!page.contains("repeat=again"), "no book-again links on a junk booking's page");
+}
+
+async fn assert_nothing_filled(desk: &Desk, path: &str) {
+    let (html, form) = filled(desk, path).await;
+    assert!(
+        form["errorMessage"].as_str().unwrap_or("").contains("This link to book again no longer works"),
+        "{path}: {form}"
+    );
+    assert!(!html.contains("Jan de Vries") && !html.contains("jan@example.nl"), "{path}: nothing filled in");
+}
