@@ -4,12 +4,11 @@
 //! that may mean several places stays typed with the places to choose from
 //! (and no price); text that finds nothing stays typed, with a message. A
 //! `dateTime` (staff's proposal of another time) fills the pick-up time.
-use std::collections::BTreeMap;
-
 use crate::{
+    booking::chosen::fill,
     config::TariffSettings,
     i18n::Locales,
-    places::{PlaceDetails, PlaceKind, Places, Resolution},
+    places::{PlaceKind, Places, Resolution},
     pricing::indication,
     site::contract::FormState,
     types::{limits::LIMITS, Lang, Pickup},
@@ -99,11 +98,4 @@ pub async fn prefilled_form(
         _ => None,
     };
     state
-}
-
-/// The field, its place id and name, as a choice from the list would leave them.
-fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
-    values.insert(field.to_string(), place.formatted_address.clone());
-    values.insert(format!("{field}PlaceId"), place.id.clone());
-    values.insert(format!("{field}Name"), place.display_name.clone());
 }

@@ -9,6 +9,7 @@ mod assets;
 mod backups;
 mod booking;
 mod calendar_flood;
+mod chosen_place;
 mod command_line;
 mod conditional;
 mod config;
