@@ -260,11 +260,14 @@ export async function onPhone(browser, baseUrl, lang, options, run) {
   }
 }
 
-/** Whether the element is wholly inside the viewport. */
+/**
+ * Whether the element is wholly inside the viewport, to the pixel: scrolling goes by whole
+ * pixels, so a box scrolled into view may end a fraction of one past the edge.
+ */
 export function inView(locator) {
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    return r.top > -1 && r.bottom < window.innerHeight + 1 && r.left > -1 && r.right < window.innerWidth + 1;
   });
 }
 

@@ -6,16 +6,15 @@
 //! `dateTime` fills the pick-up time (links in mails of earlier releases
 //! carried staff's proposal so). Opened from a repeat link, the page is
 //! filled from the booking instead ([`repeat_form`], `booking::repeat`).
-use std::collections::BTreeMap;
-
 use crate::{
     booking::{
+        chosen::fill,
         model::{Address, Booking},
         repeat::{personal_values, stored_place, Direction},
     },
     config::TariffSettings,
     i18n::Locales,
-    places::{PlaceDetails, PlaceKind, Places, PlacesProvider, Resolution},
+    places::{PlaceKind, Places, PlacesProvider, Resolution},
     pricing::indication,
     site::contract::FormState,
     types::{limits::LIMITS, Lang, Pickup},
@@ -109,12 +108,6 @@ pub async fn prefilled_form(
     state
 }
 
-/// The field, its place id and name, as a choice from the list would leave them.
-fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
-    values.insert(field.to_string(), place.formatted_address.clone());
-    values.insert(format!("{field}PlaceId"), place.id.clone());
-    values.insert(format!("{field}Name"), place.display_name.clone());
-}
 
 /// The form state of a reservation page filled from booking `b` to book it
 /// again or the way back (`booking::repeat`): the booking's details, and both

@@ -8,6 +8,7 @@ use actix_web::{
 
 use crate::{
     booking::{
+        chosen::show,
         dispatch::{answer_by_text, answer_due},
         outbox::Bookings,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
@@ -18,7 +19,7 @@ use crate::{
     edge::{app_data, error::AppError, lang::RequestLang, ClientKey, PlaceLookups},
     forms::{
         antispam::FormGuard,
-        submission::{outcome_json, FormCall, Invalid},
+        submission::{outcome_json, FormCall, Invalid, Outcome},
     },
     i18n::Locales,
     places::Places,
@@ -86,32 +87,35 @@ pub async fn form_post(
     locales: web::Data<Locales>,
     settings: web::Data<Settings>,
 ) -> Result<HttpResponse, AppError> {
-    let post = FormPost::read(req, payload, &settings).await?;
-    let (values, lang) = (&post.values, post.lang);
-    if values.get("action").map(String::as_str) == Some("price") {
+    let mut post = FormPost::read(req, payload, &settings).await?;
+    let lang = post.lang;
+    if post.values.get("action").map(String::as_str) == Some("price") {
+        let values = &post.values;
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
         let id = |k: &str| PlaceId::parse(get(k));
         let (from, from_id, to, to_id) =
             (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
         let with_return = !get("returnDateTime").trim().is_empty();
         let quote = service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), with_return, lang).await;
+        // The fields name the places priced, not the text typed before the choice.
+        let mut values = values.clone();
+        for (field, end) in ["departure", "destination"].into_iter().zip(&quote.ends) {
+            show(&mut values, field, end);
+        }
         let form = match quote.price {
             Some(price) => {
                 let return_price = quote.return_price;
                 let total_text = return_price
                     .as_ref()
                     .map(|back| crate::pricing::indication::total_text(&price, back, lang));
-                FormState { return_price, total_text, ..FormState::priced(values.clone(), price) }
+                FormState { return_price, total_text, ..FormState::priced(values, price) }
             }
             None => {
                 let message = match quote.choices.is_empty() {
                     true => locales.text(lang, "api.priceUnavailable"),
                     false => locales.text(lang, "funnel.choosePlaceFirst"),
                 };
-                FormState {
-                    choices: quote.choices,
-                    ..FormState::refused(values.clone(), message.to_string())
-                }
+                FormState { choices: quote.choices, ..FormState::refused(values, message.to_string()) }
             }
         };
         return post.answer(&pages, StatusCode::OK, form).await;
@@ -119,11 +123,18 @@ pub async fn form_post(
     if post.mode == ReservationMode::Whatsapp {
         return match service.whatsapp(&post.input, lang).await {
             Ok(url) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, url)).finish()),
-            Err(errors) => post.answer(&pages, StatusCode::BAD_REQUEST, post.invalid(errors)).await,
+            Err(errors) => {
+                post.values = service.with_chosen_places(&post.values, lang).await;
+                post.answer(&pages, StatusCode::BAD_REQUEST, post.invalid(errors)).await
+            }
         };
     }
     let verdict = guard.verdict(&post.req, &post.input, jiff::Timestamp::now());
     let outcome = service.reservation(&post.input, lang, (verdict, ClientKey::of(&post.req))).await;
+    if !matches!(outcome, Outcome::Accepted { .. }) {
+        // Shown again: the fields name the places chosen.
+        post.values = service.with_chosen_places(&post.values, lang).await;
+    }
     post.outcome(&pages, &locales, &settings, outcome).await
 }
 

@@ -5,8 +5,9 @@ use std::{collections::BTreeMap, net::IpAddr, sync::Arc};
 
 use crate::{
     booking::{
-        form::{validate_reservation, validate_whatsapp, ReservationInput},
-        model::{Address, Booking, PaymentMethod, ReturnTrip, TripExtras},
+        chosen::{settle, show, End, Settled},
+        form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
+        model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
     },
     config::Settings,
@@ -21,7 +22,7 @@ use crate::{
         format::{date_time_long, phone_with_country},
         Locales,
     },
-    places::{PlaceDetails, Places, PlacesProvider, Resolution, Suggestion},
+    places::{PlaceDetails, Places, Resolution, Suggestion},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang, PlaceId, Reference},
 };
@@ -76,11 +77,11 @@ impl BookingService {
             Ok(form) => form,
             Err(errors) => return Outcome::Invalid(errors),
         };
-        let summary = self.summary(&form, lang);
         if let Some(outcome) = self.submissions.screen(verdict, "reservation", || {
             let message =
                 self.locales.format(lang, "api.reservationReceived", &[("reference", &Reference::new('R'))]);
-            (message, summary.clone())
+            // No look-ups for what is thrown away: the typed words.
+            (message, self.summary(&form, [&Settled::default(), &Settled::default()], lang))
         }) {
             return outcome;
         }
@@ -93,6 +94,17 @@ impl BookingService {
             Ok(ticket) => ticket,
             Err(refused) => return refused,
         };
+        let staff_lang = self.settings.mail.staff_language;
+        let (from_end, to_end) = (
+            (form.departure.as_str(), form.departure_place_id.as_ref()),
+            (form.destination.as_str(), form.destination_place_id.as_ref()),
+        );
+        let (from, to) = tokio::join!(
+            settle(&self.places, from_end, lang, staff_lang),
+            settle(&self.places, to_end, lang, staff_lang)
+        );
+        let summary = self.summary(&form, [&from, &to], lang);
+        let id = |id: &Option<PlaceId>| id.as_ref().map(PlaceId::as_str).unwrap_or("").to_string();
         let fingerprint = fingerprint(&[
             "reservation",
             &form.name,
@@ -102,6 +114,9 @@ impl BookingService {
             &form.departure,
             &form.destination,
             &form.pickup_at.to_string(),
+            // The same text with another place chosen is another ride.
+            &id(&form.departure_place_id),
+            &id(&form.destination_place_id),
             form.payment_method.map(PaymentMethod::code).unwrap_or(""),
             // A stable encoding (the store keeps the fingerprint across releases), not Debug's.
             &form.extras.fingerprint_text(),
@@ -121,20 +136,11 @@ impl BookingService {
                     tracing::info!(%reference, "booking request repeated after a restart; nothing stored");
                     return Ok(reference);
                 }
-                let (from, to) = tokio::join!(
-                    self.end((&form.departure, form.departure_place_id.as_ref()), lang),
-                    self.end((&form.destination, form.destination_place_id.as_ref()), lang)
-                );
-                let (from, to) = (from.and_then(Resolution::place), to.and_then(Resolution::place));
-                let price = self.price_between(from.as_ref(), to.as_ref(), lang).await;
+                let price = self.price_between(from.place(), to.place(), lang).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
-                    Some(_) => self.price_between(to.as_ref(), from.as_ref(), lang).await,
+                    Some(_) => self.price_between(to.place(), from.place(), lang).await,
                     None => None,
-                };
-                // Only a place chosen from the list has a name the visitor did not type.
-                let listed = |id: &Option<PlaceId>, place: Option<PlaceDetails>| {
-                    id.as_ref().and(place).map(|p| p.listing())
                 };
                 let gate = self.outbox.outbox().customer_gate();
                 let confirmation_withheld = !gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
@@ -149,21 +155,11 @@ impl BookingService {
                     email: form.email.clone(),
                     phone: form.phone.clone(),
                     passengers: form.passengers,
-                    departure: Address {
-                        name: or(&form.departure_name, &form.departure),
-                        formatted: form.departure.clone(),
-                        listed: listed(&form.departure_place_id, from),
-                        place_id: form.departure_place_id.clone(),
-                    },
-                    destination: Address {
-                        name: or(&form.destination_name, &form.destination),
-                        formatted: form.destination.clone(),
-                        listed: listed(&form.destination_place_id, to),
-                        place_id: form.destination_place_id.clone(),
-                    },
+                    departure: from.address(&form.departure, &form.departure_name),
+                    destination: to.address(&form.destination, &form.destination_name),
                     pickup_at: form.pickup_at,
                     payment_method: form.payment_method,
-                    price: price.map(|p| p.summary),
+                    price: price.map(Indication::kept),
                     received_at: jiff::Timestamp::now(),
                     confirmation_withheld,
                     extras: TripExtras {
@@ -173,7 +169,7 @@ impl BookingService {
                         return_trip: form
                             .extras
                             .return_at
-                            .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.summary) }),
+                            .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(Indication::kept) }),
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                     },
                 };
@@ -221,7 +217,7 @@ impl BookingService {
             &self.settings.company.phone_shown(lang),
             jiff::Timestamp::now(),
         )?;
-        let RouteQuote { price, return_price, .. } = self
+        let RouteQuote { price, return_price, ends: [from, to], .. } = self
             .quote(
                 (&form.departure, form.departure_place_id.as_ref()),
                 (&form.destination, form.destination_place_id.as_ref()),
@@ -229,6 +225,15 @@ impl BookingService {
                 lang,
             )
             .await;
+        // The message names the places chosen, not the text left in the fields.
+        let named = |end: &Settled, typed: &str| {
+            end.chosen().map(|p| p.formatted_address.clone()).unwrap_or_else(|| typed.to_string())
+        };
+        let form = WhatsappInput {
+            departure: named(&from, &form.departure),
+            destination: named(&to, &form.destination),
+            ..form
+        };
         let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
         let text = crate::booking::whatsapp::message(
             &self.locales,
@@ -241,14 +246,14 @@ impl BookingService {
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
     }
 
-    /// The ride in brief for the success box: the visitor's own places and times,
-    /// and the phone number as it was read.
-    fn summary(&self, form: &ReservationInput, lang: Lang) -> Vec<SummaryRow> {
+    /// The ride in brief for the success box: the places chosen (else as typed),
+    /// the visitor's times, and the phone number as it was read.
+    fn summary(&self, form: &ReservationInput, [from, to]: [&Settled; 2], lang: Lang) -> Vec<SummaryRow> {
         let row =
             |key: &str, value: String| SummaryRow { label: self.locales.text(lang, key).to_string(), value };
         let mut rows = vec![
-            row("mail.field.from", or(&form.departure_name, &form.departure)),
-            row("mail.field.to", or(&form.destination_name, &form.destination)),
+            row("mail.field.from", from.shown(&or(&form.departure_name, &form.departure))),
+            row("mail.field.to", to.shown(&or(&form.destination_name, &form.destination))),
             row("mail.field.pickup", date_time_long(&self.locales, lang, form.pickup_at)),
             row("mail.field.passengers", form.passengers.to_string()),
         ];
@@ -272,24 +277,38 @@ impl BookingService {
     /// to choose from instead. A price that cannot be computed is `None`; the
     /// booking still goes through.
     pub async fn quote(&self, from: End<'_>, to: End<'_>, with_return: bool, lang: Lang) -> RouteQuote {
-        let (from_found, to_found) = tokio::join!(self.end(from, lang), self.end(to, lang));
-        let (a, b) = (
-            from_found.as_ref().and_then(Resolution::as_place),
-            to_found.as_ref().and_then(Resolution::as_place),
-        );
-        let price = self.price_between(a, b, lang).await;
+        // Only the visitor reads a quote: one language.
+        let (from, to) =
+            tokio::join!(settle(&self.places, from, lang, lang), settle(&self.places, to, lang, lang));
+        let price = self.price_between(from.place(), to.place(), lang).await;
         // The ride back is its own ride: the reversed route, priced by the server.
         let return_price = match with_return {
-            true => self.price_between(b, a, lang).await,
+            true => self.price_between(to.place(), from.place(), lang).await,
             false => None,
         };
         let mut choices = BTreeMap::new();
-        for (field, found) in [("departure", from_found), ("destination", to_found)] {
+        for (field, found) in [("departure", &from.found), ("destination", &to.found)] {
             if let Some(Resolution::Choice(list)) = found {
-                choices.insert(field.to_string(), list);
+                choices.insert(field.to_string(), list.clone());
             }
         }
-        RouteQuote { price, return_price, choices }
+        RouteQuote { price, return_price, choices, ends: [from, to] }
+    }
+
+    /// A form's fields as shown again: each end named as the place chosen (or
+    /// the one its text names in full), in `lang`, whatever text its field held.
+    pub async fn with_chosen_places(
+        &self,
+        values: &BTreeMap<String, String>,
+        lang: Lang,
+    ) -> BTreeMap<String, String> {
+        let mut values = values.clone();
+        for field in ["departure", "destination"] {
+            let id = values.get(&format!("{field}PlaceId")).and_then(|id| PlaceId::parse(id));
+            let text = values.get(field).cloned().unwrap_or_default();
+            show(&mut values, field, &settle(&self.places, (&text, id.as_ref()), lang, lang).await);
+        }
+        values
     }
 
     async fn price_between(
@@ -303,26 +322,15 @@ impl BookingService {
                 .await;
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
-
-    /// One end of the route: its chosen place, or what its typed text is.
-    async fn end(&self, (text, id): End<'_>, lang: Lang) -> Option<Resolution> {
-        match id {
-            Some(id) => self.places.details(id, lang, None).await.ok().map(Resolution::Place),
-            None if text.trim().is_empty() => None,
-            // Only text naming one place in full is a place (never a guess).
-            None => self.places.resolve_text(text, lang).await.ok(),
-        }
-    }
 }
 
-/// One end of a route as a form gives it: the typed text and the chosen place id.
-pub type End<'a> = (&'a str, Option<&'a PlaceId>);
-
-/// A route's prices, and the places to choose from per field (see [`BookingService::quote`]).
+/// A route's prices, the places to choose from per field (see
+/// [`BookingService::quote`]), and both ends as settled (departure, destination).
 pub struct RouteQuote {
     pub price: Option<Indication>,
     pub return_price: Option<Indication>,
     pub choices: BTreeMap<String, Vec<Suggestion>>,
+    pub ends: [Settled; 2],
 }
 
 fn or(preferred: &str, fallback: &str) -> String {

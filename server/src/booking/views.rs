@@ -207,7 +207,7 @@ impl Views<'_> {
     fn price_long(&self, price: Option<&PriceSummary>, to: &Address, lang: Lang) -> String {
         let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
         let destination =
-            p.fixed_destination.as_deref().map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
+            p.fixed_destination_in(lang).map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
         let surcharge = p.surcharge_cents.euro_text(lang);
         let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
         let rule = match p.rule {

@@ -59,7 +59,9 @@ pub struct Destination {
     pub radius_km: f64,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A text in each page language. Serialized too: a booking keeps the names of
+/// its fixed-price destination, so each mail names it in its own language.
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocalizedText {
     pub nl: String,

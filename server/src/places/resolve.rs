@@ -177,6 +177,11 @@ mod tests {
             ("Flughafen Düsseldorf", Lang::De, PlaceKind::Airport),
             ("Düsseldorf Airport", Lang::En, PlaceKind::Airport),
             ("Eindhoven Airport", Lang::Nl, PlaceKind::Airport),
+            // The airport's own name; its station's only without "station".
+            ("Schiphol airport", Lang::Nl, PlaceKind::Airport),
+            ("Schiphol airport", Lang::De, PlaceKind::Airport),
+            ("Schiphol Airport", Lang::En, PlaceKind::Airport),
+            ("Station Schiphol Airport", Lang::Nl, PlaceKind::Station),
             ("Roermond", Lang::Nl, PlaceKind::Locality),
             ("Venlo", Lang::De, PlaceKind::Locality),
             ("Roermond station", Lang::En, PlaceKind::Station),

@@ -24,6 +24,17 @@ pub struct Indication {
     pub summary: PriceSummary,
     /// Which rule applied, in words.
     pub explanation: String,
+    /// The fixed-price destination's names in every language: for a booking, not the page.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub fixed_names: Option<crate::config::LocalizedText>,
+}
+
+impl Indication {
+    /// The price as a booking keeps it: with the fixed-price destination's names.
+    pub fn kept(self) -> PriceSummary {
+        PriceSummary { fixed_destination_names: self.fixed_names, ..self.summary }
+    }
 }
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -79,6 +90,7 @@ pub async fn between_places(
         duration_min: route.duration_s / 60.0,
     };
     let q = quote(tariff, &trip);
+    let fixed_names = q.fixed_destination.map(|d| d.name.clone());
     let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
     let surcharge = q.surcharge_cents.euro_text(lang);
     let destination = fixed_destination.clone().unwrap_or_default();
@@ -115,7 +127,9 @@ pub async fn between_places(
             duration_min: q.duration_min,
             fixed_destination,
             surcharge_cents: q.surcharge_cents,
+            fixed_destination_names: None,
         },
         explanation,
+        fixed_names,
     })
 }

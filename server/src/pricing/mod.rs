@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::{Destination, TariffSettings},
-    types::{LatLon, Money},
+    types::{Lang, LatLon, Money},
 };
 
 /// A trip as the engine sees it: both ends and the route between them.
@@ -160,6 +160,21 @@ pub struct PriceSummary {
     pub fixed_destination: Option<String>,
     #[ts(type = "number")]
     pub surcharge_cents: Money,
+    /// Its name in every language, kept with a booking (absent in the API and
+    /// in older bookings), so staff's mails name it in the staff language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(skip)]
+    pub fixed_destination_names: Option<crate::config::LocalizedText>,
+}
+
+impl PriceSummary {
+    /// The fixed-price destination's name in `lang`; as priced when the names were not kept.
+    pub fn fixed_destination_in(&self, lang: Lang) -> Option<&str> {
+        match &self.fixed_destination_names {
+            Some(names) => Some(names.get(lang)),
+            None => self.fixed_destination.as_deref(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -218,7 +218,8 @@ async fn whatsapp_answers_with_a_fully_encoded_chat_link() {
         "Anzahl Personen: 3",
         "Abholadresse: Roermond",
         "Straße und Hausnummer: Markt 1",
-        "Ziel: Schiphol Airport",
+        // The place chosen, in the page's language (not the text in the field).
+        "Ziel: Flughafen Schiphol, Haarlemmermeer, Niederlande",
         "Girokarte",
         "230,00 €",
         "14:30",

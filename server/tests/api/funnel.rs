@@ -10,7 +10,7 @@ use crate::{
 };
 
 /// A mail as a reader sees it: headers, the text part and the attachments, decoded.
-fn readable(raw: &str) -> String {
+pub(crate) fn readable(raw: &str) -> String {
     let msg = MessageParser::default().parse(raw.as_bytes()).expect("a mail");
     let mut out = format!(
         "Subject: {}\nTo: {:?}\n{}",

@@ -11,6 +11,7 @@ mod book_again;
 mod booking;
 mod calendar_flood;
 mod cancel_confirm;
+mod chosen_place;
 mod command_line;
 mod conditional;
 mod config;

@@ -142,6 +142,7 @@ pub fn booking(lang: Lang) -> Booking {
             duration_min: 115.0,
             fixed_destination: Some("Schiphol".into()),
             surcharge_cents: Money::from_cents(0),
+            fixed_destination_names: None,
         }),
         received_at: "2025-11-20T09:15:00Z".parse().unwrap(),
         confirmation_withheld: false,
@@ -156,6 +157,7 @@ pub fn booking(lang: Lang) -> Booking {
                     duration_min: 115.0,
                     fixed_destination: Some("Schiphol".into()),
                     surcharge_cents: Money::from_cents(2500),
+                    fixed_destination_names: None,
                 }),
             }),
             ..TripExtras::default()

@@ -19,7 +19,11 @@
 //!
 //! Words naming the kind of place (`airport`, `luchthaven`, `flughafen`,
 //! `station`, `bahnhof`, `gare`, …) may be left out of a key of that kind, so
-//! `roermond station` finds Roermond station and not the town. The company's
+//! `roermond station` finds Roermond station and not the town. A query that
+//! is the whole key of several places names in full only those it calls by a
+//! name they are shown with (in any language) or a further name: `schiphol
+//! airport` is the airport, not the bare name of its station ('Station
+//! Schiphol Airport'), and `roermond` the town. The company's
 //! frequent places (see `company.rs`) are searched like the data's, and the
 //! data's places they stand for are left out. Within a tier,
 //! places are ordered by importance: `12·log10(size + 10) − 0.2·km from
@@ -195,6 +199,17 @@ impl Gazetteer {
                 *entry = (tier, score);
             }
         }
+        // Several places named in full ('Schiphol Airport', the airport, and
+        // the bare name of its station): the one whose own name it is.
+        exact.sort_unstable();
+        exact.dedup();
+        if exact.len() > 1 {
+            let query = words.join(" ");
+            let full: Vec<u32> = exact.iter().copied().filter(|&p| self.named_in_full(p, &query)).collect();
+            if !full.is_empty() {
+                exact = full;
+            }
+        }
         self.airports_before_their_towns(&mut best);
         let mut ranked: Vec<(u32, u8, f32)> = best.into_iter().map(|(p, (t, s))| (p, t, s)).collect();
         ranked.sort_by(|a, b| {
@@ -211,6 +226,23 @@ impl Gazetteer {
 }
 
 impl Gazetteer {
+    /// Whether `query` (folded) is a name the place goes by: a name it is shown
+    /// with in some language, a further name or alias. A station's bare name
+    /// ('Schiphol Airport' of 'Station Schiphol Airport') is not one.
+    fn named_in_full(&self, index: u32, query: &str) -> bool {
+        let p = &self.places[index as usize];
+        let by_key = self.keys[p.keys.0 as usize..p.keys.1 as usize].iter().any(|k| {
+            k.class == KeyClass::Name
+                && *k.text == *query
+                && (p.kind != Kind::Station || p.configured || k.shown_in == 0)
+        });
+        by_key
+            || [Lang::Nl, Lang::De, Lang::En].into_iter().any(|lang| {
+                let shown = self.display_name(p, lang);
+                fold(&shown, false) == query || fold(&shown, true) == query
+            })
+    }
+
     /// Most people typing 'Weeze' or 'Eindhoven' mean the airport: an airport that
     /// matches moves just before its own town when the query names that town
     /// (whole or its start).

@@ -22,6 +22,8 @@ interface Props {
   onEmptyList?: (empty: boolean) => void;
   /** Text typed before hydration, the field still focused: search for it as if typed now. */
   resume?: boolean;
+  /** The place the question's radio buttons chose before hydration: chosen now. */
+  answered?: Suggestion;
 }
 
 const DEBOUNCE_MS = 250;
@@ -50,7 +52,7 @@ function keepRoomBelow(field: HTMLElement | null) {
  * When nothing matches, a note below the input (not an option) says what to type
  * instead and offers the phone number; the live region reads it out.
  */
-export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume }: Props) {
+export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume, answered }: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -126,6 +128,11 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
       setStatus(answer.data.errorMessage ?? t("api.placeNotFound"));
     }
   };
+
+  useEffect(() => {
+    if (answered) void choose(answered);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer handed over at hydration
+  }, [answered]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
@@ -236,7 +243,8 @@ function PlaceChoice({ id, name, choices, onChoose }: { id: string; name: string
       <legend>{t("funnel.choosePlace")}</legend>
       {choices.map((s) => (
         <label key={s.id} className="radio">
-          <input type="radio" name={name} value={s.id} onChange={() => onChoose(s)} />
+          {/* A click, not a change: a radio checked before hydration fires no change when tapped again. */}
+          <input type="radio" name={name} value={s.id} onClick={() => onChoose(s)} />
           <span>
             <span className="main">
               {s.mainText}

@@ -11,6 +11,7 @@ import {
   type Lang,
   type PlaceDetails,
   type ReservationMode,
+  type Suggestion,
   type SummaryRow,
   type WhatsappReady,
 } from "../../shared/contract";
@@ -81,6 +82,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   // It turns into a plain button so Enter in a field sends the form, not the price request.
   const [hydrated, setHydrated] = useState(false);
   const [resume, setResume] = useState<Ends | null>(null);
+  const [answered, setAnswered] = useState<Partial<Record<Ends, Suggestion>>>({});
   useEffect(() => {
     setHydrated(true);
     performance.mark("form-interactive"); // the price and the send with JavaScript work now
@@ -92,6 +94,10 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     if (Object.keys(typedValues).length) setValues((v) => ({ ...v, ...typedValues }));
     const chosen = takePlaces();
     for (const id of ["departure", "destination"] as const) {
+      // The question answered by a radio button before hydration, the field untouched: chosen now.
+      const picked = typed[`${id}PlaceId`];
+      const answer = initial?.choices?.[id]?.find((s) => s.id === picked);
+      if (answer && (typed[id] === undefined || typed[id] === start[id])) setAnswered((a) => ({ ...a, [id]: answer }));
       if (typed[id] === undefined) continue;
       setTexts((x) => ({ ...x, [id]: typed[id] }));
       // A place chosen from the early suggestions counts while its text is in the field.
@@ -100,6 +106,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       // Still typing there: the suggestions the early script may not have shown yet come now.
       if (!early && document.activeElement?.id === id) setResume(id);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration, with the server's values
   }, []);
   useEffect(() => {
     onDraft?.({ ...values, ...texts, ...placeValues(places) });
@@ -236,6 +243,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       choices={choices[id]}
       choiceAnchor={choiceAt === id ? PRICE_ANCHOR : undefined}
       resume={resume === id}
+      answered={answered[id]}
       onEmptyList={(empty) => setEmptyList((e) => (e[id] === empty ? e : { ...e, [id]: empty }))}
       onText={(text) => {
         setTexts((x) => ({ ...x, [id]: text }));
