@@ -164,11 +164,9 @@ async fn a_night_request_for_an_early_ride_reminds_staff_and_customer_before_the
 fn start_up_warns_when_no_escalation_address_is_set() {
     let dir = TempDir::new();
     let start = |config: Option<&std::path::Path>| {
-        let mut command = server_command(
-            std::process::Command::new(env!("CARGO_BIN_EXE_taxi-server")),
-            &dir.0.join("var"),
-            "text",
-        );
+        let data = dir.0.join(if config.is_some() { "with" } else { "without" });
+        let mut command =
+            server_command(std::process::Command::new(env!("CARGO_BIN_EXE_taxi-server")), &data, "text");
         if let Some(config) = config {
             command.env("TAXI_CONFIG", config);
         }
