@@ -1,11 +1,24 @@
 //! What a mail to the customer's address may say of a booking. Anybody can
 //! type any address into the form, so that mail must not carry a stranger's
 //! words: only the server's own figures, the places in their provider's words
-//! ([`ListedPlace`]) and the visitor's name, cut short.
+//! ([`ListedPlace`]) and the visitor's name, cut short. A street the visitor
+//! typed is named by its town until a person at the company has read the
+//! booking and offered its ride ([`ReadByStaff`]): from then on the mails carry
+//! the address as staff saw it (`docs/edge.md`, "Mail to typed addresses").
+//!
+//! Only staff's answer makes the key; it cannot be made elsewhere:
+//!
+//! ```compile_fail,E0423
+//! use taxi_server::booking::customer_copy::ReadByStaff;
+//! let _forged = ReadByStaff(());
+//! ```
 use std::ops::Deref;
 
 use crate::{
-    booking::model::{Address, Booking, TripExtras},
+    booking::{
+        answer::{Action, Answer},
+        model::{Address, Booking, TripExtras},
+    },
     i18n::Locales,
     mail::customer::Screened,
     types::person_name::carries_contact,
@@ -14,43 +27,129 @@ use crate::{
 /// Characters of the visitor's name a customer mail repeats.
 const CUSTOMER_NAME_MAX: usize = 40;
 
+/// How a customer mail shows one end of the ride.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// In full: a place in its provider's words, or an address staff have read.
+    Whole,
+    /// Its town, which the copy names; the street the visitor typed is left out.
+    Town,
+    /// Nothing of it: typed without choosing a place, so not even the town is known.
+    Typed,
+}
+
+/// A person at the company read the booking and offered its ride: confirmed
+/// it, or proposed another time. The addresses in it are then no longer a
+/// stranger's words alone. Only [`ReadByStaff::of`] makes one.
+#[derive(Debug)]
+pub struct ReadByStaff(());
+
+impl ReadByStaff {
+    /// From staff's answer (being given, or stored with the booking).
+    pub fn of(answer: &Answer) -> Option<Self> {
+        matches!(answer.action, Action::Confirm | Action::Propose).then_some(Self(()))
+    }
+}
+
 /// A booking stripped to what its customer mails may show. The customer's
 /// views and calendar entry are made from this type, and [`CustomerCopy::of`]
-/// is the only way to get one.
+/// and [`CustomerCopy::read_by_staff`] are the only ways to get one.
 #[derive(Debug, Clone)]
-pub struct CustomerCopy(Booking);
+pub struct CustomerCopy {
+    booking: Booking,
+    /// How the departure and the destination are shown.
+    ends: [Shown; 2],
+}
 
 impl CustomerCopy {
+    /// The copy for mails before a person read the booking: typed streets left out.
     pub fn of(b: &Booking, locales: &Locales) -> Self {
-        let place = |a: &Address| {
-            let (name, formatted) = match &a.listed {
-                Some(listed) if listed.street_as_requested() => (
-                    listed.name().to_owned(),
-                    locales.format(b.lang, "mail.value.streetAsRequested", &[("place", listed.formatted())]),
-                ),
-                Some(listed) => (listed.name().to_owned(), listed.formatted().to_owned()),
-                None => {
-                    let text = locales.text(b.lang, "mail.value.asRequested").to_string();
-                    (text.clone(), text)
-                }
-            };
-            Address { name, formatted, place_id: None, listed: a.listed.clone() }
-        };
-        Self(Booking {
-            // The form refuses such names; a booking stored before it did
-            // is greeted without one.
-            name: match carries_contact(&b.name) {
-                true => String::new(),
-                false => b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
+        let street = b.extras.pickup_street.is_some();
+        let (departure, from) = unread(&b.departure, street, b, locales);
+        let (destination, to) = unread(&b.destination, false, b, locales);
+        Self {
+            booking: Booking {
+                // Typed by the visitor: for the planners only.
+                extras: TripExtras { pickup_street: None, ..screened_extras(b) },
+                departure,
+                destination,
+                ..screened(b)
             },
-            phone: None,
-            // Typed by the visitor: for the planners only.
-            extras: TripExtras { pickup_street: None, remarks: None, ..b.extras.clone() },
-            departure: place(&b.departure),
-            destination: place(&b.destination),
-            ..b.clone()
-        })
+            ends: [from, to],
+        }
     }
+
+    /// The copy for mails after staff read the booking and offered its ride:
+    /// the addresses as they saw them, so the customer can check the pick-up
+    /// and navigate to it; places keep their listed short name.
+    pub fn read_by_staff(b: &Booking, _read: &ReadByStaff) -> Self {
+        let read = |a: &Address| Address {
+            name: a.listed.as_ref().map_or_else(|| a.name.clone(), |l| l.name().to_owned()),
+            formatted: match &a.listed {
+                Some(listed) if !listed.street_as_requested() => listed.formatted().to_owned(),
+                _ => a.formatted.clone(),
+            },
+            place_id: None,
+            listed: a.listed.clone(),
+        };
+        Self {
+            booking: Booking {
+                extras: screened_extras(b),
+                departure: read(&b.departure),
+                destination: read(&b.destination),
+                ..screened(b)
+            },
+            ends: [Shown::Whole; 2],
+        }
+    }
+
+    /// The copy for a booking with staff's `answer`, if any: read by staff
+    /// once they confirmed it or proposed another time.
+    pub fn after(b: &Booking, answer: Option<&Answer>, locales: &Locales) -> Self {
+        match answer.and_then(ReadByStaff::of) {
+            Some(read) => Self::read_by_staff(b, &read),
+            None => Self::of(b, locales),
+        }
+    }
+
+    /// How the departure and the destination are shown.
+    pub fn ends(&self) -> [Shown; 2] {
+        self.ends
+    }
+}
+
+/// The booking without what no customer mail repeats: the phone, and a name
+/// that carries contact details.
+fn screened(b: &Booking) -> Booking {
+    Booking {
+        // The form refuses such names; a booking stored before it did
+        // is greeted without one.
+        name: match carries_contact(&b.name) {
+            true => String::new(),
+            false => b.name.chars().take(CUSTOMER_NAME_MAX).collect(),
+        },
+        phone: None,
+        ..b.clone()
+    }
+}
+
+/// The remarks are typed by the visitor for the planners: never in a customer mail.
+fn screened_extras(b: &Booking) -> TripExtras {
+    TripExtras { remarks: None, ..b.extras.clone() }
+}
+
+/// One end before a person read it: the listed place, its town alone for a
+/// typed street (`street`: a street was typed beside a whole town), or
+/// "your address" for text typed without a choice.
+fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address, Shown) {
+    let (name, formatted, shown) = match &a.listed {
+        Some(listed) => {
+            let shown = if listed.street_as_requested() || street { Shown::Town } else { Shown::Whole };
+            (listed.name().to_owned(), listed.formatted().to_owned(), shown)
+        }
+        None => (locales.text(b.lang, "mail.value.yourAddress").to_string(), String::new(), Shown::Typed),
+    };
+    (Address { name, formatted, place_id: None, listed: a.listed.clone() }, shown)
 }
 
 impl Screened for CustomerCopy {}
@@ -59,29 +158,10 @@ impl Deref for CustomerCopy {
     type Target = Booking;
 
     fn deref(&self) -> &Booking {
-        &self.0
+        &self.booking
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_customer_copy_keeps_a_name_but_not_a_link_a_phone_or_typed_text() {
-        let mut b =
-            crate::booking::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
-        b.name = "Jan de Vries".into();
-        b.phone = crate::types::phone::Phone::parse("+31 6 12345678", crate::types::Country::NL, b.lang);
-        b.extras.remarks = Some("ring twice".into());
-        b.extras.pickup_street = Some("Markt 1".into());
-        let copy = CustomerCopy::of(&b, &Locales::load());
-        assert_eq!(copy.name, "Jan de Vries");
-        assert_eq!((copy.phone.as_deref(), copy.extras.remarks.as_deref()), (None, None));
-        assert_eq!(copy.extras.pickup_street, None);
-        for name in ["Visit cheap-pills.com", "Call 0612345678", "http://x.example", "a@b.example"] {
-            b.name = name.into();
-            assert_eq!(CustomerCopy::of(&b, &Locales::load()).name, "", "{name}");
-        }
-    }
-}
+#[path = "customer_copy_tests.rs"]
+mod tests;

@@ -179,12 +179,17 @@ fn event_lines(event: &Event) -> Vec<String> {
         format!("DTSTART;TZID=Europe/Amsterdam:{}", local(event.start)),
         format!("DTEND;TZID=Europe/Amsterdam:{}", local(end)),
         format!("SUMMARY:{}", escape(&event.summary)),
-        format!("LOCATION:{}", escape(&event.location)),
+    ];
+    // No place known (an address typed without a choice): no LOCATION rather than a sentence.
+    if !event.location.is_empty() {
+        lines.push(format!("LOCATION:{}", escape(&event.location)));
+    }
+    lines.extend([
         format!("DESCRIPTION:{}", escape(&event.description)),
         format!("SEQUENCE:{}", event.sequence),
         format!("STATUS:{}", event.status.code()),
         "TRANSP:OPAQUE".into(),
-    ];
+    ]);
     // A URI value: not escaped as text (it holds no control characters).
     lines.extend(event.url.iter().map(|url| format!("URL:{url}")));
     lines.push("END:VEVENT".into());

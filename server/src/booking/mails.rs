@@ -5,7 +5,7 @@ use std::{sync::Arc, time::SystemTime};
 
 use crate::{
     booking::{
-        customer_copy::CustomerCopy,
+        customer_copy::{CustomerCopy, Shown},
         ics,
         model::Booking,
         views::{place_long, place_short},
@@ -164,7 +164,14 @@ pub(crate) fn customer_ics(
     view: &MailView,
     at: IcsStamp<'_>,
 ) -> (String, String) {
-    let events = ride_events(v, b, b.lang, at.uid, view, true, at.revision);
+    let mut events = ride_events(v, b, b.lang, at.uid, view, true, at.revision);
+    // A place to navigate to, never a sentence: an address typed without a choice has none.
+    let [from, to] = b.ends().map(|shown| shown == Shown::Typed);
+    for (event, typed) in events.iter_mut().zip([from, to]) {
+        if typed {
+            event.location.clear();
+        }
+    }
     (ics_name(v, b, b.lang), ics::calendar(&v.company.name, &events))
 }
 

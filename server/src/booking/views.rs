@@ -7,9 +7,9 @@
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
     booking::{
-        customer_copy::CustomerCopy,
+        customer_copy::{CustomerCopy, Shown},
         dispatch::answer_due,
-        model::{Address, Booking, PaymentMethod},
+        model::{Address, Booking, PaymentMethod, TripExtras},
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
@@ -114,7 +114,8 @@ impl Views<'_> {
             view.alerts.push(self.f(lang, "mail.customerBooking.beforeAnswer", &args));
         }
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
-        view.rows = self.trip_rows(b, lang);
+        view.rows = self.customer_trip_rows(b);
+        view.notes.extend(self.typed_address_note(b));
         if b.price.is_some() {
             view.notes.push(self.t(lang, "mail.price.note"));
         }
@@ -148,6 +149,53 @@ impl Views<'_> {
 
     /// Reference, pick-up, both ends, passengers, price, route, return ride and payment.
     pub(crate) fn trip_rows(&self, b: &Booking, lang: Lang) -> Vec<Row> {
+        self.trip_rows_naming(b, lang, [place_long(&b.departure), place_long(&b.destination)])
+    }
+
+    /// The ride as a customer mail shows it: an end whose street the visitor
+    /// typed says so in plain words and names its town (see [`CustomerCopy`]).
+    pub(crate) fn customer_trip_rows(&self, b: &CustomerCopy) -> Vec<Row> {
+        let [from, to] = b.ends();
+        let end = |a: &Address, shown: Shown| match shown {
+            Shown::Whole => place_long(a),
+            Shown::Town => self.f(b.lang, "mail.value.typedStreet", &[("town", &place_short(a))]),
+            Shown::Typed => self.t(b.lang, "mail.value.typedAddress"),
+        };
+        self.trip_rows_naming(b, b.lang, [end(&b.departure, from), end(&b.destination, to)])
+    }
+
+    /// Under the ride while a typed street is left out: why, where the
+    /// customer sees it in full (the manage page), and how to correct it.
+    pub(crate) fn typed_address_note(&self, b: &CustomerCopy) -> Option<String> {
+        if b.ends() == [Shown::Whole; 2] {
+            return None;
+        }
+        let phone = self.company.phone_shown(b.lang);
+        let manage = self.t(b.lang, "mail.action.manage");
+        let args = [("phone", phone.as_str()), ("manage", manage.as_str())];
+        Some(self.f(b.lang, "mail.value.typedNote", &args))
+    }
+
+    /// The ride as the manage page shows it to whoever holds its signed link:
+    /// the addresses as typed, each marked so, for the customer to check what
+    /// the mails leave out (a page, not a mail to a typed address).
+    pub(crate) fn typed_trip_rows(&self, b: &Booking) -> Vec<Row> {
+        let lang = b.lang;
+        let mark = |text: &str| self.f(lang, "manage.asTyped", &[("address", text)]);
+        // Typed: not chosen from the list, or a street in a listed town.
+        let end = |a: &Address| match &a.listed {
+            Some(listed) if !listed.street_as_requested() => place_long(a),
+            _ => mark(&place_long(a)),
+        };
+        let ends = [end(&b.departure), end(&b.destination)];
+        // A whole town chosen, the street typed beside it.
+        let street = b.extras.pickup_street.as_deref().map(|s| mark(&one_line(s, FIELD_MAX)));
+        let shown = Booking { extras: TripExtras { pickup_street: street, ..b.extras.clone() }, ..b.clone() };
+        self.trip_rows_naming(&shown, lang, ends)
+    }
+
+    /// [`Self::trip_rows`] with the two ends named `ends`.
+    fn trip_rows_naming(&self, b: &Booking, lang: Lang, [from, to]: [String; 2]) -> Vec<Row> {
         let extra = |key: &str, value: String| Row {
             label: self.t(lang, &format!("funnel.mail.{key}")),
             value,
@@ -156,10 +204,10 @@ impl Views<'_> {
         let mut rows = vec![
             self.row(lang, "reference", b.reference.to_string()),
             self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
-            self.row(lang, "from", place_long(&b.departure)),
+            self.row(lang, "from", from),
         ];
         rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
-        rows.push(self.row(lang, "to", place_long(&b.destination)));
+        rows.push(self.row(lang, "to", to));
         if let Some(flight) = &b.extras.flight_number {
             let arriving = landing_is_pickup(b.departure.place_id.as_ref());
             rows.push(extra(

@@ -170,6 +170,8 @@ pub struct ReminderSettings {
     /// No customer reminder from `quiet_from` to `quiet_until`.
     pub quiet_from: ClockTime,
     pub quiet_until: ClockTime,
+    /// … except "not confirmed yet" for a pick-up in them or at most this long after.
+    pub quiet_exempt_after_minutes: u32,
 }
 
 /// The dispatchers' calendar subscription (`staff_answers::calendar`).

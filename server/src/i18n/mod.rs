@@ -203,6 +203,24 @@ mod tests {
         }
     }
 
+    /// German names the debit card one way, and puts no place after a bare
+    /// "nach": a place may be "Flughafen Düsseldorf", which needs "zum".
+    #[test]
+    fn german_names_the_card_one_way_and_a_place_without_a_missing_article() {
+        let l = Locales::load();
+        // Search phrases, not prose.
+        for key in l.keys(Lang::De).filter(|key| !key.ends_with(".keywords")) {
+            let text = l.text(Lang::De, key);
+            assert!(!text.contains("Debitkarte") && !text.contains("EC-Karte"), "{key}: {text}");
+            for place in ["destination", "to", "place", "town"] {
+                assert!(!text.contains(&format!("nach {{{{{place}}}}}")), "{key}: {text}");
+            }
+        }
+        assert_eq!(l.text(Lang::De, "mail.payment.debitcard"), l.text(Lang::De, "form.debitcard"));
+        let fixed = l.format(Lang::De, "mail.price.fixed", &[("destination", "Flughafen Düsseldorf")]);
+        assert_eq!(fixed, "Festpreis für das Ziel Flughafen Düsseldorf");
+    }
+
     #[test]
     fn placeholders_are_filled() {
         let l = Locales::load();

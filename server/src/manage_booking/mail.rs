@@ -47,12 +47,12 @@ pub const CUSTOMER_STEP: MailKind = MailKind::new("customer-step");
 
 impl Composer {
     /// The ride as the manage page shows it, as (label, value) pairs in the
-    /// booking's language: as booked, with the places and a typed street in
-    /// the booker's words. Unlike a mail, the page goes to nobody's inbox:
-    /// only whoever holds its signed link sees it, and they can check the
-    /// address there. Its "book again" links fill in nothing it does not show.
+    /// booking's language: the mails' rows, but the addresses as typed (marked
+    /// so), which the mails leave out until staff have read them. Unlike a
+    /// mail, the page goes to nobody's inbox: only whoever holds its signed
+    /// link sees it. Its "book again" links fill in nothing it does not show.
     pub fn page_summary(&self, b: &Booking) -> Vec<(String, String)> {
-        self.views().trip_rows(b, b.lang).into_iter().map(|r| (r.label, r.value)).collect()
+        self.views().typed_trip_rows(b).into_iter().map(|r| (r.label, r.value)).collect()
     }
 
     /// Staff's mail about `step` and the customer's, each with the calendar
@@ -91,7 +91,7 @@ impl Composer {
             customer.as_ref(),
         )?];
         if let Some(to) = self.customer_of(&moved) {
-            let b = &CustomerCopy::of(&moved, &self.locales);
+            let b = &CustomerCopy::after(&moved, record.answer.as_ref(), &self.locales);
             let v = &self.views();
             let view = CustomerView::draw(v, b, (step.action, self.manage_link(b, None)), customer_step);
             let attachment = Some(view.attach(v, b, IcsStamp { uid, revision }, customer_ics));
@@ -158,7 +158,10 @@ fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAct
         view.actions = vec![manage];
     }
     view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
-    view.rows = v.trip_rows(b, lang);
+    view.rows = v.customer_trip_rows(b);
+    if action != CustomerAction::Cancel {
+        view.notes.extend(v.typed_address_note(b));
+    }
     view.outro = vec![v.f(lang, &key("outro"), &args)];
     v.sign_off(&mut view);
     view

@@ -79,7 +79,7 @@ impl Composer {
             return Ok(with_phone(vec![mail], phone));
         }
         let Some(to) = self.customer_of(b) else { return Ok(Vec::new()) };
-        let b = &CustomerCopy::of(b, &self.locales);
+        let b = &CustomerCopy::after(b, record.answer.as_ref(), &self.locales);
         let view =
             CustomerView::draw(&self.views(), b, (reminder, self.manage_link(b, None)), customer_reminder);
         let letter = CustomerLetter {
@@ -110,7 +110,8 @@ fn customer_reminder(v: &Views<'_>, b: &CustomerCopy, (reminder, manage): (Remin
     let mut view = v.customer_headed(b, &format!("mail.reminder.{}", reminder.code()), &args);
     view.actions = vec![manage];
     view.rows_heading = Some(v.t(lang, "manage.rideHeading"));
-    view.rows = v.trip_rows(b, lang);
+    view.rows = v.customer_trip_rows(b);
+    view.notes.extend(v.typed_address_note(b));
     v.sign_off(&mut view);
     view
 }

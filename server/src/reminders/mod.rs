@@ -28,6 +28,14 @@ impl Reminders {
 
     /// Looks for due reminders every `reminders.check_seconds`, on the outbox's thread.
     pub fn start(self: &Arc<Self>) {
+        if self.settings.escalation_recipients.is_empty() {
+            // A night request for an early ride is then mailed to a mailbox nobody may read before it.
+            tracing::warn!(
+                "no escalation address (reminders.escalation_recipients): a request still unanswered \
+                 shortly before its pick-up is mailed to the staff address only; set an address that \
+                 someone reads at night"
+            );
+        }
         let (timer, every) = (self.clone(), Duration::from_secs(self.settings.check_seconds));
         self.bookings.outbox().spawn(async move {
             loop {

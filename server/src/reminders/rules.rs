@@ -5,14 +5,16 @@
 //!
 //! | reminder | to | while | when |
 //! |---|---|---|---|
-//! | staff unanswered | staff | requested | `staff_unanswered_after_minutes` after the promised answer |
+//! | staff unanswered | staff | requested | `staff_unanswered_after_minutes` after the promised answer, moved before the pick-up when that is later |
 //! | staff before pick-up | staff, escalation | requested | `staff_before_pickup_minutes` before the pick-up |
 //! | customer, no answer | customer | requested | `customer_no_answer_minutes` before the pick-up |
 //! | customer, before the ride | customer | confirmed | the evening before, or `customer_same_day_minutes` before |
 //!
 //! A time that lay before the booking reached its state (a ride booked an
 //! hour ahead) is skipped, none is sent from the pick-up on, and customer
-//! reminders keep out of the quiet hours.
+//! reminders keep out of the quiet hours, except "not confirmed yet, call
+//! us" for a ride in them or soon after (`quiet_exempt_after_minutes`): a
+//! night request for an early ride would otherwise never be told.
 use jiff::{civil::DateTime, SignedDuration, Timestamp, ToSpan};
 
 use crate::{
@@ -95,11 +97,16 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
     let quiet = |at| out_of_quiet_hours(at, pickup, r.quiet_from, r.quiet_until);
     let planned: Vec<(Reminder, Option<DateTime>)> = match record.status {
         Status::Requested => {
-            let promised = answer_due(requested_at, mail).unwrap_or(local(requested_at));
+            let unanswered = staff_unanswered_at(requested_at, pickup, r, mail);
+            // "Call us" for a night ride: the quiet hours would hold it past the pick-up.
+            let call_us = match night_ride(pickup, r) {
+                true => shifted(pickup, r.customer_no_answer_minutes, -1),
+                false => shifted(pickup, r.customer_no_answer_minutes, -1).map(quiet),
+            };
             vec![
-                (Reminder::StaffUnanswered, shifted(promised, r.staff_unanswered_after_minutes, 1)),
+                (Reminder::StaffUnanswered, unanswered),
                 (Reminder::StaffBeforePickup, shifted(pickup, r.staff_before_pickup_minutes, -1)),
-                (Reminder::CustomerNoAnswer, shifted(pickup, r.customer_no_answer_minutes, -1).map(quiet)),
+                (Reminder::CustomerNoAnswer, call_us),
             ]
         }
         Status::Confirmed => {
@@ -121,16 +128,60 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         .collect()
 }
 
+/// When staff are reminded of a request still unanswered: some minutes after
+/// the answer promised to the customer, but never at or after the pick-up. A
+/// night request for an early ride is promised an answer after its pick-up;
+/// then the reminder comes as if the answer hours were round the clock (the
+/// promise's minutes after the request), at the latest halfway to the pick-up.
+pub fn staff_unanswered_at(
+    requested_at: Timestamp,
+    pickup: DateTime,
+    r: &ReminderSettings,
+    mail: &MailSettings,
+) -> Option<DateTime> {
+    let (after, requested) = (r.staff_unanswered_after_minutes, local(requested_at));
+    let promised = answer_due(requested_at, mail).unwrap_or(requested);
+    let planned = shifted(promised, after, 1)?;
+    if planned < pickup {
+        return Some(planned);
+    }
+    let round_the_clock = shifted(requested, mail.answer_within_minutes + after, 1)?;
+    let halfway = requested.checked_add(requested.duration_until(pickup) / 2).ok()?;
+    Some(round_the_clock.min(halfway))
+}
+
+/// Whether the pick-up lies in the quiet hours or at most
+/// `quiet_exempt_after_minutes` after their end: its "call us" may not wait for them.
+pub fn night_ride(pickup: DateTime, r: &ReminderSettings) -> bool {
+    let (from, until) = (r.quiet_from.time(), r.quiet_until.time());
+    if from == until {
+        return false;
+    }
+    if is_quiet(pickup.time(), from, until) {
+        return true;
+    }
+    // The end of the quiet hours last before the pick-up: today's, or yesterday's.
+    let today = pickup.date().to_datetime(until);
+    let end = match today <= pickup {
+        true => today,
+        false => pickup.date().yesterday().map(|d| d.to_datetime(until)).unwrap_or(today),
+    };
+    end.duration_until(pickup) <= SignedDuration::from_mins(i64::from(r.quiet_exempt_after_minutes))
+}
+
+fn is_quiet(time: jiff::civil::Time, from: jiff::civil::Time, until: jiff::civil::Time) -> bool {
+    match from.cmp(&until) {
+        std::cmp::Ordering::Less => time >= from && time < until,
+        std::cmp::Ordering::Greater => time >= from || time < until,
+        std::cmp::Ordering::Equal => false,
+    }
+}
+
 /// `at`, or when it falls in the quiet hours their end, or their start when
 /// the end leaves less than half an hour before the pick-up.
 fn out_of_quiet_hours(at: DateTime, pickup: DateTime, from: ClockTime, until: ClockTime) -> DateTime {
     let (from, until, time) = (from.time(), until.time(), at.time());
-    let quiet = match from.cmp(&until) {
-        std::cmp::Ordering::Less => time >= from && time < until,
-        std::cmp::Ordering::Greater => time >= from || time < until,
-        std::cmp::Ordering::Equal => false,
-    };
-    if !quiet {
+    if !is_quiet(time, from, until) {
         return at;
     }
     let (start_day, end_day) = match (from > until, time >= from) {

@@ -114,7 +114,9 @@ fn a_confirmed_ride_is_recalled_the_evening_before_or_hours_before_when_confirme
 
 #[test]
 fn customer_reminders_keep_out_of_the_quiet_hours() {
-    let s = settings();
+    let mut s = settings();
+    // Only pick-ups in the quiet hours get "call us" in them (see the night tests below).
+    s.reminders.quiet_exempt_after_minutes = 0;
     // Requested at 20:00 for 08:00: 90 minutes before is 06:30, in the quiet hours until 07:00,
     // and 07:00 leaves an hour: moved to 07:00.
     let r = record("2026-11-25T20:00", "2026-11-26T08:00", Status::Requested);
@@ -192,6 +194,7 @@ fn a_reminder_planned_for_the_moment_of_the_request_is_not_sent() {
 #[test]
 fn quiet_hours_within_one_day_and_their_exact_ends() {
     let mut s = settings();
+    s.reminders.quiet_exempt_after_minutes = 0;
     s.reminders.quiet_from = ClockTime::parse("12:00").unwrap();
     s.reminders.quiet_until = ClockTime::parse("14:00").unwrap();
     let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
@@ -216,4 +219,70 @@ fn quiet_hours_within_one_day_and_their_exact_ends() {
     let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
     assert!(!no_answer(&early, "2026-11-25T22:30"));
     assert!(no_answer(&early, "2026-11-26T07:00"));
+}
+
+#[test]
+fn a_night_request_for_an_early_ride_reminds_staff_and_customer_before_the_pickup() {
+    let s = settings();
+    // Requested at 23:57 for 05:30; answers are promised from 06:00 (by 06:30), after the ride.
+    let r = record("2026-11-25T23:57", "2026-11-26T05:30", Status::Requested);
+    use Reminder::{CustomerNoAnswer as Customer, StaffBeforePickup as Soon, StaffUnanswered as Unanswered};
+    // Not 06:45 (15 minutes after the promise, after the pick-up): as if staff answered
+    // round the clock, 30 + 15 minutes after the request.
+    assert_eq!(due_at(&r, &s, "2026-11-26T00:41"), []);
+    assert_eq!(due_at(&r, &s, "2026-11-26T00:42"), [Unanswered]);
+    assert_eq!(due_at(&r, &s, "2026-11-26T03:30"), [Unanswered, Soon], "two hours before");
+    // 90 minutes before is 04:00, in the quiet hours, which end after the pick-up: sent then.
+    assert_eq!(due_at(&r, &s, "2026-11-26T03:59"), [Unanswered, Soon]);
+    assert_eq!(due_at(&r, &s, "2026-11-26T04:00"), [Unanswered, Soon, Customer]);
+    assert_eq!(due_at(&r, &s, "2026-11-26T05:30"), [], "nothing from the pick-up on");
+    // A ride even sooner: halfway between the request and the pick-up.
+    let sooner = record("2026-11-25T23:57", "2026-11-26T00:30", Status::Requested);
+    assert_eq!(due_at(&sooner, &s, "2026-11-26T00:13"), []);
+    assert_eq!(due_at(&sooner, &s, "2026-11-26T00:14"), [Unanswered]);
+}
+
+#[test]
+fn call_us_ignores_the_quiet_hours_up_to_two_hours_after_them() {
+    let mut s = settings();
+    s.reminders.customer_no_answer_minutes = 180;
+    let no_answer = |r: &Record, now: &str| due_at(r, &s, now).contains(&Reminder::CustomerNoAnswer);
+    // 09:00 is two hours after the quiet hours (22:00 to 07:00): "call us" at 06:00.
+    let at_nine = record("2026-11-25T20:00", "2026-11-26T09:00", Status::Requested);
+    assert!(!no_answer(&at_nine, "2026-11-26T05:59"));
+    assert!(no_answer(&at_nine, "2026-11-26T06:00"));
+    // A minute later it waits for their end.
+    let later = record("2026-11-25T20:00", "2026-11-26T09:01", Status::Requested);
+    assert!(!no_answer(&later, "2026-11-26T06:59"));
+    assert!(no_answer(&later, "2026-11-26T07:00"));
+    // The reminder of a confirmed ride keeps out of them whatever its pick-up: 04:00
+    // is quiet, 07:00 too late, so at their start the evening before.
+    let confirmed = confirmed("2026-11-25T21:00", "2026-11-25T21:05", "2026-11-26T06:00");
+    assert_eq!(due_at(&confirmed, &s, "2026-11-25T21:59"), []);
+    assert_eq!(due_at(&confirmed, &s, "2026-11-25T22:00"), [Reminder::CustomerBeforeRide]);
+    assert!(!night_ride("2026-11-26T12:00".parse().unwrap(), &s.reminders));
+    assert!(night_ride("2026-11-26T23:30".parse().unwrap(), &s.reminders));
+}
+
+#[test]
+fn the_unanswered_reminder_never_falls_at_or_after_the_pickup() {
+    let s = settings();
+    let ask = |received: &str, pickup: &str| {
+        staff_unanswered_at(at(received), pickup.parse().unwrap(), &s.reminders, &s.mail).unwrap()
+    };
+    // Every request of a night, for a ride every quarter of an hour of the next morning.
+    for received in ["2026-11-25T22:59", "2026-11-25T23:00", "2026-11-25T23:57", "2026-11-26T03:00"] {
+        for minutes in (15..=10 * 60).step_by(15) {
+            let pickup =
+                at("2026-11-26T00:00").checked_add(jiff::SignedDuration::from_mins(minutes)).unwrap();
+            let pickup = local(pickup);
+            if pickup <= received.parse().unwrap() {
+                continue;
+            }
+            let reminded = ask(received, &pickup.to_string());
+            assert!(reminded < pickup, "{received} for {pickup}: {reminded}");
+        }
+    }
+    // A request in the answer hours keeps its time.
+    assert_eq!(ask("2026-11-26T14:00", "2026-11-26T20:00").to_string(), "2026-11-26T14:45:00");
 }

@@ -60,7 +60,8 @@ impl Composer {
             tracing::info!(reference = %original.reference, "answered booking without a usable or open customer address: no mail");
             return Ok(None);
         };
-        let b = &CustomerCopy::of(original, &self.locales);
+        // Confirmed or given another time, a person read it: the mail carries the address in full.
+        let b = &CustomerCopy::after(original, Some(answer), &self.locales);
         let mut manage = self.manage_link(b, answer.proposed_pickup_at);
         if answer.action == Action::Propose {
             manage.label = self.locales.text(b.lang, "mail.customerAnswer.propose.accept").to_string();
@@ -135,7 +136,7 @@ fn customer_answer(v: &Views<'_>, b: &CustomerCopy, (answer, manage): (&Answer, 
     }
     view.actions = vec![manage];
     view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
-    view.rows = v.trip_rows(b, lang);
+    view.rows = v.customer_trip_rows(b);
     if answer.action == Action::Propose {
         view.rows.insert(2, v.row(lang, "proposedPickup", proposed.clone()));
     }

@@ -61,4 +61,5 @@ mod staff_deadline;
 mod staff_mail_flood;
 mod stale_pages;
 mod store_faults;
+mod typed_address;
 mod typed_names;

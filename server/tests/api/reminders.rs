@@ -2,7 +2,11 @@
 //! restart, to the right people in the right language, and stopped by an answer.
 use jiff::{civil::DateTime, tz::TimeZone, Timestamp};
 
-use crate::staff_answers::{desk, desk_with, Desk, Mail};
+use crate::{
+    helpers::TempDir,
+    process::{server_command, Process},
+    staff_answers::{desk, desk_with, Desk, Mail},
+};
 
 /// The booking's pick-up as stored, as an instant.
 fn pickup(desk: &Desk, reference: &str) -> Timestamp {
@@ -112,4 +116,73 @@ async fn a_cancelled_booking_gets_no_reminder() {
     let link: String = booked.text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
     assert_eq!(desk.post(&link, &[("action", "cancel"), ("confirmed", "yes")]).await.status(), 200);
     assert_eq!(run(&desk, pickup(&desk, &reference) - minutes(30)).await, 0);
+}
+
+/// A local time in the company's zone as an instant.
+fn local(at: DateTime) -> Timestamp {
+    at.to_zoned(TimeZone::get("Europe/Amsterdam").unwrap()).unwrap().timestamp()
+}
+
+#[actix_web::test]
+async fn a_night_request_for_an_early_ride_reminds_staff_and_customer_before_the_pickup() {
+    let escalation = "[reminders]\nescalation_recipients = [\"chef@taxiroermond.example\"]\n";
+    let desk = desk_with("en", escalation).await;
+    let reference = desk.book("en").await;
+    desk.mails(2).await;
+    // The request came in at 23:57 for 05:30 the next morning (ten days ahead, so the
+    // mails are not past their pick-up when they leave). Answers are promised from 06:00.
+    let tz = TimeZone::get("Europe/Amsterdam").unwrap();
+    let day = Timestamp::now().to_zoned(tz).date().checked_add(jiff::Span::new().days(10)).unwrap();
+    let at = |day: jiff::civil::Date, time: &str| local(format!("{day}T{time}").parse().unwrap());
+    let (received, pickup) = (at(day, "23:57"), at(day.tomorrow().unwrap(), "05:30"));
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
+    let night = "UPDATE bookings SET created_at = ?2, pickup_at = ?3,
+        booking = json_set(booking, '$.receivedAt', ?4, '$.pickupAt', ?5) WHERE reference = ?1";
+    let pickup_text = format!("{}T05:30", day.tomorrow().unwrap());
+    let params = (&reference, received.as_second(), pickup.as_second(), received.to_string(), pickup_text);
+    assert_eq!(store.execute(night, params).unwrap(), 1);
+
+    let after = |minutes: i64| received + jiff::SignedDuration::from_mins(minutes);
+    assert_eq!(run(&desk, after(44)).await, 0, "00:41");
+    // Not at 06:45 (after the ride): 30 + 15 minutes after the request, at 00:42.
+    assert_eq!(run(&desk, after(45)).await, 1, "unanswered");
+    assert_eq!(run(&desk, pickup - minutes(120)).await, 1, "03:30: pick-up soon");
+    // 04:00 is in the quiet hours, which end after the pick-up: sent all the same.
+    assert_eq!(run(&desk, pickup - minutes(91)).await, 0);
+    assert_eq!(run(&desk, pickup - minutes(90)).await, 1, "04:00: call us");
+    assert_eq!(run(&desk, pickup).await, 0);
+    let staff: Vec<String> = of_kind(&desk, "staff-reminder").into_iter().map(|m| m.subject).collect();
+    assert!(staff[0].starts_with("NOT ANSWERED") && staff[1].starts_with("PICK-UP SOON"), "{staff:?}");
+    let customer = of_kind(&desk, "customer-reminder");
+    assert_eq!(customer.len(), 1);
+    assert!(customer[0].subject.ends_with("not confirmed yet"), "{}", customer[0].subject);
+}
+
+/// Without an escalation address the reminder before an unanswered pick-up
+/// reaches the staff mailbox only: the start-up log says so, naming the setting.
+#[test]
+fn start_up_warns_when_no_escalation_address_is_set() {
+    let dir = TempDir::new();
+    let start = |config: Option<&std::path::Path>| {
+        let data = dir.0.join(if config.is_some() { "with" } else { "without" });
+        let mut command =
+            server_command(std::process::Command::new(env!("CARGO_BIN_EXE_taxi-server")), &data, "text");
+        if let Some(config) = config {
+            command.env("TAXI_CONFIG", config);
+        }
+        let server = Process::spawn(command);
+        let log = server.log.lock().unwrap().join("\n");
+        log
+    };
+    let log = start(None);
+    let warning = log
+        .lines()
+        .find(|l| l.contains("reminders.escalation_recipients"))
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(warning.contains("WARN"), "{warning}");
+    let config = dir.0.join("escalation.toml");
+    std::fs::write(&config, "[reminders]\nescalation_recipients = [\"chef@taxiroermond.example\"]\n")
+        .unwrap();
+    let log = start(Some(&config));
+    assert!(!log.contains("escalation_recipients"), "{log}");
 }

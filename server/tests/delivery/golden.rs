@@ -58,7 +58,7 @@ fn field<'a>(text: &'a str, label: &str) -> Option<&'a str> {
     text.lines().find_map(|l| l.strip_prefix(label)?.strip_prefix(':').map(str::trim))
 }
 
-fn check(name: &str, actual: &str) {
+pub(crate) fn check(name: &str, actual: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{name}.txt"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -14,4 +14,5 @@ mod late_answer;
 mod outbox;
 mod perishable;
 mod store_faults;
+mod typed_address;
 mod upgrade;
