@@ -102,7 +102,7 @@ pub async fn prefilled_form(
 }
 
 /// The field, its place id and name, as a choice from the list would leave them.
-fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
+pub(crate) fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
     values.insert(field.to_string(), place.formatted_address.clone());
     values.insert(format!("{field}PlaceId"), place.id.clone());
     values.insert(format!("{field}Name"), place.display_name.clone());

@@ -92,23 +92,28 @@ pub async fn form_post(
             (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
         let with_return = !get("returnDateTime").trim().is_empty();
         let quote = service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), with_return, lang).await;
+        // The places priced, in the fields as a choice from the list leaves them:
+        // the page shows the price of the route its fields hold.
+        let mut values = values.clone();
+        for (field, place) in ["departure", "destination"].into_iter().zip(&quote.places) {
+            if let Some(place) = place {
+                crate::booking::prefill::fill(&mut values, field, place);
+            }
+        }
         let form = match quote.price {
             Some(price) => {
                 let return_price = quote.return_price;
                 let total_text = return_price
                     .as_ref()
                     .map(|back| crate::pricing::indication::total_text(&price, back, lang));
-                FormState { return_price, total_text, ..FormState::priced(values.clone(), price) }
+                FormState { return_price, total_text, ..FormState::priced(values, price) }
             }
             None => {
                 let message = match quote.choices.is_empty() {
                     true => locales.text(lang, "api.priceUnavailable"),
                     false => locales.text(lang, "funnel.choosePlaceFirst"),
                 };
-                FormState {
-                    choices: quote.choices,
-                    ..FormState::refused(values.clone(), message.to_string())
-                }
+                FormState { choices: quote.choices, ..FormState::refused(values, message.to_string()) }
             }
         };
         return post.answer(&pages, StatusCode::OK, form).await;

@@ -277,6 +277,7 @@ impl BookingService {
             from_found.as_ref().and_then(Resolution::as_place),
             to_found.as_ref().and_then(Resolution::as_place),
         );
+        let places = [a.cloned(), b.cloned()];
         let price = self.price_between(a, b, lang).await;
         // The ride back is its own ride: the reversed route, priced by the server.
         let return_price = match with_return {
@@ -289,7 +290,7 @@ impl BookingService {
                 choices.insert(field.to_string(), list);
             }
         }
-        RouteQuote { price, return_price, choices }
+        RouteQuote { price, return_price, choices, places }
     }
 
     async fn price_between(
@@ -323,6 +324,8 @@ pub struct RouteQuote {
     pub price: Option<Indication>,
     pub return_price: Option<Indication>,
     pub choices: BTreeMap<String, Vec<Suggestion>>,
+    /// The two ends as places: chosen, or typed text naming one place in full.
+    pub places: [Option<PlaceDetails>; 2],
 }
 
 fn or(preferred: &str, fallback: &str) -> String {

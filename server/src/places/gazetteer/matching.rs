@@ -17,6 +17,9 @@
 //! | 3 | as above, with trailing words naming the place's municipality, region or country | `herten nrw`, `sittard geleen station` |
 //! | 2, 1, 0 | the same on GeoNames' other spellings (exact; prefix or words; with context) | `bruessel` |
 //!
+//! When no place reaches tier 5 or 6, places whose name has one letter more,
+//! less, other or two swapped follow (`typos.rs`), never exact.
+//!
 //! Words naming the kind of place (`airport`, `luchthaven`, `flughafen`,
 //! `station`, `bahnhof`, `gare`, …) may be left out of a key of that kind, so
 //! `roermond station` finds Roermond station and not the town. The company's
