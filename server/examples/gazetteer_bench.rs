@@ -1,5 +1,6 @@
 //! Measures the embedded gazetteer: data size, load time, and suggestion
-//! latency (p50/p99) over 1,000 varied queries.
+//! latency (p50/p99) over 1,000 varied queries, then over the seeds typed
+//! with one error each (the second pass of `typos.rs`).
 //!
 //!     cargo run --release --example gazetteer_bench
 //!     cargo run --release --example gazetteer_bench -- nl 'markt 12, roermond' schip …
@@ -170,18 +171,50 @@ fn main() {
         times.push(t.elapsed().as_secs_f64() * 1e6);
         results += list.len();
     }
-    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
     println!(
         "data file: {} bytes (gzip), {} places",
         other.as_ref().map_or(Gazetteer::embedded_size(), Vec::len),
         g.len()
     );
     println!("load: {:.1} ms", load.as_secs_f64() * 1e3);
+    report("suggestions", &mut times, results);
+
+    // Each seed of five letters or more with one error of each kind: a letter
+    // dropped, doubled, changed, and the second and third swapped (an error in
+    // the first two letters, the slower path).
+    let mut typos: Vec<String> = Vec::new();
+    for seed in SEEDS.iter().filter(|s| s.chars().count() >= 5 && !s.chars().any(|c| c.is_ascii_digit())) {
+        let c: Vec<char> = seed.chars().collect();
+        let mid = c.len() / 2;
+        let edit = |f: &dyn Fn(&mut Vec<char>)| {
+            let mut v = c.clone();
+            f(&mut v);
+            v.into_iter().collect::<String>()
+        };
+        typos.push(edit(&|v| {
+            v.remove(mid);
+        }));
+        typos.push(edit(&|v| v.insert(mid, v[mid])));
+        typos.push(edit(&|v| v[mid] = if v[mid] == 'x' { 'y' } else { 'x' }));
+        typos.push(edit(&|v| v.swap(1, 2)));
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(typos.len());
+    let mut results = 0usize;
+    for (i, q) in typos.iter().enumerate() {
+        let t = Instant::now();
+        let list = g.suggest(q, langs[i % 3]);
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        results += list.len();
+    }
+    report("typed with one error", &mut times, results);
+}
+
+fn report(what: &str, times: &mut [f64], results: usize) {
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
     println!(
-        "suggestions over {} queries ({} results): p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs",
+        "{what}: {} queries ({results} results): p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs",
         times.len(),
-        results,
         pct(0.5),
         pct(0.99),
         times[times.len() - 1]

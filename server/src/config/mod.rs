@@ -49,7 +49,7 @@ pub struct Settings {
     pub company: CompanySettings,
     pub render: RenderSettings,
     pub tariff: TariffSettings,
-    /// The company's frequent places (absent: none).
+    /// The company's frequent places and its town's districts (absent: none).
     #[serde(default)]
     pub places: PlacesSettings,
     pub google: GoogleSettings,

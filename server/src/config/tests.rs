@@ -159,6 +159,39 @@ fn frequent_places_are_read_replaced_by_a_file_and_bad_ones_named() {
 }
 
 #[test]
+fn districts_are_read_replaced_by_a_file_and_bad_ones_named() {
+    let defaults = Settings::load_from(&env(&[])).unwrap();
+    let ids: Vec<&str> = defaults.places.districts.iter().map(|d| d.id.as_str()).collect();
+    assert!(ids.contains(&"donderberg") && ids.contains(&"roerdelta"), "{ids:?}");
+    let file = std::env::temp_dir().join(format!("taxi-config-districts-{}", std::process::id()));
+    let load = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", file.to_str().unwrap())]))
+    };
+    let district =
+        |id: &str, extra: &str| format!("[[places.districts]]\nid = \"{id}\"\nname = \"Wijk\"\n{extra}\n");
+    let s = load(&district("wijk", "lat = 51.19\nlon = 5.99\naliases = [\"De Wijk\"]")).unwrap();
+    assert_eq!(s.places.districts.len(), 1, "a file's list replaces the defaults");
+    assert_eq!(s.places.districts[0].aliases, ["De Wijk"]);
+    assert_eq!(s.places.frequent.len(), defaults.places.frequent.len(), "the frequent places stay");
+    assert!(load("[places]\ndistricts = []\n").unwrap().places.districts.is_empty());
+    let at = "lat = 51.19\nlon = 5.99";
+    for (text, why) in [
+        (district("Wijk", at), "id:"),
+        (format!("{}{}", district("a", at), district("a", at)), "id used twice"),
+        // Eindhoven is no district of Roermond: 25 km at most from the tariff centre.
+        (district("eindhoven", "lat = 51.44\nlon = 5.48"), "within 25 km"),
+        (district("nan", "lat = nan\nlon = 5.99"), "degrees"),
+        (district("blank", &format!("{at}\naliases = [\"\"]")), "names and aliases"),
+        (district("kind", &format!("{at}\nkind = \"poi\"")), "places.districts"),
+    ] {
+        let error = load(&text).unwrap_err().to_string();
+        assert!(error.contains("places.districts") && error.contains(why), "{text}: {error}");
+    }
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
 fn a_dispatchers_calendar_that_is_never_refreshed_or_lists_nothing_stops_the_start() {
     let dir = std::env::temp_dir().join(format!("taxi-config-calendar-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -64,13 +64,18 @@ pub enum PlaceKind {
 impl PlaceKind {
     /// What a place is, as far as its id tells without a look-up: the embedded
     /// gazetteer's ids say it by their lowercase first letter (`g`/`v`
-    /// localities, `z` postcode areas, `a` airports). `None` for a typed
+    /// localities, `z` postcode areas, `a` airports), the company's districts
+    /// by `d:` (localities). `None` for a typed
     /// address (`addr:`), a configured frequent place (`f:`), another
     /// provider's place (Google's ids start with a capital) and the
     /// gazetteer's other kinds, which no rule needs.
     pub fn of_id(id: &str) -> Option<Self> {
         if id.starts_with("addr:") || id.len() < 2 {
             return None;
+        }
+        if id.starts_with("d:") {
+            // A district of the company's town (`places.districts`).
+            return Some(PlaceKind::Locality);
         }
         match id.as_bytes()[0] {
             b'g' | b'v' => Some(PlaceKind::Locality),
@@ -212,6 +217,7 @@ mod kind_tests {
         let no_street = |id: &str| PlaceKind::of_id(id).is_some_and(PlaceKind::names_no_street);
         assert!(no_street("g2748000"));
         assert!(no_street("vnl-roermond-swalmen"));
+        assert!(no_street("d:donderberg"), "a district of the company's town");
         assert!(no_street("z6041"), "a postcode area names no street");
         assert_eq!(PlaceKind::of_id("aAMS"), Some(PlaceKind::Airport));
         for other in [

@@ -1,6 +1,6 @@
 //! Searches as locals type them, through the API: the first suggestion's id
-//! gives its details and a price, so typed streets and the company's frequent
-//! places are places like any other.
+//! gives its details and a price, so typed streets, the company's frequent
+//! places and its town's districts are places like any other.
 use serde_json::Value;
 
 use crate::fake_google::{place_id, FakeGoogle};
@@ -42,6 +42,10 @@ async fn what_locals_type_is_found_detailed_and_priced() {
         ("ECI Roermond", "poi", "ECI Cultuurfabriek", false, "fixed"),
         ("Hotel Roermond", "poi", "Van der Valk Hotel Roermond", false, "fixed"),
         ("Sittard Geleen station", "station", "Station Sittard", false, "fixedSurcharge"),
+        // The town's districts and villages (settings), and its name typed with one error.
+        ("Donderberg", "locality", "Donderberg", false, "fixed"),
+        ("Asselt", "locality", "Asselt", false, "fixedSurcharge"),
+        ("Roermnd", "locality", "Roermond", false, "fixed"),
     ];
     for (input, kind, main, approximate, rule) in cases {
         let list = suggestions(&app, input).await;

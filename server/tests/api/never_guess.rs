@@ -140,3 +140,24 @@ async fn the_price_api_adds_the_ride_back_and_the_total_when_asked() {
     assert!(one_way.get("back").is_none() && one_way.get("totalText").is_none());
     assert_eq!(app.get("/api/places/g2748000/aAMS?lang=nl&return=maybe").await.status(), 400);
 }
+
+#[actix_web::test]
+async fn without_javascript_typed_places_priced_are_shown_with_their_price() {
+    // The price is shown for the route the fields hold: text naming one place in
+    // full comes back as that place, so the page draws the price it was asked for
+    // (it used to carry the price in its data but draw none).
+    let app = spawn_app().await;
+    let body = "mode=mail&action=price&departure=Roermond&destination=Donderberg";
+    let html =
+        app.post_raw("/reserveren", "application/x-www-form-urlencoded", body).await.text().await.unwrap();
+    let form = &props(&html)["form"];
+    let values = &form["values"];
+    assert_eq!(
+        (values["departurePlaceId"].as_str(), values["destinationPlaceId"].as_str()),
+        (Some("g2748000"), Some("d:donderberg")),
+        "{form}"
+    );
+    assert_eq!(values["destination"], "Donderberg, Roermond, Nederland");
+    assert!(form["price"]["priceText"].as_str().is_some_and(|p| p.starts_with("€ ")), "{form}");
+    assert!(html.contains("class=\"price-box\""), "the price drawn on the page");
+}

@@ -29,7 +29,8 @@ pub(crate) fn address_id(locality_id: &str, text: impl AsRef<[u8]>) -> String {
 impl Gazetteer {
     /// The place behind the part of an `addr:` id after the prefix.
     pub(crate) fn address_details(&self, rest: &str, lang: Lang) -> Option<PlaceDetails> {
-        let (locality_id, payload) = rest.split_once(':')?;
+        // The payload (base64url) has no ':'; a locality id may ('d:asselt').
+        let (locality_id, payload) = rest.rsplit_once(':')?;
         let &index = self.by_id.get(locality_id)?;
         let p = &self.places[index as usize];
         if p.kind != Kind::Locality {
@@ -99,16 +100,21 @@ impl Gazetteer {
         let found = |candidate: &str| -> Option<(Vec<u32>, String)> {
             let words = strip_postcode(candidate);
             let joined = words.join(" ");
-            let key = fold(&joined, false);
-            let list = self
-                .locality_names
-                .get(key.as_str())
-                .or_else(|| self.locality_names.get(fold(&joined, true).as_str()))?;
-            let mut list: Vec<u32> = list
-                .iter()
-                .copied()
-                .filter(|&i| country.is_none_or(|c| self.country_of(&self.places[i as usize]) == c))
-                .collect();
+            let (plain, umlauts) = (fold(&joined, false), fold(&joined, true));
+            // A town's own name before another town's other spelling ('Asselt', not Hasselt).
+            let mut list: Vec<u32> = Vec::new();
+            for names in [&self.locality_names, &self.locality_alternates] {
+                let named = names.get(plain.as_str()).or_else(|| names.get(umlauts.as_str()));
+                list = named
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&i| country.is_none_or(|c| self.country_of(&self.places[i as usize]) == c))
+                    .collect();
+                if !list.is_empty() {
+                    break;
+                }
+            }
             if list.is_empty() {
                 return None;
             }

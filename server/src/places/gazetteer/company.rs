@@ -27,14 +27,17 @@ const TOWN_OF_VILLAGE_KM: f64 = 3.0;
 const FREQUENT_IMPORTANCE: f32 = 51.6;
 
 impl Gazetteer {
-    /// The embedded gazetteer with the company's town and frequent places from
-    /// `settings`, ranking around the tariff zone's centre: what the server uses.
+    /// The embedded gazetteer with the company's town, its frequent places and
+    /// its districts from `settings`, ranking around the tariff zone's centre: what the server uses.
     pub fn for_settings(settings: &Settings) -> Gazetteer {
         let zone = &settings.tariff.zone;
         let mut g = Gazetteer::embedded(zone.centre());
         g.home = g.home_town(&zone.name, zone.centre());
         for place in &settings.places.frequent {
             g.add_frequent(place);
+        }
+        for district in &settings.places.districts {
+            g.add_district(district);
         }
         g
     }

@@ -4,6 +4,7 @@ use std::{collections::HashMap, io::Read};
 
 use crate::places::gazetteer::{
     matching::{fold, prefix_code},
+    typos::{suffix, MIN_NAME},
     Gazetteer, Key, KeyClass, Kind, Parent, Place, Region,
 };
 use crate::types::LatLon;
@@ -69,7 +70,8 @@ pub(crate) fn push_key(own: &mut Vec<Key>, place: u32, text: &str, class: KeyCla
 }
 
 impl Gazetteer {
-    /// Puts key `k` into the candidate index (and a locality's into the names for addresses).
+    /// Puts key `k` into the candidate index (and a locality's into the names,
+    /// or other spellings, for addresses).
     pub(crate) fn index_key(&mut self, k: u32) {
         let key = &self.keys[k as usize];
         let mut codes: Vec<u64> = key.text.split(' ').map(prefix_code).collect();
@@ -78,8 +80,18 @@ impl Gazetteer {
         for c in codes {
             self.by_prefix.entry(c).or_default().push(k);
         }
+        for word in key.text.split(' ').filter(|w| w.chars().count() >= MIN_NAME) {
+            let list = self.by_suffix.entry(suffix(word).into()).or_default();
+            if list.last() != Some(&k) {
+                list.push(k);
+            }
+        }
         if self.places[key.place as usize].kind == Kind::Locality {
-            let list = self.locality_names.entry(key.text.clone()).or_default();
+            let names = match key.class {
+                KeyClass::Name => &mut self.locality_names,
+                KeyClass::Alternate => &mut self.locality_alternates,
+            };
+            let list = names.entry(key.text.clone()).or_default();
             if !list.contains(&key.place) {
                 list.push(key.place);
             }
@@ -207,7 +219,9 @@ impl Gazetteer {
             countries,
             keys: Vec::new(),
             by_prefix: HashMap::new(),
+            by_suffix: HashMap::new(),
             locality_names: HashMap::new(),
+            locality_alternates: HashMap::new(),
             country_words,
             home: None,
         };

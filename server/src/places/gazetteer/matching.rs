@@ -17,6 +17,9 @@
 //! | 3 | as above, with trailing words naming the place's municipality, region or country | `herten nrw`, `sittard geleen station` |
 //! | 2, 1, 0 | the same on GeoNames' other spellings (exact; prefix or words; with context) | `bruessel` |
 //!
+//! When no place reaches tier 5 or 6, places whose name has one letter more,
+//! less, other or two swapped follow (`typos.rs`), never exact.
+//!
 //! Words naming the kind of place (`airport`, `luchthaven`, `flughafen`,
 //! `station`, `bahnhof`, `gare`, …) may be left out of a key of that kind, so
 //! `roermond station` finds Roermond station and not the town. A query that
@@ -34,11 +37,17 @@
 //! first two letters of every key word, so a query looks at a few thousand
 //! keys at most: about 50 µs at the median and under 2 ms at the 99th
 //! percentile on a busy 2-core machine; loading takes 55–130 ms (measured
-//! with `cargo run --release --example gazetteer_bench`).
+//! with `cargo run --release --example gazetteer_bench`). With the districts
+//! and the second pass for typing errors, on the same machine at rest: 30 µs
+//! and 0.2 ms typed well, 70 µs and 0.3–0.5 ms typed with one error, loading
+//! 45–50 ms (at a load of 9 on its 2 cores: 30–40 µs and 0.3–4 ms, 70–90 µs
+//! and 4–8 ms, 80–150 ms).
 use std::collections::HashMap;
 
 use crate::places::gazetteer::{
-    kind_words, lang_index, Gazetteer, KeyClass, Kind, Parent, AIRPORT_WORDS, STATION_WORDS,
+    kind_words, lang_index,
+    typos::{may_hold_a_typo, typo_tier},
+    Gazetteer, KeyClass, Kind, Parent, AIRPORT_WORDS, STATION_WORDS,
 };
 use crate::types::Lang;
 
@@ -145,11 +154,22 @@ pub(crate) struct Hit {
     pub(crate) tier: u8,
     /// The query is one of its names in full (tier 6, or the same on another spelling).
     pub(crate) exact: bool,
+    /// Found with one typing error (tier 0, never exact: a question, not a guess).
+    pub(crate) typo: bool,
+}
+
+/// Whether a search may find a name with one typing error (see `typos.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Typos {
+    No,
+    OneLetter,
 }
 
 impl Gazetteer {
     /// Places matching `input`, best first. Places a configured one stands
-    /// for are left out.
+    /// for are left out. When no name starts as typed (no hit of tier 5 or
+    /// 6), names with one letter missing, extra, wrong or two swapped follow
+    /// the hits (`typos.rs`): an exact match is never pushed down by one.
     pub(crate) fn search(&self, input: &str, lang: Lang, limit: usize, scope: Scope) -> Vec<Hit> {
         let folded = fold(input, false);
         let mut words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
@@ -166,14 +186,35 @@ impl Gazetteer {
             .iter()
             .find(|w| w.chars().count() >= 2 && !is_kind_word(w))
             .or_else(|| words.iter().find(|w| w.chars().count() >= 2));
-        let Some(anchor) = anchor else { return Vec::new() };
-        let Some(candidates) = self.by_prefix.get(&prefix_code(anchor)) else { return Vec::new() };
+        let Some(&anchor) = anchor else { return Vec::new() };
+        let candidates = self.by_prefix.get(&prefix_code(anchor)).map_or(&[][..], Vec::as_slice);
+        let mut hits = self.ranked(candidates.iter().copied(), &words, lang, limit, scope, Typos::No);
+        if scope == Scope::All && !hits.iter().any(|h| h.tier >= 5) && may_hold_a_typo(&words) {
+            let candidates = self.typo_candidates(anchor, candidates);
+            for hit in self.ranked(candidates.into_iter(), &words, lang, limit, scope, Typos::OneLetter) {
+                if hits.len() < limit && !hits.iter().any(|h| h.index == hit.index) {
+                    hits.push(Hit { index: hit.index, tier: 0, exact: false, typo: true });
+                }
+            }
+        }
+        hits
+    }
 
+    /// The places of `candidates` (key indices) matching `words`, best first.
+    fn ranked(
+        &self,
+        candidates: impl Iterator<Item = u32>,
+        words: &[&str],
+        lang: Lang,
+        limit: usize,
+        scope: Scope,
+        typos: Typos,
+    ) -> Vec<Hit> {
         let lang_bit = 1u8 << lang_index(lang);
         // Best (tier, score) per place.
         let mut best: HashMap<u32, (u8, f32)> = HashMap::new();
         let mut exact: Vec<u32> = Vec::new();
-        for &k in candidates {
+        for k in candidates {
             let key = &self.keys[k as usize];
             let place = &self.places[key.place as usize];
             // Postcodes are found by their numbers only (see postcodes.rs).
@@ -183,10 +224,11 @@ impl Gazetteer {
             {
                 continue;
             }
-            let Some(tier) = match_key(&key.text, &words, kind_words(place.kind), &place.context) else {
+            let Some(tier) = match_key(&key.text, words, kind_words(place.kind), &place.context, typos)
+            else {
                 continue;
             };
-            if tier == 6 {
+            if tier == 6 && typos == Typos::No {
                 exact.push(key.place);
             }
             let tier = match key.class {
@@ -220,7 +262,7 @@ impl Gazetteer {
         ranked.truncate(limit);
         ranked
             .into_iter()
-            .map(|(index, tier, _)| Hit { index, tier, exact: exact.contains(&index) })
+            .map(|(index, tier, _)| Hit { index, tier, exact: exact.contains(&index), typo: false })
             .collect()
     }
 }
@@ -268,8 +310,18 @@ impl Gazetteer {
 }
 
 /// The tier of a key for the query words (see the module docs), or `None`.
-fn match_key(key: &str, words: &[&str], kind_words: &[&str], context: &[Box<str>]) -> Option<u8> {
-    let mut best = name_tier(key, words);
+fn match_key(
+    key: &str,
+    words: &[&str],
+    kind_words: &[&str],
+    context: &[Box<str>],
+    typos: Typos,
+) -> Option<u8> {
+    let tier_of = |key: &str, words: &[&str]| match typos {
+        Typos::No => name_tier(key, words),
+        Typos::OneLetter => name_tier(key, words).or_else(|| typo_tier(key, words)),
+    };
+    let mut best = tier_of(key, words);
     if best == Some(6) {
         return best;
     }
@@ -278,10 +330,10 @@ fn match_key(key: &str, words: &[&str], kind_words: &[&str], context: &[Box<str>
     if !kind_words.is_empty() && words.iter().any(|w| kind_words.contains(w)) {
         let core: Vec<&str> = words.iter().copied().filter(|w| !kind_words.contains(w)).collect();
         if !core.is_empty() {
-            best = best.max(name_tier(key, &core));
+            best = best.max(tier_of(key, &core));
             let key_core: Vec<&str> = key.split(' ').filter(|w| !kind_words.contains(w)).collect();
             if !key_core.is_empty() {
-                best = best.max(name_tier(&key_core.join(" "), &core));
+                best = best.max(tier_of(&key_core.join(" "), &core));
             }
         }
     }
@@ -299,7 +351,7 @@ fn match_key(key: &str, words: &[&str], kind_words: &[&str], context: &[Box<str>
             kind_words.contains(w)
                 || context.iter().any(|c| if w.len() >= 3 { c.starts_with(w) } else { &**c == *w })
         });
-        if tail_ok && name_tier(key, &head).is_some() {
+        if tail_ok && tier_of(key, &head).is_some() {
             return Some(3);
         }
     }

@@ -20,8 +20,10 @@
 //!
 //! The gazetteer answers in steps, each in its own file: [`load`] reads
 //! the data file into places and search keys; [`company`] adds the company's
-//! frequent places from the settings and finds its own town; [`matching`]
-//! folds names and finds the places a query names; [`addresses`] keeps a
+//! frequent places from the settings and finds its own town; [`districts`]
+//! adds that town's districts and villages from the settings; [`matching`]
+//! folds names and finds the places a query names, [`typos`] those typed with
+//! one error when nothing else starts as typed; [`addresses`] keeps a
 //! typed street address and resolves it to the locality it names;
 //! [`postcodes`] reads a typed postcode; [`suggest`] puts these together, with
 //! a street typed without a town placed in the company's town. [`route`]
@@ -33,11 +35,13 @@ use crate::types::{limits::LIMITS, Lang, LatLon, PlaceId, MAX_PLACE_ID_LEN};
 
 mod addresses;
 mod company;
+mod districts;
 mod load;
 mod matching;
 mod postcodes;
 mod route;
 mod suggest;
+mod typos;
 
 /// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
 const EMBEDDED: &[u8] = include_bytes!("../../../data/gazetteer.tsv.gz");
@@ -98,7 +102,8 @@ struct Place {
     importance: f32,
     /// Folded words of the municipality, region and country names.
     context: Box<[Box<str>]>,
-    /// Its search keys: `keys[start..end]`.
+    /// Its search keys from the data file: `keys[start..end]` (aliases a
+    /// district setting adds to it lie elsewhere).
     keys: (u32, u32),
     /// One of the company's frequent places (from the settings): its names are shown as written.
     configured: bool,
@@ -139,8 +144,13 @@ pub struct Gazetteer {
     keys: Vec<Key>,
     /// Key indices by the first two characters of any of their words.
     by_prefix: HashMap<u64, Vec<u32>>,
+    /// Key indices by their words of five letters or more without the first
+    /// two letters: where a name typed with an error there is found (`typos.rs`).
+    by_suffix: HashMap<Box<str>, Vec<u32>>,
     /// Localities by their exact folded names (for addresses).
     locality_names: HashMap<Box<str>, Vec<u32>>,
+    /// Localities by their other spellings from GeoNames (for addresses, after the names).
+    locality_alternates: HashMap<Box<str>, Vec<u32>>,
     /// Folded country names and codes → country index.
     country_words: HashMap<Box<str>, u8>,
     /// The company's town (the tariff zone's): where a street typed without a town lies.

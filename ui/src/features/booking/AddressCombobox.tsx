@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson, newSessionToken } from "../../shared/api";
 import { useCompany } from "../../shared/company";
@@ -50,7 +50,12 @@ function keepRoomBelow(field: HTMLElement | null) {
  * WAI-ARIA 1.2 combobox with a listbox popup. It enhances a plain text input:
  * the server renders the same input, so the form works before (and without) JavaScript.
  * When nothing matches, a note below the input (not an option) says what to type
- * instead and offers the phone number; the live region reads it out.
+ * instead and offers the phone number; the live region reads it out. The note is
+ * part of the page, not a popup: it pushes what follows down instead of covering
+ * it (the price button under the destination), and it stays when the field loses
+ * the focus, so nothing moves under a finger on its way to that button. It goes
+ * when the text changes, on Escape, or while the field shows an error (the price
+ * button's answer to nothing found says the same).
  */
 export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume, answered }: Props) {
   const { t } = useTranslation();
@@ -181,14 +186,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
           search(event.target.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={(event: FocusEvent<HTMLInputElement>) => {
-          // Tabbing into the note (its phone link) keeps it open.
-          if (event.relatedTarget instanceof Node && event.currentTarget.parentElement?.contains(event.relatedTarget)) return;
-          setTimeout(() => {
-            setOpen(false);
-            setNoMatch(false);
-          }, 150);
-        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       {!place && choices?.length ? (
         <PlaceChoice id={choiceAnchor ?? `${id}-choice`} name={`${id}PlaceId`} choices={choices} onChoose={(s) => void choose(s)} />
@@ -215,8 +213,8 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
           </li>
         ))}
       </ul>
-      {noMatch && (
-        <p className="suggestions no-match" id={`${id}-no-match`} onMouseDown={(event) => event.preventDefault()}>
+      {noMatch && !error && (
+        <p className="no-match" id={`${id}-no-match`}>
           {t("places.noMatch")}{" "}
           {company && (
             <a href={company.phoneHref}>

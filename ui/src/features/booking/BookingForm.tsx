@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
-import { PRICE_ANCHOR } from "../../shared/anchors";
+import { atPrice, PRICE_ANCHOR } from "../../shared/anchors";
 import { apiPath, postJson } from "../../shared/api";
 import {
   API_PATHS,
@@ -268,7 +268,8 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       )}
       {address("destination")}
       <div className="price-row" id={choiceAt ? undefined : PRICE_ANCHOR} tabIndex={-1} ref={quote.box}>
-        <button type={hydrated ? "button" : "submit"} name="action" value="price" className="button secondary" onClick={onPriceClick} disabled={quote.loading}>
+        {/* Without JavaScript the answer opens at the price (or the question), not at the top. */}
+        <button type={hydrated ? "button" : "submit"} name="action" value="price" formAction={atPrice(action)} className="button secondary" onClick={onPriceClick} disabled={quote.loading}>
           {t("form.getPrice")}
         </button>
         <PriceIndication price={quote.price} back={quote.back} totalText={quote.totalText} error={quote.error} loading={quote.loading} />

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use crate::places::gazetteer::*;
 
 mod addresses;
+mod districts;
 mod kinds;
 mod local;
 mod quality;
