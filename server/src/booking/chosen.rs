@@ -102,18 +102,11 @@ pub async fn settle(places: &Places, (text, id): End<'_>, lang: Lang, staff_lang
     Settled { found: Some(Resolution::Place(place)), staff: Some(staff), id: Some(id.clone()) }
 }
 
-/// Whether `text` is empty, the place's own name or address (as a choice
-/// leaves the field), or names the place among other words ("Markt 1,
-/// Roermond" for the town chosen, its street typed in the same field).
+/// Whether `text` is empty or the place's own name or address (as a choice leaves the field).
 fn in_its_words(place: &PlaceDetails, text: &str) -> bool {
-    let words = |s: &str| {
-        let spaced: String = s.to_lowercase().chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
-        format!(" {} ", spaced.split_whitespace().collect::<Vec<_>>().join(" "))
-    };
-    let (typed, name) = (words(text), words(&place.display_name));
-    typed.trim().is_empty()
-        || typed == words(&place.formatted_address)
-        || (name.trim().len() > 1 && typed.contains(&name))
+    let text = text.trim().to_lowercase();
+    text.is_empty()
+        || [&place.formatted_address, &place.display_name].iter().any(|w| w.trim().to_lowercase() == text)
 }
 
 /// The fields of one end as a choice from the list leaves them (`departure`,

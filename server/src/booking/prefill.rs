@@ -108,7 +108,6 @@ pub async fn prefilled_form(
     state
 }
 
-
 /// The form state of a reservation page filled from booking `b` to book it
 /// again or the way back (`booking::repeat`): the booking's details, and both
 /// places as a choice from the list leaves them, looked up again and priced.
