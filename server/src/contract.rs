@@ -24,7 +24,7 @@ use crate::{
     },
     site::{
         contract::{
-            Alternates, Company, FixedPriceRow, FormState, LandingRoute, Links, PageName, PageProps,
+            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute, Links, PageName, PageProps,
             PickupNote, PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory, StorySection, Tariff,
             WhatsappReady, API_PATHS,
         },
@@ -60,7 +60,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, PageProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
     ];

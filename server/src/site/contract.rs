@@ -139,6 +139,57 @@ impl Alternates {
     }
 }
 
+/// What a form page's island is hydrated with (`ui/src/client/hydrate.tsx`): what its
+/// components read of the page's props. The tariff, the other languages' paths and the footer's
+/// company details only the server's render of the whole page reads.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct IslandProps {
+    pub page: PageName,
+    pub lang: Lang,
+    pub links: Links,
+    pub company: ContactPoints,
+    pub reservation_mode: ReservationMode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<FormState>,
+    pub max_passengers: u8,
+    pub lead_time_minutes: u32,
+    pub large_vehicle_above: u8,
+}
+
+impl From<&PageProps> for IslandProps {
+    fn from(props: &PageProps) -> Self {
+        let company = &props.company;
+        Self {
+            page: props.page,
+            lang: props.lang,
+            links: props.links.clone(),
+            company: ContactPoints {
+                phone_display: company.phone_display.clone(),
+                phone_href: company.phone_href.clone(),
+                email: company.email.clone(),
+                whatsapp_href: company.whatsapp_href.clone(),
+            },
+            reservation_mode: props.reservation_mode,
+            form: props.form.clone(),
+            max_passengers: props.max_passengers,
+            lead_time_minutes: props.lead_time_minutes,
+            large_vehicle_above: props.large_vehicle_above,
+        }
+    }
+}
+
+/// How to reach the company: what the forms link to.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPoints {
+    pub phone_display: String,
+    pub phone_href: String,
+    pub email: String,
+    pub whatsapp_href: String,
+}
+
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {

@@ -158,16 +158,9 @@ pub fn escape_json_for_script(json: &str) -> String {
     out
 }
 
-/// The props the browser hydrates a form page's island with (`ui/src/client/hydrate.tsx`):
-/// the page's props less what only the server's render of the whole page reads, the tariff
-/// (the prices and landing pages) and the other languages' paths (the header's flags).
+/// The props the browser hydrates a form page's island with (`ui/src/client/hydrate.tsx`).
 pub fn island_props(props: &site::contract::PageProps) -> String {
-    let mut value = serde_json::to_value(props).expect("page props serialize");
-    if let Some(object) = value.as_object_mut() {
-        object.remove("tariff");
-        object.remove("alternates");
-    }
-    value.to_string()
+    serde_json::to_string(&site::contract::IslandProps::from(props)).expect("island props serialize")
 }
 
 #[cfg(test)]

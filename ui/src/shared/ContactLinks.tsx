@@ -1,8 +1,8 @@
 import { useTranslation } from "./i18n";
-import type { Company } from "./contract";
+import type { ContactPoints } from "./contract";
 
 /** WhatsApp, e-mail and phone links, as in the footer and on the contact page. */
-export function ContactLinks({ company, className }: { company: Company; className: string }) {
+export function ContactLinks({ company, className }: { company: ContactPoints; className: string }) {
   const { t } = useTranslation();
   return (
     <ul className={className}>

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
-import type { Company } from "./contract";
+import type { ContactPoints } from "./contract";
 
-/** The company of the page (from the page props), for components deep in a form. */
-export const CompanyContext = createContext<Company | null>(null);
+/** How to reach the company (from the page props), for components deep in a form. */
+export const CompanyContext = createContext<ContactPoints | null>(null);
 
 export const useCompany = () => useContext(CompanyContext);

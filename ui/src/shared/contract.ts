@@ -381,6 +381,18 @@ largeVehicleAbove: number,
 landing?: LandingRoute, };
 
 /**
+ * How to reach the company: what the forms link to.
+ */
+export type ContactPoints = { phoneDisplay: string, phoneHref: string, email: string, whatsappHref: string, };
+
+/**
+ * What a form page's island is hydrated with (`ui/src/client/hydrate.tsx`): what its
+ * components read of the page's props. The tariff, the other languages' paths and the footer's
+ * company details only the server's render of the whole page reads.
+ */
+export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, };
+
+/**
  * The staff answer page's props: the site's, and the page.
  */
 export type StaffPageProps = { staff: StaffPage, page: PageName, lang: Lang, links: Links, 

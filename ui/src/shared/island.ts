@@ -1,8 +1,5 @@
-import type { PageProps } from "./contract";
-
 /**
- * What a form page's island is hydrated with: the page's props less the tariff and the other
- * languages' paths, which only the server's render of the whole page reads
- * (server/src/site/document.rs: `island_props`).
+ * What a form page's island is hydrated with: the Rust side's `IslandProps`
+ * (server/src/site/contract.rs), what the island's components read of the page's props.
  */
-export type IslandProps = Omit<PageProps, "tariff" | "alternates">;
+export type { IslandProps } from "./contract";
