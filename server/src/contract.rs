@@ -24,9 +24,9 @@ use crate::{
     },
     site::{
         contract::{
-            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute, Links, PageName, PageProps,
-            PickupNote, PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory, StorySection, Tariff,
-            WhatsappReady, API_PATHS,
+            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute, Links,
+            PageName, PageProps, PickupNote, PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory,
+            StorySection, Tariff, WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
