@@ -130,6 +130,12 @@ pub async fn repeat_form(
     };
     let (from_found, to_found) = tokio::join!(details(from), details(to));
     let mut state = FormState { values: personal_values(b, direction), ..FormState::default() };
+    // The way back to a whole town drops off where the ride there picked up: the street the
+    // form has no field for at a destination goes to the driver in the remarks.
+    if let (Direction::Back, Some(street)) = (direction, &b.extras.pickup_street) {
+        let remark = locales.format(lang, "manage.again.dropoffStreet", &[("street", street)]);
+        state.values.insert("remarks".into(), remark);
+    }
     for (field, stored, found) in [("departure", from, &from_found), ("destination", to, &to_found)] {
         match found {
             Some(place) => fill(&mut state.values, field, place),

@@ -93,7 +93,8 @@ pub fn fills(record: &Record) -> bool {
 
 /// The form's fields the booking fills in, besides the places: name,
 /// e-mail, phone, passengers, payment, and for the same ride the street of a
-/// whole-town pick-up. The time is left to choose.
+/// whole-town pick-up (the way back has it in its remarks: `prefill::repeat_form`).
+/// The time is left to choose.
 pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, String> {
     let mut values = BTreeMap::from([
         ("name".to_string(), b.name.clone()),

@@ -73,7 +73,7 @@ async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_th
         assert!(manage.contains(value), "the manage page shows {value}");
     }
 
-    let (_, form) = filled(&desk, &back).await;
+    let (html, form) = filled(&desk, &back).await;
     let values = &form["values"];
     assert_eq!(
         (values["departurePlaceId"].as_str(), values["destinationPlaceId"].as_str()),
@@ -81,6 +81,9 @@ async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_th
     );
     assert_eq!(values["name"], "Jan de Vries");
     assert!(values.get("pickupStreet").is_none(), "the street was the other end's: {form}");
+    // Dropped off where it picked up: the street goes to the driver, in the page's language.
+    assert_eq!(values["remarks"], "Absetzadresse: Markt 1", "{form}");
+    assert!(html.contains(">Absetzadresse: Markt 1</textarea>"), "in the HTML, before any script");
     assert!(form["price"]["priceText"].is_string(), "the way back is priced too: {form}");
 }
 

@@ -112,14 +112,16 @@ async fn home_page_has_contact_options_and_a_price_link() {
 async fn hostile_company_data_is_escaped_in_html_and_hydration_json() {
     let app = spawn_app_with(AppOptions {
         config_toml: Some(
-            "[company]\nname = \"Taxi </script><script>alert(1)</script> & \\u2028 'x'\"\n".into(),
+            "[company]\nname = \"Taxi </script><script>alert(1)</script> & \\u2028 'x'\"\n\
+             phone_display = \"0475 </script><script>alert(2)</script> & \\u2028\"\n"
+                .into(),
         ),
         ..Default::default()
     })
     .await;
     for path in ["/reserveren", "/", "/contact-us"] {
         let html = app.html(path).await;
-        assert!(!html.contains("<script>alert(1)"), "{path}: markup injected");
+        assert!(!html.contains("<script>alert("), "{path}: markup injected");
         for script in html.split("<script").skip(1) {
             let script = script.split("</script>").next().unwrap();
             assert!(
@@ -131,7 +133,8 @@ async fn hostile_company_data_is_escaped_in_html_and_hydration_json() {
     let html = app.html("/reserveren").await;
     let data = between(&html, "<script type=\"application/json\" id=\"page-data\">", "</script>").unwrap();
     let props: serde_json::Value = serde_json::from_str(data).unwrap();
-    assert_eq!(props["company"]["name"], "Taxi </script><script>alert(1)</script> & \u{2028} 'x'");
+    // The name is the footer's, not the island's; the phone as shown is the island's too.
+    assert_eq!(props["company"]["phoneDisplay"], "0475 </script><script>alert(2)</script> & \u{2028}");
     assert_eq!(props["lang"], "nl");
     assert_eq!(props["page"], "reservation");
 }
