@@ -118,7 +118,7 @@ fi
 # ------------------------------------------------------- 2. throughput ----
 if [ -z "${BENCH_BIN:-}" ]; then
   echo
-  echo "Building the shipped binary (cargo build --profile production; about 4 min from scratch)…"
+  echo "Building the shipped binary (cargo build --profile production; about 7 min from scratch on 2 cores)…"
   cargo build --profile production -q --bin taxi-server
 fi
 
