@@ -34,12 +34,14 @@ impl ExtrasInput {
     }
 }
 
-/// Checks the extras. `pickup_at` is the pick-up time the form gave,
-/// `pickup_place_id` the chosen pick-up place, if any.
+/// Checks the extras. `call_us`: the company's phone as the messages show it,
+/// `pickup_at` the pick-up time the form gave, `pickup_place_id` the chosen
+/// pick-up place, if any.
 pub fn check_extras(
     c: &mut Checker,
     input: &Input,
     rules: &BookingSettings,
+    call_us: &str,
     now: Timestamp,
     pickup_at: Pickup,
     pickup_place_id: Option<&str>,
@@ -74,7 +76,7 @@ pub fn check_extras(
         pickup_street: Some(street).filter(|s| !s.is_empty()),
         flight_number,
         remarks: Some(remarks).filter(|s| !s.is_empty()),
-        return_at: return_time(c, input, rules, now, pickup),
+        return_at: return_time(c, input, rules, call_us, now, pickup),
     }
 }
 
@@ -82,6 +84,7 @@ fn return_time(
     c: &mut Checker,
     input: &Input,
     rules: &BookingSettings,
+    call_us: &str,
     now: Timestamp,
     pickup: Option<Timestamp>,
 ) -> Option<Pickup> {
@@ -100,7 +103,7 @@ fn return_time(
     if pickup.is_some_and(|p| instant <= p) || instant <= now {
         c.fail_with("returnDateTime", "funnel.validation.returnBeforePickup", &[]);
     } else if instant > latest {
-        c.fail("returnDateTime", "dateTimeTooFar", &[]);
+        c.fail("returnDateTime", "dateTimeTooFar", &[("phone", call_us)]);
     }
     Some(local)
 }

@@ -63,8 +63,15 @@ pub fn validate_reservation(
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
     let departure_place_id = place_id(input, "departurePlaceId");
-    let extras =
-        check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_ref().map(PlaceId::as_str));
+    let extras = check_extras(
+        &mut c,
+        input,
+        rules,
+        call_us,
+        now,
+        pickup_at,
+        departure_place_id.as_ref().map(PlaceId::as_str),
+    );
     let departure_name =
         input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name =
@@ -104,8 +111,15 @@ pub fn validate_whatsapp(
     let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
     let payment_method = payment(&mut c, input);
     let departure_place_id = place_id(input, "departurePlaceId");
-    let extras =
-        check_extras(&mut c, input, rules, now, pickup_at, departure_place_id.as_ref().map(PlaceId::as_str));
+    let extras = check_extras(
+        &mut c,
+        input,
+        rules,
+        call_us,
+        now,
+        pickup_at,
+        departure_place_id.as_ref().map(PlaceId::as_str),
+    );
     c.into_result(WhatsappInput {
         name,
         passengers,

@@ -6,6 +6,7 @@ use std::{collections::BTreeMap, net::IpAddr, sync::Arc};
 use crate::{
     booking::{
         chosen::{settle, show, End, Settled},
+        extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
         model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
@@ -103,6 +104,9 @@ impl BookingService {
             settle(&self.places, from_end, lang, staff_lang),
             settle(&self.places, to_end, lang, staff_lang)
         );
+        if let Some(errors) = self.street_missing(&from, &form.extras, lang) {
+            return Outcome::Invalid(errors);
+        }
         let summary = self.summary(&form, [&from, &to], lang);
         let id = |id: &Option<PlaceId>| id.as_ref().map(PlaceId::as_str).unwrap_or("").to_string();
         let fingerprint = fingerprint(&[
@@ -225,6 +229,9 @@ impl BookingService {
                 lang,
             )
             .await;
+        if let Some(errors) = self.street_missing(&from, &form.extras, lang) {
+            return Err(errors);
+        }
         // The message names the places chosen, not the text left in the fields.
         let named = |end: &Settled, typed: &str| {
             end.chosen().map(|p| p.formatted_address.clone()).unwrap_or_else(|| typed.to_string())
@@ -244,6 +251,17 @@ impl BookingService {
             large_vehicle,
         );
         Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
+    }
+
+    /// A pick-up at a whole town or postcode area without its street: the form asks
+    /// for it when the town is chosen from the list (`check_extras`), and here also when
+    /// the text alone names it ("Roermond" typed and sent).
+    fn street_missing(&self, from: &Settled, extras: &ExtrasInput, lang: Lang) -> Option<FieldErrors> {
+        let bare_town = from.place().is_some_and(|place| place.kind.names_no_street());
+        (bare_town && extras.pickup_street.is_none()).then(|| {
+            let text = self.locales.text(lang, "funnel.validation.pickupStreetRequired").to_string();
+            FieldErrors::from([("pickupStreet", text)])
+        })
     }
 
     /// The ride in brief for the success box: the places chosen (else as typed),

@@ -72,7 +72,10 @@ impl ContactService {
             Ok(ticket) => ticket,
             Err(refused) => return refused,
         };
-        let fingerprint = fingerprint(&["contact", &form.name, &form.email, &form.subject, &form.message]);
+        // The phone too: the same message sent again with its number corrected is news for staff.
+        let phone = form.phone.as_deref().unwrap_or("");
+        let fingerprint =
+            fingerprint(&["contact", &form.name, &form.email, phone, &form.subject, &form.message]);
         // Told by the one post that stored it (a repeat waits for it and says the same).
         let unacknowledged = AtomicBool::new(false);
         let stored = self

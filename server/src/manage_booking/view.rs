@@ -114,9 +114,16 @@ fn details(manage: &Manage, b: &Booking) -> Vec<SummaryRow> {
     rows
 }
 
-/// From the pick-up on, nothing changes here: the customer phones.
+/// From the pick-up on, nothing changes here: the customer phones. Staff's
+/// proposal of a later time keeps the page open until that time, while it
+/// may still be accepted: the ride the customer would take is then.
 pub(super) fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
-    record.booking.pickup_at.instant() <= now
+    let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at);
+    let open_proposal = proposed.filter(|_| record.status == Status::Rescheduled);
+    let last = open_proposal.map_or(record.booking.pickup_at.instant(), |at| {
+        at.instant().max(record.booking.pickup_at.instant())
+    });
+    last <= now
 }
 
 /// Whether the page was opened to confirm a cancellation (`&confirm=cancel`).

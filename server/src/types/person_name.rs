@@ -30,6 +30,11 @@ pub fn carries_contact(name: &str) -> bool {
 fn names_a_domain(token: &str) -> bool {
     let host = token.split(['/', '?', '#', ':']).next().unwrap_or("").trim_end_matches('.');
     let Some((before, tld)) = host.rsplit_once('.') else { return false };
+    // "J.de Vries", "J.P.de Graaf": initials against the Dutch "de" are a name.
+    let initials = before.split('.').all(|part| part.chars().count() == 1);
+    if tld == "de" && initials {
+        return false;
+    }
     !before.is_empty() && before.chars().any(char::is_alphanumeric) && LINKED_TLDS.contains(&tld)
 }
 
@@ -47,6 +52,8 @@ mod tests {
             "Dr. Ş. Yılmaz",
             "Zoë",
             "Jan 2",
+            "J.de Vries",
+            "J.P.de Graaf",
         ] {
             assert!(!carries_contact(name), "{name}");
         }
@@ -59,6 +66,8 @@ mod tests {
             "cheap-pills.com",
             "Jan (see shop.NL/offer)",
             "visit evil.example.xyz.",
+            "see jan.de",
+            "J.de.com",
         ] {
             assert!(carries_contact(name), "{name}");
         }

@@ -59,7 +59,13 @@ fn parse(raw: &str, country: Id) -> Option<PhoneNumber> {
     if raw.chars().any(char::is_alphabetic) {
         return None;
     }
-    let number = phonenumber::parse(Some(country), raw.trim()).ok()?;
+    let raw = raw.trim();
+    // A number with its country code is read in no region: read in one, its own
+    // leading 0 went as that region's trunk prefix (+39 035 … is Italian, 0 and all).
+    let number = match raw.strip_prefix('+').or_else(|| raw.strip_prefix("00")) {
+        Some(international) => phonenumber::parse(None, format!("+{international}")).ok()?,
+        None => phonenumber::parse(Some(country), raw).ok()?,
+    };
     (number.is_valid() && number.extension().is_none()).then_some(number)
 }
 
@@ -108,6 +114,22 @@ mod tests {
 
     fn read_on(raw: &str, lang: Lang) -> Option<String> {
         normalize(raw, HOME, lang)
+    }
+
+    #[test]
+    fn a_number_typed_with_its_country_code_keeps_its_own_leading_zero() {
+        // Italian numbers keep their 0 after +39 (Rome 06, Bergamo 035): read as if
+        // it were the Dutch trunk prefix, +39 035 … became another, valid number.
+        for lang in Lang::ALL {
+            for (raw, want) in [
+                ("+39 06 1234 5678", "+390612345678"),
+                ("+39 035 123 4567", "+390351234567"),
+                ("0039 035 123 4567", "+390351234567"),
+                ("+39 347 123 4567", "+393471234567"),
+            ] {
+                assert_eq!(read_on(raw, lang).as_deref(), Some(want), "{raw} on {lang:?}");
+            }
+        }
     }
 
     #[test]

@@ -247,6 +247,17 @@ async fn contact_messages_are_stored_and_acknowledged() {
     assert_eq!(answer["message"], "Vielen Dank für Ihre Nachricht. Wir antworten so schnell wie möglich.");
     let mails = app.mails(2).await;
     assert!(mails.iter().any(|m| m.lines().any(|l| l.trim_end() == "Reply-To: anna@example.de")));
+    // Sent again with a phone number added, it is news for staff; the same once more is not.
+    let mut with_phone = body.clone();
+    with_phone["phone"] = json!("06 12345678");
+    for _ in 0..2 {
+        assert_eq!(app.post_json("/api/contact/de", &with_phone).await.status(), 200);
+    }
+    app.outbox_idle().await;
+    let to_staff = |mails: &[String]| {
+        mails.iter().filter(|m| m.lines().any(|l| l.trim_end() == "Reply-To: anna@example.de")).count()
+    };
+    assert_eq!(to_staff(&app.mails(3).await), 2, "the first and the one with the phone");
 
     let response = app
         .post_json(

@@ -108,6 +108,7 @@ async fn each_extra_is_checked_with_a_message_in_the_pages_language() {
         assert_eq!(response.status(), 400, "{field}={value}");
         let body: Value = response.json().await.unwrap();
         assert!(body["errors"][field].is_string(), "{field}={value}: {body}");
+        assert!(!body["errors"][field].as_str().unwrap().contains("{{"), "placeholders filled: {body}");
     }
     // A street is needed only for a whole town: an airport or typed address needs none.
     for (from, id) in [("Luchthaven Schiphol", "aAMS"), ("Markt 1, Roermond", "")] {
@@ -118,6 +119,23 @@ async fn each_extra_is_checked_with_a_message_in_the_pages_language() {
         ok["destination"] = json!("Venlo");
         ok["destinationPlaceId"] = json!("g2745641");
         assert_eq!(app.post_json("/api/reservation/en", &ok).await.status(), 200, "{from}");
+    }
+    // A whole town typed and sent without choosing it from the list needs its street too,
+    // by mail and by WhatsApp.
+    for path in ["/api/reservation/en", "/api/whatsappreservation/en"] {
+        let mut town = booking();
+        (town["departure"], town["departurePlaceId"], town["pickupStreet"]) =
+            (json!("Roermond"), json!(""), json!(""));
+        let response = app.post_json(path, &town).await;
+        assert_eq!(response.status(), 400, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(
+            body["errors"]["pickupStreet"], "Enter the street and house number where we pick you up.",
+            "{body}"
+        );
+        town["pickupStreet"] = json!("Markt 1");
+        town["email"] = json!("town@example.nl");
+        assert_eq!(app.post_json(path, &town).await.status(), 200, "{path} with its street");
     }
 }
 

@@ -198,6 +198,32 @@ async fn a_proposal_whose_time_has_passed_cannot_be_accepted() {
 }
 
 #[actix_web::test]
+async fn a_later_time_proposed_can_be_accepted_after_the_time_first_asked_for() {
+    let desk = desk("nl").await;
+    let reference = desk.book("de").await;
+    let propose = desk.link(&reference, "propose").await;
+    assert_eq!(
+        desk.post(&propose, &[("dateTime", &format!("{}T09:00", day())), ("note", "")]).await.status(),
+        200
+    );
+    let manage = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    // The time first asked for passes before the customer reads the proposal.
+    let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
+    let passed = "UPDATE bookings SET pickup_at = 1577872800,
+        booking = json_set(booking, '$.pickupAt', '2020-01-01T10:00:00') WHERE reference = ?1";
+    assert_eq!(store.execute(passed, [&reference]).unwrap(), 1);
+    let html = desk.app.get(&manage).await.text().await.unwrap();
+    assert!(html.contains("value=\"accept\""), "the proposal can still be taken: {html}");
+    assert!(!html.contains("Abholzeit ist vorbei"), "not closed: {html}");
+    let seen = desk.version(&manage).await;
+    let taken = desk.post_follow(&manage, &[("action", "accept"), ("version", &seen)]).await;
+    assert_eq!(taken.status(), 200);
+    assert_eq!(stored(&desk, &reference).0, "confirmed");
+    desk.app.outbox_idle().await;
+    assert_eq!(of_kind(&desk.all_mails(), "staff-step").len(), 1, "staff are told");
+}
+
+#[actix_web::test]
 async fn a_cancel_that_loses_to_a_confirm_says_it_was_not_taken() {
     for round in 0..4 {
         let desk = desk("en").await;
