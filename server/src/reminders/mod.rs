@@ -63,7 +63,7 @@ impl Reminders {
                     mail.perishes_at = Some(pickup);
                 }
                 let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
-                let key = reminder.key(record.booking.pickup_at);
+                let key = reminder.key_for(&record);
                 let went = self
                     .bookings
                     .outbox()

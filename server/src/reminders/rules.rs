@@ -58,6 +58,17 @@ impl Reminder {
     pub fn key(self, pickup: Pickup) -> String {
         format!("{}@{}", self.code(), pickup.field_value())
     }
+
+    /// What `record` keeps once this reminder went out for it: for its pick-up, and for
+    /// a request the customer made again (another time asked, or only the return ride
+    /// moved) also for that step, so the new request is reminded of as the first was.
+    pub fn key_for(self, record: &Record) -> String {
+        let key = self.key(record.booking.pickup_at);
+        match &record.customer_step {
+            Some(step) if record.status == Status::Requested => format!("{key}@{}", step.at.as_second()),
+            _ => key,
+        }
+    }
 }
 
 fn local(at: Timestamp) -> DateTime {
@@ -95,13 +106,17 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         _ => local(requested_at),
     };
     let quiet = |at| out_of_quiet_hours(at, pickup, r.quiet_from, r.quiet_until);
+    // A customer reminder sent late (the server was down, or busy) still waits for the end of
+    // the quiet hours, as its planned time did; it goes at once only where waiting would be
+    // too close to the pick-up, as planned then too.
+    let may_go_now = quiet(now) <= now;
     let planned: Vec<(Reminder, Option<DateTime>)> = match record.status {
         Status::Requested => {
             let unanswered = staff_unanswered_at(requested_at, pickup, r, mail);
             // "Call us" for a night ride: the quiet hours would hold it past the pick-up.
             let call_us = match night_ride(pickup, r) {
                 true => shifted(pickup, r.customer_no_answer_minutes, -1),
-                false => shifted(pickup, r.customer_no_answer_minutes, -1).map(quiet),
+                false => shifted(pickup, r.customer_no_answer_minutes, -1).map(quiet).filter(|_| may_go_now),
             };
             vec![
                 (Reminder::StaffUnanswered, unanswered),
@@ -114,7 +129,7 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
                 .and_then(|at| pickup.date().yesterday().ok().map(|day| day.to_datetime(at.time())));
             let same_day = shifted(pickup, r.customer_same_day_minutes, -1);
             let at = [evening, same_day].into_iter().flatten().find(|at| *at > entered);
-            vec![(Reminder::CustomerBeforeRide, at.map(quiet))]
+            vec![(Reminder::CustomerBeforeRide, at.map(quiet).filter(|_| may_go_now))]
         }
         _ => Vec::new(),
     };
@@ -122,7 +137,7 @@ pub fn due(record: &Record, r: &ReminderSettings, mail: &MailSettings, now: Time
         .into_iter()
         .filter_map(|(reminder, at)| Some((reminder, at?)))
         .filter(|(reminder, at)| {
-            *at > entered && *at <= now && !record.reminders_sent.contains(&reminder.key(b.pickup_at))
+            *at > entered && *at <= now && !record.reminders_sent.contains(&reminder.key_for(record))
         })
         .map(|(reminder, _)| reminder)
         .collect()

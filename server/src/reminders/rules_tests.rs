@@ -131,6 +131,24 @@ fn customer_reminders_keep_out_of_the_quiet_hours() {
 }
 
 #[test]
+fn a_customer_reminder_sent_late_still_waits_for_the_end_of_the_quiet_hours() {
+    let s = settings();
+    // Planned for 19:00 the evening before; the server was down from 18:30 to 02:00.
+    let next_day = confirmed("2026-11-25T10:00", "2026-11-25T10:20", "2026-11-26T15:00");
+    assert_eq!(due_at(&next_day, &s, "2026-11-26T02:00"), [], "not in the night");
+    assert_eq!(due_at(&next_day, &s, "2026-11-26T06:59"), []);
+    assert_eq!(due_at(&next_day, &s, "2026-11-26T07:00"), [Reminder::CustomerBeforeRide], "at their end");
+    // "Call us" for 08:00, late at 06:40: 07:00 still leaves an hour, so it waits.
+    let mut s = settings();
+    s.reminders.quiet_exempt_after_minutes = 0;
+    let r = record("2026-11-25T20:00", "2026-11-26T08:00", Status::Requested);
+    assert!(!due_at(&r, &s, "2026-11-26T06:40").contains(&Reminder::CustomerNoAnswer));
+    // For 07:15, waiting is too late: a late "call us" goes at once, as planned then.
+    let early = record("2026-11-25T20:00", "2026-11-26T07:15", Status::Requested);
+    assert!(due_at(&early, &s, "2026-11-26T02:00").contains(&Reminder::CustomerNoAnswer));
+}
+
+#[test]
 fn each_reminder_keeps_its_stored_code_and_its_audience() {
     // The codes are stored with every booking (`reminders_sent`): a changed code
     // would send every reminder again after an upgrade.
@@ -161,6 +179,19 @@ fn a_request_again_counts_from_the_ask_and_anything_else_from_the_booking() {
     let mut accepted = confirmed("2026-11-22T10:00", "2026-11-22T11:00", "2026-11-26T15:00");
     accepted.customer_step = Some(step(CustomerAction::Accept, "2026-11-25T20:00"));
     assert_eq!(requested_at(&accepted), at("2026-11-22T10:00"));
+}
+
+#[test]
+fn a_request_made_again_for_the_same_pickup_is_reminded_of_again() {
+    let s = settings();
+    // Confirmed after a reminder to staff; the customer then moved only the return ride,
+    // so the booking is a request again for the same outward pick-up.
+    let mut again = record("2026-11-22T10:00", "2026-11-26T15:00", Status::Requested);
+    again.reminders_sent = vec![Reminder::StaffUnanswered.key_for(&again)];
+    again.customer_step = Some(step(CustomerAction::Ask, "2026-11-25T20:00"));
+    assert!(due_at(&again, &s, "2026-11-26T07:00").contains(&Reminder::StaffUnanswered), "{again:?}");
+    again.reminders_sent.push(Reminder::StaffUnanswered.key_for(&again));
+    assert!(!due_at(&again, &s, "2026-11-26T07:00").contains(&Reminder::StaffUnanswered), "and once");
 }
 
 #[test]
