@@ -103,7 +103,12 @@ fn return_time(
     if pickup.is_some_and(|p| instant <= p) || instant <= now {
         c.fail_with("returnDateTime", "funnel.validation.returnBeforePickup", &[]);
     } else if instant > latest {
-        c.fail("returnDateTime", "dateTimeTooFar", &[("phone", call_us)]);
+        c.fail_counting(
+            "returnDateTime",
+            "dateTimeTooFar",
+            rules.max_days_ahead.into(),
+            &[("phone", call_us)],
+        );
     }
     Some(local)
 }

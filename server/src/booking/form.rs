@@ -192,7 +192,7 @@ pub fn pickup_time_in(
     if instant < earliest {
         c.fail_counting(field, "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
     } else if instant > latest {
-        c.fail(field, "dateTimeTooFar", &[("phone", call_us)]);
+        c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into(), &[("phone", call_us)]);
     }
     local
 }

@@ -218,7 +218,7 @@ fn lead_time_and_horizon_boundaries() {
     let far = check(with("dateTime", json!("2027-11-22T11:01")), Lang::En).unwrap_err();
     assert_eq!(
         far["dateTime"],
-        "Choose a date within one year. For a ride further ahead, call us on 0475 123 456."
+        "Choose a date at most 365 days ahead. For a ride further ahead, call us on 0475 123 456."
     );
     assert!(check(with("dateTime", json!("2026-11-22T09:00")), Lang::En).is_err(), "the past");
     assert!(check(with("dateTime", json!("99999-01-01T00:00")), Lang::En).is_err());

@@ -1,12 +1,6 @@
 //! Accepting contact messages: validate, guard against double submissions,
 //! hand the mails to the outbox, and word the answer.
-use std::{
-    net::IpAddr,
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc,
-    },
-};
+use std::{net::IpAddr, sync::Arc};
 
 use crate::{
     config::{CompanySettings, Settings},
@@ -20,6 +14,9 @@ use crate::{
     mail::{nonce, DeliveryError, Outbox},
     types::{Country, Lang, Reference},
 };
+
+/// Marks a stored message whose sender gets no acknowledgement (the customer mail gate was shut).
+const NO_MAIL: &str = " no-mail";
 
 pub struct ContactService {
     locales: Arc<Locales>,
@@ -76,8 +73,8 @@ impl ContactService {
         let phone = form.phone.as_deref().unwrap_or("");
         let fingerprint =
             fingerprint(&["contact", &form.name, &form.email, phone, &form.subject, &form.message]);
-        // Told by the one post that stored it (a repeat waits for it and says the same).
-        let unacknowledged = AtomicBool::new(false);
+        // What the one post that stored it found, for it and its repeats alike (a repeat
+        // waits for it): the reference, marked when the sender gets no acknowledgement.
         let stored = self
             .submissions
             .once(
@@ -88,7 +85,6 @@ impl ContactService {
                     let gate = self.outbox.customer_gate();
                     let acknowledged =
                         gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
-                    unacknowledged.store(!acknowledged, Ordering::Relaxed);
                     let reference = Reference::new('C');
                     let message = ContactMessage {
                         reference: reference.clone(),
@@ -103,14 +99,14 @@ impl ContactService {
                     };
                     self.submit(&message).await.map_err(NotStored::Failed)?;
                     tracing::info!(%reference, "contact message stored");
-                    Ok(reference.to_string())
+                    Ok(format!("{reference}{}", if acknowledged { "" } else { NO_MAIL }))
                 },
             )
             .await;
         match stored {
-            Ok(_) => {
+            Ok(stored) => {
                 let phone = self.company.phone_shown(lang);
-                let no_mail = unacknowledged.load(Ordering::Relaxed).then(|| {
+                let no_mail = stored.ends_with(NO_MAIL).then(|| {
                     self.locales.format(
                         lang,
                         "api.noMail",

@@ -136,6 +136,31 @@ async fn the_thank_you_box_shows_the_bookings_own_page_and_says_when_no_mail_wil
     assert!(second["manage"]["href"].is_string(), "the link is the way to the booking now");
 }
 
+#[actix_web::test]
+async fn a_contact_message_sent_twice_says_both_times_that_no_mail_will_come() {
+    let limits = "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1";
+    let desk = desk_limited("en", limits, "").await;
+    let first: Value =
+        desk.app.post_json("/api/contact/de", &contact_to("jan@example.nl", 1)).await.json().await.unwrap();
+    assert!(first["noMail"].is_null(), "{first}");
+    // The second message is not acknowledged; sent again (a retry, a double click), its
+    // repeat stores nothing and says the same.
+    for round in 0..2 {
+        let again: Value = desk
+            .app
+            .post_json("/api/contact/de", &contact_to("jan@example.nl", 2))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(again["noMail"].as_str().is_some_and(|t| t.contains("jan@example.nl")), "{round}: {again}");
+        assert_eq!(again["message"], first["message"], "{again}");
+    }
+    desk.app.outbox_idle().await;
+    let to_staff = desk.all_mails().iter().filter(|m| m.to != ["jan@example.nl"]).count();
+    assert_eq!(to_staff, 2, "two messages, the second once");
+}
+
 /// A booking to `email` sent by the client `from` (behind the trusted proxy): its answer.
 async fn book_from(desk: &Desk, from: &str, email: &str, passengers: u32) -> Value {
     let url = format!("{}/api/reservation/en", desk.app.address);

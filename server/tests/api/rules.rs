@@ -148,7 +148,7 @@ async fn refusals_offer_the_phone_number_in_json_and_without_javascript() {
         ("de", "passengerAmount", "9", "Über die Website können Sie für höchstens 8 Personen buchen. Für eine größere Gruppe rufen Sie uns an: +31 475 00 00 00."),
         ("en", "dateTime", &soon, "Choose a time at least 30 minutes from now. Need a taxi sooner? Call us on +31 475 00 00 00."),
         ("nl", "dateTime", &soon, "Kies een tijd die minstens 30 minuten in de toekomst ligt. Heeft u eerder een taxi nodig? Bel ons op 0475 00 00 00."),
-        ("de", "dateTime", &far, "Bitte wählen Sie ein Datum innerhalb eines Jahres. Für eine Fahrt, die weiter in der Zukunft liegt, rufen Sie uns an: +31 475 00 00 00."),
+        ("de", "dateTime", &far, "Bitte wählen Sie ein Datum, das höchstens 365 Tage in der Zukunft liegt. Für eine Fahrt, die weiter in der Zukunft liegt, rufen Sie uns an: +31 475 00 00 00."),
     ];
     for (lang, field, value, message) in cases {
         let mut body = booking();
