@@ -89,7 +89,7 @@ impl CustomerCopy {
                 Some(listed) if !listed.street_as_requested() => listed.formatted().to_owned(),
                 _ => a.formatted.clone(),
             },
-            place_id: None,
+            place_id: airport_id(a),
             listed: a.listed.clone(),
         };
         Self {
@@ -149,7 +149,13 @@ fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address
         }
         None => (locales.text(b.lang, "mail.value.yourAddress").to_string(), String::new(), Shown::Typed),
     };
-    (Address { name, formatted, place_id: None, listed: a.listed.clone() }, shown)
+    (Address { name, formatted, place_id: airport_id(a), listed: a.listed.clone() }, shown)
+}
+
+/// An airport's id, which tells the mail that a flight number is one the taxi meets
+/// ("the landing time is the pick-up time"); no other id reaches a customer's copy.
+fn airport_id(a: &Address) -> Option<crate::types::PlaceId> {
+    a.place_id.clone().filter(|id| crate::booking::views::landing_is_pickup(Some(id)))
 }
 
 impl Screened for CustomerCopy {}

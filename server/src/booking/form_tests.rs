@@ -229,6 +229,10 @@ fn daylight_saving_changes_are_handled_in_local_time() {
     // Summer time starts 2027-03-28 at 02:00 (→ 03:00); ends 2026-10-25 at 03:00 (→ 02:00).
     let skipped = Pickup::parse("2027-03-28T02:30").unwrap().instant();
     assert_eq!(skipped.to_string(), "2027-03-28T01:30:00Z", "a time in the gap moves forward");
+    let shown = Pickup::parse("2027-03-28T02:30").unwrap().field_value();
+    assert_eq!(shown, "2027-03-28T03:30", "and is kept, shown and put in calendars as that time");
+    let repeated_shown = Pickup::parse("2026-10-25T02:30").unwrap().field_value();
+    assert_eq!(repeated_shown, "2026-10-25T02:30");
     let before = Pickup::parse("2027-03-28T01:59").unwrap().instant();
     assert_eq!(before.to_string(), "2027-03-28T00:59:00Z", "winter time: UTC+1");
     let after = Pickup::parse("2027-03-28T03:00").unwrap().instant();

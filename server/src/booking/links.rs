@@ -12,15 +12,22 @@ use crate::{
 /// Longest address text put in a link (Maps URLs should stay under 2,048 characters).
 const ADDRESS_MAX: usize = 300;
 
-/// `https://www.google.com/maps/dir/?api=1&origin=…&destination=…&travelmode=driving`.
-pub fn maps_directions(from: &Address, to: &Address) -> String {
+/// `https://www.google.com/maps/dir/?api=1&origin=…&destination=…&travelmode=driving`;
+/// `street`: the street typed beside a whole town chosen as the pick-up, which
+/// the route starts from instead of the town (and so without the town's id).
+pub fn maps_directions(from: &Address, street: Option<&str>, to: &Address) -> String {
     let mut url = String::from("https://www.google.com/maps/dir/?api=1");
-    for (name, address) in [("origin", from), ("destination", to)] {
+    for (name, address, street) in [("origin", from, street), ("destination", to, None)] {
         let text = crate::mail::text::one_line(&address.formatted, ADDRESS_MAX);
         let text =
             if text.is_empty() { crate::mail::text::one_line(&address.name, ADDRESS_MAX) } else { text };
+        let text = match street {
+            Some(street) => crate::mail::text::one_line(&format!("{street}, {text}"), ADDRESS_MAX),
+            None => text,
+        };
         url.push_str(&format!("&{name}={}", query_value(&text)));
-        if let Some(id) = address.place_id.as_ref().map(PlaceId::as_str).filter(|id| is_google_place_id(id)) {
+        let id = address.place_id.as_ref().map(PlaceId::as_str).filter(|id| is_google_place_id(id));
+        if let Some(id) = id.filter(|_| street.is_none()) {
             url.push_str(&format!("&{name}_place_id={id}"));
         }
     }
@@ -56,6 +63,7 @@ mod tests {
     fn directions_link_with_google_place_ids() {
         let url = maps_directions(
             &address("Stationsplein 1, 6041 GV Roermond", Some("ChIJN1t_tDeuEmsRUsoyG83frY4")),
+            None,
             &address("Amsterdam Airport Schiphol", Some("ChIJLRb94DThxUcRiPHO8YMV1cc")),
         );
         assert_eq!(
@@ -68,6 +76,7 @@ mod tests {
     fn gazetteer_ids_are_left_out() {
         let url = maps_directions(
             &address("Roermond", Some("addr:nl:roermond:stationsplein:1")),
+            None,
             &address("Düsseldorf Flughafen & Co", Some("apt:EDDL")),
         );
         assert_eq!(url, "https://www.google.com/maps/dir/?api=1&origin=Roermond&destination=D%C3%BCsseldorf%20Flughafen%20%26%20Co&travelmode=driving");
@@ -75,5 +84,15 @@ mod tests {
             assert!(!is_google_place_id(id), "{id}");
         }
         assert!(is_google_place_id("EiZTdGF0aW9uc3BsZWluIDEsIFJvZXJtb25kLCBOZXRoZXJsYW5kcw"));
+    }
+
+    #[test]
+    fn a_whole_town_with_its_street_is_routed_from_the_street() {
+        let url = maps_directions(
+            &address("Roermond, Nederland", Some("ChIJN1t_tDeuEmsRUsoyG83frY4")),
+            Some("Markt 1"),
+            &address("Venlo", Some("g2745641")),
+        );
+        assert_eq!(url, "https://www.google.com/maps/dir/?api=1&origin=Markt%201%2C%20Roermond%2C%20Nederland&destination=Venlo&travelmode=driving");
     }
 }

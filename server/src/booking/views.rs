@@ -53,7 +53,7 @@ impl Views<'_> {
         view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
         view.actions.push(Link {
             label: self.t(lang, "mail.action.route"),
-            href: maps_directions(&b.departure, &b.destination),
+            href: maps_directions(&b.departure, b.extras.pickup_street.as_deref(), &b.destination),
         });
         view.rows = self.trip_rows(b, lang);
         view.rows.extend([

@@ -128,7 +128,14 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
         ("name", &name),
     ];
     let mut view = v.staff_booking(b, lang);
-    view.subject = header_line(&v.f(lang, &key("subject"), &args), SUBJECT_MAX);
+    // Another time asked is a request again: whether it is urgent counts from the ask.
+    let mut urgent_tag = None;
+    if step.action == CustomerAction::Ask {
+        let lines = v.dispatch_lines(&Booking { received_at: step.at, ..b.clone() }, lang);
+        (view.alerts, urgent_tag) = (lines.alerts, lines.urgent_tag);
+    }
+    let subject = urgent_tag.into_iter().chain([v.f(lang, &key("subject"), &args)]).collect::<Vec<_>>();
+    view.subject = header_line(&subject.join(" · "), SUBJECT_MAX);
     view.heading = v.f(lang, &key("heading"), &args);
     view.intro = vec![v.f(lang, &key("intro"), &args)];
     view.outro = vec![v.t(lang, &format!("mail.staffStep.{}.calendar", step.action.code()))];

@@ -28,9 +28,12 @@ impl Pickup {
     }
 
     /// `2026-11-24T14:30` (what `<input type="datetime-local">` sends; a space
-    /// for the `T` is taken too).
+    /// for the `T` is taken too). A time the clocks skip when summer time starts
+    /// (02:30 on its last Sunday of March) is kept as the time it comes to be
+    /// (03:30), so mails, pages and calendars all show the one the taxi comes at.
     pub fn parse(text: &str) -> Option<Self> {
-        text.trim().replacen(' ', "T", 1).parse().ok().map(Self)
+        let typed: DateTime = text.trim().replacen(' ', "T", 1).parse().ok()?;
+        Some(Self(typed.to_zoned(company_zone()).map_or(typed, |zoned| zoned.datetime())))
     }
 
     /// The wall-clock time, for showing and for the calendar's `TZID` lines.

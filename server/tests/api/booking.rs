@@ -291,11 +291,18 @@ async fn forms_work_without_javascript() {
         app.post_raw("/reserveren", "application/x-www-form-urlencoded", form).await.text().await.unwrap();
     assert!(html.contains("€ 230,00"), "price shown without JavaScript");
 
+    // A whole town typed: the street is asked for, then the booking is taken.
     let form = format!(
         "mode=mail&action=send&name=Piet&email=piet%40example.nl&passengerAmount=2&departure=Roermond&destination=Venlo&dateTime={}&paymentMethod=",
         crate::helpers::form_encode(&in_two_days())
     );
-    let response = app.post_raw("/reserveren", "application/x-www-form-urlencoded", form).await;
+    let response = app.post_raw("/reserveren", "application/x-www-form-urlencoded", form.clone()).await;
+    assert_eq!(response.status(), 400);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("id=\"pickupStreet\"") && html.contains("value=\"Piet\""), "asked, answers kept");
+    let response = app
+        .post_raw("/reserveren", "application/x-www-form-urlencoded", format!("{form}&pickupStreet=Markt+1"))
+        .await;
     assert_eq!(response.status(), 200);
     let html = response.text().await.unwrap();
     assert!(html.contains("class=\"success-box\""));

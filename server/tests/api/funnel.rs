@@ -184,6 +184,20 @@ async fn a_booking_with_extras_reaches_staff_and_customer_and_their_calendars() 
 }
 
 #[actix_web::test]
+async fn a_flight_the_taxi_meets_is_marked_so_for_the_customer_too() {
+    let app = spawn_app().await;
+    let mut body = booking();
+    (body["departure"], body["departurePlaceId"]) = (json!("Luchthaven Schiphol"), json!("aAMS"));
+    (body["destination"], body["destinationPlaceId"]) = (json!("Venlo"), json!("g2745641"));
+    body["flightNumber"] = json!("HV5432");
+    assert_eq!(app.post_json("/api/reservation/nl", &body).await.status(), 200);
+    let (staff, customer) = staff_and_customer(&app).await;
+    for mail in [&staff, &customer] {
+        assert!(mail.contains("HV5432 (de landingstijd is de ophaaltijd)"), "{mail}");
+    }
+}
+
+#[actix_web::test]
 async fn the_whatsapp_text_carries_the_extras() {
     let app = spawn_app().await;
     let body = json!({

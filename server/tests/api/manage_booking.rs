@@ -223,6 +223,28 @@ async fn tampered_expired_and_staff_signed_links_get_the_staff_links_not_found_p
 }
 
 #[actix_web::test]
+async fn another_time_asked_for_soon_is_urgent_for_staff_counted_from_the_ask() {
+    let desk = desk("nl").await;
+    // Booked days ahead: not urgent then.
+    let reference = desk.book("en").await;
+    let confirm = desk.link(&reference, "confirm").await;
+    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
+    let link = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let soon = jiff::Zoned::now()
+        .in_tz("Europe/Amsterdam")
+        .unwrap()
+        .checked_add(jiff::Span::new().hours(2))
+        .unwrap();
+    let asked = desk
+        .post(&link, &[("action", "ask"), ("dateTime", &soon.strftime("%Y-%m-%dT%H:%M").to_string())])
+        .await;
+    assert_eq!(asked.status(), 200);
+    let staff = desk.mails_of("staff-step", 1).await.remove(0);
+    assert!(staff.subject.starts_with("SPOED · ANDERE TIJD gevraagd door klant"), "{}", staff.subject);
+    assert!(staff.text.contains("SPOED: ophalen binnen"), "{}", staff.text);
+}
+
+#[actix_web::test]
 async fn asking_for_another_time_makes_a_confirmed_ride_a_request_again_for_staff_to_answer() {
     let desk = desk("nl").await;
     let reference = desk.book("en").await;

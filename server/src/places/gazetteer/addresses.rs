@@ -192,7 +192,9 @@ impl Gazetteer {
             result?
         };
         let street = street.trim().to_string();
-        if !street.chars().any(char::is_alphabetic) {
+        // '6041 GL Roermond': a postcode and its town, no street ('6041' alone has no letters).
+        let words: Vec<&str> = street.split_whitespace().collect();
+        if !street.chars().any(char::is_alphabetic) || postcode_tail_len(&words) == words.len() {
             return None;
         }
         Some(ParsedAddress { street, localities, locality_text })
@@ -246,12 +248,13 @@ fn strip_postcode(s: &str) -> Vec<&str> {
     words[skip..].to_vec()
 }
 
-/// How many words at the end of `words` form a postcode.
+/// How many words at the end of `words` form a postcode (all of them: the words
+/// are a postcode and nothing else).
 fn postcode_tail_len(words: &[&str]) -> usize {
     let n = words.len();
-    if n >= 3 && is_postcode_letters(words[n - 2], words[n - 1]) {
+    if n >= 2 && is_postcode_letters(words[n - 2], words[n - 1]) {
         2
-    } else if n >= 2 && (is_postcode_digits(words[n - 1]) || is_glued_postcode(words[n - 1])) {
+    } else if n >= 1 && (is_postcode_digits(words[n - 1]) || is_glued_postcode(words[n - 1])) {
         1
     } else {
         0

@@ -54,7 +54,7 @@ const MAX_INPUT_CHARS: usize = LIMITS.search_max_chars;
 const AIRPORT_WORDS: &[&str] =
     &["airport", "luchthaven", "flughafen", "vliegveld", "flugplatz", "aeroport", "aeropuerto", "airfield"];
 const STATION_WORDS: &[&str] =
-    &["station", "bahnhof", "bf", "gare", "treinstation", "spoorwegstation", "railway"];
+    &["station", "bahnhof", "bf", "gare", "treinstation", "spoorwegstation", "railway", "centraal", "cs"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {

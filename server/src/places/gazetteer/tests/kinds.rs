@@ -11,6 +11,10 @@ fn postcodes_are_found_in_every_typed_form_and_marked_approximate() {
         ("6041gl", "zNL6041"),
         (" 6041-GL ", "zNL6041"),
         ("Roermond 6043", "zNL6043"),
+        // A postcode and its town name no street: the form asks for it.
+        ("6041 GL Roermond", "zNL6041"),
+        ("6041GL Roermond", "zNL6041"),
+        ("Roermond 6041 GL", "zNL6041"),
         ("41372", "zDE41372"),
         ("41379 Brüggen", "zDE41379"),
         ("D-41334", "zDE41334"),

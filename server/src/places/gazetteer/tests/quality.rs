@@ -9,6 +9,8 @@ pub(crate) const QUALITY: &[(Lang, &str, &str, usize, &str)] = &[
     (Lang::Nl, "Roerm", "g2748000", 1, "Roermond"),
     (Lang::En, "roermond station", "s8400523", 1, "Roermond station"),
     (Lang::Nl, "station roermond", "s8400523", 1, "Station Roermond"),
+    (Lang::Nl, "roermond centraal", "s8400523", 1, "Station Roermond"),
+    (Lang::Nl, "Roermond CS", "s8400523", 1, "Station Roermond"),
     (Lang::De, "Bahnhof Roermond", "s8400523", 1, "Bahnhof Roermond"),
     // Swalmen: missing from GeoNames, a village from the bus stops and a station.
     (Lang::Nl, "Swalmen", "vnl-roermond-swalmen", 1, "Swalmen"),
