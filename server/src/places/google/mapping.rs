@@ -65,12 +65,12 @@ impl PlaceResponse {
             (Some(one), None) | (None, Some(one)) => (one.clone(), one),
             (None, None) => return Err("no name or address"),
         };
-        // Google places are taken as addresses: the field mask asks for no types.
+        // The kind the rules need (a whole town asks for its street); an address else.
         Ok(PlaceDetails::new(
             self.id.filter(|i| is_valid_place_id(i)).unwrap_or_else(|| id.to_string()),
             formatted_address,
             display_name,
-            PlaceKind::Address,
+            kind_of(&self.types).unwrap_or(PlaceKind::Address),
             false,
             location,
         ))
@@ -188,6 +188,8 @@ pub(crate) struct PlaceResponse {
     formatted_address: Option<String>,
     display_name: Option<FormattableText>,
     location: Option<GoogleLatLng>,
+    #[serde(default)]
+    types: Vec<String>,
 }
 
 #[derive(Deserialize)]

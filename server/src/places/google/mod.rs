@@ -69,7 +69,7 @@ const MAX_SESSION_TOKEN_LEN: usize = 36;
 
 const AUTOCOMPLETE_FIELD_MASK: &str =
     "suggestions.placePrediction.placeId,suggestions.placePrediction.structuredFormat,suggestions.placePrediction.text,suggestions.placePrediction.types";
-const DETAILS_FIELD_MASK: &str = "id,formattedAddress,displayName,location";
+const DETAILS_FIELD_MASK: &str = "id,formattedAddress,displayName,location,types";
 const ROUTES_FIELD_MASK: &str = "routes.distanceMeters,routes.duration";
 
 /// How long a place's details are kept.

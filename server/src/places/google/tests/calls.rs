@@ -118,7 +118,8 @@ async fn details_sends_the_documented_request_and_is_cached() {
     let fake = Fake::start(|seen, _| {
         let name = if seen.query.get("languageCode").map(String::as_str) == Some("de") { "Flughafen Schiphol" } else { "Schiphol Airport" };
         reply(200, json!({"id": "ChIJ_schiphol-1", "formattedAddress": "Evert van de Beekstraat 202, 1118 CP Schiphol, Netherlands",
-            "location": {"latitude": 52.3105, "longitude": 4.7683}, "displayName": {"text": name, "languageCode": "en"}}))
+            "location": {"latitude": 52.3105, "longitude": 4.7683}, "displayName": {"text": name, "languageCode": "en"},
+            "types": ["airport", "point_of_interest", "establishment"]}))
     })
     .await;
     let google = fake.google(2_000);
@@ -129,7 +130,7 @@ async fn details_sends_the_documented_request_and_is_cached() {
             "ChIJ_schiphol-1".into(),
             "Evert van de Beekstraat 202, 1118 CP Schiphol, Netherlands".into(),
             "Schiphol Airport".into(),
-            crate::places::PlaceKind::Address,
+            crate::places::PlaceKind::Airport,
             false,
             LatLon { lat: 52.3105, lon: 4.7683 },
         )
@@ -142,7 +143,7 @@ async fn details_sends_the_documented_request_and_is_cached() {
     assert_eq!(seen.query["sessionToken"], SESSION);
     assert!(!seen.query.contains_key("key"));
     assert_eq!(seen.headers["x-goog-api-key"], KEY);
-    assert_eq!(seen.headers["x-goog-fieldmask"], "id,formattedAddress,displayName,location");
+    assert_eq!(seen.headers["x-goog-fieldmask"], "id,formattedAddress,displayName,location,types");
 
     // Cache hit: same id and language, no second call.
     assert_eq!(google.details(&id("ChIJ_schiphol-1"), Lang::En, None).await.unwrap(), details);
