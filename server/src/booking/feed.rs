@@ -58,7 +58,7 @@ impl Composer {
             Status::Declined | Status::Cancelled | Status::Junk => ics::Status::Cancelled,
         };
         let stamp = record.answer.as_ref().map_or(b.received_at, |a| a.answered_at);
-        let revision = ics::Revision { sequence: record.sequence, status, stamp: Some(stamp) };
+        let revision = ics::Revision { sequence: record.sequence, status, stamp: Some(stamp), back: None };
         let word =
             self.locales.text(lang, &format!("staff.calendar.status.{}", record.status.code())).to_string();
         let proposed = record.answer.as_ref().and_then(|a| a.proposed_pickup_at).map(|at| {

@@ -59,10 +59,13 @@ pub(crate) struct Revision {
     pub(crate) status: Status,
     /// `None`: when the booking was received.
     pub(crate) stamp: Option<jiff::Timestamp>,
+    /// The return ride's status where it differs from the outward ride's (staff
+    /// proposed another outward time: the return ride is still asked for).
+    pub(crate) back: Option<Status>,
 }
 
 impl Revision {
-    pub(crate) const BOOKED: Revision = Revision { sequence: 0, status: Status::Tentative, stamp: None };
+    pub(crate) const BOOKED: Revision = Revision { sequence: 0, status: Status::Tentative, stamp: None, back: None };
 }
 
 /// One ride as a calendar event.

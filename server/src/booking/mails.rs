@@ -245,6 +245,7 @@ pub(crate) fn ride_events(
             ],
         ),
         location: place_long(&b.destination),
+        status: revision.back.unwrap_or(revision.status),
         ..outward.clone()
     });
     [Some(outward), back].into_iter().flatten().collect()

@@ -72,8 +72,10 @@ impl Composer {
             Action::Confirm => ics::Status::Confirmed,
             Action::Propose | Action::Decline | Action::Junk => ics::Status::Cancelled,
         };
+        // Another outward time proposed: that ride's time no longer stands, the return ride's does.
+        let back = (answer.action == Action::Propose).then_some(ics::Status::Tentative);
         let revision =
-            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at) };
+            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(answer.answered_at), back };
         let stamp = IcsStamp { uid: &record.calendar_uid, revision };
         let attachment = Some(view.attach(v, b, stamp, customer_ics));
         let date = SystemTime::from(answer.answered_at);
