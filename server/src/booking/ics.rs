@@ -65,7 +65,8 @@ pub(crate) struct Revision {
 }
 
 impl Revision {
-    pub(crate) const BOOKED: Revision = Revision { sequence: 0, status: Status::Tentative, stamp: None, back: None };
+    pub(crate) const BOOKED: Revision =
+        Revision { sequence: 0, status: Status::Tentative, stamp: None, back: None };
 }
 
 /// One ride as a calendar event.

@@ -69,7 +69,8 @@ impl Composer {
             CustomerAction::Ask => ics::Status::Tentative,
             CustomerAction::Cancel => ics::Status::Cancelled,
         };
-        let revision = ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at), back: None };
+        let revision =
+            ics::Revision { sequence: record.sequence + 1, status, stamp: Some(step.at), back: None };
         let (uid, date, lang) = (&record.calendar_uid, SystemTime::from(step.at), self.staff_lang);
         // The address of a junk booking gets nothing, ever (no step is allowed on one anyway).
         let customer = self.head.customer_mailbox(&moved.email).filter(|_| record.status != Status::Junk);
