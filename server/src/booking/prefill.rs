@@ -21,16 +21,33 @@ use crate::{
 };
 
 /// Whether a page's query string carries a route (`from` or `to`) or a
-/// booking to repeat: both look places up.
+/// booking to repeat: both look places up or make a page of their own. Any
+/// `repeat`, even an empty one, is answered with a page made for the request
+/// (the form that says the link no longer works), so it counts too.
 pub fn has_route(query: &str) -> bool {
     // Asked for every page view: most carry no query at all, so skip the parse.
     if query.is_empty() {
         return false;
     }
-    let looks_up = |k: &str| k == "from" || k == "to" || k == "repeat";
+    let own_page = |k: &str, v: &str| k == "repeat" || ((k == "from" || k == "to") && !v.trim().is_empty());
     serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .map(|pairs| pairs.iter().any(|(k, v)| looks_up(k) && !v.trim().is_empty()))
+        .map(|pairs| pairs.iter().any(|(k, v)| own_page(k, v)))
         .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_query_answered_with_a_page_of_its_own_counts_as_a_route() {
+        for query in
+            ["from=Roermond", "to=Venlo&mode=whatsapp", "repeat=again&booking=R-1", "repeat=", "repeat=+"]
+        {
+            assert!(super::has_route(query), "{query}");
+        }
+        for query in ["", "mode=whatsapp", "from=&to=+", "lang=de"] {
+            assert!(!super::has_route(query), "{query}");
+        }
+    }
 }
 
 /// The query's text for one field: one line, at most as long as a search.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type SetStateAction } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent, type SetStateAction } from "react";
 import { useTranslation } from "./i18n";
 import { WithCallLink } from "./CallLink";
 
@@ -43,10 +43,32 @@ export function ErrorSummary({ errors, order, reported }: { errors: Errors; orde
       <ul>
         {fields.map((f) => (
           <li key={f}>
-            <WithCallLink text={errors[f]} wrapText={(part) => <a href={`#${f}`}>{part}</a>} />
+            <WithCallLink
+              text={errors[f]}
+              wrapText={(part) => (
+                <a href={`#${f}`} onClick={jumpTo(f)}>
+                  {part}
+                </a>
+              )}
+            />
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/**
+ * A summary link's jump, as GOV.UK's: the field's label, hint and message in view above
+ * the input, which takes the focus (a plain jump puts the input at the top edge, them
+ * above it, off the screen). Without JavaScript the link jumps plainly.
+ */
+function jumpTo(field: string) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    const input = document.getElementById(field);
+    if (!input) return;
+    event.preventDefault();
+    (input.closest(".field") ?? input).scrollIntoView({ block: "start" });
+    input.focus({ preventScroll: true });
+  };
 }

@@ -15,13 +15,21 @@ export function apiPath(pattern: string, params: Record<string, string> = {}, qu
   return query ? `${path}?${new URLSearchParams(query)}` : path;
 }
 
+/** A call that has not answered by then (a phone in a tunnel) fails, so no button stays disabled. */
+const TIMEOUT_MS = 30_000;
+
 async function call<T>(url: string, init?: RequestInit): Promise<ApiAnswer<T>> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
   try {
-    const response = await fetch(url, { ...init, headers: { Accept: "application/json", ...(init?.headers ?? {}) } });
+    const headers = { Accept: "application/json", ...(init?.headers ?? {}) };
+    const response = await fetch(url, { ...init, headers, signal: abort.signal });
     const data = (await response.json().catch(() => ({}))) as ApiAnswer<T>["data"];
     return { ok: response.ok, status: response.status, data };
   } catch {
     return { ok: false, status: 0, data: {} as ApiAnswer<T>["data"] };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -68,6 +68,8 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
   const session = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
+  /** Counts choices and typing: a place's details that arrive after either are stale. */
+  const choosing = useRef(0);
   const listId = `${id}-listbox`;
   const fieldRef = useRef<HTMLDivElement>(null);
   const hint = t("form.addressHint");
@@ -116,6 +118,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
 
   const choose = async (suggestion: Suggestion) => {
     dropPendingSearch();
+    const choice = ++choosing.current;
     setOpen(false);
     setActive(-1);
     // The choice counts at once (the server resolves the id itself when pricing or
@@ -125,6 +128,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
     const query = { lang, ...(session.current ? { session: session.current } : {}) };
     session.current = null; // the details call ends the session; the next search starts a new one
     const answer = await getJson<PlaceDetails>(apiPath(API_PATHS.placeDetails, { id: suggestion.id }, query));
+    if (choice !== choosing.current) return; // typed over, or another place chosen meanwhile
     if (answer.ok && answer.data.id) {
       const { id, formattedAddress, displayName, kind, approximate } = answer.data;
       onText(formattedAddress);
@@ -182,11 +186,18 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
         aria-describedby={describedBy(id, hint, error)}
         value={text}
         onChange={(event) => {
+          choosing.current++;
           onText(event.target.value);
           search(event.target.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() =>
+          setTimeout(() => {
+            // A search still under way must not open the list over the next field.
+            dropPendingSearch();
+            setOpen(false);
+          }, 150)
+        }
       />
       {!place && choices?.length ? (
         <PlaceChoice id={choiceAnchor ?? `${id}-choice`} name={`${id}PlaceId`} choices={choices} onChoose={(s) => void choose(s)} />

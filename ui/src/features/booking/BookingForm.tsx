@@ -154,6 +154,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     setTexts({ departure: "", destination: "" });
     setChoices({});
     setPlaces({ departure: null, destination: null });
+    setAnswered({});
     setErrors({});
     quote.forget();
   };
@@ -315,7 +316,11 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
           ))}
         </div>
       </fieldset>
-      {errorMessage && <p className="error-text">{errorMessage}</p>}
+      {errorMessage && (
+        <p className="error-text" role="alert">
+          {errorMessage}
+        </p>
+      )}
       <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
       {mail && <ProofField />}
       <button type="submit" name="action" value="send" className="button" disabled={sending}>

@@ -80,11 +80,20 @@ export function startEarlySuggestions(root: HTMLElement) {
       latest++;
       show([]);
     };
+    // Leaving the field does too: a late answer must not open a list over the next field
+    // (a tap on an option keeps the focus here: see `option`).
+    const onBlur = () => {
+      clearTimeout(timer);
+      latest++;
+      show([]);
+    };
     input.addEventListener("input", onInput);
     input.addEventListener("keydown", onKeyDown);
+    input.addEventListener("blur", onBlur);
     stops.push(() => {
       input.removeEventListener("input", onInput);
       input.removeEventListener("keydown", onKeyDown);
+      input.removeEventListener("blur", onBlur);
       clearTimeout(timer);
       latest++;
       show([]);

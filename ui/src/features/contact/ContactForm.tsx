@@ -80,7 +80,11 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
           onChange={(e) => set("message")(e.target.value)}
         />
       </div>
-      {errorMessage && <p className="error-text">{errorMessage}</p>}
+      {errorMessage && (
+        <p className="error-text" role="alert">
+          {errorMessage}
+        </p>
+      )}
       <WebsiteField value={values[HONEYPOT_FIELD]} onChange={set(HONEYPOT_FIELD)} />
       <ProofField />
       <button type="submit" className="button" disabled={sending}>
