@@ -35,21 +35,6 @@ pub fn has_route(query: &str) -> bool {
         .unwrap_or(false)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_query_answered_with_a_page_of_its_own_counts_as_a_route() {
-        for query in
-            ["from=Roermond", "to=Venlo&mode=whatsapp", "repeat=again&booking=R-1", "repeat=", "repeat=+"]
-        {
-            assert!(super::has_route(query), "{query}");
-        }
-        for query in ["", "mode=whatsapp", "from=&to=+", "lang=de"] {
-            assert!(!super::has_route(query), "{query}");
-        }
-    }
-}
-
 /// The query's text for one field: one line, at most as long as a search.
 pub fn query_text(value: Option<&str>) -> String {
     let line: String = value
@@ -164,4 +149,19 @@ pub async fn repeat_form(
         _ => None,
     };
     state
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_query_answered_with_a_page_of_its_own_counts_as_a_route() {
+        for query in
+            ["from=Roermond", "to=Venlo&mode=whatsapp", "repeat=again&booking=R-1", "repeat=", "repeat=+"]
+        {
+            assert!(super::has_route(query), "{query}");
+        }
+        for query in ["", "mode=whatsapp", "from=&to=+", "lang=de"] {
+            assert!(!super::has_route(query), "{query}");
+        }
+    }
 }
