@@ -162,5 +162,50 @@ for (const lang of LANGS) {
       assert.equal(await page.locator("#departure-error").count(), 0);
       watch.assertClean(assert);
     });
+
+    if (lang === "de") test("answers that come after the visitor moved on change nothing: no list over the next field, no place over what was typed", async () => {
+      await fresh();
+      // Suggestions held back until the visitor has left the field.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route("**/api/place-suggestions**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.locator("#departure").focus();
+      const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/place-suggestions");
+      await page.keyboard.type("schiphol");
+      await asked;
+      await page.locator("#destination").click();
+      await page.waitForTimeout(400); // longer than the list's close after the field is left
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/place-suggestions");
+      release();
+      await answered;
+      await page.unroute("**/api/place-suggestions**");
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator("#departure-listbox").isHidden(), true, "no list opened after the field was left");
+      assert.equal(await page.locator("#departure").getAttribute("aria-expanded"), "false");
+
+      // A place chosen, its details held back, and the field typed over meanwhile: the typing stays.
+      let releaseDetails;
+      const detailsHeld = new Promise((resolve) => (releaseDetails = resolve));
+      await page.route("**/api/place-details/**", async (route) => {
+        await detailsHeld;
+        await route.continue();
+      });
+      await typeAndWait(page, "destination", "venlo");
+      await page.locator("#destination-listbox").waitFor({ state: "visible" });
+      const detailed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"));
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(" Markt");
+      const typed = await page.locator("#destination").inputValue();
+      releaseDetails();
+      await detailed;
+      await page.unroute("**/api/place-details/**");
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator("#destination").inputValue(), typed, "the late details did not overwrite the typing");
+      watch.assertClean(assert);
+    });
   });
 }
