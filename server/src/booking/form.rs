@@ -43,6 +43,26 @@ pub struct WhatsappInput {
     pub extras: ExtrasInput,
 }
 
+/// What both booking forms ask of the ride besides its places' text.
+struct Ride {
+    pickup_at: Pickup,
+    payment_method: Option<PaymentMethod>,
+    departure_place_id: Option<PlaceId>,
+    extras: ExtrasInput,
+}
+
+fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> Ride {
+    let pickup_at = pickup_time(c, input, rules, call_us, now);
+    let departure_place_id = place_id(input, "departurePlaceId");
+    let pickup_place = departure_place_id.as_ref().map(PlaceId::as_str);
+    Ride {
+        payment_method: payment(c, input),
+        extras: check_extras(c, input, rules, call_us, now, pickup_at, pickup_place),
+        pickup_at,
+        departure_place_id,
+    }
+}
+
 /// `company` is the company's country, where a phone number without its
 /// country code is read first.
 pub fn validate_reservation(
@@ -60,18 +80,8 @@ pub fn validate_reservation(
     let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
     let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
-    let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
-    let payment_method = payment(&mut c, input);
-    let departure_place_id = place_id(input, "departurePlaceId");
-    let extras = check_extras(
-        &mut c,
-        input,
-        rules,
-        call_us,
-        now,
-        pickup_at,
-        departure_place_id.as_ref().map(PlaceId::as_str),
-    );
+    let Ride { pickup_at, payment_method, departure_place_id, extras } =
+        ride(&mut c, input, rules, call_us, now);
     let departure_name =
         input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name =
@@ -108,18 +118,8 @@ pub fn validate_whatsapp(
     let passengers = passengers(&mut c, input, rules, call_us);
     let departure = c.optional(input, "departure", LIMITS.address);
     let destination = c.optional(input, "destination", LIMITS.address);
-    let pickup_at = pickup_time(&mut c, input, rules, call_us, now);
-    let payment_method = payment(&mut c, input);
-    let departure_place_id = place_id(input, "departurePlaceId");
-    let extras = check_extras(
-        &mut c,
-        input,
-        rules,
-        call_us,
-        now,
-        pickup_at,
-        departure_place_id.as_ref().map(PlaceId::as_str),
-    );
+    let Ride { pickup_at, payment_method, departure_place_id, extras } =
+        ride(&mut c, input, rules, call_us, now);
     c.into_result(WhatsappInput {
         name,
         passengers,
