@@ -13,8 +13,9 @@ use crate::{
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
-    types::Lang,
+    types::{Lang, Pickup},
 };
+use jiff::Timestamp;
 
 use crate::{
     booking::links::maps_directions,
@@ -23,6 +24,16 @@ use crate::{
 };
 
 impl Views<'_> {
+    /// A night request for an early ride: the answer promised for a request made at
+    /// `asked` comes after the pick-up, so the customer is told to phone instead.
+    pub fn before_answer_alert(&self, asked: Timestamp, pickup: Pickup, lang: Lang) -> Option<String> {
+        let answer_by = answer_due(asked, self.mail).filter(|due| pickup.civil() < *due)?;
+        let at = date_time_long(self.locales, lang, answer_by);
+        let phone = self.company.phone_shown(lang);
+        let args = [("answerBy", at.as_str()), ("phone", phone.as_str())];
+        Some(self.f(lang, "mail.customerBooking.beforeAnswer", &args))
+    }
+
     /// The staff's mail for a booking request, in the staff language.
     pub fn staff_booking(&self, b: &Booking, lang: Lang) -> MailView {
         let name = one_line(&b.name, FIELD_MAX);
@@ -105,14 +116,7 @@ impl Views<'_> {
             let args = [("minutes", minutes.as_str()), ("from", from.as_str()), ("until", until.as_str())];
             view.intro.push(self.f(lang, "mail.customerBooking.answerPromise", &args));
         }
-        // A night request for an early ride: the promised answer comes too late.
-        if let Some(answer_by) = answer_due(b.received_at, self.mail).filter(|due| b.pickup_at.civil() < *due)
-        {
-            let at = date_time_long(self.locales, lang, answer_by);
-            let phone = self.company.phone_shown(lang);
-            let args = [("answerBy", at.as_str()), ("phone", phone.as_str())];
-            view.alerts.push(self.f(lang, "mail.customerBooking.beforeAnswer", &args));
-        }
+        view.alerts.extend(self.before_answer_alert(b.received_at, b.pickup_at, lang));
         view.rows_heading = Some(self.t(lang, "mail.customerBooking.summaryHeading"));
         view.rows = self.customer_trip_rows(b);
         view.notes.extend(self.typed_address_note(b));

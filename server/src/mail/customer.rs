@@ -64,6 +64,8 @@ pub trait Screened {}
 pub trait ServerMade {}
 
 impl ServerMade for () {}
+// The moment something happened: a number, no words.
+impl ServerMade for jiff::Timestamp {}
 // Its label comes from the locales and its address is made by the server.
 impl ServerMade for Link {}
 impl<T: ServerMade> ServerMade for Option<T> {}

@@ -94,7 +94,8 @@ impl Composer {
         if let Some(to) = self.customer_of(&moved) {
             let b = &CustomerCopy::after(&moved, record.answer.as_ref(), &self.locales);
             let v = &self.views();
-            let view = CustomerView::draw(v, b, (step.action, self.manage_link(b, None)), customer_step);
+            let ctx = (step.action, self.manage_link(b, None), step.at);
+            let view = CustomerView::draw(v, b, ctx, customer_step);
             let attachment = Some(view.attach(v, b, IcsStamp { uid, revision }, customer_ics));
             let letter = CustomerLetter {
                 kind: CUSTOMER_STEP,
@@ -155,7 +156,12 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
 /// The customer's mail about their own step, in the booking's language. It
 /// does not repeat the note typed with the step: whoever holds the manage
 /// link (shown on the thank-you page too) could mail any words to the address.
-fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAction, Link)) -> MailView {
+/// `at`: when the customer took the step.
+fn customer_step(
+    v: &Views<'_>,
+    b: &CustomerCopy,
+    (action, manage, at): (CustomerAction, Link, jiff::Timestamp),
+) -> MailView {
     let lang = b.lang;
     let key = |part: &str| format!("mail.customerStep.{}.{part}", action.code());
     let pickup = step_times(v, lang, action, b);
@@ -164,6 +170,10 @@ fn customer_step(v: &Views<'_>, b: &CustomerCopy, (action, manage): (CustomerAct
     let mut view = v.customer_headed(b, &format!("mail.customerStep.{}", action.code()), &args);
     if action != CustomerAction::Cancel {
         view.actions = vec![manage];
+    }
+    if action == CustomerAction::Ask {
+        // Another time asked at night for early next morning: phone, the answer comes too late.
+        view.alerts.extend(v.before_answer_alert(at, b.pickup_at, lang));
     }
     view.rows_heading = Some(v.t(lang, "mail.customerBooking.summaryHeading"));
     view.rows = v.customer_trip_rows(b);

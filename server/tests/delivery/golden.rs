@@ -329,3 +329,45 @@ fn a_night_request_for_an_early_ride_tells_both_sides() {
     assert!(!mails[0].subject.contains("SPOED"), "{}", mails[0].subject);
     assert!(!mails[1].text.contains("starts before"), "{}", mails[1].text);
 }
+
+#[test]
+fn another_time_asked_at_night_for_early_next_morning_tells_both_sides() {
+    use taxi_server::booking::{
+        answer::Status,
+        customer_step::{Asked, CustomerAction, CustomerStep},
+        Record,
+    };
+    // Booked days ahead for 14:30; at 23:30 local time the customer asks for 05:00 the next
+    // morning: answers come from 06:00, within 30 minutes, after that ride.
+    let record = |pickup: &str| {
+        let mut booking = booking(Lang::En);
+        booking.pickup_at = pickup.parse().unwrap();
+        Record {
+            booking,
+            status: Status::Confirmed,
+            sequence: 1,
+            calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
+            answer: None,
+            customer_step: None,
+            reminders_sent: Vec::new(),
+        }
+    };
+    let at = "2025-11-20T22:30:00Z".parse().unwrap();
+    let ask = |r: &Record, pickup: &str| {
+        let asked = Asked { pickup: pickup.parse().unwrap(), back: None };
+        let step = CustomerStep::on(r, CustomerAction::Ask, String::new(), Some(asked), at).expect("allowed");
+        composer(Lang::Nl).customer_step(r, &step, "x").unwrap()
+    };
+    let r = record("2025-11-24T14:30");
+    let mails = ask(&r, "2025-11-21T05:00");
+    assert!(mails[0].subject.starts_with("SPOED · "), "{}", mails[0].subject);
+    let customer = mails[1].text.replace('\n', " ");
+    assert!(
+        customer.contains("! Please note: your ride starts before the time by which we answer"),
+        "{customer}"
+    );
+    // Asked for later that morning: no such line.
+    let mails = ask(&r, "2025-11-21T09:00");
+    assert!(!mails[0].subject.contains("SPOED"), "{}", mails[0].subject);
+    assert!(!mails[1].text.contains("starts before"), "{}", mails[1].text);
+}
