@@ -81,6 +81,10 @@ impl Caps {
 
     /// [`Caps::disk_floor_reached`] with the file system's free bytes given.
     fn floor_reached_with(&self, disk: u64) -> Option<String> {
+        // Asked before every write: the store is read only when the disk alone is short.
+        if disk >= self.min_free_bytes {
+            return None;
+        }
         let free = disk.saturating_add(self.store.reusable_bytes().unwrap_or(0));
         (free < self.min_free_bytes).then(|| {
             format!(

@@ -85,7 +85,7 @@ pub(super) fn manage_page(
             true => Vec::new(),
             false => details(manage, b),
         },
-        book_again: (!junk && repeat::fills(record)).then(|| {
+        book_again: repeat::fills(record).then(|| {
             let path = |d| repeat::path(&manage.key, &b.reference, lang, d, &link.expires);
             BookAgain { again: path(Direction::Again), back: path(Direction::Back) }
         }),
