@@ -39,6 +39,7 @@ async fn main() -> anyhow::Result<()> {
             deadline: Duration::from_millis(settings.render.deadline_ms),
             memory_limit_bytes: settings.render.memory_limit_mb << 20,
             max_per_client: settings.render.max_per_client,
+            max_per_network: settings.render.max_per_network,
         },
     )?;
     // One landing page per language stands for all: they share one component.

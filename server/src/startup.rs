@@ -66,6 +66,7 @@ impl Application {
                 deadline: Duration::from_millis(settings.render.deadline_ms),
                 memory_limit_bytes: settings.render.memory_limit_mb << 20,
                 max_per_client: settings.render.max_per_client,
+                max_per_network: settings.render.max_per_network,
             },
         )
         .context("the server-side rendering bundle could not be loaded")?;

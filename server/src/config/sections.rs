@@ -77,6 +77,10 @@ pub struct ProofOfWorkSettings {
     /// Proofs remembered as used until their challenge expires; when full,
     /// posts that need one are refused.
     pub max_spent: usize,
+    /// Challenges made (each costs the server one derivation) per client per
+    /// minute, and per network (`limits.ipv4_network_prefix_len`, `ipv6_…`); 0 = no limit.
+    pub challenges_per_minute: u32,
+    pub network_challenges_per_minute: u32,
 }
 
 impl ProofOfWorkSettings {
@@ -266,6 +270,9 @@ pub struct RenderSettings {
     pub memory_limit_mb: usize,
     /// Renders one client may have waiting or running at once.
     pub max_per_client: usize,
+    /// Renders all clients of one network (`limits.ipv4_network_prefix_len`,
+    /// `ipv6_…`) may have waiting or running at once.
+    pub max_per_network: usize,
     /// Render every cacheable page into memory right after start-up.
     pub warm_up: bool,
 }

@@ -48,16 +48,32 @@ use crate::{
         rate_limit::{Limiter, RateLimits},
     },
     i18n::Locales,
+    render::pool::Requester,
 };
 
-/// The key the edge counted a request's client by (its address, or its IPv6
-/// network), for limits further in: the render queue's share per client.
+/// The keys the edge counted a request's client by, for limits further in
+/// (the render queue's shares, the mail gate's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientKey(pub std::net::IpAddr);
+pub struct ClientKey {
+    /// Its address, or its IPv6 /64.
+    pub client: std::net::IpAddr,
+    /// Its network, shared with its neighbours: an IPv4 /24, an IPv6 /48.
+    pub network: std::net::IpAddr,
+}
 
 impl ClientKey {
+    /// The client's own key.
     pub fn of(req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
-        req.extensions().get::<ClientKey>().map(|k| k.0)
+        Self::get(req).map(|k| k.client)
+    }
+
+    /// Whom a page rendered for the request is for: its shares of the render queue.
+    pub fn requester(req: &actix_web::HttpRequest) -> Option<Requester> {
+        Self::get(req).map(|key| Requester { client: key.client, network: key.network })
+    }
+
+    pub fn get(req: &actix_web::HttpRequest) -> Option<ClientKey> {
+        req.extensions().get::<ClientKey>().copied()
     }
 }
 
@@ -84,8 +100,9 @@ pub enum Kind {
     /// An address look-up or price indication: JSON, the look-up limit.
     Lookup,
     /// A page made for one person from a signed link (staff answers, the
-    /// manage page): a page, rendered afresh at every request, so it always
-    /// carries its [`ClientKey`] for the client's share of the render queue.
+    /// manage page): a page, rendered afresh at every request, so it counts
+    /// as a look-up and always carries its [`ClientKey`] for the client's
+    /// share of the render queue.
     Private,
 }
 
@@ -123,9 +140,10 @@ impl Edge {
         let lookups = Some((&limits.lookups, &limits.network_lookups));
         match kind {
             Kind::Page | Kind::Private if req.method() == Method::POST => forms,
-            // A page opened with a route looks places up and is rendered afresh: a look-up.
+            // Rendered afresh (and a page opened with a route looks places up): a look-up.
+            Kind::Private => lookups,
             Kind::Page if self.looks_up(req) => lookups,
-            Kind::Page | Kind::Private => None,
+            Kind::Page => None,
             Kind::Submission => forms,
             Kind::Lookup => lookups,
         }
@@ -149,23 +167,17 @@ impl Edge {
             tracing::warn!(route = req.match_pattern().as_deref().unwrap_or(""), "cross-site POST refused");
             return Err(Refusal::CrossSite.into());
         }
-        let limiter = self.limiter(kind, req);
-        if limiter.is_none() && kind != Kind::Private {
-            return Ok(());
-        }
+        let Some((own, network)) = self.limiter(kind, req) else { return Ok(()) };
         // No peer address (not a TCP connection): nothing to count by.
         let Some(client) = self.clients.client(req.request()) else { return Ok(()) };
-        let key = self.clients.key(client);
-        if let Some((own, network)) = limiter {
-            // The client's own budget first: what it is refused takes nothing from its neighbours'.
-            let network_key = self.clients.network(client);
-            own.check(key).and_then(|()| network.check(network_key)).map_err(|retry_after| {
-                tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
-                crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
-                AppError::Refused(Refusal::TooManyRequests { retry_after })
-            })?;
-        }
-        req.extensions_mut().insert(ClientKey(key));
+        let (key, network_key) = (self.clients.key(client), self.clients.network(client));
+        // The client's own budget first: what it is refused takes nothing from its neighbours'.
+        own.check(key).and_then(|()| network.check(network_key)).map_err(|retry_after| {
+            tracing::warn!(%client, route = req.match_pattern().as_deref().unwrap_or(""), "rate limit reached");
+            crate::telemetry::metrics::rate_limited(req.match_pattern().unwrap_or_else(|| "unmatched".into()));
+            AppError::Refused(Refusal::TooManyRequests { retry_after })
+        })?;
+        req.extensions_mut().insert(ClientKey { client: key, network: network_key });
         if kind == Kind::Page && self.looks_up(req) {
             match self.limits.prefills.check(key) {
                 Ok(()) => {

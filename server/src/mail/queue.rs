@@ -333,7 +333,7 @@ pub fn forget(tx: &Transaction<'_>, reference: &str, recipient: Option<&str>, no
     if let Some(recipient) = recipient.filter(|r| !r.is_empty()) {
         dropped = tx
             .execute(
-                "UPDATE mails SET state = 'superseded', finished_at = ?3
+                "UPDATE mails SET state = 'superseded', finished_at = ?3, client_network = NULL
                  WHERE reference = ?1 AND state = 'queued' AND recipient = ?2 COLLATE NOCASE",
                 params![reference, recipient, now],
             )

@@ -2,9 +2,10 @@
 //! queue. HTTP workers never run JavaScript: they queue a job and await the reply.
 //!
 //! The queue is shared fairly: a render made for one client (pages that carry
-//! a visitor's input) takes one of that client's `max_per_client` slots while it
-//! waits and runs, so one client flooding the site fills its own slots, not the
-//! queue everyone else needs.
+//! a visitor's input) takes one of that client's `max_per_client` slots and one
+//! of its network's `max_per_network` while it waits and runs, so one client,
+//! or many addresses of one network, flooding the site fill their own slots,
+//! not the queue everyone else needs.
 use std::{
     collections::HashMap,
     net::IpAddr,
@@ -25,6 +26,17 @@ pub struct PoolSettings {
     pub memory_limit_bytes: usize,
     /// Renders one client may have waiting or running at once.
     pub max_per_client: usize,
+    /// Renders all clients of one network may have waiting or running at once.
+    pub max_per_network: usize,
+}
+
+/// Whom a render is for: the keys the edge counted the client by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Requester {
+    /// Its address, or its IPv6 /64.
+    pub client: IpAddr,
+    /// Its network (an IPv4 /24, an IPv6 /48), shared with its neighbours.
+    pub network: IpAddr,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -49,26 +61,36 @@ struct Job {
 pub struct RenderPool {
     sender: flume::Sender<Job>,
     settings: PoolSettings,
-    /// Renders waiting or running per client; a client leaves the map at zero.
-    per_client: Mutex<HashMap<IpAddr, usize>>,
+    /// Renders waiting or running per client, and per network; a key leaves its map at zero.
+    taken: Mutex<Taken>,
 }
 
-/// One of a client's render slots, given back when dropped (also when the
-/// request is cancelled while waiting).
+#[derive(Default)]
+struct Taken {
+    clients: HashMap<IpAddr, usize>,
+    networks: HashMap<IpAddr, usize>,
+}
+
+/// One of a client's render slots and one of its network's, given back when
+/// dropped (also when the request is cancelled while waiting).
 struct Slot<'a> {
     pool: &'a RenderPool,
-    client: IpAddr,
+    requester: Requester,
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
-        let mut counts = self.pool.per_client.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = counts.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                counts.remove(&self.client);
+        fn give_back(counts: &mut HashMap<IpAddr, usize>, key: IpAddr) {
+            if let Some(n) = counts.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(&key);
+                }
             }
         }
+        let mut taken = self.pool.taken.lock().unwrap_or_else(|e| e.into_inner());
+        give_back(&mut taken.clients, self.requester.client);
+        give_back(&mut taken.networks, self.requester.network);
     }
 }
 
@@ -88,32 +110,35 @@ impl RenderPool {
                 .spawn(move || worker(receiver, bytecode, settings))
                 .map_err(|_| RenderError::Unavailable)?;
         }
-        Ok(Self { sender, settings, per_client: Mutex::default() })
+        Ok(Self { sender, settings, taken: Mutex::default() })
     }
 
-    /// Renders for `client` (the edge's key of the visitor the page is for),
-    /// within that client's share of the queue; `None` renders unlimited (pages
-    /// not made for one visitor, rendered once).
+    /// Renders for `requester` (the visitor the page is for), within the
+    /// shares of the queue of that client and its network; `None` renders
+    /// unlimited (pages not made for one visitor, rendered once).
     pub async fn render_for(
         &self,
-        client: Option<IpAddr>,
+        requester: Option<Requester>,
         props_json: String,
     ) -> Result<String, RenderError> {
-        let _slot = match client {
-            Some(client) => Some(self.take_slot(client)?),
+        let _slot = match requester {
+            Some(requester) => Some(self.take_slot(requester)?),
             None => None,
         };
         self.render(props_json).await
     }
 
-    fn take_slot(&self, client: IpAddr) -> Result<Slot<'_>, RenderError> {
-        let mut counts = self.per_client.lock().unwrap_or_else(|e| e.into_inner());
-        let n = counts.entry(client).or_insert(0);
-        if *n >= self.settings.max_per_client.max(1) {
+    fn take_slot(&self, requester: Requester) -> Result<Slot<'_>, RenderError> {
+        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        let held = |counts: &HashMap<IpAddr, usize>, key| counts.get(&key).copied().unwrap_or(0);
+        if held(&taken.clients, requester.client) >= self.settings.max_per_client.max(1)
+            || held(&taken.networks, requester.network) >= self.settings.max_per_network.max(1)
+        {
             return Err(RenderError::ClientBusy);
         }
-        *n += 1;
-        Ok(Slot { pool: self, client })
+        *taken.clients.entry(requester.client).or_default() += 1;
+        *taken.networks.entry(requester.network).or_default() += 1;
+        Ok(Slot { pool: self, requester })
     }
 
     /// Renders page props (JSON) to HTML on a render thread.
@@ -182,6 +207,7 @@ mod tests {
             deadline: Duration::from_millis(100),
             memory_limit_bytes: 32 << 20,
             max_per_client: 2,
+            max_per_network: 3,
         }
     }
 
@@ -222,31 +248,42 @@ mod tests {
         assert!(busy >= 1 && ok >= 1, "busy {busy}, ok {ok}");
     }
 
+    fn requester(client: &str) -> Option<Requester> {
+        let client: IpAddr = client.parse().unwrap();
+        let IpAddr::V4(v4) = client else { unreachable!("IPv4 in these tests") };
+        Some(Requester { client, network: IpAddr::V4((u32::from(v4) & !0xff).into()) })
+    }
+
     #[tokio::test]
-    async fn one_client_gets_its_share_and_leaves_room_for_others() {
+    async fn a_client_and_its_network_get_their_shares_and_leave_room_for_others() {
         let bundle = "export function render() { const end = Date.now() + 60; while (Date.now() < end) {} return 'ok'; }";
         let pool = Arc::new(RenderPool::start(bundle, settings(1, 8)).unwrap());
-        let flooder: IpAddr = "192.0.2.1".parse().unwrap();
-        let flood: Vec<_> = (0..20)
-            .map(|_| {
+        // Twenty renders each from two addresses of one network, all at once.
+        let flood: Vec<_> = ["192.0.2.1", "192.0.2.77"]
+            .iter()
+            .flat_map(|client| std::iter::repeat_n(*client, 20))
+            .map(|client| {
                 let pool = pool.clone();
-                tokio::spawn(async move { pool.render_for(Some(flooder), "{}".into()).await })
+                tokio::spawn(async move { (client, pool.render_for(requester(client), "{}".into()).await) })
             })
             .collect();
         tokio::time::sleep(Duration::from_millis(10)).await;
-        let other = pool.render_for(Some("192.0.2.2".parse().unwrap()), "{}".into()).await;
-        assert_eq!(other, Ok("ok".to_string()), "another client still gets its page");
-        let mut refused = 0;
+        let other = pool.render_for(requester("198.51.100.2"), "{}".into()).await;
+        assert_eq!(other, Ok("ok".to_string()), "a client of another network still gets its page");
+        let mut rendered = HashMap::new();
         for task in flood {
             match task.await.unwrap() {
-                Ok(_) => {}
-                Err(RenderError::ClientBusy) => refused += 1,
-                Err(e) => panic!("{e}"),
+                (client, Ok(_)) => *rendered.entry(client).or_insert(0) += 1,
+                (_, Err(RenderError::ClientBusy)) => {}
+                (_, Err(e)) => panic!("{e}"),
             }
         }
-        assert_eq!(refused, 18, "two slots for the flooding client");
-        assert!(pool.per_client.lock().unwrap().is_empty(), "every slot given back");
-        assert_eq!(pool.render_for(Some(flooder), "{}".into()).await, Ok("ok".to_string()));
+        // Two slots for the first address, and the network's third for the other.
+        assert_eq!(rendered, HashMap::from([("192.0.2.1", 2), ("192.0.2.77", 1)]));
+        let taken = pool.taken.lock().unwrap();
+        assert!(taken.clients.is_empty() && taken.networks.is_empty(), "every slot given back");
+        drop(taken);
+        assert_eq!(pool.render_for(requester("192.0.2.1"), "{}".into()).await, Ok("ok".to_string()));
     }
 
     #[test]

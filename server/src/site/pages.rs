@@ -4,7 +4,6 @@
 
 use std::{
     collections::HashMap,
-    net::IpAddr,
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc, OnceLock,
@@ -12,7 +11,7 @@ use std::{
 };
 
 use crate::render::{
-    pool::{RenderError, RenderPool},
+    pool::{RenderError, RenderPool, Requester},
     EncodedPage,
 };
 use crate::site::document::{document, island_props, Shell};
@@ -181,7 +180,7 @@ impl Pages {
         &self,
         key: PageKey,
         form: FormState,
-        client: Option<IpAddr>,
+        client: Option<Requester>,
     ) -> Result<EncodedPage, RenderError> {
         let html = self.render(key, Some(form), client).await?;
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
@@ -191,7 +190,7 @@ impl Pages {
         &self,
         key: PageKey,
         form: Option<FormState>,
-        client: Option<IpAddr>,
+        client: Option<Requester>,
     ) -> Result<String, RenderError> {
         let (page, lang, mode, landing) = match key {
             PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),

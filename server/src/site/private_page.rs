@@ -4,13 +4,15 @@
 //! headers that keep them out of caches, indexes and `Referer`s. Their props
 //! are the capability's own type: the site's props (`PageProps`) flattened
 //! beside its page, which the site does not know.
-use std::net::IpAddr;
 
 use actix_web::{http::header, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::{
-    render::{pool::RenderError, EncodedPage},
+    render::{
+        pool::{RenderError, Requester},
+        EncodedPage,
+    },
     site::{
         document::{document, Shell},
         pages::Pages,
@@ -25,7 +27,7 @@ impl Pages {
     /// for one visitor.
     pub async fn private_page(
         &self,
-        (lang, client): (Lang, Option<IpAddr>),
+        (lang, client): (Lang, Option<Requester>),
         props: &impl Serialize,
         title: &str,
         description: &str,

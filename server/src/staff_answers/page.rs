@@ -15,7 +15,7 @@ impl Pages {
     /// `client`: the edge's key of the visitor, whose share of the render queue it takes.
     pub async fn staff(
         &self,
-        (lang, client): (Lang, Option<std::net::IpAddr>),
+        (lang, client): (Lang, Option<crate::render::pool::Requester>),
         page: StaffPage,
         form: Option<FormState>,
     ) -> Result<EncodedPage, RenderError> {

@@ -79,6 +79,11 @@ pub(crate) async fn desk_rendering_with(
     desk_built(staff_language, "rate_limit_per_minute = 0", more, bundle).await
 }
 
+/// A desk like [`desk_limited`] whose pages are rendered by `bundle`.
+pub(crate) async fn desk_limited_rendering(limits: &str, bundle: &'static str) -> Desk {
+    desk_built("en", limits, "", Some(bundle)).await
+}
+
 /// A desk like [`desk_limited`] whose SMTP server is started with `sink_args` (`smtp_sink.py`).
 pub(crate) async fn desk_with_sink(limits: &str, more: &str, sink_args: &[&str]) -> Desk {
     desk_sinking("en", limits, more, None, sink_args).await

@@ -151,12 +151,13 @@ async fn junk_drops_the_queued_customer_mails_stops_reminders_leaves_the_calenda
         .query_row(
             "SELECT count(*) FROM mails WHERE reference = ?1 AND (recipient LIKE '%victim%'
              OR customer_phone IS NOT NULL
+             OR (state <> 'queued' AND client_network IS NOT NULL)
              OR (id IN (SELECT mail_id FROM mail_bodies) AND state <> 'queued'))",
             [&reference],
             |row| row.get(0),
         )
         .unwrap();
-    assert_eq!(mail_rows, 0, "the mails' records forget the address, the phone and the bodies");
+    assert_eq!(mail_rows, 0, "the mails' records forget the address, the phone, the client and the bodies");
 }
 
 #[actix_web::test]

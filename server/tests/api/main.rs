@@ -42,6 +42,7 @@ mod phone_numbers;
 mod pickup_note;
 mod place_kinds;
 mod places;
+mod private_floods;
 mod process;
 mod production;
 mod proof_of_work;

@@ -13,13 +13,17 @@ use crate::{
 };
 
 /// Ten free, then a level per doubling: 10, 20, 40 accepted in the window.
+/// The tests fetch their challenges from one address, without its limit.
 async fn app() -> TestApp {
+    app_making("challenges_per_minute = 0\nnetwork_challenges_per_minute = 0").await
+}
+
+async fn app_making(challenge_limits: &str) -> TestApp {
     spawn_app_with(AppOptions {
-        config_toml: Some(
+        config_toml: Some(format!(
             "[render]\nworkers = 1\n[limits]\ntrusted_proxies = [\"127.0.0.1\"]\n\
-             [proof_of_work]\nfree_submissions = 10\nlevels = [16, 64, 256]\ncost = 50\n"
-                .into(),
-        ),
+             [proof_of_work]\nfree_submissions = 10\nlevels = [16, 64, 256]\ncost = 50\n{challenge_limits}\n"
+        )),
         ..Default::default()
     })
     .await
@@ -90,6 +94,39 @@ async fn in_normal_times_no_proof_is_asked_and_none_is_needed() {
     assert!(response.text().await.unwrap().contains("Bedankt voor uw bericht"));
     // Ten accepted: the flood's threshold is reached, and only now is a proof asked.
     assert_eq!(challenge(&app).await.map(|(_, level)| level), Some(1));
+}
+
+#[actix_web::test]
+async fn challenges_cost_the_server_so_a_client_and_its_network_get_a_few_a_minute() {
+    let app = app_making("challenges_per_minute = 3\nnetwork_challenges_per_minute = 5").await;
+    let fetch = |from: &'static str| {
+        let request = app.client.get(format!("{}/api/challenge", app.address));
+        async move {
+            let response = request.header("X-Forwarded-For", from).send().await.unwrap();
+            let status = response.status().as_u16();
+            let body: Value = response.json().await.unwrap();
+            (status, body.get("challenge").is_some(), body["errorMessage"].as_str().unwrap_or("").to_string())
+        }
+    };
+    // In normal times none is made, and asking costs nothing.
+    for _ in 0..6 {
+        assert_eq!(fetch("198.51.100.1").await, (200, false, String::new()));
+    }
+    for i in 0..10 {
+        assert_eq!(post(&app, "/api/contact/en", &client(i), &message(i)).await.0, 200);
+    }
+    let made = |(status, made, _): (u16, bool, String)| (status, made);
+    for _ in 0..3 {
+        assert_eq!(made(fetch("198.51.100.1").await), (200, true));
+    }
+    let (status, made_one, message) = fetch("198.51.100.1").await;
+    assert_eq!((status, made_one), (429, false), "the client's fourth in a minute");
+    assert!(message.starts_with("You have sent too many requests"), "{message}");
+    // A neighbour gets what is left of the network's five; other networks are not touched.
+    assert_eq!(made(fetch("198.51.100.2").await), (200, true));
+    assert_eq!(made(fetch("198.51.100.3").await), (200, true));
+    assert_eq!(made(fetch("198.51.100.4").await).0, 429, "the network's sixth");
+    assert_eq!(made(fetch("203.0.113.9").await), (200, true));
 }
 
 #[actix_web::test]

@@ -20,16 +20,20 @@
 pub mod pace;
 pub mod spent;
 
-use std::time::Instant;
+use std::{net::IpAddr, time::Instant};
 
-use actix_web::{http::header, web, HttpResponse};
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::STANDARD, Engine as _};
 use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{
     config::ProofOfWorkSettings,
-    edge::error::Refusal,
+    edge::{
+        error::{AppError, Refusal},
+        rate_limit::Limiter,
+        ClientKey,
+    },
     forms::{submission::Submissions, Input},
     secret::SecretKey,
 };
@@ -40,6 +44,8 @@ pub const PROOF_FIELD: &str = "altcha";
 const ALGORITHM: &str = "PBKDF2/SHA-256";
 /// The challenge's `data` entry naming its level.
 const LEVEL: &str = "level";
+/// Clients and networks remembered by the limits of challenges made.
+const MAX_TRACKED_CLIENTS: usize = 10_000;
 
 /// What a post's proof allows: nothing was asked, or this challenge was solved.
 #[derive(Debug)]
@@ -68,6 +74,8 @@ pub struct Proofs {
     spent: spent::Spent,
     /// The level last logged, to log each change once.
     logged: std::sync::atomic::AtomicUsize,
+    /// Challenges made per client and per network: each costs a derivation.
+    made: (Limiter, Limiter),
 }
 
 impl Proofs {
@@ -80,6 +88,10 @@ impl Proofs {
             pace: pace::Pace::new(settings.window_minutes),
             spent: spent::Spent::new(settings.max_spent),
             logged: Default::default(),
+            made: (
+                Limiter::per_minute(settings.challenges_per_minute, MAX_TRACKED_CLIENTS),
+                Limiter::per_minute(settings.network_challenges_per_minute, MAX_TRACKED_CLIENTS),
+            ),
         }
     }
 
@@ -124,6 +136,15 @@ impl Proofs {
         altcha::create_challenge(options)
             .inspect_err(|e| tracing::error!(error = %e, "a proof-of-work challenge could not be made"))
             .ok()
+    }
+
+    /// Whether `client` (in `network`) may have another challenge made now.
+    fn allow(&self, client: IpAddr, network: IpAddr) -> Result<(), Refusal> {
+        let (own, together) = &self.made;
+        own.check(client).and_then(|()| together.check(network)).map_err(|retry_after| {
+            tracing::warn!(%client, "proof of work: challenges beyond the allowance refused");
+            Refusal::TooManyRequests { retry_after }
+        })
     }
 
     /// What the post's proof allows: [`Ticket::Free`] while none is asked;
@@ -186,10 +207,26 @@ impl Proofs {
     }
 }
 
-/// `GET /api/challenge`: a challenge of the current level, or `{}`.
-pub async fn challenge(submissions: web::Data<Submissions>) -> HttpResponse {
-    let challenge = submissions.proofs().challenge();
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(ProofChallenge { challenge })
+/// `GET /api/challenge`: a challenge of the current level, or `{}`. Making one
+/// costs a derivation: it runs off the HTTP workers, within the client's and
+/// its network's allowance.
+pub async fn challenge(
+    req: HttpRequest,
+    submissions: web::Data<Submissions>,
+) -> Result<HttpResponse, AppError> {
+    let challenge = if submissions.proofs().level() == 0 {
+        None
+    } else {
+        if let Some(key) = ClientKey::get(&req) {
+            submissions.proofs().allow(key.client, key.network)?;
+        }
+        web::block(move || submissions.proofs().challenge())
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("no thread to make a challenge on: {e}")))?
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(ProofChallenge { challenge }))
 }
 
 #[cfg(test)]
