@@ -280,9 +280,8 @@ mod tests {
         }
         // Two slots for the first address, and the network's third for the other.
         assert_eq!(rendered, HashMap::from([("192.0.2.1", 2), ("192.0.2.77", 1)]));
-        let taken = pool.taken.lock().unwrap();
-        assert!(taken.clients.is_empty() && taken.networks.is_empty(), "every slot given back");
-        drop(taken);
+        let given_back = |taken: &Taken| taken.clients.is_empty() && taken.networks.is_empty();
+        assert!(given_back(&pool.taken.lock().unwrap()), "every slot given back");
         assert_eq!(pool.render_for(requester("192.0.2.1"), "{}".into()).await, Ok("ok".to_string()));
     }
 
