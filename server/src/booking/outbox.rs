@@ -52,7 +52,7 @@ impl Bookings {
         let composer = Arc::new(Composer::new(settings, locales.clone())?);
         let shared = Arc::new(Store::open(&settings.data_dir).map_err(DeliveryError::Store)?);
         let store = Arc::new(BookingStore::open(shared.clone()).map_err(DeliveryError::Store)?);
-        let outbox = Outbox::start_with(settings, locales, shared, Some(&legacy::adopt), policy.clone())?;
+        let outbox = Outbox::start(settings, locales, shared, Some(&legacy::adopt), policy.clone())?;
         let bookings = Self { outbox, store, composer };
         if settings.backup.every_hours > 0 {
             let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);

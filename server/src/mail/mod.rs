@@ -98,18 +98,9 @@ impl Drop for Inner {
 impl Outbox {
     /// Creates the mails table in `store` if needed, takes over the spool of an
     /// earlier release (`adopt` records the changes its mails announced),
-    /// chooses the transport and starts the sender thread.
+    /// chooses the transport and starts the sender thread, which retries as
+    /// `policy` says (tests and benchmarks shorten it).
     pub fn start(
-        settings: &Settings,
-        locales: Arc<Locales>,
-        store: Arc<Store>,
-        adopt: Option<&Adopt>,
-    ) -> Result<Outbox, DeliveryError> {
-        Self::start_with(settings, locales, store, adopt, RetryPolicy::default())
-    }
-
-    /// [`Outbox::start`] with another retry policy (tests, benchmarks).
-    pub fn start_with(
         settings: &Settings,
         locales: Arc<Locales>,
         store: Arc<Store>,
