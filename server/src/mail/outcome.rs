@@ -99,7 +99,6 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             };
             if let Some(p) = state.pending.get_mut(&id) {
                 p.in_flight = false;
-                p.attempts = attempts;
                 p.due = due;
                 p.refused = failure != Failure::ServerDown;
             }

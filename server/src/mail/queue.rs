@@ -82,7 +82,6 @@ pub(crate) struct Queued {
     pub(crate) recipient: String,
     /// The booking (or message) the mail is about.
     pub(crate) reference: String,
-    pub(crate) attempts: u32,
     pub(crate) cause: Cause,
 }
 
@@ -150,7 +149,6 @@ pub(crate) fn insert_mail(
                 created_at,
                 recipient: recipient.to_lowercase(),
                 reference: mail.reference.clone(),
-                attempts: 0,
                 cause,
             })
         })
@@ -186,7 +184,7 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
 pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
     let mut statement = connection
         .prepare(
-            "SELECT id, created_at, recipient, reference, attempts, client_network
+            "SELECT id, created_at, recipient, reference, client_network
              FROM mails WHERE state = 'queued' ORDER BY id",
         )
         .map_err(sql)?;
@@ -197,8 +195,7 @@ pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
                 created_at: row.get(1)?,
                 recipient: row.get::<_, String>(2)?.to_lowercase(),
                 reference: row.get(3)?,
-                attempts: row.get(4)?,
-                cause: Cause::parse(row.get::<_, Option<String>>(5)?.as_deref()),
+                cause: Cause::parse(row.get::<_, Option<String>>(4)?.as_deref()),
             })
         })
         .map_err(sql)?;

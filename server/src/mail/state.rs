@@ -81,7 +81,6 @@ pub(crate) struct Pending {
     behind: bool,
     lane: Lane,
     pub(crate) due: Instant,
-    pub(crate) attempts: u32,
     pub(crate) in_flight: bool,
     pub(crate) refused: bool,
 }
@@ -185,7 +184,6 @@ impl State {
             behind: false,
             lane,
             due,
-            attempts: queued.attempts,
             in_flight: false,
             refused: false,
         };

@@ -21,7 +21,6 @@ fn add(state: &mut State, mails: &[(&str, &str, &str)]) {
             created_at: 0,
             recipient: recipient.to_string(),
             reference: reference.to_string(),
-            attempts: 0,
             cause: Cause::parse(Some(client)),
         };
         state.insert(&queued, Instant::now());
