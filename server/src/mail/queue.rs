@@ -297,11 +297,13 @@ pub(crate) fn record_attempt(
     }
 }
 
-/// A row that cannot be read: kept aside for a person, never sent.
-pub(crate) fn quarantine(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
+/// Ends mail `id` unsent in `state`: `quarantined` (a row that cannot be read:
+/// kept aside for a person, never sent) or `superseded` (a perishable mail
+/// whose time has passed).
+pub(crate) fn finish(tx: &Transaction<'_>, id: i64, state: &str, now: i64) -> io::Result<()> {
     tx.execute(
-        "UPDATE mails SET state = 'quarantined', finished_at = ?2, client_network = NULL WHERE id = ?1",
-        params![id, now],
+        "UPDATE mails SET state = ?2, finished_at = ?3, client_network = NULL WHERE id = ?1",
+        params![id, state, now],
     )
     .map_err(sql)?;
     Ok(())
@@ -343,16 +345,6 @@ pub fn forget(tx: &Transaction<'_>, reference: &str, recipient: Option<&str>, no
     }
     tx.execute("UPDATE mails SET customer_phone = NULL WHERE reference = ?1", [reference]).map_err(sql)?;
     Ok(dropped)
-}
-
-/// One perishable mail whose time has passed, dropped unsent.
-pub(crate) fn perished(tx: &Transaction<'_>, id: i64, now: i64) -> io::Result<()> {
-    tx.execute(
-        "UPDATE mails SET state = 'superseded', finished_at = ?2, client_network = NULL WHERE id = ?1",
-        params![id, now],
-    )
-    .map_err(sql)?;
-    Ok(())
 }
 
 /// Deletes finished rows (delivered, failed, quarantined, superseded) finished before `cutoff`.

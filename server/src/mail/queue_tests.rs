@@ -86,9 +86,9 @@ fn a_body_is_kept_while_its_mail_is_queued_and_goes_with_every_end() {
     record_attempt(&tx, delivered, 1, 5, Attempt::Delivered).unwrap();
     record_attempt(&tx, retried, 1, 5, Attempt::Failed("450 busy")).unwrap();
     record_attempt(&tx, given_up, 1, 5, Attempt::GivenUp("550 no such user")).unwrap();
-    perished(&tx, perishing, 5).unwrap();
+    finish(&tx, perishing, "superseded", 5).unwrap();
     supersede(&tx, "R-5", 5).unwrap();
-    quarantine(&tx, swept, 5).unwrap();
+    finish(&tx, swept, "quarantined", 5).unwrap();
     assert_eq!(
         bodies(&tx).iter().map(|(id, _)| *id).collect::<Vec<_>>(),
         [retried, swept],

@@ -168,7 +168,11 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
             tracing::error!(id, error = %error, "unreadable mail row quarantined");
             let s = shared.clone();
             let now = jiff::Timestamp::now().as_millisecond();
-            return match blocking(move || s.store.write_critical(|tx| queue::quarantine(tx, id, now))).await {
+            return match blocking(move || {
+                s.store.write_critical(|tx| queue::finish(tx, id, "quarantined", now))
+            })
+            .await
+            {
                 Ok(()) => Outcome::Quarantined { id },
                 Err(error) => Outcome::Storage { id, error },
             };
@@ -181,7 +185,9 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     let now = jiff::Timestamp::now().as_millisecond();
     if row.perishes_at.is_some_and(|at| at <= now) {
         let s = shared.clone();
-        return match blocking(move || s.store.write_critical(|tx| queue::perished(tx, id, now))).await {
+        return match blocking(move || s.store.write_critical(|tx| queue::finish(tx, id, "superseded", now)))
+            .await
+        {
             Ok(()) => Outcome::Dropped { id, why: "its time has passed" },
             Err(error) => Outcome::Storage { id, error },
         };
