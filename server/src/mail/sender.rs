@@ -156,6 +156,15 @@ pub(crate) async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(work).await.map_err(std::io::Error::other).and_then(|r| r)
 }
 
+/// Records what became of a mail ([`crate::store::Store::write_critical`]) on the blocking pool.
+async fn write_critical(
+    shared: &Arc<Shared>,
+    work: impl FnMut(&rusqlite::Transaction<'_>) -> std::io::Result<()> + Send + 'static,
+) -> std::io::Result<()> {
+    let shared = shared.clone();
+    blocking(move || shared.store.write_critical(work)).await
+}
+
 /// Sends one mail and records the outcome in the store.
 async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome {
     let read = {
@@ -166,13 +175,8 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
         Ok(row) => row,
         Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
             tracing::error!(id, error = %error, "unreadable mail row quarantined");
-            let s = shared.clone();
             let now = jiff::Timestamp::now().as_millisecond();
-            return match blocking(move || {
-                s.store.write_critical(|tx| queue::finish(tx, id, "quarantined", now))
-            })
-            .await
-            {
+            return match write_critical(&shared, move |tx| queue::finish(tx, id, "quarantined", now)).await {
                 Ok(()) => Outcome::Quarantined { id },
                 Err(error) => Outcome::Storage { id, error },
             };
@@ -184,10 +188,7 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     };
     let now = jiff::Timestamp::now().as_millisecond();
     if row.perishes_at.is_some_and(|at| at <= now) {
-        let s = shared.clone();
-        return match blocking(move || s.store.write_critical(|tx| queue::finish(tx, id, "superseded", now)))
-            .await
-        {
+        return match write_critical(&shared, move |tx| queue::finish(tx, id, "superseded", now)).await {
             Ok(()) => Outcome::Dropped { id, why: "its time has passed" },
             Err(error) => Outcome::Storage { id, error },
         };
@@ -201,14 +202,10 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     let error = match result {
         Ok(()) => {
             faults::point("mail-sent");
-            let s = shared.clone();
-            return match blocking(move || {
-                s.store.write_critical(|tx| {
-                    queue::record_attempt(tx, id, attempts, now, queue::Attempt::Delivered)
-                })
-            })
-            .await
-            {
+            let recorded = write_critical(&shared, move |tx| {
+                queue::record_attempt(tx, id, attempts, now, queue::Attempt::Delivered)
+            });
+            return match recorded.await {
                 Ok(()) => Outcome::Delivered { id, kind, attempts },
                 Err(e) => Outcome::DeliveredUnrecorded { id, error: e.to_string() },
             };
@@ -228,9 +225,8 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     let give_up = matches!(failure, Failure::Permanent | Failure::OutcomeUnknown)
         || (matches!(failure, Failure::Temporary | Failure::TimedOut)
             && waited >= shared.limits.give_up_after);
-    let s = shared.clone();
     if give_up {
-        let message = error.message.clone();
+        let (s, message) = (shared.clone(), error.message.clone());
         match blocking(move || {
             super::give_up::give_up_with_notice(&s, &row, attempts, failure, &message, now)
         })
@@ -241,13 +237,10 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
         }
     } else {
         let message = error.message.clone();
-        if let Err(e) = blocking(move || {
-            s.store.write_critical(|tx| {
-                queue::record_attempt(tx, id, attempts, now, queue::Attempt::Failed(&message))
-            })
-        })
-        .await
-        {
+        let recorded = write_critical(&shared, move |tx| {
+            queue::record_attempt(tx, id, attempts, now, queue::Attempt::Failed(&message))
+        });
+        if let Err(e) = recorded.await {
             tracing::error!(id, error = %e, "could not record a failed attempt; the mail is retried");
         }
         Outcome::Failed { id, attempts, failure, error: error.message }
