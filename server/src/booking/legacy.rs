@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::{
     booking::{answer::Answer, customer_step::CustomerStep, model::Booking, store},
+    store::invalid,
     types::Reference,
 };
 
@@ -30,7 +31,7 @@ enum Change {
 /// Records `change` if the store lacks it. `false`: the store says otherwise
 /// (another answer or step is recorded), so its mail must not go out.
 pub fn adopt(tx: &Transaction<'_>, change: &serde_json::Value) -> io::Result<bool> {
-    let change: Change = serde_json::from_value(change.clone()).map_err(store_invalid)?;
+    let change: Change = serde_json::from_value(change.clone()).map_err(invalid)?;
     match change {
         Change::Booked { booking, calendar_uid, fingerprint } => {
             if store::get(tx, &booking.reference)?.is_none() {
@@ -55,8 +56,4 @@ pub fn adopt(tx: &Transaction<'_>, change: &serde_json::Value) -> io::Result<boo
             Some(_) => store::remind(tx, &reference, sequence, &key),
         },
     }
-}
-
-fn store_invalid(e: serde_json::Error) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, e)
 }
