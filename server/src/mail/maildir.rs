@@ -88,18 +88,9 @@ fn file_name(unique: &str) -> String {
     format!("{seconds}.{unique}.taxi-server")
 }
 
+/// CRLF becomes LF; a lone CR stays.
 fn crlf_to_lf(raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i] == b'\r' && raw.get(i + 1) == Some(&b'\n') {
-            i += 1;
-            continue;
-        }
-        out.push(raw[i]);
-        i += 1;
-    }
-    out
+    (0..raw.len()).filter(|&i| raw[i] != b'\r' || raw.get(i + 1) != Some(&b'\n')).map(|i| raw[i]).collect()
 }
 
 #[cfg(test)]
@@ -135,5 +126,6 @@ mod tests {
         assert_eq!(maildir.prune(Duration::from_secs(3600)).unwrap(), 0);
         assert_eq!(maildir.prune(Duration::ZERO).unwrap(), 1);
         fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(crlf_to_lf(b"a\r\nb\rc\r\r\n\r"), b"a\nb\rc\r\n\r");
     }
 }
