@@ -331,16 +331,7 @@ const RECORD_COLUMNS: &str =
 type RawRecord = (String, u32, String, String, Option<String>, Option<String>, Option<String>, String);
 
 fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
-    Ok((
-        row.get(0)?,
-        row.get(1)?,
-        row.get(2)?,
-        row.get(3)?,
-        row.get(4)?,
-        row.get(5)?,
-        row.get(6)?,
-        row.get(7)?,
-    ))
+    RawRecord::try_from(row)
 }
 
 fn record(
