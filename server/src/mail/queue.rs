@@ -204,20 +204,16 @@ pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
 
 /// How many rows are in each finished state: delivered, failed, quarantined.
 pub(crate) fn finished_counts(connection: &Connection) -> io::Result<[usize; 3]> {
-    let mut counts = [0; 3];
-    let mut statement = connection
-        .prepare("SELECT state, count(*) FROM mails WHERE state IN ('delivered', 'failed', 'quarantined') GROUP BY state")
-        .map_err(sql)?;
-    let rows =
-        statement.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))).map_err(sql)?;
-    for row in rows {
-        let (state, n) = row.map_err(sql)?;
-        let slot = ["delivered", "failed", "quarantined"].iter().position(|s| *s == state);
-        if let Some(slot) = slot {
-            counts[slot] = n as usize;
-        }
-    }
-    Ok(counts)
+    connection
+        .query_row(
+            "SELECT count(*) FILTER (WHERE state = 'delivered'), count(*) FILTER (WHERE state = 'failed'),
+                    count(*) FILTER (WHERE state = 'quarantined')
+             FROM mails WHERE state IN ('delivered', 'failed', 'quarantined')",
+            [],
+            |r| Ok([r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?]),
+        )
+        .map(|counts| counts.map(|n| n as usize))
+        .map_err(sql)
 }
 
 /// The queued mail `id` to send. `InvalidData` when the row cannot be read
