@@ -147,14 +147,7 @@ pub(crate) fn adopt_old_store(old: &Path, path: &Path) -> io::Result<()> {
             tracing::warn!(error = %e, "the booking store of the earlier release could not be checkpointed")
         }
     }
-    std::fs::rename(old, path)?;
-    for extra in ["-wal", "-shm"] {
-        let from = PathBuf::from(format!("{}{extra}", old.display()));
-        if from.exists() {
-            std::fs::rename(&from, format!("{}{extra}", path.display()))?;
-        }
-    }
-    sync_parent(path)?;
+    rename_with_logs(old, path)?;
     tracing::info!(from = %old.display(), to = %path.display(), "adopted the booking store of the earlier release");
     Ok(())
 }
@@ -162,15 +155,21 @@ pub(crate) fn adopt_old_store(old: &Path, path: &Path) -> io::Result<()> {
 /// Renames a damaged store and its `-wal` and `-shm` files out of the way.
 pub(crate) fn move_aside(path: &Path) -> io::Result<PathBuf> {
     let aside = PathBuf::from(format!("{}.damaged-{}", path.display(), jiff::Timestamp::now().as_second()));
-    std::fs::rename(path, &aside)?;
+    rename_with_logs(path, &aside)?;
+    Ok(aside)
+}
+
+/// Renames the database `from` and its `-wal` and `-shm` files to `to` in
+/// the same directory, durably.
+fn rename_with_logs(from: &Path, to: &Path) -> io::Result<()> {
+    std::fs::rename(from, to)?;
     for extra in ["-wal", "-shm"] {
-        let from = PathBuf::from(format!("{}{extra}", path.display()));
-        if from.exists() {
-            std::fs::rename(&from, format!("{}{extra}", aside.display()))?;
+        let log = PathBuf::from(format!("{}{extra}", from.display()));
+        if log.exists() {
+            std::fs::rename(&log, format!("{}{extra}", to.display()))?;
         }
     }
-    sync_parent(path)?;
-    Ok(aside)
+    sync_parent(to)
 }
 
 /// Makes a rename in `path`'s directory durable.
