@@ -32,7 +32,7 @@ impl Maildir {
         &self.root
     }
 
-    /// Stores one message for its recipients. `unique` is made of the row's time and id, which
+    /// Stores one message for its recipient. `unique` is made of the row's time and id, which
     /// begins with the mail's acceptance time in milliseconds: the file name
     /// depends on nothing else, so that a second delivery of the same entry
     /// finds its file without listing `new/` (thousands of files after a busy
@@ -41,17 +41,13 @@ impl Maildir {
         &self,
         unique: &str,
         envelope_from: &str,
-        recipients: &[String],
+        recipient: &str,
         raw: &[u8],
     ) -> io::Result<PathBuf> {
         let name = file_name(unique);
         let tmp = self.root.join("tmp").join(&name);
         // What a delivery agent adds in front of the message; Maildir files use LF.
-        let mut text = format!("Return-Path: <{envelope_from}>\n");
-        for r in recipients {
-            text.push_str(&format!("Delivered-To: {r}\n"));
-        }
-        let mut bytes = text.into_bytes();
+        let mut bytes = format!("Return-Path: <{envelope_from}>\nDelivered-To: {recipient}\n").into_bytes();
         bytes.extend_from_slice(&crlf_to_lf(raw));
         write_private(&tmp, &bytes).inspect_err(|_| {
             let _ = fs::remove_file(&tmp);
@@ -102,12 +98,12 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("taxi-maildir-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let maildir = Maildir::open(&dir).unwrap();
-        let to = vec!["planning@example.nl".to_string()];
+        let to = "planning@example.nl";
         let path = maildir
-            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", to, b"Subject: a\r\n\r\nbody\r\n")
             .unwrap();
         maildir
-            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", &to, b"Subject: a\r\n\r\nbody\r\n")
+            .deliver("1700000000000-ab12-staff-booking", "rit@example.nl", to, b"Subject: a\r\n\r\nbody\r\n")
             .unwrap();
         assert_eq!(
             fs::read_dir(dir.join("new")).unwrap().count(),

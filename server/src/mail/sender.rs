@@ -195,8 +195,7 @@ async fn deliver(shared: Arc<Shared>, transport: Transport, id: i64) -> Outcome 
     }
     // Time, row and kind: unique across restarts, sorted, and telling in a Maildir listing.
     let unique = format!("{:013}-{id}-{}", row.created_at, row.kind.code());
-    let recipients = [row.recipient.clone()];
-    let result = transport.send(&unique, &row.envelope_from, &recipients, &row.raw).await;
+    let result = transport.send(&unique, &row.envelope_from, &row.recipient, &row.raw).await;
     let attempts = row.attempts + 1;
     let (kind, now) = (row.kind.clone(), jiff::Timestamp::now().as_millisecond());
     let error = match result {

@@ -124,12 +124,12 @@ impl Transport {
         &self,
         unique: &str,
         envelope_from: &str,
-        recipients: &[String],
+        recipient: &str,
         raw: &[u8],
     ) -> Result<(), SendError> {
         match self {
             Self::Smtp { server, timeouts, .. } => {
-                let envelope = envelope(envelope_from, recipients)?;
+                let envelope = envelope(envelope_from, recipient)?;
                 match server.send(&envelope, raw, timeouts.commands, timeouts.data_end).await {
                     Ok(()) => Ok(()),
                     Err(SmtpFailure::Before(e) | SmtpFailure::Refused(e)) => {
@@ -160,7 +160,7 @@ impl Transport {
                     maildir.clone(),
                     unique.to_string(),
                     envelope_from.to_string(),
-                    recipients.to_vec(),
+                    recipient.to_string(),
                     raw.to_vec(),
                 );
                 tokio::task::spawn_blocking(move || maildir.deliver(&unique, &from, &to, &raw))
@@ -195,18 +195,14 @@ fn classify(e: &lettre::transport::smtp::Error) -> Failure {
     }
 }
 
-fn envelope(from: &str, recipients: &[String]) -> Result<Envelope, SendError> {
+fn envelope(from: &str, to: &str) -> Result<Envelope, SendError> {
     let bad = |e: &dyn std::fmt::Display| SendError {
         failure: Failure::Permanent,
         message: format!("bad envelope: {e}"),
     };
     let from: Address = from.parse().map_err(|e| bad(&e))?;
-    let to = recipients
-        .iter()
-        .map(|r| r.parse::<Address>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| bad(&e))?;
-    Envelope::new(Some(from), to).map_err(|e| bad(&e))
+    let to: Address = to.parse().map_err(|e| bad(&e))?;
+    Envelope::new(Some(from), vec![to]).map_err(|e| bad(&e))
 }
 
 #[cfg(test)]
