@@ -46,10 +46,7 @@ mod transport;
 
 use std::{
     io,
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc, Mutex,
-    },
+    sync::{Arc, Mutex},
     time::Duration,
 };
 
@@ -78,7 +75,6 @@ struct Inner {
     runtime: tokio::runtime::Handle,
     transport_description: String,
     taken_over: Option<TakenOver>,
-    closed: AtomicBool,
     /// 0 running, [`STOP_SENDING`], [`CLOSE`].
     stop: watch::Sender<u8>,
     finished: Mutex<Option<oneshot::Receiver<()>>>,
@@ -180,7 +176,6 @@ impl Outbox {
                 runtime: handle,
                 transport_description,
                 taken_over,
-                closed: AtomicBool::new(false),
                 stop,
                 finished: Mutex::new(Some(finished_rx)),
             }),
@@ -212,7 +207,7 @@ impl Outbox {
         mails: Vec<OutgoingMail>,
         change: impl FnOnce(&Transaction<'_>) -> io::Result<bool> + Send + 'static,
     ) -> Result<bool, DeliveryError> {
-        if self.inner.closed.load(Ordering::SeqCst) {
+        if *self.inner.stop.borrow() >= CLOSE {
             return Err(DeliveryError::ShutDown);
         }
         let (shared, gate) = (self.inner.shared.clone(), self.inner.gate.clone());
@@ -319,8 +314,8 @@ impl Outbox {
     /// stops the sender and closes the store, so that another process (or
     /// outbox) may open it. Undelivered mail stays queued for the next start.
     pub async fn shutdown(&self) {
-        self.inner.closed.store(true, Ordering::SeqCst);
-        let _ = self.inner.stop.send(CLOSE);
+        // Stored even when no receiver is left (`send` would not).
+        self.inner.stop.send_replace(CLOSE);
         let finished = self.inner.finished.lock().unwrap().take();
         if let Some(finished) = finished {
             let _ = finished.await;
