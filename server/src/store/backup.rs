@@ -12,7 +12,7 @@ use std::{
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::file::{lock, move_aside, open_checked, private_dir, sql, sync_parent};
+use super::file::{lock, move_aside, open_checked, private_dir, quick_check, sql, sync_parent};
 use super::{FILE_NAME, LOCK_FILE_NAME};
 
 /// Where scheduled backups are kept, newest by name.
@@ -102,12 +102,7 @@ pub fn file_name(at: jiff::Timestamp) -> String {
 /// Fails unless `file` is a store SQLite can read whole.
 fn check(file: &Path) -> io::Result<()> {
     let connection = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql)?;
-    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0)).map_err(sql)?;
-    if check == "ok" {
-        Ok(())
-    } else {
-        Err(super::invalid(format!("{}: quick_check: {check}", file.display())))
-    }
+    quick_check(&connection, &format!("{}: ", file.display()))
 }
 
 /// Copies `from` to `path` through a synced temporary file and a rename.

@@ -126,11 +126,14 @@ pub(crate) fn open_checked(path: &Path) -> io::Result<Connection> {
         )
         .map_err(sql)?;
     connection.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
+    quick_check(&connection, "").map(|()| connection)
+}
+
+/// Fails (`InvalidData`, the message led by `lead`) unless SQLite's
+/// `quick_check` finds the database behind `connection` sound.
+pub(crate) fn quick_check(connection: &Connection, lead: &str) -> io::Result<()> {
     let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0)).map_err(sql)?;
-    if check != "ok" {
-        return Err(invalid(format!("quick_check: {check}")));
-    }
-    Ok(connection)
+    (check == "ok").then_some(()).ok_or_else(|| invalid(format!("{lead}quick_check: {check}")))
 }
 
 /// The booking store of releases before the one store becomes the store: its
