@@ -161,3 +161,20 @@ async fn without_javascript_typed_places_priced_are_shown_with_their_price() {
     assert!(form["price"]["priceText"].as_str().is_some_and(|p| p.starts_with("€ ")), "{form}");
     assert!(html.contains("class=\"price-box\""), "the price drawn on the page");
 }
+
+#[actix_web::test]
+async fn a_belgian_postcode_with_its_town_is_a_question_not_a_dutch_area_far_away() {
+    let app = spawn_app().await;
+    // 3545 is Halen in Belgian Limburg, and a part of Utrecht, 100 km north.
+    let (form, html) = opened(&app, "/reservation", "Roermond", "3545 Halen").await;
+    assert!(form.get("price").is_none(), "no price for either: {form}");
+    assert!(form["values"].get("destinationPlaceId").is_none(), "nothing chosen: {form}");
+    let choices = form["choices"]["destination"].as_array().unwrap();
+    let names: Vec<&str> = choices.iter().map(|c| c["mainText"].as_str().unwrap_or("")).collect();
+    assert!(names.contains(&"Halen") && names.contains(&"3545 Utrecht"), "both offered: {names:?}");
+    assert!(html.contains("Which place do you mean?"));
+    // Beside its own town (here the town itself is named in full) it is priced at once, as before.
+    let (form, _) = opened(&app, "/reservation", "Roermond", "3511 Utrecht").await;
+    assert!(form["values"]["destinationPlaceId"].is_string(), "{form}");
+    assert!(form.get("price").is_some(), "{form}");
+}

@@ -1,13 +1,39 @@
 //! Typed postcodes: Dutch ones of four digits, with or without their two
 //! letters ('6041', '6041 GL', '6041gl'), and German ones of five ('41372').
 //! The data has Dutch postcodes by their four digits only, so the letters are
-//! read and dropped.
-use crate::places::gazetteer::{matching::fold, Gazetteer};
+//! read and dropped. Belgian postcodes have four digits too and are not in the
+//! data: four digits beside words that name nothing near the Dutch area of
+//! that number ('3545 Halen', in Belgian Limburg; 3545 is in Utrecht) are a
+//! question for the visitor, never either place.
+use crate::places::gazetteer::{
+    matching::{fold, Hit},
+    Gazetteer,
+};
+
+/// A place typed beside a postcode further than this from the postcode's area is elsewhere.
+const TOWN_BESIDE_POSTCODE_KM: f64 = 15.0;
+
+/// A postcode read in typed text.
+pub(crate) struct TypedPostcode {
+    pub(crate) index: u32,
+    /// The rest of the text (without the postcode), to search for as well.
+    pub(crate) rest: String,
+    /// Four digits without letters: Dutch, or a Belgian one read as Dutch.
+    pub(crate) digits_only: bool,
+}
 
 impl Gazetteer {
-    /// The postcode place the text names, and the rest of the text (without the
-    /// postcode) to search for as well.
-    pub(crate) fn typed_postcode(&self, input: &str) -> Option<(u32, String)> {
+    /// Whether four digits typed beside other words are not the Dutch area of
+    /// that number: nothing the other words name in full (`hits`) lies near it.
+    pub(crate) fn postcode_disagrees(&self, postcode: &TypedPostcode, hits: &[Hit]) -> bool {
+        let area = self.places[postcode.index as usize].location;
+        let near =
+            |h: &Hit| self.places[h.index as usize].location.distance_km(area) <= TOWN_BESIDE_POSTCODE_KM;
+        postcode.digits_only && !postcode.rest.is_empty() && !hits.iter().any(|h| h.exact && near(h))
+    }
+
+    /// The postcode place the text names, if any.
+    pub(crate) fn typed_postcode(&self, input: &str) -> Option<TypedPostcode> {
         let folded = fold(input, false);
         let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         for (i, w) in words.iter().enumerate() {
@@ -22,7 +48,8 @@ impl Gazetteer {
             };
             let Some(&index) = self.by_id.get(id.as_str()) else { continue };
             let rest: Vec<&str> = words[..i].iter().chain(&words[i + used..]).copied().collect();
-            return Some((index, rest.join(" ")));
+            let digits_only = digits == 4 && used == 1 && letters.is_empty();
+            return Some(TypedPostcode { index, rest: rest.join(" "), digits_only });
         }
         None
     }

@@ -53,12 +53,19 @@ impl Gazetteer {
             rest_query = Some(addr.locality_text.clone());
         }
         let postcode = self.typed_postcode(input);
-        if let Some((index, rest)) = &postcode {
-            out.push(self.suggestion_of(*index, lang, true));
-            rest_query.get_or_insert(rest.clone());
+        if let Some(postcode) = &postcode {
+            rest_query.get_or_insert(postcode.rest.clone());
         }
         let query = rest_query.as_deref().unwrap_or(input);
-        let hits = self.search(query, lang, MAX_SUGGESTIONS * 2, Scope::All);
+        let mut hits = self.search(query, lang, MAX_SUGGESTIONS * 2, Scope::All);
+        if let Some(postcode) = &postcode {
+            // A postcode beside a town far from its area: neither is what the text names in full.
+            let disagrees = parsed.is_none() && self.postcode_disagrees(postcode, &hits);
+            if disagrees {
+                hits.iter_mut().for_each(|hit| hit.exact = false);
+            }
+            out.push(self.suggestion_of(postcode.index, lang, !disagrees));
+        }
         let street = match (&parsed, &postcode) {
             (None, None) => self.home_street(input, &hits),
             _ => None,

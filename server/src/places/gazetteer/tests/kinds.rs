@@ -40,6 +40,26 @@ fn postcodes_are_found_in_every_typed_form_and_marked_approximate() {
 }
 
 #[test]
+fn a_belgian_postcode_beside_its_town_is_a_question_not_the_dutch_area_of_that_number() {
+    let g = gazetteer();
+    // Belgian Limburg: four digits that are also Dutch postcodes about 100 km away (Utrecht).
+    for input in ["3545 Halen", "3583 Paal", "Kuringen 3511", "3945 Ham"] {
+        let list = g.suggest(input, Lang::Nl);
+        assert!(!list.is_empty(), "{input:?}: something to choose from");
+        assert!(!list.iter().any(|s| s.exact), "{input:?}: nothing named in full:{}", show(&list));
+    }
+    let list = g.suggest("3545 Halen", Lang::Nl);
+    assert!(list.iter().any(|s| s.main_text == "Halen"), "the town typed is offered:{}", show(&list));
+    // A postcode beside its own town, or with its letters, is still that postcode.
+    for (input, id) in
+        [("3511 Utrecht", "zNL3511"), ("6041 Roermond", "zNL6041"), ("3545 AB Halen", "zNL3545")]
+    {
+        let list = g.suggest(input, Lang::Nl);
+        assert_eq!((list[0].id.as_str(), list[0].exact), (id, true), "{input:?}:{}", show(&list));
+    }
+}
+
+#[test]
 fn german_postcodes_sit_at_their_area_and_dutch_ones_at_their_locality() {
     let g = gazetteer();
     let at = |id: &str| g.place_details(id, Lang::De).unwrap().location;
