@@ -138,6 +138,13 @@ test("a proposed time accepted with one tap, another time asked, then the ride c
     await page.fill("#dateTime", "2020-01-01T10:00");
     await tap(page, manage, T.ask.button);
     await page.locator("#dateTime-error").waitFor();
+    // Without scripts the page opens at its top, far above the form: the summary is on the first screen and leads to the field.
+    const summary = page.locator(".error-summary");
+    const box = await summary.boundingBox();
+    assert.ok(box && box.y + box.height <= 740, `the error summary on a phone's first screen: ${JSON.stringify(box)}`);
+    await summary.locator('a[href="#dateTime"]').click();
+    const field = await page.locator("#dateTime").boundingBox();
+    assert.ok(field && field.y >= 0 && field.y < 740, `the link scrolls the field into view: ${JSON.stringify(field)}`);
     await assertAccessible(page, "another time with an error");
     await page.fill("#dateTime", dutchDateTime(5, "10:45"));
     await tap(page, manage, T.ask.button, "ask");

@@ -46,6 +46,8 @@ export function Manage({ manage, form }: ManagePageProps) {
           </p>
         </div>
       )}
+      {/* At the top, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
+      <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />
       <h2>{t("manage.statusHeading")}</h2>
       <p className={`status-line status-${manage.status}`}>
         <WithCallLink text={manage.statusText} />
@@ -140,7 +142,6 @@ function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
   return (
     <form method="post" action={manage.formAction} noValidate className="manage-form">
       <h2>{t("manage.ask.heading")}</h2>
-      <ErrorSummary errors={errors} order={["dateTime", "returnDateTime"]} reported={0} />
       <input type="hidden" name="action" value="ask" />
       <input type="hidden" name="version" value={manage.version} />
       <TextField id="dateTime" type="datetime-local" label={t(roundTrip ? "manage.ask.labelOutward" : "manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={typed(form, "ask", "dateTime", manage.pickupValue)} />
