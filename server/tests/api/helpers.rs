@@ -236,3 +236,44 @@ pub fn form_encode(value: &str) -> String {
         })
         .collect()
 }
+
+/// Parallel visitors, each asking again 20 ms after each answer, until told to stop.
+pub struct Flood {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    loops: Vec<actix_web::rt::task::JoinHandle<Vec<u16>>>,
+}
+
+impl Flood {
+    /// `loops` visitors; visitor `n` sends `request(n)` and it answers with a status.
+    pub fn start<F, R>(loops: usize, request: F) -> Flood
+    where
+        F: Fn(usize) -> R + Clone + 'static,
+        R: std::future::Future<Output = u16> + 'static,
+    {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let loops = (0..loops)
+            .map(|n| {
+                let (request, stop) = (request.clone(), stop.clone());
+                actix_web::rt::spawn(async move {
+                    let mut statuses = Vec::new();
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        statuses.push(request(n).await);
+                        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+                    }
+                    statuses
+                })
+            })
+            .collect();
+        Flood { stop, loops }
+    }
+
+    /// Stops the visitors; every status they got.
+    pub async fn stop(self) -> Vec<u16> {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut statuses = Vec::new();
+        for visitor in self.loops {
+            statuses.extend(visitor.await.unwrap());
+        }
+        statuses
+    }
+}

@@ -2,20 +2,14 @@
 //! budget per hour and day (beyond it the offline gazetteer answers), one search
 //! session per field, a small per-client burst of pages that look places up on
 //! their own, and a fair share of the render queue per client.
-use std::{
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc,
-    },
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
 use serde_json::Value;
 
 use crate::{
     fake_google::{place_id, FakeGoogle},
     funnel::props,
-    helpers::{spawn_app_with, AppOptions, TestApp},
+    helpers::{spawn_app_with, AppOptions, Flood, TestApp},
 };
 
 const SESSION: &str = "5b0e6a7c-1d2f-4e3a-8b9c-0d1e2f3a4b5c";
@@ -149,30 +143,16 @@ async fn one_client_flooding_the_render_queue_leaves_room_for_others() {
         app.get_with(&path, &[("X-Forwarded-For", client)]).await.status().as_u16()
     };
     // 100 parallel visitors from one address, each asking again as soon as answered.
-    let stop = Arc::new(AtomicBool::new(false));
-    let flood: Vec<_> = (0..100)
-        .map(|n| {
-            let (app, stop) = (app.clone(), stop.clone());
-            actix_web::rt::spawn(async move {
-                let mut statuses = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    statuses.push(page(app.clone(), "198.51.100.1", n).await);
-                    actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-                }
-                statuses
-            })
-        })
-        .collect();
+    let flood = Flood::start(100, {
+        let app = app.clone();
+        move |n| page(app.clone(), "198.51.100.1", n)
+    });
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;
     let mut others = Vec::new();
     for n in 0..3 {
         others.push(page(app.clone(), "203.0.113.7", n).await);
     }
-    stop.store(true, Ordering::Relaxed);
-    let mut flooder = Vec::new();
-    for task in flood {
-        flooder.extend(task.await.unwrap());
-    }
+    let flooder = flood.stop().await;
     assert_eq!(others, [200, 200, 200], "another visitor's pages");
     assert!(
         flooder.contains(&200) && flooder.contains(&429),

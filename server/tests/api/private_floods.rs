@@ -3,15 +3,12 @@
 //! as a look-up of its client and network, and holds one render slot of its
 //! client and one of its network, so many addresses of one network cannot fill
 //! the render queue that everyone's pages need.
-use std::{
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc,
-    },
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
-use crate::desk::{desk_limited_rendering, Desk};
+use crate::{
+    desk::{desk_limited_rendering, Desk},
+    helpers::Flood,
+};
 
 /// Renders that take a while, so a flood keeps the queue full.
 const SLOW: &str =
@@ -47,31 +44,19 @@ async fn many_addresses_of_one_network_looping_a_private_page_leave_room_for_oth
     let (desk, link) = desk("").await;
     // Forty addresses of one /24, four views each at a time: each within its
     // own share of the render queue (8), together more than the queue (64).
-    let stop = Arc::new(AtomicBool::new(false));
-    let flood: Vec<_> = (0..160)
-        .map(|n| {
-            let (desk, link, stop) = (desk.clone(), link.clone(), stop.clone());
-            actix_web::rt::spawn(async move {
-                let client = format!("198.51.100.{}", n % 40 + 1);
-                let mut statuses = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    statuses.push(view(&desk, &link, &client).await);
-                    actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-                }
-                statuses
-            })
-        })
-        .collect();
+    let flood = Flood::start(160, {
+        let (desk, link) = (desk.clone(), link.clone());
+        move |n| {
+            let (desk, link) = (desk.clone(), link.clone());
+            async move { view(&desk, &link, &format!("198.51.100.{}", n % 40 + 1)).await }
+        }
+    });
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;
     let mut others = Vec::new();
     for _ in 0..3 {
         others.push(view(&desk, &link, "203.0.113.7").await);
     }
-    stop.store(true, Ordering::Relaxed);
-    let mut flooder = Vec::new();
-    for task in flood {
-        flooder.extend(task.await.unwrap());
-    }
+    let flooder = flood.stop().await;
     assert_eq!(others, [200, 200, 200], "a client of another network");
     assert!(flooder.contains(&200) && flooder.contains(&429), "the network gets its share");
     assert!(
