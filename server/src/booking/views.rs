@@ -8,6 +8,7 @@
 use crate::{
     booking::{
         customer_copy::{CustomerCopy, Shown},
+        customer_step::CustomerAction,
         dispatch::answer_due,
         model::{Address, Booking, PaymentMethod, TripExtras},
     },
@@ -334,5 +335,15 @@ pub fn ride_times(locales: &crate::i18n::Locales, lang: Lang, b: &Booking) -> St
             locales.format(lang, "mail.format.withReturn", &[("pickup", &pickup), ("back", &back)])
         }
         None => pickup,
+    }
+}
+
+/// The times the texts about a step name, on `b` as the step left it (or as
+/// it was before): after another time was asked, both rides of a round trip
+/// (either may have moved); otherwise the pick-up.
+pub fn step_times(locales: &crate::i18n::Locales, lang: Lang, action: CustomerAction, b: &Booking) -> String {
+    match action {
+        CustomerAction::Ask => ride_times(locales, lang, b),
+        CustomerAction::Accept | CustomerAction::Cancel => date_time_long(locales, lang, b.pickup_at),
     }
 }

@@ -14,10 +14,10 @@ use crate::{
         model::Booking,
         outbox::Bookings,
         store,
-        views::{place_short, ride_times},
+        views::{place_short, step_times},
         Record,
     },
-    i18n::format::{date_short, date_time_long, time},
+    i18n::format::{date_short, time},
     mail::{
         customer::{CustomerLetter, CustomerView},
         layout::{Link, MailView, Views, SHORT_MAX},
@@ -117,7 +117,7 @@ impl Composer {
 /// `previous`: the booking before the step.
 fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previous: &Booking) -> MailView {
     let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
-    let pickup = step_times(v, lang, step.action, b);
+    let pickup = step_times(v.locales, lang, step.action, b);
     let name = one_line(&b.name, SHORT_MAX);
     let args = [
         ("reference", b.reference.as_str()),
@@ -126,7 +126,7 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
         ("from", &place_short(&b.departure)),
         ("to", &place_short(&b.destination)),
         ("pickup", &pickup),
-        ("previous", &step_times(v, lang, step.action, previous)),
+        ("previous", &step_times(v.locales, lang, step.action, previous)),
         ("name", &name),
     ];
     let mut view = v.staff_booking(b, lang);
@@ -164,7 +164,7 @@ fn customer_step(
 ) -> MailView {
     let lang = b.lang;
     let key = |part: &str| format!("mail.customerStep.{}.{part}", action.code());
-    let pickup = step_times(v, lang, action, b);
+    let pickup = step_times(v.locales, lang, action, b);
     let phone = v.company.phone_shown(lang);
     let args = [("reference", b.reference.as_str()), ("pickup", pickup.as_str()), ("phone", phone.as_str())];
     let mut view = v.customer_headed(b, &format!("mail.customerStep.{}", action.code()), &args);
@@ -183,13 +183,4 @@ fn customer_step(
     view.outro = vec![v.f(lang, &key("outro"), &args)];
     v.sign_off(&mut view);
     view
-}
-
-/// The times a step's texts name: after another time was asked, both rides
-/// of a round trip (either may have moved); otherwise the pick-up.
-fn step_times(v: &Views<'_>, lang: Lang, action: CustomerAction, b: &Booking) -> String {
-    match action {
-        CustomerAction::Ask => ride_times(v.locales, lang, b),
-        CustomerAction::Accept | CustomerAction::Cancel => date_time_long(v.locales, lang, b.pickup_at),
-    }
 }

@@ -25,7 +25,7 @@ use crate::{
         customer_step::{CustomerAction, CustomerStep},
         outbox::Bookings,
         version::{Change, Version},
-        views::ride_times,
+        views::{ride_times, step_times},
         Record,
     },
     config::Settings,
@@ -76,7 +76,9 @@ pub async fn show(
             if link.done == step.action.code() && record.status == step.action.status() =>
         {
             let key = format!("manage.done.{}", step.action.code());
-            let pickup = step_times(&manage.locales, &record, step.action, step.pickup_at);
+            // The booking is stored as the step left it: applying it again only gives the step's times.
+            let moved = step.applied_to(&record.booking);
+            let pickup = step_times(&manage.locales, record.booking.lang, step.action, &moved);
             Some(FormState::accepted(manage.locales.format(
                 record.booking.lang,
                 &key,
@@ -87,21 +89,6 @@ pub async fn show(
     };
     let showing = Showing { confirm_cancel: confirming_cancel(&req), ..Showing::default() };
     page(&req, &manage, StatusCode::OK, (&record, &link), done, showing).await
-}
-
-/// The times a step's texts name: after another time was asked, both rides
-/// of a round trip (as the booking now has them); otherwise `pickup`.
-fn step_times(
-    locales: &Locales,
-    record: &Record,
-    action: CustomerAction,
-    pickup: crate::types::Pickup,
-) -> String {
-    let lang = record.booking.lang;
-    match action {
-        CustomerAction::Ask => ride_times(locales, lang, &record.booking),
-        CustomerAction::Accept | CustomerAction::Cancel => date_time_long(locales, lang, pickup),
-    }
 }
 
 pub async fn step(
@@ -231,9 +218,11 @@ async fn changed(
     // Each change names its time: the ride's after a step or a confirmation, a proposal's own.
     let (code, pickup, proposed) = match record.last_change() {
         Some(Change::Answer(a)) => (a.action.code(), when(record.booking.pickup_at), a.proposed_pickup_at),
-        Some(Change::Step(step)) => {
-            (step.action.code(), step_times(locales, record, step.action, step.pickup_at), None)
-        }
+        Some(Change::Step(step)) => (
+            step.action.code(),
+            step_times(locales, lang, step.action, &step.applied_to(&record.booking)),
+            None,
+        ),
         None => ("", String::new(), None),
     };
     let change = match code {

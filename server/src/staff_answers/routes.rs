@@ -23,7 +23,7 @@ use crate::{
         model::Booking,
         outbox::Bookings,
         version::{Change, Version},
-        views::ride_times,
+        views::step_times,
         Record,
     },
     config::Settings,
@@ -305,12 +305,7 @@ impl Context {
     fn step_text(&self, step: &crate::booking::customer_step::CustomerStep, b: &Booking) -> String {
         let lang = self.settings.mail.staff_language;
         let when = date_time_long(&self.locales, lang, local(step.at));
-        let pickup = match step.action {
-            CustomerAction::Ask => ride_times(&self.locales, lang, &step.applied_to(b)),
-            CustomerAction::Accept | CustomerAction::Cancel => {
-                date_time_long(&self.locales, lang, step.pickup_at)
-            }
-        };
+        let pickup = step_times(&self.locales, lang, step.action, &step.applied_to(b));
         let key = format!("staff.customerStep.{}", step.action.code());
         self.locales.format(lang, &key, &[("when", &when), ("pickup", &pickup)])
     }
