@@ -31,19 +31,13 @@ pub struct Posted {
     pub confirmed: bool,
 }
 
-/// The ride's times as the page showed them: the pick-up, and a round trip's return ride.
-#[derive(Debug, Clone, Copy)]
-pub struct Ride {
-    pub pickup: Pickup,
-    pub back: Option<Pickup>,
-}
-
 /// `call_us`: the company's number, which the booking rules' refusals name.
+/// `ride`: the ride's times as the page showed them, as an ask that moves nothing.
 pub fn validate(
     input: &Input,
     checker: Checker<'_>,
     (rules, call_us): (&BookingSettings, &str),
-    ride: Ride,
+    ride: Asked,
     now: Timestamp,
 ) -> Result<Posted, FieldErrors> {
     let mut c = checker;
@@ -70,7 +64,7 @@ fn asked(
     c: &mut Checker,
     input: &Input,
     (rules, call_us): (&BookingSettings, &str),
-    ride: Ride,
+    ride: Asked,
     now: Timestamp,
 ) -> Asked {
     let kept = |field: &str, current: Pickup| {
@@ -128,7 +122,7 @@ mod tests {
             large_vehicle_above: 4,
         };
         let locales = Locales::load();
-        let ride = Ride { pickup: time(ONE_WAY), back: back.map(time) };
+        let ride = Asked { pickup: time(ONE_WAY), back: back.map(time) };
         let input = Input::from_json(value).unwrap();
         validate(&input, Checker::new(Lang::De, &locales), (&rules, "+31 475"), ride, now.parse().unwrap())
     }

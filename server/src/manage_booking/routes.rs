@@ -22,7 +22,7 @@ use crate::{
     booking::{
         answer::Status,
         answer_links,
-        customer_step::{CustomerAction, CustomerStep},
+        customer_step::{Asked, CustomerAction, CustomerStep},
         outbox::Bookings,
         version::{Change, Version},
         views::{ride_times, step_times},
@@ -37,7 +37,7 @@ use crate::{
     forms::{submission::Submissions, Checker, Input},
     i18n::{format::date_time_long, Locales},
     manage_booking::{
-        form::{self, Ride},
+        form,
         view::{confirming_cancel, manage_page, pickup_passed, Showing},
     },
     render::respond::encoded,
@@ -121,7 +121,7 @@ pub async fn step(
     let call_us = manage.settings.company.phone_shown(lang);
     let checker = Checker::new(lang, &manage.locales);
     let b = &record.booking;
-    let ride = Ride { pickup: b.pickup_at, back: b.extras.return_trip.as_ref().map(|r| r.pickup_at) };
+    let ride = Asked { pickup: b.pickup_at, back: b.extras.return_trip.as_ref().map(|r| r.pickup_at) };
     // The cancellation's errors and its question are shown where its form is: on the "are you sure?" page.
     let cancelling = input.line("action").is_ok_and(|a| a == CustomerAction::Cancel.code());
     let asking = Showing { confirm_cancel: cancelling, ..Showing::default() };
@@ -138,7 +138,7 @@ pub async fn step(
         let form = FormState { values: input.values(), ..FormState::default() };
         return page(&req, &manage, StatusCode::OK, opened, Some(form), asking).await;
     }
-    let unchanged = posted.asked.is_some_and(|a| a.pickup == ride.pickup && a.back == ride.back);
+    let unchanged = posted.asked == Some(ride);
     if action == CustomerAction::Ask && unchanged && record.status != Status::Rescheduled {
         let ride = ride_times(&manage.locales, lang, b);
         let same = manage.locales.format(lang, "manage.sameTime", &[("pickup", &ride)]);
