@@ -101,17 +101,15 @@ pub(super) fn manage_page(
     }
 }
 
-/// Name, e-mail and phone as booked, labelled as in the mails.
+/// Name, e-mail and phone as booked, labelled by the mails' own rows.
 fn details(manage: &Manage, b: &Booking) -> Vec<SummaryRow> {
-    let row = |field: &str, value: String| SummaryRow {
-        label: manage.locales.text(b.lang, &format!("mail.field.{field}")).to_string(),
-        value,
-    };
-    let mut rows = vec![row("name", b.name.clone()), row("email", b.email.to_string())];
-    if let Some(phone) = b.phone.as_deref() {
-        rows.push(row("phone", repeat::phone_shown(phone)));
-    }
-    rows
+    let v = manage.bookings.composer().views();
+    let phone = b.phone.as_deref().map(|p| v.row(b.lang, "phone", repeat::phone_shown(p)));
+    [v.row(b.lang, "name", b.name.clone()), v.row(b.lang, "email", b.email.to_string())]
+        .into_iter()
+        .chain(phone)
+        .map(|r| SummaryRow { label: r.label, value: r.value })
+        .collect()
 }
 
 /// From the pick-up on, nothing changes here: the customer phones. Staff's
