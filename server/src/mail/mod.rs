@@ -105,6 +105,9 @@ impl Outbox {
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
         store.migrate(queue::SCHEMA, &queue::ADDED).map_err(DeliveryError::Store)?;
+        if store.read(queue::bodies_left).map_err(DeliveryError::Store)? {
+            store.write(queue::move_bodies).map_err(DeliveryError::Store)?;
+        }
         let taken_over =
             legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
         if let Some(recovered) = store.recovered_at_start() {

@@ -61,13 +61,26 @@ CREATE TRIGGER IF NOT EXISTS mail_body_dropped_when_finished
     BEGIN DELETE FROM mail_bodies WHERE mail_id = NEW.id; END;
 CREATE TRIGGER IF NOT EXISTS mail_body_dropped_with_its_record
     AFTER DELETE ON mails
-    BEGIN DELETE FROM mail_bodies WHERE mail_id = OLD.id; END;
--- A store of an earlier release kept the bodies in `mails.raw`: moved once.
-BEGIN;
+    BEGIN DELETE FROM mail_bodies WHERE mail_id = OLD.id; END;";
+
+/// A store of an earlier release kept the bodies in `mails.raw`: moved once
+/// ([`move_bodies`]), those still needed into `mail_bodies`.
+const MOVE_BODIES: &str = "
 INSERT OR IGNORE INTO mail_bodies (mail_id, raw)
     SELECT id, raw FROM mails WHERE raw IS NOT NULL AND state IN ('queued', 'quarantined');
-UPDATE mails SET raw = NULL WHERE raw IS NOT NULL;
-COMMIT;";
+UPDATE mails SET raw = NULL WHERE raw IS NOT NULL;";
+
+/// Whether a record still holds its body, as an earlier release kept it. Probed
+/// before [`move_bodies`], so that a start with nothing to move writes nothing.
+pub(crate) fn bodies_left(connection: &Connection) -> io::Result<bool> {
+    let mut probe = connection.prepare("SELECT 1 FROM mails WHERE raw IS NOT NULL LIMIT 1").map_err(sql)?;
+    probe.exists([]).map_err(sql)
+}
+
+/// Moves the bodies an earlier release kept in the records (see [`MOVE_BODIES`]).
+pub(crate) fn move_bodies(tx: &Transaction<'_>) -> io::Result<()> {
+    tx.execute_batch(MOVE_BODIES).map_err(sql)
+}
 
 /// Columns added since the table was first made, for stores of earlier releases.
 pub(crate) const ADDED: [(&str, &str, &str); 1] = [("mails", "client_network", "TEXT")];

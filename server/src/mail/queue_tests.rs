@@ -34,6 +34,11 @@ fn migrated(connection: &Connection) {
     for (table, column, kind) in ADDED {
         let _ = connection.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"));
     }
+    if bodies_left(connection).unwrap() {
+        let tx = connection.unchecked_transaction().unwrap();
+        move_bodies(&tx).unwrap();
+        tx.commit().unwrap();
+    }
 }
 
 #[test]
