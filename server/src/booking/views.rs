@@ -9,7 +9,7 @@ use crate::{
     booking::{
         customer_copy::{CustomerCopy, Shown},
         customer_step::CustomerAction,
-        dispatch::answer_due,
+        dispatch::{answer_due, DispatchLines},
         model::{Address, Booking, PaymentMethod, TripExtras},
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
@@ -37,10 +37,15 @@ impl Views<'_> {
 
     /// The staff's mail for a booking request, in the staff language.
     pub fn staff_booking(&self, b: &Booking, lang: Lang) -> MailView {
+        self.staff_booking_with(b, lang, self.dispatch_lines(b, lang))
+    }
+
+    /// [`Views::staff_booking`] headed by `dispatch`: for lines that count from
+    /// another time than the request's (an ask for another time).
+    pub fn staff_booking_with(&self, b: &Booking, lang: Lang, dispatch: DispatchLines) -> MailView {
         let name = one_line(&b.name, FIELD_MAX);
         let short_name = one_line(&b.name, SHORT_MAX);
         let price = self.price_short(b, lang);
-        let dispatch = self.dispatch_lines(b, lang);
         let subject = self.f(
             lang,
             "mail.staffBooking.subject",

@@ -129,13 +129,13 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
         ("previous", &step_times(v.locales, lang, step.action, previous)),
         ("name", &name),
     ];
-    let mut view = v.staff_booking(b, lang);
     // Another time asked is a request again: whether it is urgent counts from the ask.
-    let mut urgent_tag = None;
-    if step.action == CustomerAction::Ask {
-        let lines = v.dispatch_lines(&Booking { received_at: step.at, ..b.clone() }, lang);
-        (view.alerts, urgent_tag) = (lines.alerts, lines.urgent_tag);
-    }
+    let dispatch = match step.action {
+        CustomerAction::Ask => v.dispatch_lines(&Booking { received_at: step.at, ..b.clone() }, lang),
+        CustomerAction::Accept | CustomerAction::Cancel => v.dispatch_lines(b, lang),
+    };
+    let urgent_tag = dispatch.urgent_tag.clone().filter(|_| step.action == CustomerAction::Ask);
+    let mut view = v.staff_booking_with(b, lang, dispatch);
     let subject = urgent_tag.into_iter().chain([v.f(lang, &key("subject"), &args)]).collect::<Vec<_>>();
     view.subject = header_line(&subject.join(" · "), SUBJECT_MAX);
     view.heading = v.f(lang, &key("heading"), &args);
