@@ -301,9 +301,6 @@ impl Settings {
         if self.render.max_per_client == 0 {
             return Err(ConfigError::new("render.max_per_client", "must be at least 1"));
         }
-        if self.render.max_per_network < self.render.max_per_client {
-            return Err(ConfigError::new("render.max_per_network", "must be at least render.max_per_client"));
-        }
         if self.render.deadline_ms == 0 {
             return Err(ConfigError::new("render.deadline_ms", "must be at least 1"));
         }

@@ -26,7 +26,8 @@ pub struct PoolSettings {
     pub memory_limit_bytes: usize,
     /// Renders one client may have waiting or running at once.
     pub max_per_client: usize,
-    /// Renders all clients of one network may have waiting or running at once.
+    /// Renders all clients of one network may have waiting or running at
+    /// once (at least `max_per_client`).
     pub max_per_network: usize,
 }
 
@@ -132,7 +133,8 @@ impl RenderPool {
         let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
         let held = |counts: &HashMap<IpAddr, usize>, key| counts.get(&key).copied().unwrap_or(0);
         if held(&taken.clients, requester.client) >= self.settings.max_per_client.max(1)
-            || held(&taken.networks, requester.network) >= self.settings.max_per_network.max(1)
+            // A file that raised the client's share alone keeps working: a network has at least that.
+            || held(&taken.networks, requester.network) >= self.settings.max_per_network.max(self.settings.max_per_client)
         {
             return Err(RenderError::ClientBusy);
         }
@@ -283,6 +285,18 @@ mod tests {
         let given_back = |taken: &Taken| taken.clients.is_empty() && taken.networks.is_empty();
         assert!(given_back(&pool.taken.lock().unwrap()), "every slot given back");
         assert_eq!(pool.render_for(requester("192.0.2.1"), "{}".into()).await, Ok("ok".to_string()));
+    }
+
+    #[test]
+    fn a_network_share_set_below_the_client_share_is_the_client_share() {
+        let pool = RenderPool::start(
+            "export function render() { return 'ok'; }",
+            PoolSettings { max_per_network: 1, ..settings(1, 8) },
+        )
+        .unwrap();
+        let requester = requester("192.0.2.1").unwrap();
+        let slots = [pool.take_slot(requester), pool.take_slot(requester), pool.take_slot(requester)];
+        assert_eq!(slots.iter().map(Result::is_ok).collect::<Vec<_>>(), [true, true, false]);
     }
 
     #[test]

@@ -7,14 +7,16 @@
 // is sent before React took it over.
 import { solveChallengeWorkers } from "altcha-lib";
 import type { Challenge } from "altcha-lib/types";
-import { API_PATHS, PROOF_FIELD, type ProofChallenge } from "../shared/contract";
-import type { ProofSolver } from "../shared/proof";
+import { API_PATHS, PROOF_FIELD, type Failure, type ProofChallenge } from "../shared/contract";
+import type { Proof, ProofSolver } from "../shared/proof";
 
 /** The worker script's URL, filled in by build.mjs (content-hashed). */
 declare const PROOF_WORKER: string;
 
-async function fetchAndSolve(): Promise<string> {
+async function fetchAndSolve(): Promise<Proof> {
   const response = await fetch(API_PATHS.challenge, { headers: { Accept: "application/json" }, cache: "no-store" });
+  // This network had its share of challenges: the server's words (with when to try again) are the answer.
+  if (response.status === 429) return { refused: (await response.json()) as Failure };
   if (!response.ok) return "";
   const { challenge } = (await response.json()) as ProofChallenge;
   if (!challenge) return "";
@@ -30,7 +32,7 @@ async function fetchAndSolve(): Promise<string> {
   return proof;
 }
 
-let next: Promise<string> | null = null;
+let next: Promise<Proof> | null = null;
 const solving = () => fetchAndSolve().catch(() => "");
 
 const solver: ProofSolver = {

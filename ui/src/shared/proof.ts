@@ -2,14 +2,17 @@
 // solver, a script of its own (`client/proof.ts`), once the visitor starts filling in, and hand
 // its proof to a post. While the server asks for none, the proof is "" and nothing waits.
 import { postJson, type ApiAnswer } from "./api";
-import { PROOF_FIELD } from "./contract";
+import { PROOF_FIELD, type Failure } from "./contract";
+
+/** A proof, or the server's refusal to make a challenge now (429: this network had its share). */
+export type Proof = string | { refused: Failure };
 
 /** What the solver script puts on `window.__taxiProof`. */
 export interface ProofSolver {
   /** Fetches a challenge and solves it, unless that is under way or done. */
   prepare(): void;
   /** The proof for the next post ("" when none is asked), used up by taking it. */
-  take(): Promise<string>;
+  take(): Promise<Proof>;
 }
 
 /** The solver script's URL, filled in by build.mjs (content-hashed). */
@@ -33,7 +36,7 @@ export function loadProofSolver(): Promise<ProofSolver | null> {
   return loading;
 }
 
-async function proof(): Promise<string> {
+async function proof(): Promise<Proof> {
   const solver = await loadProofSolver();
   return solver ? solver.take() : "";
 }
@@ -41,11 +44,13 @@ async function proof(): Promise<string> {
 /**
  * Posts a form with its proof. When the server asks for one (428: many posts arrive, or the one
  * sent was of a lower level or used), a new one is solved and the form sent again, twice at most.
+ * A challenge refused (429) is the answer: sending without a proof would only be refused too.
  */
 export async function postWithProof<T>(url: string, body: Record<string, unknown>): Promise<ApiAnswer<T>> {
-  let answer = await postJson<T>(url, { ...body, [PROOF_FIELD]: await proof() });
-  for (let round = 0; round < 2 && answer.status === 428; round++) {
-    answer = await postJson<T>(url, { ...body, [PROOF_FIELD]: await proof() });
+  for (let round = 0; ; round++) {
+    const sent = await proof();
+    if (typeof sent !== "string") return { ok: false, status: 429, data: sent.refused as ApiAnswer<T>["data"] };
+    const answer = await postJson<T>(url, { ...body, [PROOF_FIELD]: sent });
+    if (answer.status !== 428 || round === 2) return answer;
   }
-  return answer;
 }

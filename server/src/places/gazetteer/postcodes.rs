@@ -2,9 +2,9 @@
 //! letters ('6041', '6041 GL', '6041gl'), and German ones of five ('41372').
 //! The data has Dutch postcodes by their four digits only, so the letters are
 //! read and dropped. Belgian postcodes have four digits too and are not in the
-//! data: four digits beside words that name nothing near the Dutch area of
-//! that number ('3545 Halen', in Belgian Limburg; 3545 is in Utrecht) are a
-//! question for the visitor, never either place.
+//! data: four digits beside words that name a place far from the Dutch area
+//! of that number and none near it ('3545 Halen', in Belgian Limburg; 3545 is
+//! in Utrecht) are a question for the visitor, never either place.
 use crate::places::gazetteer::{
     matching::{fold, Hit},
     Gazetteer,
@@ -24,12 +24,19 @@ pub(crate) struct TypedPostcode {
 
 impl Gazetteer {
     /// Whether four digits typed beside other words are not the Dutch area of
-    /// that number: nothing the other words name in full (`hits`) lies near it.
+    /// that number: the other words name a place, in full or its start
+    /// (`hits`), and nothing they name, also with a region or country beside
+    /// it, lies near that area. Words that name nothing (a street) or only
+    /// with a typing error leave the postcode as it is.
     pub(crate) fn postcode_disagrees(&self, postcode: &TypedPostcode, hits: &[Hit]) -> bool {
         let area = self.places[postcode.index as usize].location;
         let near =
             |h: &Hit| self.places[h.index as usize].location.distance_km(area) <= TOWN_BESIDE_POSTCODE_KM;
-        postcode.digits_only && !postcode.rest.is_empty() && !hits.iter().any(|h| h.exact && near(h))
+        let named = |h: &Hit, least_tier: u8| !h.typo && (h.exact || h.tier >= least_tier);
+        postcode.digits_only
+            && !postcode.rest.is_empty()
+            && hits.iter().any(|h| named(h, 5))
+            && !hits.iter().any(|h| named(h, 3) && near(h))
     }
 
     /// The postcode place the text names, if any.

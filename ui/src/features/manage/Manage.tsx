@@ -47,7 +47,7 @@ export function Manage({ manage, form }: ManagePageProps) {
         </div>
       )}
       {/* At the top, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
-      <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />
+      {manage.actions.includes("ask") && <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />}
       <h2>{t("manage.statusHeading")}</h2>
       <p className={`status-line status-${manage.status}`}>
         <WithCallLink text={manage.statusText} />

@@ -50,10 +50,19 @@ fn a_belgian_postcode_beside_its_town_is_a_question_not_the_dutch_area_of_that_n
     }
     let list = g.suggest("3545 Halen", Lang::Nl);
     assert!(list.iter().any(|s| s.main_text == "Halen"), "the town typed is offered:{}", show(&list));
-    // A postcode beside its own town, or with its letters, is still that postcode.
-    for (input, id) in
-        [("3511 Utrecht", "zNL3511"), ("6041 Roermond", "zNL6041"), ("3545 AB Halen", "zNL3545")]
-    {
+    // A postcode beside its own town (also with its country or a typing error), beside a
+    // street, or with its letters, is still that postcode.
+    for (input, id) in [
+        ("3511 Utrecht", "zNL3511"),
+        ("6041 Roermond", "zNL6041"),
+        ("6041 Roermond, Nederland", "zNL6041"),
+        ("6041 Roermond NL", "zNL6041"),
+        ("6041 Roermnd", "zNL6041"),
+        ("6041 Markt", "zNL6041"),
+        ("Markt 1 6041", "zNL6041"),
+        ("6043 Maasniel", "zNL6043"),
+        ("3545 AB Halen", "zNL3545"),
+    ] {
         let list = g.suggest(input, Lang::Nl);
         assert_eq!((list[0].id.as_str(), list[0].exact), (id, true), "{input:?}:{}", show(&list));
     }
