@@ -31,6 +31,14 @@ pub(crate) fn of_kind(mails: &[Mail], kind: &str) -> Vec<String> {
 }
 
 impl Desk {
+    /// Answers `reference` with the staff mail's `action` button and `fields`; the manage link
+    /// in the customer's mail about that answer.
+    pub(crate) async fn answered(&self, reference: &str, action: &str, fields: &[(&str, &str)]) -> String {
+        let staff_link = self.link(reference, action).await;
+        assert_eq!(self.post(&staff_link, fields).await.status(), 200);
+        manage_link(&self.mails_of("customer-answer", 1).await.remove(0))
+    }
+
     pub(crate) async fn mails_of(&self, kind: &str, count: usize) -> Vec<Mail> {
         for _ in 0..100 {
             let mails: Vec<Mail> = self
@@ -227,9 +235,7 @@ async fn another_time_asked_for_soon_is_urgent_for_staff_counted_from_the_ask() 
     let desk = desk("nl").await;
     // Booked days ahead: not urgent then.
     let reference = desk.book("en").await;
-    let confirm = desk.link(&reference, "confirm").await;
-    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
-    let link = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let link = desk.answered(&reference, "confirm", &[("note", "")]).await;
     let soon = jiff::Zoned::now()
         .in_tz("Europe/Amsterdam")
         .unwrap()
@@ -297,9 +303,7 @@ async fn asking_for_another_time_makes_a_confirmed_ride_a_request_again_for_staf
 async fn after_twelve_changes_another_time_is_asked_by_phone_while_cancelling_stays_open() {
     let desk = desk("nl").await;
     let reference = desk.book("en").await;
-    let confirm = desk.link(&reference, "confirm").await;
-    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
-    let link = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let link = desk.answered(&reference, "confirm", &[("note", "")]).await;
     let day = jiff::Zoned::now().date().checked_add(jiff::Span::new().days(4)).unwrap();
     // The staff answer was change 1; eleven asks make twelve.
     for minute in 10..21 {

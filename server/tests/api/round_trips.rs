@@ -55,9 +55,7 @@ async fn stored(desk: &Desk, reference: &str) -> (String, String) {
 async fn the_return_ride_moves_alone_or_with_the_outward_one_and_the_calendar_files_follow() {
     let desk = desk("en").await;
     let reference = book_round_trip(&desk, "nl").await;
-    let confirm = desk.link(&reference, "confirm").await;
-    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
-    let link = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let link = desk.answered(&reference, "confirm", &[("note", "")]).await;
     let html = desk.app.get(&link).await.text().await.unwrap();
     let (today, next) = (day(2), day(3));
     assert!(html.contains("Terugrit: nieuwe datum en tijd"), "{html}");

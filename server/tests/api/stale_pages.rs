@@ -83,12 +83,9 @@ async fn a_staff_page_opened_before_a_colleagues_proposal_sends_nothing() {
 async fn an_old_manage_tab_accepts_no_proposal_the_customer_never_saw() {
     let desk = desk("nl").await;
     let reference = desk.book("en").await;
-    let propose = desk.link(&reference, "propose").await;
-    assert_eq!(
-        desk.post(&propose, &[("dateTime", &format!("{}T10:00", day())), ("note", "")]).await.status(),
-        200
-    );
-    let manage = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let manage = desk
+        .answered(&reference, "propose", &[("dateTime", &format!("{}T10:00", day())), ("note", "")])
+        .await;
     let old_tab = desk.version(&manage).await;
     assert_eq!(old_tab, "1");
     // In another tab the customer asks for 12:00; staff propose 22:00 instead.
@@ -152,9 +149,7 @@ async fn the_same_other_time_sent_twice_is_taken_once_and_a_taken_step_redirects
 async fn asking_for_the_time_the_ride_already_has_changes_nothing() {
     let desk = desk("nl").await;
     let reference = desk.book("en").await;
-    let confirm = desk.link(&reference, "confirm").await;
-    assert_eq!(desk.post(&confirm, &[("note", "")]).await.status(), 200);
-    let manage = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let manage = desk.answered(&reference, "confirm", &[("note", "")]).await;
     let html = desk.app.get(&manage).await.text().await.unwrap();
     let field = "name=\"dateTime\" value=\"";
     let at = html.find(field).unwrap_or_else(|| panic!("the ask form: {html}")) + field.len();
@@ -172,12 +167,9 @@ async fn asking_for_the_time_the_ride_already_has_changes_nothing() {
 async fn a_proposal_whose_time_has_passed_cannot_be_accepted() {
     let desk = desk("nl").await;
     let reference = desk.book("de").await;
-    let propose = desk.link(&reference, "propose").await;
-    assert_eq!(
-        desk.post(&propose, &[("dateTime", &format!("{}T09:00", day())), ("note", "")]).await.status(),
-        200
-    );
-    let manage = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let manage = desk
+        .answered(&reference, "propose", &[("dateTime", &format!("{}T09:00", day())), ("note", "")])
+        .await;
     let seen = desk.version(&manage).await;
     // The proposed time moves into the past; the ride's own time is still ahead.
     let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
@@ -201,12 +193,9 @@ async fn a_proposal_whose_time_has_passed_cannot_be_accepted() {
 async fn a_later_time_proposed_can_be_accepted_after_the_time_first_asked_for() {
     let desk = desk("nl").await;
     let reference = desk.book("de").await;
-    let propose = desk.link(&reference, "propose").await;
-    assert_eq!(
-        desk.post(&propose, &[("dateTime", &format!("{}T09:00", day())), ("note", "")]).await.status(),
-        200
-    );
-    let manage = manage_link(&desk.mails_of("customer-answer", 1).await.remove(0));
+    let manage = desk
+        .answered(&reference, "propose", &[("dateTime", &format!("{}T09:00", day())), ("note", "")])
+        .await;
     // The time first asked for passes before the customer reads the proposal.
     let store = rusqlite::Connection::open(desk.app.data_dir.join(taxi_server::store::FILE_NAME)).unwrap();
     let passed = "UPDATE bookings SET pickup_at = 1577872800,
