@@ -189,7 +189,7 @@ pub async fn reservation_page(
     let route = [(from.as_str(), None), (to.as_str(), to_kind)];
     let form = prefilled_form(places, &settings.tariff, locales, route, pickup, (lang, look_up)).await;
     let key = PageKey::page(Page::Reservation, lang, mode);
-    let rendered = pages.with_form(key, form, ClientKey::requester(&req)).await.map_err(AppError::from)?;
+    let rendered = pages.with_form(key, form, ClientKey::get(&req)).await.map_err(AppError::from)?;
     Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))
 }
 
@@ -235,7 +235,7 @@ async fn repeat_page(
         }
     };
     let key = PageKey::page(Page::Reservation, lang, mode);
-    let rendered = pages.with_form(key, form, ClientKey::requester(req)).await.map_err(AppError::from)?;
+    let rendered = pages.with_form(key, form, ClientKey::get(req)).await.map_err(AppError::from)?;
     let mut response = site_routes::page_answer(req, &rendered, guard, Page::Reservation);
     keep_private(&mut response);
     Ok(response)

@@ -48,28 +48,15 @@ use crate::{
         rate_limit::{Limiter, RateLimits},
     },
     i18n::Locales,
-    render::pool::Requester,
 };
 
-/// The keys the edge counted a request's client by, for limits further in
-/// (the render queue's shares, the mail gate's).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientKey {
-    /// Its address, or its IPv6 /64.
-    pub client: std::net::IpAddr,
-    /// Its network, shared with its neighbours: an IPv4 /24, an IPv6 /48.
-    pub network: std::net::IpAddr,
-}
+pub use crate::types::ClientKey;
 
+/// The keys the edge counted a request's client by, put on the request for limits further in.
 impl ClientKey {
     /// The client's own key.
     pub fn of(req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
         Self::get(req).map(|k| k.client)
-    }
-
-    /// Whom a page rendered for the request is for: its shares of the render queue.
-    pub fn requester(req: &actix_web::HttpRequest) -> Option<Requester> {
-        Self::get(req).map(|key| Requester { client: key.client, network: key.network })
     }
 
     pub fn get(req: &actix_web::HttpRequest) -> Option<ClientKey> {

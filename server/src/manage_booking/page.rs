@@ -15,7 +15,7 @@ impl Pages {
     /// `client`: the edge's key of the visitor, whose share of the render queue it takes.
     pub async fn manage(
         &self,
-        (lang, client): (Lang, Option<crate::render::pool::Requester>),
+        (lang, client): (Lang, Option<crate::types::ClientKey>),
         page: ManagePage,
         form: Option<FormState>,
     ) -> Result<EncodedPage, RenderError> {

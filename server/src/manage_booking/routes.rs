@@ -253,7 +253,7 @@ async fn page(
 ) -> Result<HttpResponse, AppError> {
     let lang = opened.0.booking.lang;
     let page = manage_page(manage, opened, req.path(), jiff::Timestamp::now(), showing);
-    let rendered = manage.pages.manage((lang, ClientKey::requester(req)), page, form).await?;
+    let rendered = manage.pages.manage((lang, ClientKey::get(req)), page, form).await?;
     let mut response = encoded(req, &rendered, status);
     keep_private(&mut response);
     Ok(response)

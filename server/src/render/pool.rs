@@ -16,7 +16,10 @@ use std::{
 
 use tokio::sync::oneshot;
 
-use crate::render::engine::{self, EngineError, JsEngine};
+use crate::{
+    render::engine::{self, EngineError, JsEngine},
+    types::ClientKey,
+};
 
 #[derive(Debug, Clone)]
 pub struct PoolSettings {
@@ -29,15 +32,6 @@ pub struct PoolSettings {
     /// Renders all clients of one network may have waiting or running at
     /// once (at least `max_per_client`).
     pub max_per_network: usize,
-}
-
-/// Whom a render is for: the keys the edge counted the client by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Requester {
-    /// Its address, or its IPv6 /64.
-    pub client: IpAddr,
-    /// Its network (an IPv4 /24, an IPv6 /48), shared with its neighbours.
-    pub network: IpAddr,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -76,7 +70,7 @@ struct Taken {
 /// dropped (also when the request is cancelled while waiting).
 struct Slot<'a> {
     pool: &'a RenderPool,
-    requester: Requester,
+    key: ClientKey,
 }
 
 impl Drop for Slot<'_> {
@@ -90,8 +84,8 @@ impl Drop for Slot<'_> {
             }
         }
         let mut taken = self.pool.taken.lock().unwrap_or_else(|e| e.into_inner());
-        give_back(&mut taken.clients, self.requester.client);
-        give_back(&mut taken.networks, self.requester.network);
+        give_back(&mut taken.clients, self.key.client);
+        give_back(&mut taken.networks, self.key.network);
     }
 }
 
@@ -114,33 +108,33 @@ impl RenderPool {
         Ok(Self { sender, settings, taken: Mutex::default() })
     }
 
-    /// Renders for `requester` (the visitor the page is for), within the
+    /// Renders for the client `key` (the visitor the page is for), within the
     /// shares of the queue of that client and its network; `None` renders
     /// unlimited (pages not made for one visitor, rendered once).
     pub async fn render_for(
         &self,
-        requester: Option<Requester>,
+        key: Option<ClientKey>,
         props_json: String,
     ) -> Result<String, RenderError> {
-        let _slot = match requester {
-            Some(requester) => Some(self.take_slot(requester)?),
+        let _slot = match key {
+            Some(key) => Some(self.take_slot(key)?),
             None => None,
         };
         self.render(props_json).await
     }
 
-    fn take_slot(&self, requester: Requester) -> Result<Slot<'_>, RenderError> {
+    fn take_slot(&self, key: ClientKey) -> Result<Slot<'_>, RenderError> {
         let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
         let held = |counts: &HashMap<IpAddr, usize>, key| counts.get(&key).copied().unwrap_or(0);
-        if held(&taken.clients, requester.client) >= self.settings.max_per_client.max(1)
+        if held(&taken.clients, key.client) >= self.settings.max_per_client.max(1)
             // A file that raised the client's share alone keeps working: a network has at least that.
-            || held(&taken.networks, requester.network) >= self.settings.max_per_network.max(self.settings.max_per_client)
+            || held(&taken.networks, key.network) >= self.settings.max_per_network.max(self.settings.max_per_client)
         {
             return Err(RenderError::ClientBusy);
         }
-        *taken.clients.entry(requester.client).or_default() += 1;
-        *taken.networks.entry(requester.network).or_default() += 1;
-        Ok(Slot { pool: self, requester })
+        *taken.clients.entry(key.client).or_default() += 1;
+        *taken.networks.entry(key.network).or_default() += 1;
+        Ok(Slot { pool: self, key })
     }
 
     /// Renders page props (JSON) to HTML on a render thread.
@@ -250,10 +244,10 @@ mod tests {
         assert!(busy >= 1 && ok >= 1, "busy {busy}, ok {ok}");
     }
 
-    fn requester(client: &str) -> Option<Requester> {
+    fn from(client: &str) -> Option<ClientKey> {
         let client: IpAddr = client.parse().unwrap();
         let IpAddr::V4(v4) = client else { unreachable!("IPv4 in these tests") };
-        Some(Requester { client, network: IpAddr::V4((u32::from(v4) & !0xff).into()) })
+        Some(ClientKey { client, network: IpAddr::V4((u32::from(v4) & !0xff).into()) })
     }
 
     #[tokio::test]
@@ -266,11 +260,11 @@ mod tests {
             .flat_map(|client| std::iter::repeat_n(*client, 20))
             .map(|client| {
                 let pool = pool.clone();
-                tokio::spawn(async move { (client, pool.render_for(requester(client), "{}".into()).await) })
+                tokio::spawn(async move { (client, pool.render_for(from(client), "{}".into()).await) })
             })
             .collect();
         tokio::time::sleep(Duration::from_millis(10)).await;
-        let other = pool.render_for(requester("198.51.100.2"), "{}".into()).await;
+        let other = pool.render_for(from("198.51.100.2"), "{}".into()).await;
         assert_eq!(other, Ok("ok".to_string()), "a client of another network still gets its page");
         let mut rendered = HashMap::new();
         for task in flood {
@@ -284,7 +278,7 @@ mod tests {
         assert_eq!(rendered, HashMap::from([("192.0.2.1", 2), ("192.0.2.77", 1)]));
         let given_back = |taken: &Taken| taken.clients.is_empty() && taken.networks.is_empty();
         assert!(given_back(&pool.taken.lock().unwrap()), "every slot given back");
-        assert_eq!(pool.render_for(requester("192.0.2.1"), "{}".into()).await, Ok("ok".to_string()));
+        assert_eq!(pool.render_for(from("192.0.2.1"), "{}".into()).await, Ok("ok".to_string()));
     }
 
     #[test]
@@ -294,8 +288,8 @@ mod tests {
             PoolSettings { max_per_network: 1, ..settings(1, 8) },
         )
         .unwrap();
-        let requester = requester("192.0.2.1").unwrap();
-        let slots = [pool.take_slot(requester), pool.take_slot(requester), pool.take_slot(requester)];
+        let key = from("192.0.2.1").unwrap();
+        let slots = [pool.take_slot(key), pool.take_slot(key), pool.take_slot(key)];
         assert_eq!(slots.iter().map(Result::is_ok).collect::<Vec<_>>(), [true, true, false]);
     }
 

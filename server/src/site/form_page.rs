@@ -72,7 +72,7 @@ impl FormPost {
         form: FormState,
     ) -> Result<HttpResponse, AppError> {
         let key = PageKey::page(self.page, self.lang, self.mode);
-        let rendered = pages.with_form(key, form, ClientKey::requester(&self.req)).await?;
+        let rendered = pages.with_form(key, form, ClientKey::get(&self.req)).await?;
         Ok(encoded(&self.req, &rendered, status))
     }
 

@@ -11,7 +11,7 @@ use std::{
 };
 
 use crate::render::{
-    pool::{RenderError, RenderPool, Requester},
+    pool::{RenderError, RenderPool},
     EncodedPage,
 };
 use crate::site::document::{document, island_props, Shell};
@@ -29,7 +29,7 @@ use crate::{
         page_dates::PageDates,
         titles, Page, ReservationMode,
     },
-    types::{links::whatsapp_chat, Lang, Money},
+    types::{links::whatsapp_chat, ClientKey, Lang, Money},
 };
 
 /// What identifies a request-independent page.
@@ -180,7 +180,7 @@ impl Pages {
         &self,
         key: PageKey,
         form: FormState,
-        client: Option<Requester>,
+        client: Option<ClientKey>,
     ) -> Result<EncodedPage, RenderError> {
         let html = self.render(key, Some(form), client).await?;
         actix_web::web::block(move || EncodedPage::new_fast(html)).await.map_err(|_| RenderError::Unavailable)
@@ -190,7 +190,7 @@ impl Pages {
         &self,
         key: PageKey,
         form: Option<FormState>,
-        client: Option<Requester>,
+        client: Option<ClientKey>,
     ) -> Result<String, RenderError> {
         let (page, lang, mode, landing) = match key {
             PageKey::Page(page, lang, mode) => (Some(page), lang, mode, None),

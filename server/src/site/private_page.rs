@@ -9,15 +9,12 @@ use actix_web::{http::header, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::{
-    render::{
-        pool::{RenderError, Requester},
-        EncodedPage,
-    },
+    render::{pool::RenderError, EncodedPage},
     site::{
         document::{document, Shell},
         pages::Pages,
     },
-    types::Lang,
+    types::{ClientKey, Lang},
 };
 
 impl Pages {
@@ -27,7 +24,7 @@ impl Pages {
     /// for one visitor.
     pub async fn private_page(
         &self,
-        (lang, client): (Lang, Option<Requester>),
+        (lang, client): (Lang, Option<ClientKey>),
         props: &impl Serialize,
         title: &str,
         description: &str,

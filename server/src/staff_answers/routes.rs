@@ -266,7 +266,7 @@ impl Context {
             changed,
             junk: self.junk_choice(opened).await?,
         };
-        let rendered = self.pages.staff((lang, ClientKey::requester(&self.req)), page, form).await?;
+        let rendered = self.pages.staff((lang, ClientKey::get(&self.req)), page, form).await?;
         Ok(private(encoded(&self.req, &rendered, status)))
     }
 

@@ -19,6 +19,7 @@ macro_rules! text_newtype {
         }
     };
 }
+mod client;
 mod clock;
 mod country;
 pub mod email;
@@ -32,6 +33,7 @@ mod pickup;
 mod place;
 mod reference;
 
+pub use crate::types::client::ClientKey;
 pub use crate::types::clock::ClockTime;
 pub use crate::types::country::Country;
 pub use crate::types::lang::Lang;

@@ -20,7 +20,7 @@
 pub mod pace;
 pub mod spent;
 
-use std::{net::IpAddr, time::Instant};
+use std::time::Instant;
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::STANDARD, Engine as _};
@@ -138,8 +138,8 @@ impl Proofs {
             .ok()
     }
 
-    /// Whether `client` (in `network`) may have another challenge made now.
-    fn allow(&self, client: IpAddr, network: IpAddr) -> Result<(), Refusal> {
+    /// Whether the client may have another challenge made now.
+    fn allow(&self, ClientKey { client, network }: ClientKey) -> Result<(), Refusal> {
         let (own, together) = &self.made;
         own.check(client).and_then(|()| together.check(network)).map_err(|retry_after| {
             tracing::warn!(%client, "proof of work: challenges beyond the allowance refused");
@@ -218,7 +218,7 @@ pub async fn challenge(
         None
     } else {
         if let Some(key) = ClientKey::get(&req) {
-            submissions.proofs().allow(key.client, key.network)?;
+            submissions.proofs().allow(key)?;
         }
         web::block(move || submissions.proofs().challenge())
             .await
