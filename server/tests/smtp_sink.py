@@ -13,23 +13,36 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
   hangdata  no answer after the message was sent
   storelate the message stored, then the answer only after --late-ms (as a
             queueing server answers once its queue file is written)
-  dropdata  connection dropped in the middle of the message
+  rcpt451   451 at RCPT (greylisting: try again later)
+  dropdata  the connection reset after --cut-bytes of the message, nothing stored
+  resetdot  the whole message read, nothing stored, then the connection reset
+            with no answer (a relay reloaded between the final dot and its answer)
   dropafter the message stored, then the connection closed with no answer
   slowrcpt  the answer to RCPT only after --late-ms (a server too slow for
             the client's timeout that still answers a probe at once)
+  firstN    (with one of the above) misbehave only for the first N messages to
+            that address, then take them as a good server does
 and for the whole server, by the first word of --mode-file, read at each EHLO:
   hang      no answer after the greeting (a hung server)
   421       421 after the greeting (server shutting down)
+  cut       every message cut as `dropdata` cuts one
+Every RCPT is logged to attempts.log in --dir (one address a line), to count
+attempts. With --password, the server asks for a login (AUTH PLAIN/LOGIN, no
+TLS) and answers 535 to any other password.
 --delay-ms slows every accepted message (to kill a sender in the middle of its work, or as
 a relay that takes its time for each message: `staff_mail_flood.rs`).
 """
 import argparse
 import asyncio
+import collections
 import itertools
 import os
+import re
+import socket
+import struct
 import sys
 
-from aiosmtpd.smtp import SMTP, syntax
+from aiosmtpd.smtp import SMTP, AuthResult, syntax
 
 counter = itertools.count()
 
@@ -37,11 +50,32 @@ RCPT_ANSWERS = {
     "rcpt450": "450 4.2.1 mailbox busy, try again later",
     "rcpt550": "550 5.1.1 <{address}>: mailbox unavailable",
     "rcpt552": "552 5.2.2 <{address}>: mailbox full",
+    "rcpt451": "451 4.7.1 <{address}>: greylisted, try again later",
 }
+
+# Messages seen per recipient, for `firstN`.
+seen = collections.Counter()
 
 
 def marked(envelope, word):
     return any(word in address.lower() for address in envelope.rcpt_tos)
+
+
+def misbehaves(envelope, word):
+    """Whether the message misbehaves as `word` says (only the first N when `firstN`)."""
+    for address in envelope.rcpt_tos:
+        if word in address.lower():
+            first = re.search(r"first(\d+)", address.lower())
+            return first is None or seen[address.lower()] <= int(first.group(1))
+    return False
+
+
+def reset(transport):
+    """Closes the connection with a TCP reset (SO_LINGER 0), as a crashed relay does."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
 
 
 async def forever():
@@ -49,8 +83,9 @@ async def forever():
 
 
 class Sink:
-    def __init__(self, directory, delay_ms, reject, mode_file, late_ms):
+    def __init__(self, directory, delay_ms, reject, mode_file, late_ms, cut_bytes):
         self.directory = directory
+        self.cut_bytes = cut_bytes
         self.late = late_ms / 1000.0
         self.delay = delay_ms / 1000.0
         self.reject = reject
@@ -73,6 +108,8 @@ class Sink:
         return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        with open(os.path.join(self.directory, "attempts.log"), "a") as log:
+            log.write(address + "\n")
         if self.reject and "reject" in address:
             return "550 5.1.1 mailbox unavailable"
         for word, answer in RCPT_ANSWERS.items():
@@ -84,6 +121,9 @@ class Sink:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if misbehaves(envelope, "resetdot"):
+            reset(server.transport)
+            await forever()
         if marked(envelope, "hangdata"):
             await forever()
         if marked(envelope, "data552"):
@@ -100,7 +140,7 @@ class Sink:
         os.rename(tmp, os.path.join(self.directory, name))
         if marked(envelope, "storelate"):
             await asyncio.sleep(self.late)
-        if marked(envelope, "dropafter"):
+        if misbehaves(envelope, "dropafter"):
             server.transport.abort()
             await forever()
         return "250 2.0.0 stored"
@@ -109,12 +149,28 @@ class Sink:
 class Server(SMTP):
     @syntax("DATA")
     async def smtp_DATA(self, arg):
-        if self.envelope is not None and marked(self.envelope, "dropdata"):
+        if self.envelope is not None:
+            for address in self.envelope.rcpt_tos:
+                seen[address.lower()] += 1
+        whole_server = self.event_handler.mode() == "cut"
+        if self.envelope is not None and (whole_server or misbehaves(self.envelope, "dropdata")):
             await self.push("354 End data with <CR><LF>.<CR><LF>")
-            await self._reader.read(200)  # a part of the message, then the line goes dead
-            self.transport.abort()
+            got = 0  # a part of the message, then the line goes dead
+            while got < self.event_handler.cut_bytes:
+                chunk = await self._reader.read(self.event_handler.cut_bytes - got)
+                if not chunk:
+                    break
+                got += len(chunk)
+            reset(self.transport)
             await forever()  # until the session is cancelled, reading no more
         await super().smtp_DATA(arg)
+
+
+def authenticator_for(password):
+    def authenticate(server, session, envelope, mechanism, auth_data):
+        return AuthResult(success=getattr(auth_data, "password", b"") == password.encode(), handled=False)
+
+    return authenticate
 
 
 async def main():
@@ -125,12 +181,17 @@ async def main():
     parser.add_argument("--reject", action="store_true")
     parser.add_argument("--mode-file")
     parser.add_argument("--late-ms", type=int, default=3000)
+    parser.add_argument("--cut-bytes", type=int, default=300)
+    parser.add_argument("--password")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file, args.late_ms)
+    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file, args.late_ms, args.cut_bytes)
+    login = {}
+    if args.password is not None:
+        login = dict(auth_require_tls=False, auth_required=True, authenticator=authenticator_for(args.password))
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: Server(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False),
+        lambda: Server(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False, **login),
         host="127.0.0.1",
         port=args.port,
         reuse_address=True,

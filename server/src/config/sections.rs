@@ -209,9 +209,13 @@ pub struct MailSettings {
     pub retention_days: u32,
     /// Timeout of an SMTP conversation up to `DATA` (connect, TLS, login, commands).
     pub smtp_timeout_ms: u64,
-    /// Timeout of the answer to a message's final dot; past it the outcome is
-    /// unknown and the mail is not sent again.
+    /// Timeout of the answer to a message's final dot; past it the outcome is unknown.
     pub smtp_data_end_timeout_ms: u64,
+    /// How many times a mail whose outcome was unknown (the server may have
+    /// stored it) is sent again before it is given up.
+    pub unknown_outcome_retries: u32,
+    /// The wait before the first of those; each next one waits twice as long.
+    pub unknown_outcome_first_retry_ms: u64,
     /// New bookings are refused (503) while this many mails wait undelivered.
     pub max_queued_mails: usize,
     /// New bookings are refused (503) while the data directory has less free space.

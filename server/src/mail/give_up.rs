@@ -35,7 +35,8 @@ pub(super) fn give_up_with_notice(
         })
         .and_then(Result::ok);
     let queued = shared.store.write_critical(|tx| {
-        queue::record_attempt(tx, row.id, attempts, now, queue::Attempt::GivenUp(error))?;
+        let unknown = failure == Failure::OutcomeUnknown;
+        queue::record_attempt(tx, row.id, attempts, now, queue::Attempt::GivenUp { error, unknown })?;
         match &notice {
             // The failed mail's cause: junk that bounces does not crowd out other notices.
             Some(mail) => queue::insert_mail(tx, mail, now, row.cause),

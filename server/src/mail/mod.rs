@@ -36,6 +36,7 @@ pub mod message;
 mod outcome;
 pub(crate) mod queue;
 mod retention;
+mod retry;
 mod sender;
 mod smtp;
 mod state;
@@ -60,7 +61,7 @@ pub use crate::mail::error::DeliveryError;
 pub use crate::mail::legacy::{Adopt, TakenOver};
 pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::queue::{forget, supersede};
-pub use crate::mail::sender::RetryPolicy;
+pub use crate::mail::retry::RetryPolicy;
 pub use status::{DeliveryHealth, SpoolStats};
 
 /// The mail outbox: cheap to clone, shared by all workers.
@@ -129,6 +130,10 @@ impl Outbox {
             degraded_after: Duration::from_secs(mail.degraded_after_seconds),
             shutdown_grace: Duration::from_millis(mail.shutdown_grace_ms),
             retention: mail.retention(),
+            unknown_outcomes: retry::UnknownOutcomes {
+                retries: mail.unknown_outcome_retries,
+                first_retry: Duration::from_millis(mail.unknown_outcome_first_retry_ms),
+            },
         };
         let loaded = state::Loaded { queued, finished };
         let shared = Arc::new(state::Shared::new(store, loaded, letterhead, limits));

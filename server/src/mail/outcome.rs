@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::mail::{sender::RetryPolicy, state::Shared, transport::Failure, MailKind};
+use crate::mail::{retry::RetryPolicy, state::Shared, transport::Failure, MailKind};
 use crate::telemetry::metrics;
 
 pub(super) enum Outcome {
@@ -19,12 +19,13 @@ pub(super) enum Outcome {
         id: i64,
         error: String,
     },
-    /// Will be tried again.
+    /// Will be tried again, after `retry_in` (the server down: after the pause).
     Failed {
         id: i64,
         attempts: u32,
         failure: Failure,
         error: String,
+        retry_in: Duration,
     },
     /// Marked failed; `notice` says whether staff were told.
     GivenUp {
@@ -60,6 +61,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             state.delivered_total += 1;
             state.delivered_retained += 1;
             state.slow_attempts = 0;
+            state.unknown_since_delivery = 0;
             state.server_answered(policy, pause);
             metrics::mail(if kind == MailKind::NOTICE { "notice_sent" } else { "delivered" });
             tracing::info!(id, attempts, "mail delivered");
@@ -68,16 +70,21 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             let error = redact(&error);
             state.remove(id);
             state.delivered_total += 1;
+            state.unknown_since_delivery = 0;
             state.server_answered(policy, pause);
             metrics::mail("delivered");
             tracing::error!(id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
         }
-        Outcome::Failed { id, attempts, failure, error } => {
+        Outcome::Failed { id, attempts, failure, error, retry_in } => {
             let error = redact(&error);
             state.failed_attempts_total += 1;
             state.last_error = Some(error.clone());
             state.slow_attempts = if failure == Failure::TimedOut { state.slow_attempts + 1 } else { 0 };
-            metrics::mail("temporary_failure");
+            metrics::mail(if failure == Failure::OutcomeUnknown {
+                "outcome_unknown"
+            } else {
+                "temporary_failure"
+            });
             let due = if failure == Failure::ServerDown {
                 state.server_down = true;
                 // Pause everything, unless a concurrent failure already did.
@@ -92,10 +99,15 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
                 };
                 state.paused_until = Some(until);
                 until
+            } else if failure == Failure::OutcomeUnknown {
+                // The server may have it: health stays degraded until a mail is delivered.
+                state.unknown_since_delivery += 1;
+                tracing::warn!(id, attempts, error = %error, retry_in_s = retry_in.as_secs(), "mail's outcome unknown; sending it again later");
+                now + retry_in
             } else {
                 tracing::warn!(id, attempts, error = %error, "mail refused for now; retrying it later");
                 state.server_answered(policy, pause);
-                now + mail_backoff(policy, attempts)
+                now + retry_in
             };
             if let Some(p) = state.pending.get_mut(&id) {
                 p.in_flight = false;
@@ -110,7 +122,11 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             state.failed += 1;
             state.last_trouble = Some(now);
             state.last_error = Some(error.clone());
-            state.server_answered(policy, pause);
+            if failure == Failure::OutcomeUnknown {
+                state.unknown_since_delivery += 1;
+            } else {
+                state.server_answered(policy, pause);
+            }
             metrics::mail(match failure {
                 Failure::Permanent => "permanent_failure",
                 Failure::OutcomeUnknown => "outcome_unknown",
@@ -157,22 +173,9 @@ fn redact(text: &str) -> String {
         .join(" ")
 }
 
-fn mail_backoff(policy: &RetryPolicy, attempts: u32) -> Duration {
-    let factor = 2u32.saturating_pow(attempts.saturating_sub(1).min(20));
-    policy.first_retry.saturating_mul(factor).min(policy.max_mail_retry)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mail_backoff_doubles_up_to_the_cap() {
-        let policy = RetryPolicy::default();
-        let secs: Vec<u64> = (1..=12).map(|a| mail_backoff(&policy, a).as_secs()).collect();
-        assert_eq!(secs, vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
-        assert_eq!(mail_backoff(&policy, u32::MAX).as_secs(), 900);
-    }
 
     #[test]
     fn addresses_are_redacted() {

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `queued` | accepted, not yet delivered (attempts and last error kept) |
 //! | `delivered` | the server took it; the body is dropped, the record kept for the retention |
-//! | `failed` | refused for good, given up, or sent with no answer; staff were told; the body is dropped, the record kept |
+//! | `failed` | refused for good, given up, or its outcome unknown three times; staff were told; the body is dropped, the record kept |
 //! | `quarantined` | a row that cannot be read; kept for a person to look at |
 //! | `superseded` | a perishable mail (a reminder) whose time passed, or whose subject changed, before it went; a mail to a junk booking's address not sent yet |
 //!
@@ -44,7 +44,11 @@ CREATE TABLE IF NOT EXISTS mails (
     -- The spool file a mail of an earlier release was taken over from.
     legacy_id       TEXT UNIQUE,
     -- The client whose request queued the mail (`fair.rs`), while it is queued.
-    client_network  TEXT
+    client_network  TEXT,
+    -- When the next attempt is due (ms; NULL: at once), written with each attempt's record.
+    next_attempt_at INTEGER,
+    -- Attempts whose outcome was unknown (the server may have stored the mail): bounded.
+    unknown_outcomes INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS mails_state ON mails (state, finished_at);
 -- A step drops or forgets the mails of its booking (reminders superseded, junk).
@@ -83,7 +87,11 @@ pub(crate) fn move_bodies(tx: &Transaction<'_>) -> io::Result<()> {
 }
 
 /// Columns added since the table was first made, for stores of earlier releases.
-pub(crate) const ADDED: [(&str, &str, &str); 1] = [("mails", "client_network", "TEXT")];
+pub(crate) const ADDED: [(&str, &str, &str); 3] = [
+    ("mails", "client_network", "TEXT"),
+    ("mails", "next_attempt_at", "INTEGER"),
+    ("mails", "unknown_outcomes", "INTEGER NOT NULL DEFAULT 0"),
+];
 
 /// What the sender keeps in memory of a queued mail: not its text.
 #[derive(Debug, Clone)]
@@ -96,6 +104,10 @@ pub(crate) struct Queued {
     /// The booking (or message) the mail is about.
     pub(crate) reference: String,
     pub(crate) cause: Cause,
+    /// When its next attempt is due (ms since the epoch); `None`: now.
+    pub(crate) next_attempt_at: Option<i64>,
+    /// Its attempts whose outcome was unknown.
+    pub(crate) unknown_outcomes: u32,
 }
 
 /// A mail as the sender reads it to send it.
@@ -108,6 +120,8 @@ pub(crate) struct Row {
     pub(crate) customer_phone: Option<String>,
     pub(crate) created_at: i64,
     pub(crate) attempts: u32,
+    /// Attempts that ended with the outcome unknown.
+    pub(crate) unknown_outcomes: u32,
     pub(crate) raw: Vec<u8>,
     /// Milliseconds since the epoch; see [`OutgoingMail::perishes_at`].
     pub(crate) perishes_at: Option<i64>,
@@ -163,6 +177,8 @@ pub(crate) fn insert_mail(
                 recipient: recipient.to_lowercase(),
                 reference: mail.reference.clone(),
                 cause,
+                next_attempt_at: None,
+                unknown_outcomes: 0,
             })
         })
         .collect()
@@ -197,7 +213,7 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
 pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
     let mut statement = connection
         .prepare(
-            "SELECT id, created_at, recipient, reference, client_network
+            "SELECT id, created_at, recipient, reference, client_network, next_attempt_at, unknown_outcomes
              FROM mails WHERE state = 'queued' ORDER BY id",
         )
         .map_err(sql)?;
@@ -209,6 +225,8 @@ pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
                 recipient: row.get::<_, String>(2)?.to_lowercase(),
                 reference: row.get(3)?,
                 cause: Cause::parse(row.get::<_, Option<String>>(4)?.as_deref()),
+                next_attempt_at: row.get(5)?,
+                unknown_outcomes: row.get(6)?,
             })
         })
         .map_err(sql)?;
@@ -238,7 +256,7 @@ pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
     };
     connection
         .query_row(
-            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, b.raw, perishes_at, client_network
+            "SELECT kind, reference, envelope_from, recipient, customer_phone, created_at, attempts, b.raw, perishes_at, client_network, unknown_outcomes
              FROM mails LEFT JOIN mail_bodies b ON b.mail_id = mails.id WHERE id = ?1 AND state = 'queued'",
             [id],
             |r| {
@@ -256,6 +274,7 @@ pub(crate) fn read(connection: &Connection, id: i64) -> io::Result<Row> {
                     raw: raw.filter(|raw| !raw.is_empty()).ok_or_else(|| unusable(7, "no message".into()))?,
                     perishes_at: r.get(8)?,
                     cause: Cause::parse(r.get::<_, Option<String>>(9)?.as_deref()),
+                    unknown_outcomes: r.get(10)?,
                 })
             },
         )
@@ -269,15 +288,17 @@ pub(crate) enum Attempt<'a> {
     /// The server took the mail: its body is no longer needed, its record is
     /// kept for the retention (and keeps it from ever being sent again).
     Delivered,
-    /// Refused for now: the mail stays queued.
-    Failed(&'a str),
-    /// Refused for good, for too long, or sent with no answer: staff are
-    /// told from the record; the body goes, as a delivered one's does (a
-    /// flood of mails to addresses that refuse them must not stay on disk).
-    GivenUp(&'a str),
+    /// Not taken: the mail stays queued until `next` (ms since the epoch);
+    /// `unknown`: the server may have stored it all the same.
+    Retry { error: &'a str, next: i64, unknown: bool },
+    /// Refused for good, for too long, or with its outcome unknown too often:
+    /// staff are told from the record; the body goes, as a delivered one's
+    /// does (a flood of mails to addresses that refuse them must not stay on disk).
+    GivenUp { error: &'a str, unknown: bool },
 }
 
-/// Records the `attempts`-th attempt of mail `id`, made at `now`.
+/// Records the `attempts`-th attempt of mail `id`, made at `now`, with the
+/// time of the next one: a restart sends only what is due.
 pub(crate) fn record_attempt(
     tx: &Transaction<'_>,
     id: i64,
@@ -285,19 +306,20 @@ pub(crate) fn record_attempt(
     now: i64,
     attempt: Attempt<'_>,
 ) -> io::Result<()> {
-    let (state, error) = match attempt {
-        Attempt::Delivered => ("delivered", None),
-        Attempt::Failed(error) => ("queued", Some(error)),
-        Attempt::GivenUp(error) => ("failed", Some(error)),
+    let (state, error, next, unknown) = match attempt {
+        Attempt::Delivered => ("delivered", None, None, false),
+        Attempt::Retry { error, next, unknown } => ("queued", Some(error), Some(next), unknown),
+        Attempt::GivenUp { error, unknown } => ("failed", Some(error), None, unknown),
     };
     let changed = tx
         .execute(
             "UPDATE mails SET state = ?2, attempts = ?3, last_attempt_at = ?4,
                  finished_at = CASE WHEN ?2 = 'queued' THEN NULL ELSE ?4 END,
                  last_error = coalesce(?5, last_error),
-                 client_network = CASE WHEN ?2 = 'queued' THEN client_network ELSE NULL END
+                 client_network = CASE WHEN ?2 = 'queued' THEN client_network ELSE NULL END,
+                 next_attempt_at = ?6, unknown_outcomes = unknown_outcomes + ?7
              WHERE id = ?1",
-            params![id, state, attempts, now, error],
+            params![id, state, attempts, now, error, next, i64::from(unknown)],
         )
         .map_err(sql)?;
     match changed {

@@ -89,8 +89,16 @@ fn a_body_is_kept_while_its_mail_is_queued_and_goes_with_every_end() {
     let [delivered, retried, given_up, perishing, _superseded, swept] =
         ["R-1", "R-2", "R-3", "R-4", "R-5", "R-6"].map(|r| new(&tx, r, Some(1)));
     record_attempt(&tx, delivered, 1, 5, Attempt::Delivered).unwrap();
-    record_attempt(&tx, retried, 1, 5, Attempt::Failed("450 busy")).unwrap();
-    record_attempt(&tx, given_up, 1, 5, Attempt::GivenUp("550 no such user")).unwrap();
+    let retry = Attempt::Retry { error: "connection reset", next: 9_000, unknown: true };
+    record_attempt(&tx, retried, 1, 5, retry).unwrap();
+    record_attempt(&tx, given_up, 1, 5, Attempt::GivenUp { error: "550 no such user", unknown: false })
+        .unwrap();
+    let waiting: Vec<_> = queued(&tx).unwrap().into_iter().filter(|q| q.id == retried).collect();
+    assert_eq!(
+        (waiting[0].next_attempt_at, waiting[0].unknown_outcomes),
+        (Some(9_000), 1),
+        "the next attempt's time and the unknown outcome are the row's, for a restart"
+    );
     finish(&tx, perishing, "superseded", 5).unwrap();
     supersede(&tx, "R-5", 5).unwrap();
     finish(&tx, swept, "quarantined", 5).unwrap();

@@ -8,13 +8,19 @@
 //! 2. the message and the server's answer to its final dot:
 //!    `mail.smtp_data_end_timeout_ms` (RFC 5321 §4.5.3.2.6 gives servers ten
 //!    minutes here, and a queueing server answers only once the mail is safely
-//!    stored). Once the whole message is written, a timeout or a connection
-//!    lost before the answer leaves the outcome unknown: the mail may have
-//!    been stored, so sending it again could deliver it twice.
+//!    stored). Once the message has begun, a timeout or a connection that ends
+//!    without that answer leaves the outcome unknown: the mail may have been
+//!    stored. Which bytes reached the server cannot be known here: a message
+//!    of a few dozen KB is handed to the kernel's socket buffer whole before
+//!    a reset from the other end arrives, so "all of it was written" says
+//!    nothing about what the server got.
 //!
 //! lettre's pooled transport runs both phases under one call, so a late answer
 //! after the dot could not be told from a server that never took the mail.
-use std::time::Duration;
+use std::{
+    sync::atomic::{AtomicBool, Ordering},
+    time::Duration,
+};
 
 use lettre::{
     address::Envelope,
@@ -57,9 +63,9 @@ pub enum SmtpFailure {
     Refused(lettre::transport::smtp::Error),
     /// No answer to the final dot within its limit: maybe stored, maybe not.
     NoAnswerAfterMessage,
-    /// The whole message was written, then the connection was lost before
-    /// an answer: maybe stored, maybe not.
-    LostAfterMessage(lettre::transport::smtp::Error),
+    /// The connection ended (reset, broken pipe, closed) once the message had
+    /// begun, with no answer to its end: maybe stored, maybe not.
+    LostInMessage(lettre::transport::smtp::Error),
 }
 
 impl SmtpServer {
@@ -110,12 +116,15 @@ impl SmtpServer {
     }
 
     /// Phase 1 up to `DATA`'s go-ahead, then phase 2; `QUIT` is only attempted.
+    /// `in_message` is raised when phase 2 begins: from then on, an end of the
+    /// conversation without the server's answer (also the sender's own, at a
+    /// shutdown) leaves the outcome unknown.
     pub async fn send(
         &self,
         envelope: &Envelope,
         raw: &[u8],
-        command_timeout: Duration,
-        data_end_timeout: Duration,
+        (command_timeout, data_end_timeout): (Duration, Duration),
+        in_message: &AtomicBool,
     ) -> Result<(), SmtpFailure> {
         let opened =
             tokio::time::timeout(command_timeout, self.open_and_start(envelope, raw, command_timeout));
@@ -124,20 +133,11 @@ impl SmtpServer {
             Ok(Err(e)) => return Err(SmtpFailure::Before(e)),
             Ok(Ok(connection)) => connection,
         };
-        // lettre writes each part, then the final dot, then reads the answer:
-        // the iterator is asked for a part after the last one only once that
-        // one is written, so the flag says the whole message went out.
-        let written = std::sync::atomic::AtomicBool::new(false);
-        let parts = [raw].into_iter().chain(std::iter::from_fn(|| {
-            written.store(true, std::sync::atomic::Ordering::SeqCst);
-            None
-        }));
-        match tokio::time::timeout(data_end_timeout, connection.message_iter(parts)).await {
+        in_message.store(true, Ordering::SeqCst);
+        match tokio::time::timeout(data_end_timeout, connection.message(raw)).await {
             Err(_) => Err(SmtpFailure::NoAnswerAfterMessage),
-            // An SMTP answer (a code) refused it; without one the line went dead.
-            Ok(Err(e)) if e.status().is_none() && written.load(std::sync::atomic::Ordering::SeqCst) => {
-                Err(SmtpFailure::LostAfterMessage(e))
-            }
+            // An SMTP answer (a code) refused it; without one the line ended.
+            Ok(Err(e)) if e.status().is_none() => Err(SmtpFailure::LostInMessage(e)),
             Ok(Err(e)) => Err(SmtpFailure::Refused(e)),
             Ok(Ok(_)) => {
                 let _ = tokio::time::timeout(command_timeout, connection.quit()).await;

@@ -13,7 +13,7 @@ use tokio::{sync::Notify, time::Instant};
 use crate::mail::{
     fair::{Lane, Turns, Waiting},
     queue::Queued,
-    sender::RetryPolicy,
+    retry::{RetryPolicy, UnknownOutcomes},
     DeliveryHealth, Letterhead, SpoolStats,
 };
 use crate::store::Store;
@@ -25,6 +25,7 @@ pub(crate) struct Limits {
     pub(crate) degraded_after: Duration,
     pub(crate) shutdown_grace: Duration,
     pub(crate) retention: Duration,
+    pub(crate) unknown_outcomes: UnknownOutcomes,
 }
 
 /// Timed-out attempts in a row (the server answering probes meanwhile) after
@@ -50,6 +51,9 @@ pub(crate) struct State {
     pub(crate) delivered_total: u64,
     /// Attempts in a row that timed out while the server still answered a probe.
     pub(crate) slow_attempts: u32,
+    /// Attempts whose outcome was unknown since a mail was last delivered (at
+    /// start: the queued mails that had one): the server may be cutting them.
+    pub(crate) unknown_since_delivery: u32,
     pub(crate) failed_attempts_total: u64,
     /// Mails given up, and rows that could not be read.
     pub(crate) failed: usize,
@@ -98,8 +102,12 @@ impl Shared {
         let [delivered_retained, failed, quarantined] = loaded.finished;
         let staff = letterhead.staff().iter().map(|m| m.email.to_string().to_lowercase()).collect();
         let mut state = State { delivered_retained, failed, quarantined, staff, ..State::default() };
+        let wall_clock = jiff::Timestamp::now().as_millisecond();
         for queued in &loaded.queued {
-            state.insert(queued, now);
+            // As written with its last attempt: a restart sends only what is due.
+            let wait = queued.next_attempt_at.map_or(0, |at| at.saturating_sub(wall_clock).max(0));
+            state.insert(queued, now + Duration::from_millis(wait as u64));
+            state.unknown_since_delivery += queued.unknown_outcomes;
         }
         Self { store, state: Mutex::new(state), wake: Notify::new(), letterhead, limits }
     }
@@ -145,6 +153,7 @@ impl Shared {
         let too_slow = state.slow_attempts >= SLOW_ATTEMPTS_DEGRADE;
         let degraded = state.server_down
             || too_slow
+            || state.unknown_since_delivery > 0
             || oldest.is_some_and(|age| age > degraded_after.as_secs())
             || state.last_trouble.is_some_and(|at| at.elapsed() < degraded_after);
         let in_flight = state.pending.values().filter(|p| p.in_flight).count();
@@ -156,6 +165,7 @@ impl Shared {
             quarantined: state.quarantined,
             oldest_age_seconds: oldest,
             server_too_slow: too_slow,
+            outcomes_unknown: state.unknown_since_delivery,
         }
     }
 

@@ -22,6 +22,8 @@ fn add(state: &mut State, mails: &[(&str, &str, &str)]) {
             recipient: recipient.to_string(),
             reference: reference.to_string(),
             cause: Cause::parse(Some(client)),
+            next_attempt_at: None,
+            unknown_outcomes: 0,
         };
         state.insert(&queued, Instant::now());
     }

@@ -28,7 +28,8 @@ pub struct SpoolStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryHealth {
-    /// `degraded` while the SMTP server is unreachable or too slow, while a mail has waited
+    /// `degraded` while the SMTP server is unreachable or too slow, from an
+    /// unknown outcome until the next delivery, while a mail has waited
     /// longer than `mail.degraded_after_seconds`, and for that long after a
     /// mail was given up or a row quarantined; otherwise `ok`.
     pub status: &'static str,
@@ -44,6 +45,10 @@ pub struct DeliveryHealth {
     /// The last attempts all timed out while the server still answered a
     /// probe: it is too slow for `mail.smtp_timeout_ms` (degraded).
     pub server_too_slow: bool,
+    /// Attempts since the last delivery whose conversation ended without an
+    /// answer once the message had begun (degraded while above 0: the server
+    /// may be cutting every message, the notices about them too).
+    pub outcomes_unknown: u32,
 }
 
 impl DeliveryHealth {

@@ -16,8 +16,9 @@
 //! authentication (53x) mean the server is not usable and pause all delivery.
 //! A timeout or a connection lost before the message was sent is unclear: the
 //! sender then asks [`Transport::answers`] whether the server itself is fine.
-//! No answer to the message's final dot leaves the outcome unknown.
-use std::{path::Path, sync::Arc, time::Duration};
+//! A conversation that ends without an answer once the message has begun
+//! leaves the outcome unknown (`retry.rs` says what follows).
+use std::{path::Path, sync::atomic::AtomicBool, sync::Arc, time::Duration};
 
 use lettre::{address::Envelope, Address};
 use secrecy::ExposeSecret;
@@ -42,8 +43,9 @@ pub enum Failure {
     /// No answer within `mail.smtp_timeout_ms` before the message was sent:
     /// the server is down or, if it still answers a probe, too slow.
     TimedOut,
-    /// The whole message was sent and no answer came: the server may have
-    /// stored it. Sent again, it could arrive twice.
+    /// The message had begun and no answer to its end came (a timeout, a
+    /// reset, a closed connection): the server may have stored it. Sent
+    /// again, it could arrive twice.
     OutcomeUnknown,
 }
 
@@ -119,18 +121,21 @@ impl Transport {
         }
     }
 
-    /// Delivers one message. `unique` (the spool id) names the Maildir file.
+    /// Delivers one message. `unique` (the spool id) names the Maildir file;
+    /// `in_message` is raised once the message has begun (see `smtp.rs`).
     pub async fn send(
         &self,
         unique: &str,
         envelope_from: &str,
         recipient: &str,
         raw: &[u8],
+        in_message: &AtomicBool,
     ) -> Result<(), SendError> {
         match self {
             Self::Smtp { server, timeouts, .. } => {
                 let envelope = envelope(envelope_from, recipient)?;
-                match server.send(&envelope, raw, timeouts.commands, timeouts.data_end).await {
+                let limits = (timeouts.commands, timeouts.data_end);
+                match server.send(&envelope, raw, limits, in_message).await {
                     Ok(()) => Ok(()),
                     Err(SmtpFailure::Before(e) | SmtpFailure::Refused(e)) => {
                         Err(SendError { failure: classify(&e), message: e.to_string() })
@@ -142,14 +147,14 @@ impl Transport {
                             timeouts.commands.as_millis()
                         ),
                     }),
-                    Err(SmtpFailure::LostAfterMessage(e)) => Err(SendError {
+                    Err(SmtpFailure::LostInMessage(e)) => Err(SendError {
                         failure: Failure::OutcomeUnknown,
-                        message: format!("the mail server took the whole message and closed the connection without an answer ({e})"),
+                        message: format!("the connection to the mail server ended during the message, without an answer to it ({e})"),
                     }),
                     Err(SmtpFailure::NoAnswerAfterMessage) => Err(SendError {
                         failure: Failure::OutcomeUnknown,
                         message: format!(
-                            "the mail server took the whole message but gave no answer within {} s",
+                            "the mail server gave no answer within {} s to the end of the message",
                             timeouts.data_end.as_secs()
                         ),
                     }),

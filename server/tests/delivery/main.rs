@@ -13,6 +13,8 @@ mod headers;
 mod late_answer;
 mod outbox;
 mod perishable;
+mod schedule;
 mod store_faults;
 mod typed_address;
+mod unknown_outcome;
 mod upgrade;

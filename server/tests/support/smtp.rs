@@ -82,6 +82,22 @@ impl Sink {
         read_messages(&self.dir)
     }
 
+    /// Every RCPT the server was sent, in order (lower-cased): its attempts.
+    #[allow(dead_code)] // the API tests count no attempts
+    pub fn attempts(&self) -> Vec<String> {
+        std::fs::read_to_string(self.dir.join("attempts.log"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.trim().trim_start_matches('<').trim_end_matches('>').to_lowercase())
+            .collect()
+    }
+
+    /// The attempts of mails to `rcpt`.
+    #[allow(dead_code)] // the API tests count no attempts
+    pub fn attempts_for(&self, rcpt: &str) -> usize {
+        self.attempts().iter().filter(|a| *a == &rcpt.to_lowercase()).count()
+    }
+
     pub fn count(&self) -> usize {
         std::fs::read_dir(&self.dir)
             .map(|d| {
