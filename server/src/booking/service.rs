@@ -146,8 +146,7 @@ impl BookingService {
                     Some(_) => self.price_between(to.place(), from.place(), lang).await,
                     None => None,
                 };
-                let gate = self.outbox.outbox().customer_gate();
-                let confirmation_withheld = !gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
+                let confirmation_withheld = !self.outbox.outbox().opens(&form.email).await;
                 if confirmation_withheld {
                     tracing::warn!("this booking may not mail its address (the gate's caps): only staff are mailed");
                 }

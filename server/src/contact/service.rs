@@ -82,9 +82,7 @@ impl ContactService {
                 &self.outbox,
                 |_| async { true },
                 || async {
-                    let gate = self.outbox.customer_gate();
-                    let acknowledged =
-                        gate.opens(&form.email, crate::mail::fair::current_network(), jiff::Timestamp::now());
+                    let acknowledged = self.outbox.opens(&form.email).await;
                     let reference = Reference::new('C');
                     let message = ContactMessage {
                         reference: reference.clone(),

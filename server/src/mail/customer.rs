@@ -41,17 +41,28 @@
 //!     let _ = head.to_customer(letter, to);
 //! }
 //! ```
-use std::{collections::HashMap, net::IpAddr, num::NonZeroUsize, ops::Deref, sync::Mutex, time::SystemTime};
+use std::{
+    collections::HashMap,
+    io,
+    net::IpAddr,
+    num::NonZeroUsize,
+    ops::Deref,
+    sync::{Arc, Mutex},
+    time::SystemTime,
+};
 
 use lettre::message::Mailbox;
 use lru::LruCache;
+use rusqlite::Transaction;
 
 use crate::{
     config::LimitSettings,
     mail::{
         layout::{Link, MailView, Views},
+        mailbox_days::{self, Day},
         MailKind, OutgoingMail,
     },
+    store::Store,
     types::Email,
 };
 
@@ -155,21 +166,17 @@ pub struct GateTag {
 /// spelt) per day. A booking or message may open a conversation with a
 /// mailbox only while it had fewer than `opening_per_day` mails today and
 /// the hour's site-wide allowance has room for its client network; later
-/// mails of one that opened pass up to `all_per_day`. Kept in memory: after
-/// a restart the day starts again, bounded by the same numbers.
+/// mails of one that opened pass up to `all_per_day`. The days are kept in
+/// the store (`mailbox_days.rs`), so a restart starts no mailbox's day again;
+/// the memory holds the mailboxes seen lately and the hour's allowance (after
+/// a restart the hour starts again, bounded by the same numbers).
 pub struct CustomerGate {
     opening_per_day: u32,
     all_per_day: u32,
     site_per_hour: u32,
     network_per_hour: u32,
+    store: Arc<Store>,
     state: Mutex<GateState>,
-}
-
-#[derive(Clone, Copy)]
-struct Day {
-    date: jiff::civil::Date,
-    opened: u32,
-    mails: u32,
 }
 
 struct GateState {
@@ -185,13 +192,14 @@ struct GateState {
 const FIRST_OF_A_NETWORK: u32 = 1;
 
 impl CustomerGate {
-    pub fn new(limits: &LimitSettings) -> Self {
+    pub fn new(limits: &LimitSettings, store: Arc<Store>) -> Self {
         let remembered = NonZeroUsize::new(limits.max_tracked_submissions).unwrap_or(NonZeroUsize::MIN);
         Self {
             opening_per_day: limits.confirmations_per_recipient_per_day,
             all_per_day: limits.customer_mails_per_recipient_per_day,
             site_per_hour: limits.customer_mails_per_hour,
             network_per_hour: limits.customer_mails_per_network_per_hour,
+            store,
             state: Mutex::new(GateState {
                 mailboxes: LruCache::new(remembered),
                 hour: 0,
@@ -202,15 +210,27 @@ impl CustomerGate {
     }
 
     /// Whether a new booking or message from `network` may mail `email`
-    /// (then counted). `false`: it is taken, and its address gets nothing.
+    /// (then counted; the store counts it with the mail's own commit).
+    /// `false`: it is taken, and its address gets nothing. Reads the store
+    /// when the mailbox is not in memory: call it off the request threads.
     pub fn opens(&self, email: &Email, network: Option<IpAddr>, now: jiff::Timestamp) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let (mailbox, date) = (email.mailbox(), utc_date(now));
+        // Read before the gate's lock is taken: a commit holds the store's and then takes the gate's.
+        let stored = match self.lock().mailboxes.get(&mailbox) {
+            Some(day) if day.date == date => None,
+            _ => Some(self.store.read(|c| mailbox_days::load(c, &mailbox, date))),
+        };
+        let mut state = self.lock();
         let hour = now.as_second().div_euclid(3600);
         if state.hour != hour {
             (state.hour, state.site_used) = (hour, 0);
             state.networks.clear();
         }
-        if today(&mut state, &email.mailbox(), now).opened >= self.opening_per_day {
+        let Ok(day) = today(&mut state, &mailbox, date, || stored.unwrap_or(Ok(Day::new(date)))) else {
+            // The store could not be read: its own health says so; the mail is not withheld for it.
+            return true;
+        };
+        if day.opened >= self.opening_per_day {
             return false;
         }
         let of_network = network.map_or(0, |n| state.networks.get(&n).copied().unwrap_or(0));
@@ -225,105 +245,67 @@ impl CustomerGate {
         if let Some(n) = network {
             *state.networks.entry(n).or_insert(0) += 1;
         }
-        count(&mut state, &email.mailbox(), now, true);
+        state.mailboxes.put(mailbox, Day { opened: day.opened + 1, mails: day.mails + 1, ..day });
         true
     }
 
-    /// Whether `mail` may go; counts a mail to a typed address if so
-    /// (unless `opens` did). Staff's mails always go.
-    pub(super) fn passes(&self, mail: &OutgoingMail) -> bool {
-        let Some(tag) = &mail.customer else { return true };
-        let passes = self.passes_tag(tag, jiff::Timestamp::now());
-        if !passes {
+    /// Whether `mail` may go, in the transaction that queues it; counts a
+    /// mail to a typed address if so, in memory (unless `opens` did) and in
+    /// the store. Staff's mails always go.
+    pub(super) fn passes(&self, tx: &Transaction<'_>, mail: &OutgoingMail) -> io::Result<bool> {
+        let Some(tag) = &mail.customer else { return Ok(true) };
+        let date = utc_date(jiff::Timestamp::now());
+        let passes = self.admit(tag, date, || mailbox_days::load(tx, &tag.mailbox, date))?;
+        if passes {
+            mailbox_days::count(tx, &tag.mailbox, date, tag.counted)?;
+        } else {
             tracing::info!(reference = %mail.reference, kind = mail.kind.code(), "the customer's mailbox had today's mails: this one is dropped");
         }
-        passes
+        Ok(passes)
     }
 
-    fn passes_tag(&self, tag: &GateTag, now: jiff::Timestamp) -> bool {
+    /// The memory's part of [`CustomerGate::passes`]; `stored` reads the
+    /// mailbox's day when the memory does not have it.
+    fn admit(
+        &self,
+        tag: &GateTag,
+        date: jiff::civil::Date,
+        stored: impl FnOnce() -> io::Result<Day>,
+    ) -> io::Result<bool> {
         if tag.counted {
-            return true;
+            return Ok(true);
         }
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if self.all_per_day > 0 && today(&mut state, &tag.mailbox, now).mails >= self.all_per_day {
-            return false;
+        let mut state = self.lock();
+        let day = today(&mut state, &tag.mailbox, date, stored)?;
+        if self.all_per_day > 0 && day.mails >= self.all_per_day {
+            return Ok(false);
         }
-        count(&mut state, &tag.mailbox, now, false);
-        true
+        state.mailboxes.put(tag.mailbox.clone(), Day { mails: day.mails + 1, ..day });
+        Ok(true)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, GateState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
-/// What `mailbox` had today.
-fn today(state: &mut GateState, mailbox: &str, now: jiff::Timestamp) -> Day {
-    let date = now.to_zoned(jiff::tz::TimeZone::UTC).date();
+fn utc_date(now: jiff::Timestamp) -> jiff::civil::Date {
+    now.to_zoned(jiff::tz::TimeZone::UTC).date()
+}
+
+/// What `mailbox` had on `date`: from memory, or else as `stored` says.
+fn today(
+    state: &mut GateState,
+    mailbox: &str,
+    date: jiff::civil::Date,
+    stored: impl FnOnce() -> io::Result<Day>,
+) -> io::Result<Day> {
     match state.mailboxes.get(mailbox) {
-        Some(day) if day.date == date => *day,
-        _ => Day { date, opened: 0, mails: 0 },
+        Some(day) if day.date == date => Ok(*day),
+        _ => stored(),
     }
-}
-
-/// One more mail to `mailbox` today; `opens`: the first of a booking or message.
-fn count(state: &mut GateState, mailbox: &str, now: jiff::Timestamp, opens: bool) {
-    let mut day = today(state, mailbox, now);
-    day.mails += 1;
-    day.opened += u32::from(opens);
-    state.mailboxes.put(mailbox.to_owned(), day);
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn gate(opening: u32, all: u32, site: u32, network: u32) -> CustomerGate {
-        let mut settings = crate::config::Settings::load_from(&Default::default()).expect("defaults");
-        let limits = &mut settings.limits;
-        limits.confirmations_per_recipient_per_day = opening;
-        limits.customer_mails_per_recipient_per_day = all;
-        limits.customer_mails_per_hour = site;
-        limits.customer_mails_per_network_per_hour = network;
-        CustomerGate::new(&settings.limits)
-    }
-
-    fn email(n: usize) -> Email {
-        Email::parse(&format!("visitor{n}@example.nl")).unwrap()
-    }
-
-    #[test]
-    fn a_few_networks_cannot_spend_the_sites_hour_for_everybody() {
-        let gate = gate(5, 15, 3, 2);
-        let now: jiff::Timestamp = "2026-11-27T10:00:00Z".parse().unwrap();
-        let net = |last: u8| Some(IpAddr::from([198, 51, 100, last]));
-        assert!(gate.opens(&email(1), net(1), now) && gate.opens(&email(2), net(1), now));
-        assert!(!gate.opens(&email(3), net(1), now), "the network's share is spent");
-        assert!(gate.opens(&email(4), net(2), now), "the site's third of the hour");
-        assert!(gate.opens(&email(5), net(3), now), "a network's first beyond the site's allowance");
-        assert!(!gate.opens(&email(6), net(3), now), "but not its second");
-        assert!(!gate.opens(&email(7), None, now), "nor one of no known network");
-        let next_hour = now + jiff::SignedDuration::from_hours(1);
-        assert!(gate.opens(&email(8), net(1), next_hour), "a new hour");
-    }
-
-    #[test]
-    fn a_mailbox_opens_a_few_times_a_day_and_takes_a_few_more_mails_after() {
-        let gate = gate(2, 3, 0, 0);
-        let monday: jiff::Timestamp = "2026-11-23T10:00:00Z".parse().unwrap();
-        let spelt = |text: &str| Email::parse(text).unwrap();
-        assert!(gate.opens(&spelt("a@bücher.example"), None, monday));
-        assert!(gate.opens(&spelt("A+2@xn--bcher-kva.example"), None, monday), "one mailbox, two spellings");
-        assert!(!gate.opens(&spelt("a@BÜCHER.example"), None, monday), "its two openings are used");
-        let mailbox = spelt("a@bücher.example").mailbox();
-        let tag = |counted| GateTag { mailbox: mailbox.clone(), counted };
-        assert!(gate.state.lock().unwrap().mailboxes.get(&mailbox).is_some_and(|day| day.mails == 2));
-        let later = |counted| gate.passes_tag(&tag(counted), monday);
-        assert!(later(true), "an opening mail was counted when it opened");
-        assert!(later(false), "the third mail of the day");
-        assert!(!later(false), "not a fourth");
-        assert!(gate.passes_tag(&tag(false), monday + jiff::SignedDuration::from_hours(24)), "a new day");
-        let gate = self::gate(2, 0, 0, 0);
-        let busy = spelt("busy@example.nl");
-        assert!(gate.opens(&busy, None, monday));
-        let tag = GateTag { mailbox: busy.mailbox(), counted: false };
-        assert!((0..20).all(|_| gate.passes_tag(&tag, monday)), "0: later mails uncapped");
-        assert!(gate.opens(&busy, None, monday), "later mails do not use up the openings");
-    }
-}
+#[path = "customer_tests.rs"]
+mod tests;

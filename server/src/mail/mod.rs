@@ -31,6 +31,7 @@ pub mod fair;
 mod give_up;
 pub mod layout;
 pub mod legacy;
+mod mailbox_days;
 mod maildir;
 pub mod message;
 mod outcome;
@@ -106,6 +107,7 @@ impl Outbox {
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
         store.migrate(queue::SCHEMA, &queue::ADDED).map_err(DeliveryError::Store)?;
+        store.migrate(mailbox_days::SCHEMA, &[]).map_err(DeliveryError::Store)?;
         if store.read(queue::bodies_left).map_err(DeliveryError::Store)? {
             store.write(queue::move_bodies).map_err(DeliveryError::Store)?;
         }
@@ -136,6 +138,7 @@ impl Outbox {
             },
         };
         let loaded = state::Loaded { queued, finished };
+        let gate = Arc::new(customer::CustomerGate::new(&settings.limits, store.clone()));
         let shared = Arc::new(state::Shared::new(store, loaded, letterhead, limits));
 
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -180,7 +183,7 @@ impl Outbox {
         Ok(Outbox {
             inner: Arc::new(Inner {
                 shared,
-                gate: Arc::new(customer::CustomerGate::new(&settings.limits)),
+                gate,
                 runtime: handle,
                 transport_description,
                 taken_over,
@@ -190,9 +193,14 @@ impl Outbox {
         })
     }
 
-    /// The one gate of mails to typed addresses (see `customer.rs`).
-    pub fn customer_gate(&self) -> &customer::CustomerGate {
-        &self.inner.gate
+    /// Whether a new booking or message of the request being answered may
+    /// mail `email` ([`customer::CustomerGate::opens`], the one gate of mails
+    /// to typed addresses); on the outbox's thread, since it may read the store.
+    pub async fn opens(&self, email: &crate::types::Email) -> bool {
+        let (gate, email, network) = (self.inner.gate.clone(), email.clone(), fair::current_network());
+        let now = jiff::Timestamp::now();
+        // The store unreadable: its own health says so; the mail is not withheld for it.
+        self.blocking(move || Ok(gate.opens(&email, network, now))).await.unwrap_or(true)
     }
 
     /// Queues mails that announce no change of the store's records (a contact
@@ -230,8 +238,10 @@ impl Outbox {
                         return Ok(None);
                     }
                     let mut queued = Vec::new();
-                    for mail in mails.iter().filter(|mail| gate.passes(mail)) {
-                        queued.extend(queue::insert_mail(tx, mail, created_at, cause)?);
+                    for mail in &mails {
+                        if gate.passes(tx, mail)? {
+                            queued.extend(queue::insert_mail(tx, mail, created_at, cause)?);
+                        }
                     }
                     faults::point(point);
                     Ok(Some(queued))

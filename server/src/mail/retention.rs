@@ -1,9 +1,10 @@
 //! Deleting what is kept past its retention period: finished mails in the
-//! store (with what SQLite keeps of deleted rows), the spool of an earlier
-//! release once taken over, and the local Maildir.
+//! store (with what SQLite keeps of deleted rows), the customer mailboxes'
+//! days once over, the spool of an earlier release once taken over, and the
+//! local Maildir.
 use std::sync::Arc;
 
-use crate::mail::{legacy, queue, sender::blocking, state::Shared, transport::Transport};
+use crate::mail::{legacy, mailbox_days, queue, sender::blocking, state::Shared, transport::Transport};
 
 pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
     let (s, retention) = (shared.clone(), shared.limits.retention);
@@ -11,7 +12,8 @@ pub(crate) async fn sweep(shared: &Arc<Shared>, transport: &Transport) {
         .as_millisecond()
         .saturating_sub(retention.as_millis().min(i64::MAX as u128) as i64);
     let swept = blocking(move || {
-        let deleted = s.store.sweep(|tx| queue::sweep(tx, cutoff))?;
+        let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+        let deleted = s.store.sweep(|tx| Ok(queue::sweep(tx, cutoff)? + mailbox_days::sweep(tx, today)?))?;
         let counts = s.store.read(queue::finished_counts)?;
         Ok((deleted, counts))
     })

@@ -144,7 +144,16 @@ async fn public_health_shows_counts_only_and_readiness_holds_under_concurrency()
     let delivery: Vec<&str> = health["delivery"].as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         delivery,
-        ["failed", "inFlight", "oldestAgeSeconds", "outcomesUnknown", "quarantined", "queued", "serverTooSlow", "status"],
+        [
+            "failed",
+            "inFlight",
+            "oldestAgeSeconds",
+            "outcomesUnknown",
+            "quarantined",
+            "queued",
+            "serverTooSlow",
+            "status"
+        ],
         "counts only: {health}"
     );
     let details: Value = app.get("/healthz/details").await.json().await.unwrap();

@@ -197,3 +197,23 @@ async fn a_few_networks_cannot_spend_the_sites_hour_of_customer_mail_for_everybo
     assert_eq!(honest_mailed, 10, "every customer gets their confirmation");
     desk.mails(30 + 10 + 22).await;
 }
+
+#[actix_web::test]
+async fn a_mailboxs_days_share_holds_across_a_restart() {
+    let desk =
+        desk_limited("nl", "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 2", "").await;
+    for n in 0..2 {
+        let answer = desk.app.post_json("/api/reservation/nl", &booking_to(VICTIM, 1 + n)).await;
+        assert_eq!(answer.status(), 200);
+        assert!(answer.json::<Value>().await.unwrap()["noMail"].is_null(), "booking {n} mails its address");
+    }
+    desk.mails(4).await;
+    let desk = desk.restart_after(|_| {}).await;
+    let answer = desk.app.post_json("/api/reservation/nl", &booking_to(VICTIM, 3)).await;
+    assert_eq!(answer.status(), 200, "the booking is taken");
+    let body: Value = answer.json().await.unwrap();
+    assert!(body["noMail"].is_string(), "the day's share was used before the restart: {body}");
+    desk.mails(5).await;
+    desk.app.outbox_idle().await;
+    assert_eq!(mails_to(&desk, VICTIM), 2, "no third mail to the mailbox after the restart");
+}
