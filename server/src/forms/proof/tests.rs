@@ -113,15 +113,20 @@ fn an_expired_challenge_or_one_of_a_lower_level_is_refused() {
 fn the_secret_count_is_drawn_from_the_whole_range_the_browser_searches() {
     let proofs = proofs(1);
     flood(&proofs, 2);
-    let mut quarters = [0; 4];
+    let (mut quarters, mut from_zero, mut from_half) = ([0; 4], 0, 0);
     for _ in 0..100 {
         let challenge = proofs.challenge().unwrap();
         // Counted from 0, as the browser does.
         let counter = solve(&challenge).counter;
         assert!(counter <= 64, "{counter}");
         quarters[(counter as usize / 16).min(3)] += 1;
+        // The derivations of the browser, and of a solver starting at 32 and wrapping round.
+        from_zero += counter + 1;
+        from_half += (counter + 65 - 32) % 65 + 1;
     }
     assert!(quarters.iter().all(|&n| n > 0), "counts per quarter of 0..=64: {quarters:?}");
+    // Drawn from the upper half, the second did a third of the first's work.
+    assert!(3 * from_half > 2 * from_zero, "from 0: {from_zero} derivations, from 32: {from_half}");
 }
 
 #[test]
