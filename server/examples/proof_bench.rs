@@ -1,7 +1,8 @@
 //! What a proof of work costs a flooder with native code on one core: the
 //! time of one derivation (PBKDF2-SHA-256, `proof_of_work.cost` rounds), and
 //! from it each level's expected and longest solve (the secret count is drawn
-//! from the level's upper half: ¾ of its top on average). The browser's side:
+//! uniformly from 0 to the level's top: half of it on average, from wherever a
+//! solver starts). The browser's side:
 //! `ui/bench/proof.mjs`. Figures in `docs/edge.md`.
 //!
 //!     cargo run --release --example proof_bench
@@ -31,14 +32,14 @@ fn main() {
         per_derivation * 1e3,
         settings.cost
     );
-    println!("level  top count  expected (3/4 top)  longest (top)");
+    println!("level  top count  expected (1/2 top)  longest (top)");
     for (level, top) in settings.levels.iter().enumerate() {
         let top = f64::from(*top);
         println!(
             "{:>5}  {:>9}  {:>16.2} s  {:>11.2} s",
             level + 1,
             top,
-            0.75 * top * per_derivation,
+            0.5 * top * per_derivation,
             top * per_derivation
         );
     }

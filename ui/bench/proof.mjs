@@ -1,8 +1,9 @@
 // What a proof of work costs a visitor's browser: the site's own solver worker
 // (src/client/proof-worker.ts, altcha-lib with Web Crypto's PBKDF2) in Chromium, on this
 // machine, with one worker and with one per core as the solver runs it. Challenges are made here
-// with altcha-lib at the shipped cost, with a known count, so each level's expected (¾ of its top)
-// and longest (its top) solve can be worked out from the time per derivation. Native figures:
+// with altcha-lib at the shipped cost, with a known count, so each level's expected (½ of its
+// top: the server draws the count uniformly from 0 to it) and longest (its top) solve can be
+// worked out from the time per derivation. Native figures:
 // `cargo run --release --example proof_bench`. Results go to docs/edge.md.
 //
 //   cd ui && npm run build && cargo build --release && node bench/proof.mjs
@@ -58,9 +59,9 @@ try {
     if (counter !== COUNT) throw new Error(`solved at ${counter}, not ${COUNT}`);
     const per = ms / (COUNT + 1) / 1000;
     console.log(`\n${workers} worker(s): ${(per * 1e3 * workers).toFixed(3)} ms per derivation per worker (${(per * 1e3).toFixed(3)} ms all together)`);
-    console.log("level  top count  expected (3/4 top)  longest (top)");
+    console.log("level  top count  expected (1/2 top)  longest (top)");
     levels.forEach((top, i) => {
-      const row = [String(i + 1).padStart(5), String(top).padStart(9), `${(0.75 * top * per).toFixed(2)} s`.padStart(18), `${(top * per).toFixed(2)} s`.padStart(13)];
+      const row = [String(i + 1).padStart(5), String(top).padStart(9), `${(0.5 * top * per).toFixed(2)} s`.padStart(18), `${(top * per).toFixed(2)} s`.padStart(13)];
       console.log(row.join("  "));
     });
   }

@@ -149,15 +149,32 @@ test("the staff mail on a phone: what changes the dispatch is on the first scree
   }
 });
 
-test("marking a request as junk on a phone: the page, the marked request and its other buttons are accessible", TIMEOUT, async () => {
+test("marking a request as junk on a phone: the page, its list of the network's bookings, the marked request and its other buttons are accessible", TIMEOUT, async () => {
   const reference = await book({ email: "junk@example.org" });
+  const more = await book({ email: "junk2@example.org" });
+  // A ride staff confirmed, from the same address (every booking here comes from 127.0.0.1).
+  const confirmed = await book({ email: "honest@example.org" });
+  const confirmPath = await staffLink(confirmed, "confirm");
+  const confirming = await open(confirmPath);
+  try {
+    await send(confirming.page, confirmPath, "confirm");
+  } finally {
+    await confirming.close();
+  }
+  // The page lists the requests created before the second it is opened.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   const path = await staffLink(reference, "junk");
   const { page, response, close } = await open(path);
   try {
     assert.equal(response.status(), 200);
     await page.getByRole("heading", { level: 1, name: T.heading.junk.replace("{{reference}}", reference) }).waitFor();
     assert.ok((await page.locator("form").innerText()).includes(T.junk.notRefused), "what junk does, and that nobody is refused here");
-    await assertAccessible(page, "junk form");
+    const swept = await page.locator("#junk-swept-list").innerText();
+    assert.ok(swept.startsWith(reference) && swept.includes(more), `this request first in what the network button marks: ${swept}`);
+    const spared = await page.locator("#junk-spared-list li", { hasText: confirmed }).innerText();
+    assert.ok(spared.endsWith(`${TEXTS[STAFF].staff.calendar.status.confirmed} · ${T.junk.why.staff}`), spared);
+    assert.ok(!swept.includes(confirmed), "the confirmed ride is not marked");
+    await assertAccessible(page, "junk form with the network's bookings");
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: T.submit.junk, exact: true }).click()]);
     await assertShows(page, server.baseUrl, `${path}&done=junk`, STAFF);
     assert.equal(await page.locator(".success-box").innerText(), T.sent.junk);

@@ -12,11 +12,18 @@
 //! - its network and its address are refused for `limits.junk_refusal_days`
 //!   (`forms::refusals`).
 //!
-//! With [`Scope::Network`] the same happens to every other request of that
-//! network from the last [`NETWORK_WINDOW`], whatever its status. No mail goes
-//! to a junk booking's address again: reminders, staff answers and customer
-//! steps act only on other statuses, each by a conditional update at the
-//! booking's sequence, which junk raises.
+//! With [`Scope::Network`] the same happens to the network's other requests
+//! that nobody answered: created in the [`NETWORK_WINDOW`] before the moment
+//! the Junk page listed them, still `requested`, with no customer step
+//! ([`Listed::swept`]). What staff confirmed, proposed or declined, and what
+//! the customer accepted, moved or cancelled, is a person's booking (behind a
+//! carrier's NAT an honest customer shares the flooder's address): it stays as
+//! it is, with its mails and its place in the calendar. Only the network and
+//! the mailbox of the booking staff tapped are refused: a swept request's
+//! address may be anybody's, typed by the flooder. No mail goes to a junk
+//! booking's address again: reminders, staff answers and customer steps act
+//! only on other statuses, each by a conditional update at the booking's
+//! sequence, which junk raises.
 use std::{io, sync::Arc};
 
 use jiff::{SignedDuration, Timestamp};
@@ -43,20 +50,18 @@ pub const NETWORK_WINDOW: SignedDuration = SignedDuration::from_hours(1);
 pub enum Scope {
     /// The booking of the link.
     One,
-    /// … and every other request of its network in the last [`NETWORK_WINDOW`].
-    Network,
+    /// … and the network's requests nobody answered in the [`NETWORK_WINDOW`]
+    /// before this moment: when its page listed them, so the tap marks no
+    /// request staff did not see.
+    Network(Timestamp),
 }
 
 impl Scope {
     pub fn code(self) -> &'static str {
         match self {
             Self::One => "one",
-            Self::Network => "network",
+            Self::Network(_) => "network",
         }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        [Self::One, Self::Network].into_iter().find(|s| s.code() == code)
     }
 }
 
@@ -67,16 +72,42 @@ pub struct Junked {
     pub references: Vec<String>,
     /// Mails to their addresses dropped unsent.
     pub dropped: usize,
-    /// The tags refused from now on: networks and mailboxes.
+    /// The tags refused from now on: the network and the mailbox of the link's booking.
     pub refused: Vec<String>,
 }
 
-/// The sender's network of a booking (its tag), if the booking has one.
+/// The sender's network of a booking (its tag, if the booking has one), and
+/// its bookings of the window as the Junk page lists them.
 pub struct Network {
     pub tag: Option<String>,
-    /// What one tap on "all from this network" would mark: the booking and
-    /// the network's other requests since the window's start, not junk yet.
-    pub recent: usize,
+    /// What one tap on "all from this network" would mark: the booking of the
+    /// link first, then the network's requests nobody answered.
+    pub swept: Vec<Listed>,
+    /// The network's other bookings of the window that the tap leaves alone.
+    pub spared: Vec<Listed>,
+}
+
+/// One booking of a network's window: what staff mails show of it already.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    pub reference: String,
+    pub pickup_at: Timestamp,
+    pub status: Status,
+    /// The customer took a step on it (accepted, asked for another time, cancelled).
+    pub stepped: bool,
+}
+
+impl Listed {
+    /// Whether "all from this network" marks it: a request nobody answered,
+    /// neither staff nor the customer.
+    pub fn swept(&self) -> bool {
+        self.status == Status::Requested && !self.stepped
+    }
+
+    /// Whether the customer acted on it (else staff did), for a booking not swept.
+    pub fn by_customer(&self) -> bool {
+        self.stepped || self.status == Status::Cancelled
+    }
 }
 
 /// The booking as kept once junk: what its pages and the calendar still
@@ -106,32 +137,69 @@ pub fn erased(b: &Booking) -> Booking {
     }
 }
 
-/// The network of `reference` and its requests since `since`.
-pub fn network_of(c: &Connection, reference: &str, since: Timestamp) -> io::Result<Network> {
-    let tag: Option<String> = c
+/// The network tag of `reference`'s sender, if kept.
+fn tag_of(c: &Connection, reference: &str) -> io::Result<Option<String>> {
+    let tag = c
         .query_row("SELECT network FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
         .optional()
-        .map_err(sql)?
-        .flatten();
-    let others: i64 = match &tag {
-        None => 0,
-        Some(tag) => c
-            .query_row(
-                "SELECT count(*) FROM bookings
-                 WHERE network = ?1 AND created_at >= ?2 AND status <> 'junk' AND reference <> ?3",
-                params![tag, since.as_second(), reference],
-                |row| row.get(0),
-            )
-            .map_err(sql)?,
+        .map_err(sql)?;
+    Ok(tag.flatten())
+}
+
+/// The network of `reference` and its bookings (not junk) created in the
+/// [`NETWORK_WINDOW`] before `through`, as swept or spared by one tap.
+pub fn network_of(c: &Connection, reference: &str, through: Timestamp) -> io::Result<Network> {
+    let tag = tag_of(c, reference)?;
+    let mut network = Network { tag, swept: Vec::new(), spared: Vec::new() };
+    let read = |row: &rusqlite::Row<'_>| -> rusqlite::Result<(String, String, i64, bool)> {
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
     };
-    let recent = 1 + usize::try_from(others).unwrap_or(0);
-    Ok(Network { tag, recent })
+    let own = c
+        .query_row(
+            "SELECT reference, status, pickup_at, customer_step IS NOT NULL FROM bookings WHERE reference = ?1",
+            [reference],
+            read,
+        )
+        .optional()
+        .map_err(sql)?;
+    let others: Vec<_> = match &network.tag {
+        None => Vec::new(),
+        Some(tag) => {
+            let mut statement = c
+                .prepare(
+                    "SELECT reference, status, pickup_at, customer_step IS NOT NULL FROM bookings
+                     WHERE network = ?1 AND created_at >= ?2 AND created_at < ?3 AND status <> 'junk'
+                       AND reference <> ?4
+                     ORDER BY created_at, reference",
+                )
+                .map_err(sql)?;
+            let window = ((through - NETWORK_WINDOW).as_second(), through.as_second());
+            let rows = statement.query_map(params![tag, window.0, window.1, reference], read).map_err(sql)?;
+            rows.collect::<Result<_, _>>().map_err(sql)?
+        }
+    };
+    for (i, (reference, status, pickup, stepped)) in own.into_iter().chain(others).enumerate() {
+        // An unknown status is no request: left alone, like a row that cannot be read.
+        let (Some(status), Ok(pickup_at)) = (Status::parse(&status), Timestamp::from_second(pickup)) else {
+            tracing::error!(%reference, %status, "a booking's row cannot be read: not listed for junk");
+            continue;
+        };
+        let listed = Listed { reference, pickup_at, status, stepped };
+        // The booking of the link is marked whatever it is: staff chose it.
+        if i == 0 || listed.swept() {
+            network.swept.push(listed);
+        } else {
+            network.spared.push(listed);
+        }
+    }
+    Ok(network)
 }
 
 /// Marks the booking of `record` as junk if it is still at its sequence (and,
-/// for [`Scope::Network`], its network's other requests since `now` less the
-/// window); refuses their networks and addresses until `until`, when given.
-/// `None`: the booking changed meanwhile, nothing was changed.
+/// for [`Scope::Network`], its network's requests nobody answered, of the
+/// window before the scope's moment, capped at `now`); refuses its network
+/// and its mailbox until `until`, when given. `None`: the booking changed
+/// meanwhile, nothing was changed.
 pub fn junk(
     tx: &Transaction<'_>,
     record: &Record,
@@ -139,55 +207,50 @@ pub fn junk(
     refusals: &Refusals,
     (now, until): (Timestamp, Option<Timestamp>),
 ) -> io::Result<Option<Junked>> {
-    let reference = record.booking.reference.as_str();
-    let network = network_of(tx, reference, now - NETWORK_WINDOW)?;
+    let b = &record.booking;
+    let reference = b.reference.as_str();
+    // Listed before the booking of the link changes, as its page listed them.
+    let (tag, swept) = match scope {
+        Scope::One => (tag_of(tx, reference)?, Vec::new()),
+        Scope::Network(through) => {
+            let network = network_of(tx, reference, through.min(now))?;
+            (network.tag, network.swept.into_iter().skip(1).map(|l| l.reference).collect())
+        }
+    };
     let mut junked = Junked::default();
-    if !mark(tx, record, Some(record.sequence), now, refusals, &mut junked)? {
+    if !mark(tx, record, Some(record.sequence), now, &mut junked)? {
         return Ok(None);
     }
-    junked.refused.extend(network.tag.clone());
-    if let (Scope::Network, Some(tag)) = (scope, &network.tag) {
-        let others: Vec<String> = {
-            let mut statement = tx
-                .prepare(
-                    "SELECT reference FROM bookings
-                     WHERE network = ?1 AND created_at >= ?2 AND status <> 'junk' ORDER BY created_at",
-                )
-                .map_err(sql)?;
-            let rows = statement
-                .query_map(params![tag, (now - NETWORK_WINDOW).as_second()], |row| row.get(0))
-                .map_err(sql)?;
-            rows.collect::<Result<_, _>>().map_err(sql)?
-        };
-        for other in others {
-            match store::get(tx, &other) {
-                Ok(Some(record)) => {
-                    mark(tx, &record, None, now, refusals, &mut junked)?;
-                }
-                Ok(None) => {}
-                // A row that cannot be read costs its own booking only: staff see it in their mails.
-                Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                    tracing::error!(reference = %other, error = %e, "a booking's row cannot be read: not marked as junk");
-                }
-                Err(e) => return Err(e),
+    if !b.email.as_str().is_empty() {
+        junked.refused.push(refusals.mailbox_tag(&b.email));
+    }
+    junked.refused.extend(tag);
+    for other in swept {
+        match store::get(tx, &other) {
+            Ok(Some(record)) => {
+                mark(tx, &record, None, now, &mut junked)?;
             }
+            Ok(None) => {}
+            // A row that cannot be read costs its own booking only: staff see it in their mails.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                tracing::error!(reference = %other, error = %e, "a booking's row cannot be read: not marked as junk");
+            }
+            Err(e) => return Err(e),
         }
     }
-    junked.refused.sort();
-    junked.refused.dedup();
     if let Some(until) = until {
         refusals::record(tx, &junked.refused, until)?;
     }
     Ok(Some(junked))
 }
 
-/// One booking marked: at `sequence` when given, else as it stands (not junk yet).
+/// One booking marked: the link's at `sequence`; another (`None`) only while
+/// still a request nobody answered ([`Listed::swept`]).
 fn mark(
     tx: &Transaction<'_>,
     record: &Record,
     sequence: Option<u32>,
     now: Timestamp,
-    refusals: &Refusals,
     junked: &mut Junked,
 ) -> io::Result<bool> {
     let b = &record.booking;
@@ -202,14 +265,16 @@ fn mark(
         .execute(
             "UPDATE bookings SET status = ?1, booking = ?2, answer = ?3, answered_at = ?4, customer_step = NULL,
              fingerprint = NULL, sequence = sequence + 1
-             WHERE reference = ?5 AND status <> ?1 AND (?6 IS NULL OR sequence = ?6)",
+             WHERE reference = ?5 AND status <> ?1
+               AND (sequence = ?6 OR (?6 IS NULL AND status = ?7 AND customer_step IS NULL))",
             params![
                 Status::Junk.code(),
                 serde_json::to_string(&erased(b)).map_err(invalid)?,
                 serde_json::to_string(&answer).map_err(invalid)?,
                 now.as_second(),
                 b.reference.as_str(),
-                sequence
+                sequence,
+                Status::Requested.code(),
             ],
         )
         .map_err(sql)?;
@@ -219,26 +284,15 @@ fn mark(
     let recipient = customer_address(b.email.as_str()).map(|address| address.to_string());
     junked.dropped += forget(tx, &b.reference, recipient.as_deref(), now.as_millisecond())?;
     store::superseded_if(tx, changed, &b.reference)?;
-    if !b.email.as_str().is_empty() {
-        junked.refused.push(refusals.mailbox_tag(&b.email));
-    }
-    if sequence.is_none() {
-        let tag: Option<String> = tx
-            .query_row("SELECT network FROM bookings WHERE reference = ?1", [b.reference.as_str()], |row| {
-                row.get(0)
-            })
-            .map_err(sql)?;
-        junked.refused.extend(tag);
-    }
     junked.references.push(b.reference.to_string());
     Ok(true)
 }
 
 impl Bookings {
     /// Marks the booking of `record` (as read, at its sequence) as junk, and
-    /// with [`Scope::Network`] its network's other recent requests; their
-    /// senders are refused from the commit on. `None`: the booking changed
-    /// meanwhile; nothing was changed.
+    /// with [`Scope::Network`] its network's requests nobody answered; its
+    /// network and mailbox are refused from the commit on. `None`: the
+    /// booking changed meanwhile; nothing was changed.
     pub async fn junk(
         &self,
         record: &Record,
@@ -259,11 +313,10 @@ impl Bookings {
         Ok(junked)
     }
 
-    /// The network of `reference` (its tag) and its requests in the last [`NETWORK_WINDOW`].
-    pub async fn network_of(&self, reference: &str) -> Result<Network, DeliveryError> {
+    /// The network of `reference` (its tag) and its bookings in the [`NETWORK_WINDOW`] before `through`.
+    pub async fn network_of(&self, reference: &str, through: Timestamp) -> Result<Network, DeliveryError> {
         let (store, reference) = (self.outbox().store().clone(), reference.to_string());
-        let since = Timestamp::now() - NETWORK_WINDOW;
-        self.outbox().blocking(move || store.read(|c| network_of(c, &reference, since))).await
+        self.outbox().blocking(move || store.read(|c| network_of(c, &reference, through))).await
     }
 }
 
@@ -294,10 +347,21 @@ mod tests {
     }
 
     #[test]
-    fn the_scopes_read_back() {
-        for scope in [Scope::One, Scope::Network] {
-            assert_eq!(Scope::parse(scope.code()), Some(scope));
+    fn a_network_sweep_takes_only_requests_nobody_answered() {
+        let listed = |status, stepped| Listed {
+            reference: "R-AAAAAA".into(),
+            pickup_at: Timestamp::UNIX_EPOCH,
+            status,
+            stepped,
+        };
+        assert!(listed(Status::Requested, false).swept());
+        // Asked for another time: a request again, but the customer's.
+        assert!(!listed(Status::Requested, true).swept());
+        assert!(listed(Status::Requested, true).by_customer());
+        for status in [Status::Confirmed, Status::Rescheduled, Status::Declined] {
+            assert!(!listed(status, false).swept() && !listed(status, false).by_customer(), "{status:?}");
+            assert!(listed(status, true).by_customer(), "{status:?} after a step");
         }
-        assert_eq!(Scope::parse("all"), None);
+        assert!(!listed(Status::Cancelled, false).swept() && listed(Status::Cancelled, false).by_customer());
     }
 }

@@ -68,7 +68,7 @@ pub struct ProofOfWorkSettings {
     pub free_submissions: u32,
     pub window_minutes: u32,
     /// Per level from 1: the highest count of derivations a browser may need
-    /// (the secret count lies in its upper half). Empty: never asked.
+    /// (the secret count is drawn uniformly from 0 to it). Empty: never asked.
     pub levels: Vec<u32>,
     /// PBKDF2 rounds of one derivation.
     pub cost: u32,

@@ -58,14 +58,49 @@ pub struct StaffPage {
 pub struct JunkChoice {
     /// What marking a request as junk does, and for how long its sender is refused.
     pub intro: String,
-    /// The button for every request of the booking's network in the last
-    /// hour ("all 12 requests …"), when there are others.
+    /// The button for the requests of the booking's network in the last hour
+    /// that nobody answered ("all 12 requests …"), when there are others.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub network: Option<String>,
+    /// With [`Self::network`]: what its tap does to each booking of the
+    /// network's hour, those it marks first (this one leading), then those it
+    /// leaves alone and why. Nothing personal: what staff mails show already.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listed: Option<JunkList>,
     /// Why only the address will be refused: the booking came before its
     /// sender's network was kept.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_network: Option<String>,
+}
+
+/// The bookings of a network's hour as the Junk page lists them.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct JunkList {
+    /// The moment they were listed (Unix seconds), posted back: the tap
+    /// marks no request that came after it, so nothing the page did not show.
+    pub through: String,
+    /// "The button marks these 3 requests, which nobody answered:"
+    pub swept_heading: String,
+    pub swept: Vec<JunkRow>,
+    /// "It leaves these 2 bookings alone:", when there are any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spared_heading: Option<String>,
+    pub spared: Vec<JunkRow>,
+}
+
+/// One booking in that list: reference, pick-up and status, and for one left
+/// alone who acted on it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct JunkRow {
+    pub reference: String,
+    pub pickup: String,
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

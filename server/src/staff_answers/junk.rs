@@ -1,32 +1,48 @@
 //! The page of the Junk button in staff's mails (`/staff/{reference}/junk`,
 //! signed like the other three): what marking the request as junk does, one
-//! button for this request and, when its network sent others in the last
-//! hour, one for all of them. Plain form posts carrying the booking's version,
-//! like every answer; what junk does is `booking::junk`. Any booking may be
-//! marked whatever staff or the customer did with it, except one that is junk
-//! already.
+//! button for this request and, when its network sent other requests in the
+//! last hour that nobody answered, one for all of them, above the list of
+//! what that tap marks and what it leaves alone (answered by staff or acted
+//! on by the customer), each with its reference, pick-up and status. Plain
+//! form posts carrying the booking's version, like every answer, and the
+//! moment of the list, so a tap marks nothing the page did not show; what
+//! junk does is `booking::junk`. The booking of the link may be marked
+//! whatever staff or the customer did with it, except when junk already.
 use actix_web::{http::StatusCode, HttpResponse};
 
 use crate::{
     booking::{
         answer::{Action, Answer, Status},
-        junk::Scope,
+        junk::{Listed, Scope},
     },
     edge::error::AppError,
     forms::Input,
     i18n::format::{date_time_long, local},
     site::contract::FormState,
     staff_answers::{
-        contract::JunkChoice,
+        contract::{JunkChoice, JunkList, JunkRow},
         routes::{Context, Opened},
     },
 };
 
-/// The `done` of the redirect after each scope, and the text it shows.
+/// The `done` of the redirect after each scope (and the key of the text it shows).
+const DONE: [&str; 2] = ["junk", "junkNetwork"];
+
 fn done_code(scope: Scope) -> &'static str {
     match scope {
-        Scope::One => "junk",
-        Scope::Network => "junkNetwork",
+        Scope::One => DONE[0],
+        Scope::Network(_) => DONE[1],
+    }
+}
+
+/// The scope a post asks for: the network's needs the moment its page listed
+/// it (`through`); without one (a hand-made post, a page from before), the
+/// narrower choice, like a missing or garbled `scope`.
+fn scope_of(input: &Input) -> Scope {
+    let through = input.line("through").ok().and_then(|t| t.parse::<i64>().ok());
+    match (input.line("scope").ok().as_deref(), through.and_then(|t| jiff::Timestamp::from_second(t).ok())) {
+        (Some("network"), Some(through)) => Scope::Network(through),
+        _ => Scope::One,
     }
 }
 
@@ -35,7 +51,7 @@ impl Context {
     /// booking is still junk.
     pub(super) async fn junk_page(&self, opened: &Opened) -> Result<HttpResponse, AppError> {
         let lang = self.settings.mail.staff_language;
-        let done = [Scope::One, Scope::Network].into_iter().map(done_code).find(|d| *d == opened.link.done);
+        let done = DONE.into_iter().find(|d| *d == opened.link.done);
         let sent = done.filter(|_| opened.record.status == Status::Junk).map(|done| {
             FormState::accepted(self.locales.text(lang, &format!("staff.sent.{done}")).to_string())
         });
@@ -50,8 +66,7 @@ impl Context {
         if record.status == Status::Junk {
             return self.page(StatusCode::OK, &opened, None, None).await;
         }
-        // The narrower choice when the field is missing or garbled (a hand-made post).
-        let scope = input.line("scope").ok().as_deref().and_then(Scope::parse).unwrap_or(Scope::One);
+        let scope = scope_of(input);
         if let Some(why) = self.submissions.caps().disk_floor_reached() {
             tracing::error!(%reference, "junk refused: {why}");
             return self.not_sent(&opened, input).await;
@@ -89,9 +104,10 @@ impl Context {
             return Ok(None);
         }
         let (lang, l) = (self.settings.mail.staff_language, &self.locales);
+        let through = jiff::Timestamp::now();
         let network = self
             .bookings
-            .network_of(&opened.record.booking.reference)
+            .network_of(&opened.record.booking.reference, through)
             .await
             .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
         let days = self.settings.limits.junk_refusal_days;
@@ -99,12 +115,45 @@ impl Context {
             0 => l.text(lang, "staff.junk.notRefused").to_string(),
             days => l.plural(lang, "staff.junk.refused", u64::from(days), &[]),
         };
+        let (swept, spared) = (network.swept.len() as u64, network.spared.len() as u64);
+        let swept_text = l.plural(lang, "staff.junk.swept", swept, &[]);
+        let listed = (swept > 1).then(|| JunkList {
+            through: through.as_second().to_string(),
+            swept_heading: match days {
+                0 => swept_text.clone(),
+                _ => format!("{swept_text} {}", l.text(lang, "staff.junk.othersNotRefused")),
+            },
+            swept: network.swept.iter().map(|b| self.junk_row(b, None)).collect(),
+            spared_heading: (spared > 0).then(|| l.plural(lang, "staff.junk.spared", spared, &[])),
+            spared: network
+                .spared
+                .iter()
+                .map(|b| {
+                    let who = if b.by_customer() { "customer" } else { "staff" };
+                    self.junk_row(b, Some(l.text(lang, &format!("staff.junk.why.{who}")).to_string()))
+                })
+                .collect(),
+        });
         Ok(Some(JunkChoice {
             intro: format!("{} {refused}", l.text(lang, "staff.junk.intro")),
-            network: (network.recent > 1)
-                .then(|| l.plural(lang, "staff.junk.network", network.recent as u64, &[])),
+            network: listed.as_ref().map(|_| l.plural(lang, "staff.junk.network", swept, &[])),
+            listed,
             no_network: network.tag.is_none().then(|| l.text(lang, "staff.junk.noNetwork").to_string()),
         }))
+    }
+
+    /// A booking of the network's hour in the staff language: no more than its mails show.
+    fn junk_row(&self, b: &Listed, why: Option<String>) -> JunkRow {
+        let lang = self.settings.mail.staff_language;
+        JunkRow {
+            reference: b.reference.clone(),
+            pickup: date_time_long(&self.locales, lang, local(b.pickup_at)),
+            status: self
+                .locales
+                .text(lang, &format!("staff.calendar.status.{}", b.status.code()))
+                .to_string(),
+            why,
+        }
     }
 
     /// A junk booking, in words: when, and that nothing more reaches its address.

@@ -188,6 +188,21 @@ impl Desk {
         at.map(|at| html[at..].split('"').next().unwrap().to_string()).unwrap_or_default()
     }
 
+    /// The hidden fields of the page at `path` (name and value), as its form posts them.
+    pub(crate) async fn form_fields(&self, path: &str) -> Vec<(String, String)> {
+        let html = self.app.get(path).await.text().await.unwrap();
+        let value = |tag: &str, name: &str| {
+            let at = tag.find(&format!("{name}=\"")).map(|at| at + name.len() + 2)?;
+            tag[at..].split('"').next().map(str::to_string)
+        };
+        html.split("<input")
+            .skip(1)
+            .filter_map(|tag| tag.split('>').next())
+            .filter(|tag| tag.contains("type=\"hidden\""))
+            .filter_map(|tag| Some((value(tag, "name")?, value(tag, "value")?)))
+            .collect()
+    }
+
     /// Posts exactly `fields` and follows a 303 to the page.
     pub(crate) async fn post_follow(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
         let response = self.post_raw(path, fields).await;

@@ -81,7 +81,7 @@ async fn refusal(response: reqwest::Response) -> (u16, String) {
 }
 
 /// The dispatchers' calendar as subscribed.
-async fn feed(desk: &Desk) -> String {
+pub(crate) async fn feed(desk: &Desk) -> String {
     let response = desk.app.get(&calendar::path(&key(desk), 1)).await;
     assert_eq!(response.status(), 200);
     response.text().await.unwrap()

@@ -28,6 +28,7 @@ mod fuzz;
 mod http_limits;
 mod junk;
 mod junk_links;
+mod junk_network;
 mod language_links;
 mod languages;
 mod local_places;

@@ -139,7 +139,8 @@ async fn under_a_flood_the_level_rises_with_the_rate_the_site_accepts() {
             Some((challenge, level)) => {
                 let (proof, counter) = solve(&challenge);
                 let most = [16, 64, 256][level as usize - 1];
-                assert!((most / 2..=most).contains(&counter), "level {level}: count {counter}");
+                // Drawn from 0 to the level's top: the range the browser searches.
+                assert!(counter <= most, "level {level}: count {counter}");
                 seen.push((i, level, counter));
                 with_proof(message(i), &proof)
             }

@@ -209,6 +209,30 @@ changed?: string,
 junk?: JunkChoice, };
 
 /**
+ * One booking in that list: reference, pick-up and status, and for one left
+ * alone who acted on it.
+ */
+export type JunkRow = { reference: string, pickup: string, status: string, why?: string, };
+
+/**
+ * The bookings of a network's hour as the Junk page lists them.
+ */
+export type JunkList = { 
+/**
+ * The moment they were listed (Unix seconds), posted back: the tap
+ * marks no request that came after it, so nothing the page did not show.
+ */
+through: string, 
+/**
+ * "The button marks these 3 requests, which nobody answered:"
+ */
+sweptHeading: string, swept: Array<JunkRow>, 
+/**
+ * "It leaves these 2 bookings alone:", when there are any.
+ */
+sparedHeading?: string, spared: Array<JunkRow>, };
+
+/**
  * What the Junk page offers, in the staff language.
  */
 export type JunkChoice = { 
@@ -217,10 +241,16 @@ export type JunkChoice = {
  */
 intro: string, 
 /**
- * The button for every request of the booking's network in the last
- * hour ("all 12 requests …"), when there are others.
+ * The button for the requests of the booking's network in the last hour
+ * that nobody answered ("all 12 requests …"), when there are others.
  */
 network?: string, 
+/**
+ * With [`Self::network`]: what its tap does to each booking of the
+ * network's hour, those it marks first (this one leading), then those it
+ * leaves alone and why. Nothing personal: what staff mails show already.
+ */
+listed?: JunkList, 
 /**
  * Why only the address will be refused: the booking came before its
  * sender's network was kept.

@@ -9,6 +9,8 @@
 //! in the browser), deterministic: the server picks a secret count, derives a
 //! key from the challenge's nonce and that count (PBKDF2-SHA-256), and gives
 //! out half of the key; the browser tries counts from 0 until it finds the key.
+//! The count is drawn uniformly from 0 to the level's top, so no order of
+//! trying is cheaper than the browser's: on average half the top.
 //! The challenge is signed with a key derived from the server's secret, so its
 //! level and expiry are the server's; a solution is checked against the
 //! signature of the derived key, two HMACs, without deriving anything.
@@ -117,11 +119,13 @@ impl Proofs {
     pub fn challenge(&self) -> Option<altcha::Challenge> {
         let level = self.level();
         let most = *self.settings.levels.get(level.checked_sub(1)?)?;
-        // The secret count lies in the upper half: no visitor (and no flooder) gets a cheap
-        // one. From the system's generator: a solver learns each count, and must not learn the next.
-        let mut bytes = [0u8; 4];
+        // Uniform over the whole range the browser searches (from 0): a count drawn from part of it
+        // would let a solver that read the code start there (issue 51: the upper half cost a
+        // browser 3× what it cost such a solver). From the system's generator: a solver learns
+        // each count, and must not learn the next. The modulo's bias is below `most` / 2^64.
+        let mut bytes = [0u8; 8];
         getrandom::fill(&mut bytes).ok()?;
-        let counter = most / 2 + u32::from_le_bytes(bytes) % (most - most / 2 + 1);
+        let counter = u32::try_from(u64::from_le_bytes(bytes) % (u64::from(most) + 1)).ok()?;
         let expires = jiff::Timestamp::now().as_second() + i64::from(self.settings.challenge_minutes) * 60;
         let options = altcha::CreateChallengeOptions {
             algorithm: ALGORITHM.into(),

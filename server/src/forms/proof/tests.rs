@@ -106,14 +106,27 @@ fn an_expired_challenge_or_one_of_a_lower_level_is_refused() {
     assert!(proofs.check(&solved(&proofs)).is_ok());
 }
 
+/// Issue 51: the browser counts from 0, so a count drawn from part of the range is a shortcut for
+/// a solver that starts there. Over 100 challenges of level 2 (counts 0..=64) every quarter of
+/// the range is hit; the chance that a uniform draw misses one is below 4 × (3/4)^100, about 10^-12.
 #[test]
-fn the_secret_count_lies_in_the_upper_half_of_the_level() {
+fn the_secret_count_is_drawn_from_the_whole_range_the_browser_searches() {
     let proofs = proofs(1);
     flood(&proofs, 2);
-    for _ in 0..5 {
-        let counter = solve(&proofs.challenge().unwrap()).counter;
-        assert!((32..=64).contains(&counter), "{counter}");
+    let (mut quarters, mut from_zero, mut from_half) = ([0; 4], 0, 0);
+    for _ in 0..100 {
+        let challenge = proofs.challenge().unwrap();
+        // Counted from 0, as the browser does.
+        let counter = solve(&challenge).counter;
+        assert!(counter <= 64, "{counter}");
+        quarters[(counter as usize / 16).min(3)] += 1;
+        // The derivations of the browser, and of a solver starting at 32 and wrapping round.
+        from_zero += counter + 1;
+        from_half += (counter + 65 - 32) % 65 + 1;
     }
+    assert!(quarters.iter().all(|&n| n > 0), "counts per quarter of 0..=64: {quarters:?}");
+    // Drawn from the upper half, the second did a third of the first's work.
+    assert!(3 * from_half > 2 * from_zero, "from 0: {from_zero} derivations, from 32: {from_half}");
 }
 
 #[test]

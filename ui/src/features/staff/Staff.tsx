@@ -1,5 +1,5 @@
 import { useTranslation } from "../../shared/i18n";
-import type { FormState, JunkChoice, StaffPage, StaffPageProps } from "../../shared/contract";
+import type { FormState, JunkChoice, JunkRow, StaffPage, StaffPageProps } from "../../shared/contract";
 import { LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
@@ -57,12 +57,18 @@ function BookingRows({ staff }: { staff: StaffPage }) {
   );
 }
 
-/** Junk: this request, or every request of its network in the last hour; each a plain post of the booking's version. */
+/**
+ * Junk: this request, or with it every request of its network in the last hour that nobody
+ * answered; each a plain post of the booking's version. Before that button, the list of what it
+ * marks and what it leaves alone, posted back as the moment it was taken (`through`).
+ */
 function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; form?: FormState }) {
   const { t } = useTranslation();
+  const listed = junk.listed;
   return (
     <form method="post" action={staff.formAction} className="staff-form">
       <input type="hidden" name="version" value={staff.version} />
+      {listed && <input type="hidden" name="through" value={listed.through} />}
       <p id="junk-intro">{junk.intro}</p>
       {junk.noNetwork && <p className="hint">{junk.noNetwork}</p>}
       {form?.errorMessage && (
@@ -73,12 +79,38 @@ function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; f
       <button type="submit" name="scope" value="one" className="button danger" aria-describedby="junk-intro">
         {t("staff.submit.junk")}
       </button>
+      {listed && (
+        <>
+          <p id="junk-swept">{listed.sweptHeading}</p>
+          <JunkRows id="junk-swept-list" rows={listed.swept} />
+          {listed.sparedHeading && (
+            <>
+              <p>{listed.sparedHeading}</p>
+              <JunkRows id="junk-spared-list" rows={listed.spared} />
+            </>
+          )}
+        </>
+      )}
       {junk.network && (
-        <button type="submit" name="scope" value="network" className="button danger" aria-describedby="junk-intro">
+        <button type="submit" name="scope" value="network" className="button danger" aria-describedby="junk-swept">
           {junk.network}
         </button>
       )}
     </form>
+  );
+}
+
+/** Bookings of the network's hour: reference, pick-up and status (and why one is left alone). */
+function JunkRows({ id, rows }: { id: string; rows: JunkRow[] }) {
+  return (
+    <ul id={id} className="junk-list">
+      {rows.map((row) => (
+        <li key={row.reference}>
+          <strong>{row.reference}</strong>
+          {` · ${[row.pickup, row.status, row.why].filter(Boolean).join(" · ")}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
