@@ -31,7 +31,7 @@ use crate::{
     },
     forms::refusals::{self, Refusals},
     mail::{forget, message::customer_address, DeliveryError},
-    store::{invalid, sql},
+    store::{columns, invalid, sql},
     types::Email,
 };
 
@@ -108,8 +108,8 @@ pub fn erased(b: &Booking) -> Booking {
 
 /// The network of `reference` and its requests since `since`.
 pub fn network_of(c: &Connection, reference: &str, since: Timestamp) -> io::Result<Network> {
-    let tag: Option<String> = c
-        .query_row("SELECT network FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
+    let tag = c
+        .query_row("SELECT network FROM bookings WHERE reference = ?1", [reference], tag_of)
         .optional()
         .map_err(sql)?
         .flatten();
@@ -126,6 +126,12 @@ pub fn network_of(c: &Connection, reference: &str, since: Timestamp) -> io::Resu
     };
     let recent = 1 + usize::try_from(others).unwrap_or(0);
     Ok(Network { tag, recent })
+}
+
+/// The network tag of a row: none when it cannot be read (damage costs that
+/// booking's neighbours nothing, and refuses no one by mistake).
+fn tag_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<String>> {
+    Ok(columns::optional_text(row, 0).ok().flatten())
 }
 
 /// Marks the booking of `record` as junk if it is still at its sequence (and,
@@ -155,9 +161,20 @@ pub fn junk(
                 )
                 .map_err(sql)?;
             let rows = statement
-                .query_map(params![tag, (now - NETWORK_WINDOW).as_second()], |row| row.get(0))
+                .query_map(params![tag, (now - NETWORK_WINDOW).as_second()], |row| {
+                    Ok(columns::text(row, 0).map_err(|e| (columns::shown(row, 0), e)))
+                })
                 .map_err(sql)?;
-            rows.collect::<Result<_, _>>().map_err(sql)?
+            let mut others = Vec::new();
+            for row in rows {
+                match row.map_err(sql)? {
+                    Ok(reference) => others.push(reference),
+                    Err((reference, e)) => {
+                        tracing::error!(%reference, error = %e, "a booking's reference cannot be read: not marked as junk");
+                    }
+                }
+            }
+            others
         };
         for other in others {
             match store::get(tx, &other) {
@@ -223,10 +240,8 @@ fn mark(
         junked.refused.push(refusals.mailbox_tag(&b.email));
     }
     if sequence.is_none() {
-        let tag: Option<String> = tx
-            .query_row("SELECT network FROM bookings WHERE reference = ?1", [b.reference.as_str()], |row| {
-                row.get(0)
-            })
+        let tag = tx
+            .query_row("SELECT network FROM bookings WHERE reference = ?1", [b.reference.as_str()], tag_of)
             .map_err(sql)?;
         junked.refused.extend(tag);
     }

@@ -118,7 +118,7 @@ impl Outbox {
             let site = fair::Cause::default();
             store.write(|tx| queue::insert_mail(tx, &notice, now, site)).map_err(DeliveryError::Store)?;
         }
-        let queued = store.read(queue::queued).map_err(DeliveryError::Store)?;
+        let queued = queue::load_queued(&store).map_err(DeliveryError::Store)?;
         let finished = store.read(queue::finished_counts).map_err(DeliveryError::Store)?;
         if !queued.is_empty() {
             tracing::info!(queued = queued.len(), "undelivered mail from before; delivering it");

@@ -19,7 +19,8 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::{
     mail::{fair::Cause, MailKind, OutgoingMail},
-    store::{invalid, sql},
+    store::{columns, invalid, sql, Store},
+    telemetry::metrics,
 };
 
 pub(crate) const SCHEMA: &str = "
@@ -193,8 +194,29 @@ pub(crate) fn insert(tx: &Transaction<'_>, row: &NewRow<'_>) -> io::Result<i64> 
     Ok(id)
 }
 
-/// Every queued mail, oldest first.
-pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
+/// Every queued mail that can be read, oldest first. A row that cannot (damage
+/// on disk or by hand) is quarantined at start: it must stop neither the start
+/// nor the others, and the sender could never give it a turn.
+pub(crate) fn load_queued(store: &Store) -> io::Result<Vec<Queued>> {
+    let (queued, unreadable) = store.read(queued)?;
+    if !unreadable.is_empty() {
+        let now = jiff::Timestamp::now().as_millisecond();
+        store.write_critical(|tx| {
+            unreadable.iter().try_for_each(|(id, _)| finish(tx, *id, "quarantined", now))
+        })?;
+    }
+    for (id, e) in unreadable {
+        tracing::error!(id, error = %e, "unreadable mail row quarantined at start");
+        metrics::mail("quarantined");
+    }
+    Ok(queued)
+}
+
+/// A queued row that cannot be read: its id and why.
+type Unreadable = (i64, io::Error);
+
+/// Every queued mail, oldest first, and the queued rows that cannot be read.
+pub(crate) fn queued(connection: &Connection) -> io::Result<(Vec<Queued>, Vec<Unreadable>)> {
     let mut statement = connection
         .prepare(
             "SELECT id, created_at, recipient, reference, client_network
@@ -203,16 +225,27 @@ pub(crate) fn queued(connection: &Connection) -> io::Result<Vec<Queued>> {
         .map_err(sql)?;
     let rows = statement
         .query_map([], |row| {
-            Ok(Queued {
-                id: row.get(0)?,
-                created_at: row.get(1)?,
-                recipient: row.get::<_, String>(2)?.to_lowercase(),
-                reference: row.get(3)?,
-                cause: Cause::parse(row.get::<_, Option<String>>(4)?.as_deref()),
-            })
+            let id: i64 = row.get(0)?; // the rowid: always an integer
+            let read = || {
+                Ok(Queued {
+                    id,
+                    created_at: columns::integer(row, 1)?,
+                    recipient: columns::text(row, 2)?.to_lowercase(),
+                    reference: columns::text(row, 3)?,
+                    cause: Cause::parse(columns::optional_text(row, 4)?.as_deref()),
+                })
+            };
+            Ok(read().map_err(|e: io::Error| (id, e)))
         })
         .map_err(sql)?;
-    rows.map(|r| r.map_err(sql)).collect()
+    let (mut queued, mut unreadable) = (Vec::new(), Vec::new());
+    for row in rows {
+        match row.map_err(sql)? {
+            Ok(mail) => queued.push(mail),
+            Err(damaged) => unreadable.push(damaged),
+        }
+    }
+    Ok((queued, unreadable))
 }
 
 /// How many rows are in each finished state: delivered, failed, quarantined.

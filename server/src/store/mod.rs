@@ -21,6 +21,7 @@
 //! given up the first time such a write finds the disk full
 //! ([`Store::write_critical`]); it is made again at the next start with room.
 pub mod backup;
+pub mod columns;
 pub(crate) mod file;
 
 use std::{
