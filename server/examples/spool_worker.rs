@@ -7,7 +7,7 @@
 //! ```
 //! With `--show` it first prints `RECORD <reference> <status or none>` (and
 //! `REMINDERS <reference> <how many sent>`) as the store has it once the
-//! outbox started. Prints `SUBMITTED n` once n bookings (2 mails each) are durably
+//! outbox started, and `TROUBLE <the store's trouble or none>`. Prints `SUBMITTED n` once n bookings (2 mails each) are durably
 //! accepted, `CONFIRMED` once the first is confirmed (`--confirm-first`),
 //! `CANCELLED` once its customer cancelled it (`--cancel-first`), `REMINDED n`
 //! once the reminders due two hours before its pick-up went out (`--remind`), then
@@ -79,6 +79,7 @@ async fn main() {
         let record = outbox.record(&reference).await.expect("the store reads");
         println!("RECORD {reference} {}", record.as_ref().map_or("none", |r| r.status.code()));
         println!("REMINDERS {reference} {}", record.map_or(0, |r| r.reminders_sent.len()));
+        println!("TROUBLE {}", outbox.store_trouble().map_or("none".into(), |t| t.reason));
     }
 
     for i in 0..submit {

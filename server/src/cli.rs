@@ -28,10 +28,16 @@ pub enum Command {
         /// Where the copy goes (a new file; an existing one is replaced)
         file: std::path::PathBuf,
     },
-    /// Put the copy FILE in place of the store (stop the server first; the store replaced is kept aside)
+    /// Put the copy FILE in place of the store (stop the server first; the store replaced is kept aside, staff are told)
     Restore {
         /// A copy written by `backup` (or by the server's schedule, in <data_dir>/backups/)
         file: std::path::PathBuf,
+        /// Send the mails the copy holds queued at the next start (some may have gone before)
+        #[arg(long, conflicts_with = "drop_queued")]
+        resend_queued: bool,
+        /// Drop the mails the copy holds queued, unsent (recorded as such)
+        #[arg(long)]
+        drop_queued: bool,
     },
     /// Print the dispatchers' calendar address (a secret: give it to dispatchers only)
     CalendarUrl,
@@ -72,6 +78,12 @@ mod tests {
             Command::Backup { file: "b.sqlite3".into() }
         );
         assert!(Cli::try_parse_from(["taxi-server", "restore"]).is_err(), "restore needs a file");
+        assert_eq!(
+            parse(&["taxi-server", "restore", "b.sqlite3", "--drop-queued"]),
+            Command::Restore { file: "b.sqlite3".into(), resend_queued: false, drop_queued: true }
+        );
+        let both = ["taxi-server", "restore", "b.sqlite3", "--drop-queued", "--resend-queued"];
+        assert!(Cli::try_parse_from(both).is_err(), "one or the other");
         assert_eq!(parse(&["taxi-server", "calendar-url"]), Command::CalendarUrl);
     }
 }

@@ -4,10 +4,11 @@
 //!   queue depth, mails waiting, age of the oldest undelivered one, whether
 //!   bookings are accepted. `degraded` when mail is stuck or the mail server
 //!   too slow, when bookings would be refused (too much mail queued, disk
-//!   full, store unwritable) or the store is in trouble (restored at start).
+//!   full, store unwritable) or the store is in trouble (a copy put in its place, for a day).
 //! - `/healthz/details`: the whole delivery report (last delivery error included),
-//!   why bookings are refused, the store's trouble and what was taken over
-//!   from an earlier release's spool, for the same operators as `/metrics`.
+//!   why bookings are refused, the store's trouble, the last copy put in its
+//!   place and what was taken over from an earlier release's spool, for the
+//!   same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
 //!   data directory takes writes (the store lives there), bookings would be
 //!   accepted and the places provider can answer; otherwise 503 naming what is
@@ -103,6 +104,16 @@ pub async fn details(
         "trouble": bookings.store_trouble().map(|t| t.reason),
         "damagedBookings": bookings.damaged_records(),
         "spoolTakenOverAtStart": bookings.taken_over_at_start(),
+        "restored": bookings.store_restored().map(|r| json!({
+            "at": r.at.to_string(),
+            "byHand": r.by_hand,
+            "found": r.found,
+            "backup": r.backup,
+            "backupTakenAt": r.backup_taken_at.map(|at| at.to_string()),
+            "movedAside": r.moved_aside,
+            "queuedDropped": r.dropped,
+            "degradedUntil": r.shown_until().to_string(),
+        })),
     });
     answer["pagesWarmUpFailed"] = json!(pages.warm_up_failed());
     answer["placesBudget"] = json!(places.budget());

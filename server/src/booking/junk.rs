@@ -38,7 +38,7 @@ use crate::{
     },
     forms::refusals::{self, Refusals},
     mail::{forget, message::customer_address, DeliveryError},
-    store::{invalid, sql},
+    store::{columns, invalid, sql},
     types::Email,
 };
 
@@ -137,13 +137,28 @@ pub fn erased(b: &Booking) -> Booking {
     }
 }
 
-/// The network tag of `reference`'s sender, if kept.
+/// The network tag of `reference`'s sender, if kept: none when it cannot be
+/// read (damage costs that booking's neighbours nothing, and refuses no one by mistake).
 fn tag_of(c: &Connection, reference: &str) -> io::Result<Option<String>> {
     let tag = c
-        .query_row("SELECT network FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
+        .query_row("SELECT network FROM bookings WHERE reference = ?1", [reference], |row| {
+            Ok(columns::optional_text(row, 0).ok().flatten())
+        })
         .optional()
         .map_err(sql)?;
     Ok(tag.flatten())
+}
+
+/// A row of [`network_of`]'s queries: reference, status, pick-up, stepped;
+/// or, for a row that cannot be read, what its reference column shows and why.
+type ListedRow = Result<(String, String, i64, bool), (String, io::Error)>;
+
+fn listed_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListedRow> {
+    let read = || -> io::Result<(String, String, i64, bool)> {
+        let stepped = columns::integer(row, 3)? != 0;
+        Ok((columns::text(row, 0)?, columns::text(row, 1)?, columns::integer(row, 2)?, stepped))
+    };
+    Ok(read().map_err(|e| (columns::shown(row, 0), e)))
 }
 
 /// The network of `reference` and its bookings (not junk) created in the
@@ -151,14 +166,11 @@ fn tag_of(c: &Connection, reference: &str) -> io::Result<Option<String>> {
 pub fn network_of(c: &Connection, reference: &str, through: Timestamp) -> io::Result<Network> {
     let tag = tag_of(c, reference)?;
     let mut network = Network { tag, swept: Vec::new(), spared: Vec::new() };
-    let read = |row: &rusqlite::Row<'_>| -> rusqlite::Result<(String, String, i64, bool)> {
-        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-    };
     let own = c
         .query_row(
             "SELECT reference, status, pickup_at, customer_step IS NOT NULL FROM bookings WHERE reference = ?1",
             [reference],
-            read,
+            listed_row,
         )
         .optional()
         .map_err(sql)?;
@@ -174,11 +186,19 @@ pub fn network_of(c: &Connection, reference: &str, through: Timestamp) -> io::Re
                 )
                 .map_err(sql)?;
             let window = ((through - NETWORK_WINDOW).as_second(), through.as_second());
-            let rows = statement.query_map(params![tag, window.0, window.1, reference], read).map_err(sql)?;
+            let rows =
+                statement.query_map(params![tag, window.0, window.1, reference], listed_row).map_err(sql)?;
             rows.collect::<Result<_, _>>().map_err(sql)?
         }
     };
-    for (i, (reference, status, pickup, stepped)) in own.into_iter().chain(others).enumerate() {
+    for (i, row) in own.into_iter().chain(others).enumerate() {
+        let (reference, status, pickup, stepped) = match row {
+            Ok(row) => row,
+            Err((reference, e)) => {
+                tracing::error!(%reference, error = %e, "a booking's row cannot be read: not listed for junk");
+                continue;
+            }
+        };
         // An unknown status is no request: left alone, like a row that cannot be read.
         let (Some(status), Ok(pickup_at)) = (Status::parse(&status), Timestamp::from_second(pickup)) else {
             tracing::error!(%reference, %status, "a booking's row cannot be read: not listed for junk");

@@ -54,6 +54,11 @@ impl Bookings {
         let store = Arc::new(BookingStore::open(shared.clone()).map_err(DeliveryError::Store)?);
         let outbox = Outbox::start(settings, locales, shared, Some(&legacy::adopt), policy.clone())?;
         let bookings = Self { outbox, store, composer };
+        // What copies leave behind, deleted in time: at start, and with each scheduled copy.
+        let retention = settings.mail.retention();
+        if let Err(e) = crate::store::backup::tidy(&settings.data_dir, retention) {
+            tracing::error!(error = %e, "left-over copies could not be deleted");
+        }
         if settings.backup.every_hours > 0 {
             let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);
             let data_dir = settings.data_dir.clone();
@@ -61,6 +66,7 @@ impl Bookings {
                 data_dir,
                 every,
                 settings.backup.keep as usize,
+                retention,
             ));
         }
         let (sweeper, retention) = (bookings.clone(), settings.mail.retention());
@@ -168,5 +174,10 @@ impl Bookings {
     /// Why the store cannot be trusted now, if so (health checks).
     pub fn store_trouble(&self) -> Option<StoreTrouble> {
         self.store.store().trouble()
+    }
+
+    /// The newest copy put in place of the store, if one ever was (health checks).
+    pub fn store_restored(&self) -> Option<crate::store::Restore> {
+        self.store.store().restored().cloned()
     }
 }

@@ -25,7 +25,7 @@ use crate::{
         customer_step::CustomerStep,
         model::Booking,
     },
-    store::{invalid, sql, Store},
+    store::{columns, invalid, sql, Store},
     types::Lang,
 };
 
@@ -98,7 +98,7 @@ impl BookingStore {
         // Every row read once at start: SQLite's checks see pages, not the JSON in them.
         bookings.store.read(|c| {
             let mut statement = c.prepare(&format!("SELECT {RECORD_COLUMNS} FROM bookings")).map_err(sql)?;
-            let rows = statement.query_map([], raw_record).map_err(sql)?;
+            let rows = statement.query_map([], read_row).map_err(sql)?;
             readable(rows, &bookings.damaged).map(drop)
         })?;
         Ok(bookings)
@@ -121,9 +121,11 @@ impl BookingStore {
                 "SELECT reference FROM bookings WHERE fingerprint = ?1 AND created_at >= ?2
                  AND status IN ('requested', 'confirmed') ORDER BY created_at LIMIT 1",
                 params![fingerprint, since.as_second()],
-                |row| row.get(0),
+                // A reference that cannot be read is no repeat to point to.
+                |row| Ok(columns::text(row, 0).ok()),
             )
             .optional()
+            .map(Option::flatten)
             .map_err(sql)
         })
     }
@@ -134,7 +136,8 @@ impl BookingStore {
         let lang: Option<Option<String>> = self
             .store
             .read(|c| {
-                c.query_row("SELECT lang FROM bookings WHERE reference = ?1", [reference], |row| row.get(0))
+                let lang = |row: &rusqlite::Row<'_>| Ok(columns::optional_text(row, 0).ok().flatten());
+                c.query_row("SELECT lang FROM bookings WHERE reference = ?1", [reference], lang)
                     .optional()
                     .map_err(sql)
             })
@@ -175,7 +178,7 @@ impl BookingStore {
                      ORDER BY status = 'requested', pickup_at, reference LIMIT {cap}"
                 ))
                 .map_err(sql)?;
-            let rows = statement.query_map(window, raw_record).map_err(sql)?;
+            let rows = statement.query_map(window, read_row).map_err(sql)?;
             let mut records = readable(rows, &self.damaged)?;
             let key = |r: &Record| (r.booking.pickup_at.instant(), r.booking.reference.as_str().to_string());
             records.sort_by_cached_key(key);
@@ -192,7 +195,7 @@ impl BookingStore {
                      WHERE status IN ('requested', 'confirmed') AND pickup_at > ?1 ORDER BY pickup_at"
                 ))
                 .map_err(sql)?;
-            let rows = statement.query_map([now.as_second()], raw_record).map_err(sql)?;
+            let rows = statement.query_map([now.as_second()], read_row).map_err(sql)?;
             readable(rows, &self.damaged)
         })
     }
@@ -212,11 +215,11 @@ pub(crate) fn get(connection: &Connection, reference: &str) -> io::Result<Option
         .query_row(
             &format!("SELECT {RECORD_COLUMNS} FROM bookings WHERE reference = ?1"),
             [reference],
-            raw_record,
+            read_row,
         )
         .optional()
         .map_err(sql)?
-        .map(record)
+        .map(|(_, record)| record)
         .transpose()
 }
 
@@ -298,20 +301,26 @@ pub(crate) fn superseded_if(tx: &Transaction<'_>, changed: usize, reference: &st
 
 /// Adds `key` to the reminders sent if the booking is still at `sequence`
 /// and has not got it, so that of two checks at once (or a check after a
-/// crash) a reminder goes out once. `false`: sent already, or the booking
-/// changed; nothing was changed.
+/// crash) a reminder goes out once. `false`: sent already, the booking
+/// changed, or its row cannot be read (logged); nothing was changed.
 pub fn remind(tx: &Transaction<'_>, reference: &str, sequence: u32, key: &str) -> io::Result<bool> {
-    let sent: Option<Option<String>> = tx
+    let sent = tx
         .query_row(
             "SELECT reminders FROM bookings WHERE reference = ?1 AND sequence = ?2",
             params![reference, sequence],
-            |row| row.get(0),
+            |row| Ok(columns::optional_text(row, 0).and_then(|json| parsed::<Vec<String>>("reminders", json))),
         )
         .optional()
         .map_err(sql)?;
-    let Some(sent) = sent else { return Ok(false) };
-    let mut keys: Vec<String> =
-        sent.map(|s| serde_json::from_str(&s)).transpose().map_err(invalid)?.unwrap_or_default();
+    let mut keys = match sent {
+        None => return Ok(false),
+        Some(Ok(keys)) => keys.unwrap_or_default(),
+        // Damaged since it was read: no reminder rather than no reminders for anyone.
+        Some(Err(e)) => {
+            tracing::error!(%reference, error = %e, "a booking's row cannot be read: no reminder sent");
+            return Ok(false);
+        }
+    };
     if keys.iter().any(|k| k == key) {
         return Ok(false);
     }
@@ -322,49 +331,52 @@ pub fn remind(tx: &Transaction<'_>, reference: &str, sequence: u32, key: &str) -
     Ok(true)
 }
 
-/// The columns a [`Record`] is read from, in [`raw_record`]'s order.
+/// The columns a [`Record`] is read from, in [`record`]'s order.
 const RECORD_COLUMNS: &str =
     "status, sequence, calendar_uid, booking, answer, customer_step, reminders, reference";
 
-/// A row as read: status, sequence, calendar UID, booking, answer, step and
-/// reminders JSON, and the reference (for the log when the rest is damaged).
-type RawRecord = (String, u32, String, String, Option<String>, Option<String>, Option<String>, String);
+/// A row as read: its reference (as text whatever the row holds, for the log
+/// and the health checks) and its record, or why that one cannot be read.
+type Read = (String, io::Result<Record>);
 
-fn raw_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRecord> {
-    RawRecord::try_from(row)
+/// Never fails for what a row holds (only for an error of the query itself):
+/// a damaged row is its own record's error, not every record's.
+fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Read> {
+    Ok((columns::shown(row, 7), record(row)))
 }
 
-fn record(
-    (status, sequence, calendar_uid, booking, answer, step, reminders, _reference): RawRecord,
-) -> io::Result<Record> {
+fn record(row: &rusqlite::Row<'_>) -> io::Result<Record> {
+    let status = columns::text(row, 0)?;
+    let sequence = columns::integer(row, 1)?;
     Ok(Record {
-        booking: serde_json::from_str(&booking).map_err(invalid)?,
-        status: Status::parse(&status).ok_or_else(|| invalid(format!("unknown status {status}")))?,
-        sequence,
-        calendar_uid,
-        answer: answer.map(|a| serde_json::from_str(&a)).transpose().map_err(invalid)?,
-        customer_step: step.map(|c| serde_json::from_str(&c)).transpose().map_err(invalid)?,
-        reminders_sent: reminders
-            .map(|r| serde_json::from_str(&r))
-            .transpose()
-            .map_err(invalid)?
-            .unwrap_or_default(),
+        status: Status::parse(&status).ok_or_else(|| invalid(format!("status: unknown {status:?}")))?,
+        sequence: u32::try_from(sequence)
+            .map_err(|_| invalid(format!("sequence: {sequence} out of range")))?,
+        calendar_uid: columns::text(row, 2)?,
+        booking: serde_json::from_str(&columns::text(row, 3)?)
+            .map_err(|e| invalid(format!("booking: {e}")))?,
+        answer: parsed("answer", columns::optional_text(row, 4)?)?,
+        customer_step: parsed("customer_step", columns::optional_text(row, 5)?)?,
+        reminders_sent: parsed("reminders", columns::optional_text(row, 6)?)?.unwrap_or_default(),
     })
+}
+
+/// The JSON of `column`, if any.
+fn parsed<T: serde::de::DeserializeOwned>(column: &str, json: Option<String>) -> io::Result<Option<T>> {
+    json.map(|json| serde_json::from_str(&json)).transpose().map_err(|e| invalid(format!("{column}: {e}")))
 }
 
 /// The records of `rows` that can be read; a damaged one is logged, remembered
 /// in `damaged` and left out.
 fn readable(
-    rows: impl Iterator<Item = rusqlite::Result<RawRecord>>,
+    rows: impl Iterator<Item = rusqlite::Result<Read>>,
     damaged: &Mutex<BTreeSet<String>>,
 ) -> io::Result<Vec<Record>> {
     let mut records = Vec::new();
     for row in rows {
-        let raw = row.map_err(sql)?;
-        let reference = raw.7.clone();
-        match record(raw) {
-            Ok(record) => records.push(record),
-            Err(e) => {
+        match row.map_err(sql)? {
+            (_, Ok(record)) => records.push(record),
+            (reference, Err(e)) => {
                 tracing::error!(%reference, error = %e, "a booking's row cannot be read: left out of the lists");
                 damaged.lock().unwrap_or_else(|e| e.into_inner()).insert(reference);
             }

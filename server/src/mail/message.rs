@@ -177,31 +177,9 @@ impl Letterhead {
         self.staff_notice(reference, subject, text, nonce)
     }
 
-    /// Tells staff that the store was damaged at start-up and put back from
-    /// the backup written at `backup_written`, or started empty.
-    pub fn store_restored(
-        &self,
-        backup_written: Option<jiff::Timestamp>,
-        nonce: &str,
-    ) -> Result<OutgoingMail, DeliveryError> {
-        use crate::i18n::format::{date_time_long, local};
-        let (lang, l) = (self.staff_lang, &*self.locales);
-        let backup_time = backup_written.map(|at| date_time_long(l, lang, local(at)));
-        let args = [("time", backup_time.as_deref().unwrap_or_default())];
-        let (subject, intro) =
-            if backup_time.is_some() { ("subject", "intro") } else { ("subjectEmpty", "introEmpty") };
-        let subject = header_line(&l.format(lang, &format!("mail.storeRestored.{subject}"), &args), 200);
-        let text = [intro, "action"]
-            .iter()
-            .map(|line| l.format(lang, &format!("mail.storeRestored.{line}"), &args))
-            .collect::<Vec<_>>()
-            .join("\r\n\r\n")
-            + "\r\n";
-        self.staff_notice("store", subject, text, nonce)
-    }
-
-    /// A plain-text notice to every staff mailbox, in the staff language.
-    fn staff_notice(
+    /// A plain-text notice to every staff mailbox, in the staff language
+    /// (also the one after a restore, `restored.rs`).
+    pub(crate) fn staff_notice(
         &self,
         reference: &str,
         subject: String,

@@ -23,7 +23,8 @@
 //! The rest: `queue.rs` is the table, `state.rs` the sender's in-memory view
 //! of it (behind `stats()` and `health()`), `fair.rs` the turns the sender
 //! takes between the clients that caused the mails, `legacy.rs` takes over
-//! the file spool of earlier releases, `templates.rs` with `templates/mail/`
+//! the file spool of earlier releases, `restored.rs` tells staff when a copy
+//! replaced the store, `templates.rs` with `templates/mail/`
 //! draws a [`layout::MailView`] as text and HTML, `text.rs` cleans visitor text.
 pub mod customer;
 mod error;
@@ -36,6 +37,8 @@ mod maildir;
 pub mod message;
 mod outcome;
 pub(crate) mod queue;
+mod queue_schema;
+pub mod restored;
 mod retention;
 mod retry;
 mod sender;
@@ -106,22 +109,16 @@ impl Outbox {
         policy: RetryPolicy,
     ) -> Result<Outbox, DeliveryError> {
         let letterhead = Letterhead::new(&settings.mail, locales);
-        store.migrate(queue::SCHEMA, &queue::ADDED).map_err(DeliveryError::Store)?;
+        store.migrate(queue_schema::SCHEMA, &queue_schema::ADDED).map_err(DeliveryError::Store)?;
         store.migrate(mailbox_days::SCHEMA, &[]).map_err(DeliveryError::Store)?;
-        if store.read(queue::bodies_left).map_err(DeliveryError::Store)? {
-            store.write(queue::move_bodies).map_err(DeliveryError::Store)?;
+        if store.read(queue_schema::bodies_left).map_err(DeliveryError::Store)? {
+            store.write(queue_schema::move_bodies).map_err(DeliveryError::Store)?;
         }
         let taken_over =
             legacy::take_over(&store, &settings.data_dir, adopt).map_err(DeliveryError::Store)?;
-        if let Some(recovered) = store.recovered_at_start() {
-            // Once, at the start that put the backup back: staff learn what may be missing.
-            let written = recovered.backup.as_deref().and_then(written_at);
-            let notice = letterhead.store_restored(written, &nonce())?;
-            let now = jiff::Timestamp::now().as_millisecond();
-            let site = fair::Cause::default();
-            store.write(|tx| queue::insert_mail(tx, &notice, now, site)).map_err(DeliveryError::Store)?;
-        }
-        let queued = store.read(queue::queued).map_err(DeliveryError::Store)?;
+        // Once per copy put in place of the store: staff learn what may be missing.
+        restored::notify(&store, &letterhead)?;
+        let queued = queue::load_queued(&store).map_err(DeliveryError::Store)?;
         let finished = store.read(queue::finished_counts).map_err(DeliveryError::Store)?;
         if !queued.is_empty() {
             tracing::info!(queued = queued.len(), "undelivered mail from before; delivering it");
@@ -350,11 +347,6 @@ fn yield_cpu_to_requests() {
     unsafe {
         libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
     }
-}
-
-/// When a backup file was written (its modification time).
-fn written_at(backup: &std::path::Path) -> Option<jiff::Timestamp> {
-    jiff::Timestamp::try_from(std::fs::metadata(backup).ok()?.modified().ok()?).ok()
 }
 
 /// Eight random lower-case letters and digits: makes Message-IDs unique.

@@ -3,6 +3,7 @@
 use rusqlite::{params, Connection};
 
 use super::*;
+use crate::mail::queue_schema::{bodies_left, move_bodies, ADDED, SCHEMA};
 
 /// The mails table as the previous release made it: the body in `mails.raw`.
 const PREVIOUS_RELEASE: &str = "
@@ -93,7 +94,7 @@ fn a_body_is_kept_while_its_mail_is_queued_and_goes_with_every_end() {
     record_attempt(&tx, retried, 1, 5, retry).unwrap();
     record_attempt(&tx, given_up, 1, 5, Attempt::GivenUp { error: "550 no such user", unknown: false })
         .unwrap();
-    let waiting: Vec<_> = queued(&tx).unwrap().into_iter().filter(|q| q.id == retried).collect();
+    let waiting: Vec<_> = queued(&tx).unwrap().0.into_iter().filter(|q| q.id == retried).collect();
     assert_eq!(
         (waiting[0].next_attempt_at, waiting[0].unknown_outcomes),
         (Some(9_000), 1),

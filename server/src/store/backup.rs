@@ -1,8 +1,9 @@
 //! Copies of the store: taken while the site runs (`VACUUM INTO` gives a
 //! consistent snapshot from a reader, so neither the server nor a second
-//! process has to stop), and put back: by hand with the server stopped
-//! (`taxi-server restore FILE`), or at start-up when the store is damaged
-//! (the newest copy under `<data_dir>/backups/`).
+//! process has to stop), listed (only the server's own, by the time in their
+//! names), and what they leave behind deleted in time ([`tidy`]). Putting one
+//! back is `restore.rs`: by hand with the server stopped
+//! (`taxi-server restore FILE`), or at start-up when the store is damaged.
 use std::{
     fs::OpenOptions,
     io,
@@ -12,10 +13,10 @@ use std::{
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::file::{lock, move_aside, open_checked, private_dir, quick_check, sql, sync_parent};
-use super::{FILE_NAME, LOCK_FILE_NAME};
+use super::file::{private_dir, sql, sync_parent};
+use super::FILE_NAME;
 
-/// Where scheduled backups are kept, newest by name.
+/// Where scheduled backups are kept.
 pub const DIR_NAME: &str = "backups";
 
 /// Writes a consistent copy of the database behind `connection` to `to`:
@@ -48,94 +49,120 @@ pub fn backup(data_dir: &Path, to: &Path) -> io::Result<()> {
     copy_into(&connection, to)
 }
 
-/// Puts the backup `from` in place of the store of `data_dir`, with the
-/// server stopped (its lock is taken here). The store replaced is moved aside,
-/// not deleted. Returns where it went, if there was one.
-pub fn restore(data_dir: &Path, from: &Path) -> io::Result<Option<PathBuf>> {
-    private_dir(data_dir)?;
-    let _lock = lock(&data_dir.join(LOCK_FILE_NAME))?;
-    check(from)?;
-    let path = data_dir.join(FILE_NAME);
-    let aside = if path.exists() { Some(move_aside(&path)?) } else { None };
-    put_in_place(from, &path)?;
-    Ok(aside)
-}
-
-/// At start-up, with the damaged store moved aside: the newest backup under
-/// `data_dir/backups/` that passes SQLite's check, copied to `path`.
-pub(super) fn restore_newest(data_dir: &Path, path: &Path) -> io::Result<Option<PathBuf>> {
-    for backup in list(data_dir)?.into_iter().rev() {
-        match check(&backup) {
-            Ok(()) => {
-                put_in_place(&backup, path)?;
-                return Ok(Some(backup));
-            }
-            Err(e) => {
-                tracing::error!(backup = %backup.display(), error = %e, "a backup is damaged too; trying an older one")
-            }
-        }
-    }
-    Ok(None)
-}
-
-/// The backups under `data_dir/backups/`, oldest first (their names sort by time).
+/// The server's own copies under `data_dir/backups/`, oldest first by the
+/// time in their names ([`file_name`]). Any other file there (a copy placed
+/// by hand, a `.partial` one being written) is not one of them.
 pub fn list(data_dir: &Path) -> io::Result<Vec<PathBuf>> {
     let dir = data_dir.join(DIR_NAME);
-    let mut found: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+    let mut found: Vec<(jiff::Timestamp, PathBuf)> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "sqlite3"))
+            .filter_map(|e| Some((taken_at_by_name(&e.path())?, e.path())))
             .collect(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
     found.sort();
-    Ok(found)
+    Ok(found.into_iter().map(|(_, path)| path).collect())
 }
 
-/// A backup's file name for `at`: sorts by time.
+/// A backup's file name for `at`: `store-YYYYMMDDTHHMMSSZ.sqlite3` (UTC).
 pub fn file_name(at: jiff::Timestamp) -> String {
-    format!("store-{}.sqlite3", at.strftime("%Y%m%dT%H%M%SZ"))
+    format!("store-{}.sqlite3", at.strftime(NAME_TIME))
 }
 
-/// Fails unless `file` is a store SQLite can read whole.
-fn check(file: &Path) -> io::Result<()> {
-    let connection = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql)?;
-    quick_check(&connection, &format!("{}: ", file.display()))
+const NAME_TIME: &str = "%Y%m%dT%H%M%SZ";
+
+/// The time in a name made by [`file_name`]; `None` for any other name.
+fn taken_at_by_name(path: &Path) -> Option<jiff::Timestamp> {
+    let name = path.file_name()?.to_str()?;
+    let time = name.strip_prefix("store-")?.strip_suffix(".sqlite3")?;
+    // strptime would also take a shorter year, or spaces: the name is the exact format or none.
+    let exact = time.len() == 16
+        && time.bytes().enumerate().all(|(i, b)| match i {
+            8 => b == b'T',
+            15 => b == b'Z',
+            _ => b.is_ascii_digit(),
+        });
+    let at = jiff::civil::DateTime::strptime("%Y%m%dT%H%M%S", time.strip_suffix('Z')?).ok()?;
+    exact.then(|| at.to_zoned(jiff::tz::TimeZone::UTC).ok().map(|z| z.timestamp())).flatten()
 }
 
-/// Copies `from` to `path` through a synced temporary file and a rename.
-fn put_in_place(from: &Path, path: &Path) -> io::Result<()> {
-    let tmp = PathBuf::from(format!("{}.restoring", path.display()));
-    let _ = std::fs::remove_file(&tmp);
-    std::fs::copy(from, &tmp)?;
-    std::fs::set_permissions(&tmp, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
-    OpenOptions::new().write(true).open(&tmp)?.sync_all()?;
-    for extra in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{extra}", path.display()));
+/// When the copy `path` was taken: the time in its name when it is one of
+/// the server's, else when the file was last written.
+pub fn taken_at(path: &Path) -> Option<jiff::Timestamp> {
+    taken_at_by_name(path)
+        .or_else(|| jiff::Timestamp::try_from(std::fs::metadata(path).ok()?.modified().ok()?).ok())
+}
+
+/// The infix of a store moved aside: `store.sqlite3.damaged-<unix time>`.
+pub const ASIDE_INFIX: &str = "damaged-";
+
+/// How long a `.partial` copy may be left before it counts as abandoned: a
+/// copy being written is younger than that.
+const PARTIAL_KEPT: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// Deletes what copies leave behind: `.partial` files older than a day (a
+/// copy cut short) in the data directory and `backups/`, and stores moved
+/// aside (`store.sqlite3.damaged-<unix time>`, with their `-wal` and `-shm`:
+/// every customer's data) whose time is more than `retention` ago. Returns how
+/// many files went. At start and with each scheduled copy.
+pub fn tidy(data_dir: &Path, retention: std::time::Duration) -> io::Result<usize> {
+    let now = std::time::SystemTime::now();
+    let aside_prefix = format!("{FILE_NAME}.{ASIDE_INFIX}");
+    let cutoff =
+        jiff::Timestamp::now().as_second().saturating_sub(retention.as_secs().try_into().unwrap_or(i64::MAX));
+    let mut deleted = 0;
+    for dir in [data_dir.to_path_buf(), data_dir.join(DIR_NAME)] {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let old_partial = name.ends_with(".partial")
+                && entry.metadata()?.modified()?.checked_add(PARTIAL_KEPT).is_some_and(|until| until < now);
+            let aside_at = name
+                .strip_prefix(&aside_prefix)
+                .map(|rest| rest.trim_end_matches("-wal").trim_end_matches("-shm"));
+            let old_aside = dir == data_dir
+                && aside_at.and_then(|at| at.parse::<i64>().ok()).is_some_and(|at| at < cutoff);
+            if old_partial || old_aside {
+                std::fs::remove_file(entry.path())?;
+                tracing::info!(file = %entry.path().display(), "deleted: an abandoned copy, or a store moved aside past its retention");
+                deleted += 1;
+            }
+        }
     }
-    std::fs::rename(&tmp, path)?;
-    sync_parent(path)?;
-    // Opened once with the store's pragmas, so that it is a WAL store like the rest.
-    drop(open_checked(path)?);
-    Ok(())
+    Ok(deleted)
 }
 
 /// Takes a copy of the store of `data_dir` into `<data_dir>/backups/` every
 /// `every` (and at once when the newest is older than that), keeping the
 /// newest `keep`; runs until dropped. Each copy reads through its own
 /// connection, so bookings are not held up while it runs.
-pub async fn schedule(data_dir: PathBuf, every: std::time::Duration, keep: usize) {
+pub async fn schedule(
+    data_dir: PathBuf,
+    every: std::time::Duration,
+    keep: usize,
+    retention: std::time::Duration,
+) {
     let newest_age = list(&data_dir)
         .ok()
-        .and_then(|found| found.last().cloned())
-        .and_then(|newest| std::fs::metadata(newest).ok()?.modified().ok()?.elapsed().ok());
+        .and_then(|found| found.last().and_then(|newest| taken_at_by_name(newest)))
+        .map(|at| jiff::Timestamp::now().duration_since(at).unsigned_abs());
     let first = every.saturating_sub(newest_age.unwrap_or(every));
     tokio::time::sleep(first).await;
     loop {
         let data_dir = data_dir.clone();
-        let taken = tokio::task::spawn_blocking(move || take(&data_dir, keep)).await;
+        let taken = tokio::task::spawn_blocking(move || {
+            if let Err(e) = tidy(&data_dir, retention) {
+                tracing::error!(error = %e, "left-over copies could not be deleted");
+            }
+            take(&data_dir, keep)
+        })
+        .await;
         match taken {
             Ok(Ok(path)) => tracing::info!(backup = %path.display(), "store backed up"),
             Ok(Err(e)) => {
@@ -161,30 +188,5 @@ fn take(data_dir: &Path, keep: usize) -> io::Result<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_scheduled_copy_keeps_the_newest_and_deletes_older_ones_beyond_keep() {
-        let data = std::env::temp_dir().join(format!("taxi-backup-keep-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        let store = super::super::Store::open(&data).unwrap();
-        let dir = data.join(DIR_NAME);
-        std::fs::create_dir_all(&dir).unwrap();
-        for year in ["2000", "2001", "2002"] {
-            std::fs::write(dir.join(format!("store-{year}0101T000000Z.sqlite3")), b"old").unwrap();
-        }
-        let taken = take(&data, 2).unwrap();
-        let names: Vec<String> = list(&data)
-            .unwrap()
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(names.len(), 2, "{names:?}");
-        assert_eq!(names[0], "store-20020101T000000Z.sqlite3");
-        assert_eq!(list(&data).unwrap()[1], taken);
-        check(&taken).expect("the copy is a sound store");
-        drop(store);
-        std::fs::remove_dir_all(&data).unwrap();
-    }
-}
+#[path = "backup_tests.rs"]
+mod tests;

@@ -1,5 +1,5 @@
 //! The store's file: opening it with its pragmas and checking it, the lock,
-//! adopting the booking store of an earlier release, moving a damaged file aside.
+//! adopting the booking store of an earlier release.
 use std::{
     fs::{File, OpenOptions},
     io,
@@ -153,13 +153,6 @@ pub(crate) fn adopt_old_store(old: &Path, path: &Path) -> io::Result<()> {
     rename_with_logs(old, path)?;
     tracing::info!(from = %old.display(), to = %path.display(), "adopted the booking store of the earlier release");
     Ok(())
-}
-
-/// Renames a damaged store and its `-wal` and `-shm` files out of the way.
-pub(crate) fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let aside = PathBuf::from(format!("{}.damaged-{}", path.display(), jiff::Timestamp::now().as_second()));
-    rename_with_logs(path, &aside)?;
-    Ok(aside)
 }
 
 /// Renames the database `from` and its `-wal` and `-shm` files to `to` in

@@ -21,7 +21,9 @@
 //! given up the first time such a write finds the disk full
 //! ([`Store::write_critical`]); it is made again at the next start with room.
 pub mod backup;
+pub mod columns;
 pub(crate) mod file;
+pub mod restore;
 
 use std::{
     fs::File,
@@ -34,6 +36,9 @@ use std::{
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 pub use file::{invalid, sql};
+pub use restore::Restore;
+
+use crate::faults;
 
 /// The store's file name in the data directory.
 pub const FILE_NAME: &str = "store.sqlite3";
@@ -55,23 +60,15 @@ pub struct Store {
     /// The file opened (device, inode): a store deleted or replaced while
     /// running would otherwise take every later write with it.
     identity: (u64, u64),
-    /// What was found damaged at start-up, and what replaced it.
-    recovered: Option<Recovered>,
+    /// The newest copy put in place of the store, as the store records it
+    /// (`restore.rs`): shown by the health checks for a day.
+    restored: Option<Restore>,
     /// The last write that failed and when, until one succeeds.
     write_failure: Mutex<Option<(Instant, String)>>,
     /// Held while the store is open.
     lock: Mutex<Option<File>>,
     /// The reserve file, while it is there.
     reserve: Mutex<Option<PathBuf>>,
-}
-
-/// A store found damaged or missing at start-up, and put back.
-#[derive(Debug, Clone)]
-pub struct Recovered {
-    /// What was found and done, for the health checks and the log.
-    pub reason: String,
-    /// The backup put in its place, if there was a readable one.
-    pub backup: Option<PathBuf>,
 }
 
 /// Why the store cannot be trusted now.
@@ -87,8 +84,8 @@ impl Store {
     /// private) if needed, adopting the booking store of an earlier release.
     /// A file that fails SQLite's `quick_check`, or is no database, is moved
     /// aside to `store.sqlite3.damaged-<time>` and replaced by the newest
-    /// backup (`backup.rs`), or by an empty store when there is none; the
-    /// start goes on and [`Store::trouble`] says so. Other errors stop the start.
+    /// backup, or by an empty store when there is none, telling (`restore.rs`);
+    /// the start goes on and [`Store::trouble`] says so. Other errors stop the start.
     pub fn open(data_dir: &Path) -> io::Result<Self> {
         file::private_dir(data_dir)?;
         let lock = file::lock(&data_dir.join(LOCK_FILE_NAME))?;
@@ -96,6 +93,9 @@ impl Store {
         // SQLite can open its files and the records of the mails can be written.
         let reserve = file::reserve(&data_dir.join(RESERVE_FILE_NAME), RESERVE_BYTES);
         let path = data_dir.join(FILE_NAME);
+        // A restore the process died in: begun again, or finished.
+        restore::discard_unfinished(&path)?;
+        restore::finish_staged(&path)?;
         file::adopt_old_store(&data_dir.join(OLD_FILE_NAME), &path)?;
         // A missing or emptied file would open as a new store; with a backup
         // to go back to, it is damage.
@@ -109,30 +109,24 @@ impl Store {
             Some(why) => Err(invalid(format!("the file is {why}"))),
             None => file::open_checked(&path),
         };
-        let (connection, recovered) = match opened {
-            Ok(connection) => (connection, None),
+        let connection = match opened {
+            Ok(connection) => connection,
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                let aside = if path.exists() { Some(file::move_aside(&path)?) } else { None };
-                let restored = backup::restore_newest(data_dir, &path)?;
-                let damaged = match aside {
-                    Some(aside) => format!("damaged at start-up ({e}); moved aside to {}", aside.display()),
-                    None => format!("damaged at start-up ({e})"),
-                };
-                let what = match &restored {
-                    Some(backup) => format!("{damaged} and replaced by the backup {}", backup.display()),
-                    None => format!("{damaged} and started empty (no readable backup)"),
-                };
-                tracing::error!("the store was {what}");
-                (file::open_checked(&path)?, Some(Recovered { reason: what, backup: restored }))
+                restore::replace_damaged(data_dir, &path, format!("damaged at start-up ({e})"))?;
+                let connection = file::open_checked(&path)?;
+                faults::point("restore-opened");
+                connection
             }
             Err(e) => return Err(e),
         };
+        restore::migrate(&connection)?;
+        let restored = restore::latest(&connection)?;
         let identity = file::identity(&path)?;
         Ok(Self {
             connection: Mutex::new(Some(connection)),
             path,
             identity,
-            recovered,
+            restored,
             write_failure: Mutex::new(None),
             lock: Mutex::new(Some(lock)),
             reserve: Mutex::new(reserve),
@@ -143,9 +137,10 @@ impl Store {
         &self.path
     }
 
-    /// What replaced a store found damaged at start-up, if one was.
-    pub fn recovered_at_start(&self) -> Option<&Recovered> {
-        self.recovered.as_ref()
+    /// The newest copy put in place of the store (at a start that found it
+    /// damaged, or by hand), if one ever was.
+    pub fn restored(&self) -> Option<&Restore> {
+        self.restored.as_ref()
     }
 
     /// Creates an owner's tables (`schema`, idempotent statements) and adds
@@ -169,7 +164,11 @@ impl Store {
                 reason: format!("a write failed {ago} s ago: {failure}"),
             });
         }
-        self.recovered.as_ref().map(|r| StoreTrouble { unwritable: false, reason: r.reason.clone() })
+        let restored = self.restored.as_ref().filter(|r| jiff::Timestamp::now() < r.shown_until());
+        restored.map(|r| StoreTrouble {
+            unwritable: false,
+            reason: format!("{} (shown until {})", r.describe(), r.shown_until()),
+        })
     }
 
     /// Fails if the file opened at start-up is no longer at its path: writes

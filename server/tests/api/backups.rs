@@ -1,6 +1,7 @@
 //! Backups of the one store with the real binary: `taxi-server backup FILE`
 //! while the site runs, `taxi-server restore FILE` once it is stopped; the
-//! restored site holds what the copy held and sends nothing a second time.
+//! restored site holds what the copy held, sends nothing a second time, and
+//! tells staff (the copy's queued mails: `delivery/restore_by_hand.rs`).
 use std::{path::Path, process::Command};
 
 use serde_json::Value;
@@ -50,6 +51,7 @@ async fn a_backup_taken_while_the_site_runs_is_restored_and_nothing_is_sent_twic
         .restart_after(|data| {
             let (ok, said) = taxi_server(data, &["restore", &copy_arg]);
             assert!(ok && said.contains("kept as"), "restore with the site stopped: {said}");
+            assert!(said.contains("holds 0 mail(s) queued"), "nothing to ask about: {said}");
         })
         .await;
     let bookings = desk.app.bookings.clone();
@@ -59,7 +61,17 @@ async fn a_backup_taken_while_the_site_runs_is_restored_and_nothing_is_sent_twic
         "the later one is not (its mails are its record)"
     );
     desk.app.outbox_idle().await;
-    assert_eq!(desk.sink.count(), sent, "nothing is sent a second time");
+    let new = &desk.all_mails()[sent..];
+    assert_eq!(new.len(), 1, "nothing is sent a second time; staff are told");
+    assert!(
+        new[0].subject.starts_with("The store was put back by hand from the copy of"),
+        "{}",
+        new[0].subject
+    );
+    let details: Value = desk.app.get("/healthz/details").await.json().await.unwrap();
+    assert_eq!(details["status"], "degraded", "{details}");
+    assert_eq!(details["store"]["restored"]["byHand"], true, "{details}");
+    let sent = sent + 1;
     // The restored site takes bookings again.
     let mut again = booking();
     again["name"] = "Someone Again".into();

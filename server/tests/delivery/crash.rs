@@ -46,13 +46,13 @@ fn worker_binary() -> &'static Path {
     })
 }
 
-struct Worker {
+pub(crate) struct Worker {
     child: Child,
     lines: mpsc::Receiver<String>,
 }
 
 impl Worker {
-    fn start(data_dir: &Path, smtp_url: &str, args: &[&str]) -> Worker {
+    pub(crate) fn start(data_dir: &Path, smtp_url: &str, args: &[&str]) -> Worker {
         let mut child = Command::new(worker_binary())
             .arg(data_dir)
             .args(["--smtp", smtp_url])
@@ -74,7 +74,7 @@ impl Worker {
     }
 
     /// Waits for a line starting with `prefix`.
-    fn expect_line(&mut self, prefix: &str, timeout: Duration) -> String {
+    pub(crate) fn expect_line(&mut self, prefix: &str, timeout: Duration) -> String {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -86,14 +86,14 @@ impl Worker {
         }
     }
 
-    fn kill9(mut self) {
+    pub(crate) fn kill9(mut self) {
         // Child::kill sends SIGKILL on Unix.
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
 
     /// Runs an `--exit-when-empty` worker to its end.
-    fn finish(mut self, timeout: Duration) {
+    pub(crate) fn finish(mut self, timeout: Duration) {
         self.expect_line("DONE", timeout);
         assert!(self.child.wait().unwrap().success());
     }

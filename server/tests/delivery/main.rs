@@ -13,6 +13,8 @@ mod headers;
 mod late_answer;
 mod outbox;
 mod perishable;
+mod restore_by_hand;
+mod restore_crash;
 mod schedule;
 mod store_faults;
 mod typed_address;

@@ -27,7 +27,7 @@ fn confirm() -> Answer {
 }
 
 /// A booking made now for next week: within its retention.
-fn recent(reference: &str) -> Booking {
+pub(crate) fn recent(reference: &str) -> Booking {
     let now = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap());
     let pickup_at =
         taxi_server::types::Pickup::local(now.datetime().checked_add(jiff::Span::new().days(7)).unwrap());
