@@ -69,7 +69,8 @@ SERVER_BIN="$PWD/target/release/taxi-server"
 offset_to() {
   local when=$1
   [[ "$when" =~ ^[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?$ ]] && when="$(TZ=$ZONE date +%F) $when"
-  echo $(($(TZ=$ZONE date -d "$when" +%s) - $(date +%s)))
+  # Signed: libfaketime reads a number without a sign as a date.
+  printf '%+d\n' $(($(TZ=$ZONE date -d "$when" +%s) - $(date +%s)))
 }
 
 # Runs "$@" with the clock moved to $AT.
