@@ -20,21 +20,35 @@ function localIn(minutes) {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/** `HH:MM` of a minute of the day. */
+const clock = (minute) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/**
+ * The answer hours and the early ride, pinned once for the whole run so that they hold at any hour:
+ * "now" is before the answer hours, the ride before the promised answer (30 minutes into them), and
+ * the ride and the answer on one day, so the note names the answer's time alone. Until 21:30 the
+ * hours start 90 minutes from now; later they would cross midnight, so they are tomorrow's from
+ * 01:30 and the ride tomorrow at 01:00 (a run that passes midnight meanwhile still finds "now"
+ * before them).
+ */
+function nightRide(now = localIn(0)) {
+  const [date, time] = now.split("T");
+  const [h, m] = time.split(":").map(Number);
+  const minute = h * 60 + m;
+  if (minute + 150 < 24 * 60) {
+    return { pickup: `${date}T${clock(minute + 60)}`, from: clock(minute + 90), until: clock(minute + 150), answerBy: clock(minute + 120) };
+  }
+  const tomorrow = new Date(`${date}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  return { pickup: `${tomorrow.toISOString().slice(0, 10)}T01:00`, from: "01:30", until: "02:30", answerBy: "02:00" };
+}
+
 let server;
 let browser;
-// Staff answer from three hours from now, for an hour: it is "night" now. Read once: the
-// promised answer is 30 minutes after this time, however long the run takes to get there.
-const ANSWER_FROM = localIn(180).slice(11);
+const NIGHT = nightRide();
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]), {
-  configToml: `[mail]\nanswer_within_minutes = 30\nanswer_from = "${ANSWER_FROM}"\nanswer_until = "${localIn(240).slice(11)}"\n`,
+  configToml: `[mail]\nanswer_within_minutes = 30\nanswer_from = "${NIGHT.from}"\nanswer_until = "${NIGHT.until}"\n`,
 });
-
-/** `HH:MM` plus `minutes`, within the day. */
-function plusMinutes(time, minutes) {
-  const [h, m] = time.split(":").map(Number);
-  const total = (h * 60 + m + minutes) % (24 * 60);
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
 
 /** WCAG contrast of two computed `rgb(…)` colours. */
 function contrast(a, b) {
@@ -59,8 +73,8 @@ for (const lang of LANGS) {
       const note = page.locator(".pickup-note");
       assert.equal(await note.getAttribute("role"), "alert", "announced as a warning, present before it is filled");
       const plain = await note.evaluate((el) => getComputedStyle(el).backgroundColor);
-      await page.fill("#dateTime", localIn(60));
-      const expected = TEXTS[lang].funnel.beforeAnswer.replace("{{answerBy}}", plusMinutes(ANSWER_FROM, 30));
+      await page.fill("#dateTime", NIGHT.pickup);
+      const expected = TEXTS[lang].funnel.beforeAnswer.replace("{{answerBy}}", NIGHT.answerBy);
       await note.getByText(expected, { exact: false }).waitFor();
       assert.equal(await note.locator("strong").textContent(), TEXTS[lang].funnel.beforeAnswerLabel);
       const call = note.getByRole("link");

@@ -138,12 +138,60 @@ export const chromiumArgs = [
   "--disable-sync",
 ];
 
+/**
+ * The clock `scripts/test-at-hours.sh` moves with libfaketime (FAKETIME, an offset in seconds):
+ * the server and the test files run on it. Chromium hangs under libfaketime, so it starts
+ * without it ([browserEnv]) and its pages get the same offset on `Date` instead ([shiftDate]).
+ */
+const FAKED_OFFSET_MS = (() => {
+  const faked = process.env.FAKETIME;
+  if (!faked) return 0;
+  if (!/^[+-]?\d+$/.test(faked)) throw new Error(`FAKETIME=${faked}: the browser tests take an offset in seconds (scripts/test-at-hours.sh)`);
+  return Number(faked) * 1000;
+})();
+
+/** This process's environment without libfaketime, for Chromium. */
+export function browserEnv(env = process.env) {
+  const { FAKETIME: _offset, FAKETIME_DONT_FAKE_MONOTONIC: _monotonic, LD_PRELOAD: preload = "", ...rest } = env;
+  const kept = preload.split(/[:\s]+/).filter((lib) => lib && !lib.includes("faketime")).join(":");
+  return kept ? { ...rest, LD_PRELOAD: kept } : rest;
+}
+
+/**
+ * In a page: `Date` moved by `offsetMs`, as libfaketime moves the other processes' clocks
+ * (timers and `performance.now()` keep the real time, as their monotonic clocks do).
+ */
+function shiftDate(offsetMs) {
+  const Real = Date;
+  const now = () => Real.now() + offsetMs;
+  function Shifted(...args) {
+    if (!new.target) return new Real(now()).toString();
+    return args.length ? new Real(...args) : new Real(now());
+  }
+  Shifted.prototype = Real.prototype;
+  Shifted.now = now;
+  Shifted.parse = Real.parse;
+  Shifted.UTC = Real.UTC;
+  globalThis.Date = Shifted;
+}
+
 /** Debian's Chromium; Playwright never downloads a browser here. */
-export function launchBrowser() {
-  return chromium.launch({
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
     args: chromiumArgs,
+    env: browserEnv(),
   });
+  if (FAKED_OFFSET_MS) {
+    // Every context of the tests comes from here (a context's own newPage inherits the script).
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.addInitScript(shiftDate, FAKED_OFFSET_MS);
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** One server and one browser for a whole test file; `use` receives both once started. */

@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use crate::{
     booking::booking,
-    helpers::{header, spawn_app_with, AppOptions},
+    helpers::{clear_of_the_hour, header, spawn_app_with, AppOptions},
 };
 
 fn config(extra: &str) -> AppOptions {
@@ -167,6 +167,7 @@ async fn public_health_shows_counts_only_and_readiness_holds_under_concurrency()
 
 #[actix_web::test]
 async fn no_client_can_switch_bookings_off_for_others() {
+    clear_of_the_hour();
     // The attack: many addresses send bookings to use up anything shared. The
     // site-wide cap is on confirmation mails only; bookings are all taken.
     let app = spawn_app_with(config(
@@ -276,6 +277,7 @@ async fn assert_health_says_bookings_are_refused(app: &crate::helpers::TestApp, 
 
 #[actix_web::test]
 async fn confirmations_per_address_are_capped_and_staff_are_told() {
+    clear_of_the_hour();
     let app = spawn_app_with(config(
         "[limits]\nrate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1\n",
     ))

@@ -218,6 +218,18 @@ pub const ROUTES: &[(&str, &str, &str)] = &[
     ("/prices", "en", "prices"),
 ];
 
+/// Waits until the next full hour has begun when it is less than a minute away. The
+/// allowances of customer mails (`mail::customer`) and of calls to Google
+/// (`places::budget`) count per clock hour and per UTC day: a test that spends one
+/// and then checks what is refused must not see it renewed halfway, at whatever
+/// time it runs (one that crossed an hour let 14 mails through instead of 12).
+pub fn clear_of_the_hour() {
+    let left = 3600 - jiff::Timestamp::now().as_second().rem_euclid(3600);
+    if left < 60 {
+        std::thread::sleep(std::time::Duration::from_secs(left as u64 + 1));
+    }
+}
+
 /// The text between `start` and the next `end`.
 pub fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
     let from = text.find(start)? + start.len();

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use crate::{
     booking::booking,
     desk::{desk_limited, Desk},
+    helpers::clear_of_the_hour,
 };
 
 const VICTIM: &str = "idn@xn--bcher-kva.example";
@@ -35,6 +36,7 @@ fn mails_to(desk: &Desk, address: &str) -> usize {
 
 #[actix_web::test]
 async fn one_mailbox_however_spelt_gets_its_days_share_of_bookings_and_messages_together() {
+    clear_of_the_hour();
     let desk =
         desk_limited("en", "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 3", "").await;
     let spellings = ["idn@bücher.example", "IDN+1@BÜCHER.example", "idn@xn--bcher-kva.example"];
@@ -60,6 +62,7 @@ async fn one_mailbox_however_spelt_gets_its_days_share_of_bookings_and_messages_
 
 #[actix_web::test]
 async fn a_booking_that_could_not_mail_its_address_never_does_and_later_mails_count_too() {
+    clear_of_the_hour();
     let limits = "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1\ncustomer_mails_per_recipient_per_day = 2";
     let desk = desk_limited("en", limits, "").await;
     let mut references = Vec::new();
@@ -110,6 +113,7 @@ async fn manage_path(desk: &Desk, reference: &str) -> String {
 
 #[actix_web::test]
 async fn the_thank_you_box_shows_the_bookings_own_page_and_says_when_no_mail_will_come() {
+    clear_of_the_hour();
     let desk =
         desk_limited("en", "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1", "").await;
     let first: Value = desk
@@ -138,6 +142,7 @@ async fn the_thank_you_box_shows_the_bookings_own_page_and_says_when_no_mail_wil
 
 #[actix_web::test]
 async fn a_contact_message_sent_twice_says_both_times_that_no_mail_will_come() {
+    clear_of_the_hour();
     let limits = "rate_limit_per_minute = 0\nconfirmations_per_recipient_per_day = 1";
     let desk = desk_limited("en", limits, "").await;
     let first: Value =
@@ -173,6 +178,7 @@ async fn book_from(desk: &Desk, from: &str, email: &str, passengers: u32) -> Val
 
 #[actix_web::test]
 async fn a_few_networks_cannot_spend_the_sites_hour_of_customer_mail_for_everybody() {
+    clear_of_the_hour();
     // The site mails 12 new addresses an hour, a network at most 4 of them.
     let limits = "rate_limit_per_minute = 0\ntrusted_proxies = [\"127.0.0.1\"]\n\
         customer_mails_per_hour = 12\ncustomer_mails_per_network_per_hour = 4";

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::{
     fake_google::{place_id, FakeGoogle},
     funnel::props,
-    helpers::{spawn_app_with, AppOptions, Flood, TestApp},
+    helpers::{clear_of_the_hour, spawn_app_with, AppOptions, Flood, TestApp},
 };
 
 const SESSION: &str = "5b0e6a7c-1d2f-4e3a-8b9c-0d1e2f3a4b5c";
@@ -76,6 +76,7 @@ async fn a_prefilled_page_searches_each_field_in_one_session_within_a_small_burs
 
 #[actix_web::test]
 async fn beyond_the_call_budget_the_gazetteer_answers_and_operators_are_told() {
+    clear_of_the_hour();
     let google = FakeGoogle::start().await;
     let app = with_google(&google, "max_calls_per_hour = 4\n").await;
     let (status, body) =

@@ -5,17 +5,41 @@ use serde_json::Value;
 
 use crate::helpers::{spawn_app_with, AppOptions};
 
-/// Local time in the company's zone, `minutes` from now, as `YYYY-MM-DDTHH:MM`.
-fn local_in(minutes: i64) -> String {
+/// The answer hours and an early ride, pinned once so that they hold at any hour: "now" is
+/// before the answer hours, the ride before the promised answer (30 minutes into them), and
+/// the ride and the answer on one day, so the note names the answer's time alone. Until 21:30
+/// the hours start 90 minutes from now; later they would cross midnight, so they are
+/// tomorrow's from 01:30 and the ride tomorrow at 01:00.
+struct Night {
+    pickup: String,
+    from: String,
+    until: String,
+    answer_by: String,
+    /// A ride long after the promised answer.
+    later: String,
+}
+
+fn night() -> Night {
     let zone = jiff::tz::TimeZone::get("Europe/Amsterdam").unwrap();
-    let at = jiff::Timestamp::now().checked_add(jiff::Span::new().minutes(minutes)).unwrap();
-    at.to_zoned(zone).datetime().strftime("%Y-%m-%dT%H:%M").to_string()
+    let now = jiff::Timestamp::now().to_zoned(zone).datetime();
+    let minute = i32::from(now.hour()) * 60 + i32::from(now.minute());
+    let (day, minute) = match minute + 150 < 24 * 60 {
+        true => (now.date(), minute),
+        false => (now.date().tomorrow().unwrap(), 0),
+    };
+    let clock = |m: i32| format!("{:02}:{:02}", m / 60, m % 60);
+    Night {
+        pickup: format!("{day}T{}", clock(minute + 60)),
+        from: clock(minute + 90),
+        until: clock(minute + 150),
+        answer_by: clock(minute + 120),
+        later: format!("{}T12:00", day.checked_add(jiff::Span::new().days(2)).unwrap()),
+    }
 }
 
 #[actix_web::test]
 async fn a_ride_before_the_promised_answer_gets_the_note_and_a_later_one_none() {
-    // Staff answer from three hours from now, for an hour: it is "night" now.
-    let (from, until) = (&local_in(180)[11..], &local_in(240)[11..]);
+    let Night { pickup, from, until, answer_by, later } = night();
     let config = format!("[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nanswer_within_minutes = 30\nanswer_from = \"{from}\"\nanswer_until = \"{until}\"\n");
     let app = spawn_app_with(AppOptions { config_toml: Some(config), ..AppOptions::default() }).await;
     let note = |pickup: String| {
@@ -27,19 +51,18 @@ async fn a_ride_before_the_promised_answer_gets_the_note_and_a_later_one_none() 
         }
     };
     // Answered at `from` + 30 minutes at the latest.
-    let soon = note(local_in(60)).await.expect("a note for a ride in an hour");
+    let soon = note(pickup).await.expect("a note for a ride in an hour");
     assert!(soon.starts_with("Uw rit begint vóór wij per e-mail kunnen antwoorden (uiterlijk"), "{soon}");
-    assert!(soon.contains(&local_in(210)[11..]) || soon.contains(&local_in(211)[11..]), "{soon}");
-    assert_eq!(note(local_in(300)).await, None, "after the promised answer");
+    assert!(soon.contains(&format!("(uiterlijk {answer_by})")), "{soon}");
+    assert_eq!(note(later).await, None, "after the promised answer");
     assert_eq!(note("tomorrow".into()).await, None, "not a time: no note, no error");
 }
 
 #[actix_web::test]
 async fn every_spelling_of_the_note_path_answers_alike_and_shares_the_look_up_limit() {
-    let (from, until) = (&local_in(180)[11..], &local_in(240)[11..]);
+    let Night { pickup, from, until, .. } = night();
     let config = format!("[render]\nworkers = 1\n[limits]\nlookup_rate_limit_per_minute = 4\n[mail]\nanswer_from = \"{from}\"\nanswer_until = \"{until}\"\n");
     let app = spawn_app_with(AppOptions { config_toml: Some(config), ..AppOptions::default() }).await;
-    let pickup = local_in(60);
     let canonical =
         app.get(&format!("/api/pickup-note/{pickup}?lang=nl")).await.json::<Value>().await.unwrap();
     assert!(canonical["note"].is_string(), "{canonical}");
