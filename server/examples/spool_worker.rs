@@ -21,10 +21,10 @@ use std::{collections::BTreeMap, sync::Arc, time::Duration};
 mod sample;
 
 use taxi_server::{
-    booking::{
+    booking::outbox::Bookings,
+    bookings::{
         answer::{Action, Answer},
         customer_step::{CustomerAction, CustomerStep},
-        outbox::Bookings,
     },
     config::Settings,
     faults,

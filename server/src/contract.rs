@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::{Config, TS};
 
 use crate::{
-    booking::{
+    bookings::{
         answer::{Action, DeclineReason, Status},
         customer_step::CustomerAction,
     },

@@ -21,7 +21,11 @@
 //! - [`reminders`]: reminders to staff and customers before a ride, each sent
 //!   once per pick-up time, with their loop.
 //! - [`booking`]: booking requests by form or WhatsApp: validation, prices
-//!   checked again, de-duplication, the booking store, the mails and calendar.
+//!   checked again, de-duplication.
+//! - [`booking_mail`]: the kit every booking mail is drawn with: the
+//!   composer, the views, the calendar entry, what a customer mail may show.
+//! - [`bookings`]: the booking as stored and its whole life: the record, its
+//!   answers and steps, the bookings table, junk, the signed links.
 //! - [`contact`]: questions sent with the contact form.
 //! - [`site`]: pages, their URLs per language and domain, the page cache, the
 //!   landing pages of fixed-price routes, redirects, sitemap, structured data.
@@ -52,6 +56,8 @@
 //! - [`faults`]: named points where crash tests stop a durable step (inert
 //!   unless a test installs a hook).
 pub mod booking;
+pub mod booking_mail;
+pub mod bookings;
 pub mod cli;
 pub mod config;
 pub mod contact;

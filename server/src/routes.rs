@@ -108,11 +108,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
         cfg.service(compressed(Kind::Page, resource(path).guard(operators::guard()).route(route)));
     }
     // Private pages, whose posts count against the form-post limit like the booking form's.
-    let answer_page = resource(crate::booking::answer_links::ROUTE)
+    let answer_page = resource(crate::bookings::answer_links::ROUTE)
         .route(read().to(staff::show))
         .route(web::post().to(staff::answer));
     cfg.service(at(Kind::Private, answer_page));
-    let manage_page = resource(crate::booking::answer_links::MANAGE_ROUTE)
+    let manage_page = resource(crate::bookings::answer_links::MANAGE_ROUTE)
         .route(read().to(manage::show))
         .route(web::post().to(manage::step));
     cfg.service(at(Kind::Private, manage_page));

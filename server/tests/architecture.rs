@@ -31,6 +31,8 @@ const LAYERS: &[&str] = &[
     "manage_booking",
     "reminders",
     "booking",
+    "booking_mail",
+    "bookings",
     "contact",
     "site",
     "pricing",

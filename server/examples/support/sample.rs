@@ -1,6 +1,6 @@
 //! A sample booking for the delivery examples (not an example itself).
 use taxi_server::{
-    booking::model::{Address, Booking, PaymentMethod},
+    bookings::model::{Address, Booking, PaymentMethod},
     pricing::{PriceSummary, Rule},
     types::{Country, Email, Lang, Money, Phone},
 };

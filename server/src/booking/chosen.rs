@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::{
-    booking::model::Address,
+    bookings::model::Address,
     places::{PlaceDetails, Places, PlacesProvider, Resolution},
     types::{Lang, PlaceId},
 };

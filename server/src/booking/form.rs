@@ -5,7 +5,7 @@ use crate::{
     forms::{Checker, FieldErrors, Input},
 };
 use crate::{
-    booking::model::PaymentMethod,
+    bookings::model::PaymentMethod,
     config::BookingSettings,
     i18n::Locales,
     types::{limits::LIMITS, Country, Email, Lang, Phone, Pickup, PlaceId},

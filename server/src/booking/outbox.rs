@@ -5,15 +5,19 @@
 //! bookings; this is the seam.
 use std::{ops::Deref, sync::Arc, time::Duration};
 
+use jiff::Timestamp;
+
 use crate::{
-    booking::{
+    booking_mail::mails::Composer,
+    bookings::junk::{junk, network_of, Junked, Network, Scope},
+    bookings::{
         legacy,
-        mails::Composer,
         model::Booking,
+        record::Record,
         store::{self, BookingStore},
-        Record,
     },
     config::Settings,
+    forms::refusals::Refusals,
     i18n::Locales,
     mail::{nonce, DeliveryError, Outbox, RetryPolicy},
     store::{Store, StoreTrouble},
@@ -151,7 +155,7 @@ impl Bookings {
     }
 
     /// The dispatchers' calendar: the rides still to drive or to answer whose
-    /// pick-up lies in `window`, at most `cap` (see `booking::feed`), fetched
+    /// pick-up lies in `window`, at most `cap` (see `booking_mail::feed`), fetched
     /// again every `refresh_minutes`.
     pub async fn dispatch_calendar(
         &self,
@@ -160,7 +164,7 @@ impl Bookings {
         refresh_minutes: u32,
     ) -> Result<String, DeliveryError> {
         let store = self.store.clone();
-        let listed = crate::booking::feed::LISTED;
+        let listed = crate::booking_mail::feed::LISTED;
         let (records, left_out) =
             self.outbox.blocking(move || store.dispatch_rides(&listed, window, cap)).await?;
         Ok(self.composer.dispatch_calendar(&records, left_out, refresh_minutes))
@@ -179,5 +183,37 @@ impl Bookings {
     /// The newest copy put in place of the store, if one ever was (health checks).
     pub fn store_restored(&self) -> Option<crate::store::Restore> {
         self.store.store().restored().cloned()
+    }
+}
+
+impl Bookings {
+    /// Marks the booking of `record` (as read, at its sequence) as junk, and
+    /// with [`Scope::Network`] its network's requests nobody answered; its
+    /// network and mailbox are refused from the commit on. `None`: the
+    /// booking changed meanwhile; nothing was changed.
+    pub async fn junk(
+        &self,
+        record: &Record,
+        scope: Scope,
+        refusals: Arc<Refusals>,
+    ) -> Result<Option<Junked>, DeliveryError> {
+        let (store, record) = (self.outbox().store().clone(), record.clone());
+        let now = Timestamp::now();
+        let until = refusals.until(now);
+        let kept = refusals.clone();
+        let junked = self
+            .outbox()
+            .blocking(move || store.erase(|tx| junk(tx, &record, scope, &kept, (now, until))))
+            .await?;
+        if let (Some(junked), Some(until)) = (&junked, until) {
+            refusals.remember(&junked.refused, until);
+        }
+        Ok(junked)
+    }
+
+    /// The network of `reference` (its tag) and its bookings in the [`NETWORK_WINDOW`] before `through`.
+    pub async fn network_of(&self, reference: &str, through: Timestamp) -> Result<Network, DeliveryError> {
+        let (store, reference) = (self.outbox().store().clone(), reference.to_string());
+        self.outbox().blocking(move || store.read(|c| network_of(c, &reference, through))).await
     }
 }

@@ -9,9 +9,9 @@
 use crate::{
     booking::{
         chosen::fill,
-        model::{Address, Booking},
         repeat::{personal_values, stored_place, Direction},
     },
+    bookings::model::{Address, Booking},
     config::TariffSettings,
     i18n::Locales,
     places::{PlaceKind, Places, PlacesProvider, Resolution},

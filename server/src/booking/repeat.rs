@@ -19,10 +19,10 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use jiff::Timestamp;
 
 use crate::{
-    booking::{
+    bookings::{
         answer::Status,
         model::{Address, Booking},
-        Record,
+        record::Record,
     },
     secret::SecretKey,
     site::Page,
@@ -132,7 +132,7 @@ pub fn stored_place(values: &mut BTreeMap<String, String>, field: &str, a: &Addr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::booking::model::{sample, PaymentMethod};
+    use crate::bookings::model::{sample, PaymentMethod};
 
     fn parts(path: &str) -> BTreeMap<String, String> {
         let query = path.split_once('?').unwrap().1;
@@ -156,7 +156,7 @@ mod tests {
         assert!(!verify(&key, "R-7K3Q9M", "1795000001", &q["sig"], before), "a later expiry");
         assert!(!verify(&SecretKey::from_bytes(vec![8; 32]), "R-7K3Q9M", &q["expires"], &q["sig"], before));
         // A manage link's signature (the same reference and expiry) fills no form.
-        let manage = crate::booking::answer_links::manage_path(&key, "R-7K3Q9M", after);
+        let manage = crate::bookings::answer_links::manage_path(&key, "R-7K3Q9M", after);
         let manage_sig = manage.split("sig=").nth(1).unwrap();
         assert!(!verify(&key, "R-7K3Q9M", &q["expires"], manage_sig, before));
     }

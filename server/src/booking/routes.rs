@@ -9,12 +9,12 @@ use actix_web::{
 use crate::{
     booking::{
         chosen::show,
-        dispatch::{answer_by_text, answer_due},
         outbox::Bookings,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
         service::BookingService,
     },
+    booking_mail::dispatch::{answer_by_text, answer_due},
     config::Settings,
     edge::{app_data, error::AppError, lang::RequestLang, ClientKey, PlaceLookups},
     forms::{

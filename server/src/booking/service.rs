@@ -8,9 +8,9 @@ use crate::{
         chosen::{settle, show, End, Settled},
         extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
-        model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
         outbox::Bookings,
     },
+    bookings::model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
     config::Settings,
     forms::{
         antispam::Verdict,
@@ -40,7 +40,7 @@ impl BookingService {
     /// Whether the booking a repeat would be answered with still stands: one
     /// since cancelled, declined or moved away makes the same form a new booking.
     async fn still_open(&self, reference: String) -> bool {
-        use crate::booking::answer::Status;
+        use crate::bookings::answer::Status;
         match self.outbox.record(&reference).await {
             Ok(Some(record)) => matches!(record.status, Status::Requested | Status::Confirmed),
             Ok(None) => false,

@@ -2,10 +2,8 @@
 //! visitor filled in, one per line, in the page's language, labelled as the
 //! mails label them (no form hints such as "(optional)").
 use crate::{
-    booking::{
-        form::WhatsappInput,
-        views::{flight_value, landing_is_pickup},
-    },
+    booking::form::WhatsappInput,
+    booking_mail::views::{flight_value, landing_is_pickup},
     i18n::{format, Locales},
     pricing::indication::Indication,
     types::{Lang, Pickup},

@@ -4,7 +4,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{
-    booking::{answer::Status, customer_step::CustomerAction},
+    bookings::{answer::Status, customer_step::CustomerAction},
     forms::submission::SummaryRow,
     site::contract::PageProps,
 };

@@ -5,10 +5,8 @@
 use jiff::Timestamp;
 
 use crate::{
-    booking::{
-        customer_step::{Asked, CustomerAction},
-        form::pickup_time_in,
-    },
+    booking::form::pickup_time_in,
+    bookings::customer_step::{Asked, CustomerAction},
     config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
     i18n::format::date_time_long,

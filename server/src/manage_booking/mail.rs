@@ -5,17 +5,19 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking::{
-        answer::Status,
+    booking::outbox::Bookings,
+    booking_mail::{
         customer_copy::CustomerCopy,
-        customer_step::{CustomerAction, CustomerStep},
         ics,
         mails::{customer_ics, Composer, IcsStamp},
-        model::Booking,
-        outbox::Bookings,
-        store,
         views::{place_short, step_times},
-        Record,
+    },
+    bookings::{
+        answer::Status,
+        customer_step::{CustomerAction, CustomerStep},
+        model::Booking,
+        record::Record,
+        store,
     },
     i18n::format::{date_short, time},
     mail::{

@@ -8,7 +8,7 @@
 //! without `confirmed=yes`) only shows the page asking "cancel this ride?". A step is taken once, whoever taps twice
 //! or at once (a conditional update at the booking's sequence). A post from a
 //! page showing another version of the booking (an old tab, see
-//! `booking::version`) or one that lost the race changes nothing, and the page
+//! `bookings::version`) or one that lost the race changes nothing, and the page
 //! says what changed. Steps are refused from the pick-up on, and a proposal
 //! whose time has passed cannot be accepted; both give the phone number. The
 //! link must be genuine and unexpired; anything else gets the same 404 page as
@@ -19,14 +19,14 @@ use std::sync::Arc;
 use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::{
-    booking::{
+    booking::outbox::Bookings,
+    booking_mail::views::{ride_times, step_times},
+    bookings::{
         answer::Status,
         answer_links,
         customer_step::{Asked, CustomerAction, CustomerStep},
-        outbox::Bookings,
+        record::Record,
         version::{Change, Version},
-        views::{ride_times, step_times},
-        Record,
     },
     config::Settings,
     edge::{

@@ -5,14 +5,14 @@
 use actix_web::HttpRequest;
 
 use crate::{
-    booking::{
+    booking::repeat::{self, Direction},
+    booking_mail::views::ride_times,
+    bookings::{
         answer::Status,
-        customer_step::{proposal_passed, CustomerAction},
+        customer_step::CustomerAction,
         model::Booking,
-        repeat::{self, Direction},
+        record::{proposal_passed, Record},
         version::Version,
-        views::ride_times,
-        Record,
     },
     forms::submission::SummaryRow,
     i18n::format::{date_time_long, local},

@@ -4,9 +4,8 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking::{
-        customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, views::place_short, Record,
-    },
+    booking_mail::{customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, views::place_short},
+    bookings::record::Record,
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
         customer::{CustomerLetter, CustomerView},
@@ -34,7 +33,7 @@ impl Composer {
         at: jiff::Timestamp,
     ) -> Result<Vec<OutgoingMail>, DeliveryError> {
         // A junk booking is reminded to nobody: its address gets nothing, ever.
-        if record.status == crate::booking::answer::Status::Junk {
+        if record.status == crate::bookings::answer::Status::Junk {
             return Ok(Vec::new());
         }
         let b = &record.booking;

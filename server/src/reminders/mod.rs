@@ -10,7 +10,8 @@ use std::{sync::Arc, time::Duration};
 pub use rules::Reminder;
 
 use crate::{
-    booking::{outbox::Bookings, store},
+    booking::outbox::Bookings,
+    bookings::store,
     config::ReminderSettings,
     mail::{nonce, DeliveryError},
 };

@@ -18,7 +18,8 @@
 use jiff::{civil::DateTime, SignedDuration, Timestamp, ToSpan};
 
 use crate::{
-    booking::{answer::Status, dispatch::answer_due, Record},
+    booking_mail::dispatch::answer_due,
+    bookings::{answer::Status, record::Record},
     config::{MailSettings, ReminderSettings},
     types::{ClockTime, Pickup},
 };

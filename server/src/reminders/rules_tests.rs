@@ -2,7 +2,7 @@ use jiff::civil::DateTime;
 
 use super::*;
 use crate::{
-    booking::{
+    bookings::{
         answer::{Action, Answer},
         customer_step::{CustomerAction, CustomerStep},
     },
@@ -23,7 +23,7 @@ fn settings() -> Settings {
 }
 
 fn record(received: &str, pickup: &str, status: Status) -> Record {
-    let booking = crate::booking::model::sample(at(received), pickup);
+    let booking = crate::bookings::model::sample(at(received), pickup);
     Record {
         booking,
         status,

@@ -1,5 +1,5 @@
 //! `/calendar/{token}.ics`: the dispatchers' calendar, for the calendar app of
-//! a dispatcher's phone to subscribe to (see `booking::feed` for its events).
+//! a dispatcher's phone to subscribe to (see `booking_mail::feed` for its events).
 //!
 //! The address is the secret: its token is the HMAC of the settings'
 //! `dispatch_calendar.revision` under the server's key, so it survives

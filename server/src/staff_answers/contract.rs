@@ -4,7 +4,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{
-    booking::answer::{Action, DeclineReason},
+    bookings::answer::{Action, DeclineReason},
     site::contract::PageProps,
 };
 

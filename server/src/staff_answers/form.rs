@@ -5,10 +5,8 @@
 use jiff::Timestamp;
 
 use crate::{
-    booking::{
-        answer::{Action, Answer, DeclineReason},
-        form::pickup_time,
-    },
+    booking::form::pickup_time,
+    bookings::answer::{Action, Answer, DeclineReason},
     config::BookingSettings,
     forms::{Checker, FieldErrors, Input},
     i18n::format::date_time_long,

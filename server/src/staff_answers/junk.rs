@@ -6,12 +6,12 @@
 //! on by the customer), each with its reference, pick-up and status. Plain
 //! form posts carrying the booking's version, like every answer, and the
 //! moment of the list, so a tap marks nothing the page did not show; what
-//! junk does is `booking::junk`. The booking of the link may be marked
+//! junk does is `bookings::junk`. The booking of the link may be marked
 //! whatever staff or the customer did with it, except when junk already.
 use actix_web::{http::StatusCode, HttpResponse};
 
 use crate::{
-    booking::{
+    bookings::{
         answer::{Action, Answer, Status},
         junk::{Listed, Scope},
     },

@@ -6,14 +6,17 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking::{
-        answer::{Action, Answer, DeclineReason, Status},
+    booking::outbox::Bookings,
+    booking_mail::{
         customer_copy::CustomerCopy,
         ics,
         mails::{customer_ics, Composer, IcsStamp},
+    },
+    bookings::{
+        answer::{Action, Answer, DeclineReason, Status},
         model::Booking,
-        outbox::Bookings,
-        store::{self, Record},
+        record::Record,
+        store,
     },
     i18n::format::date_time_long,
     mail::{

@@ -4,7 +4,7 @@
 //! nothing; POST (a plain form post, no JavaScript needed) records the answer
 //! and queues the customer's mail, then redirects to the page (303). A post
 //! made from a page showing another version of the booking (see
-//! `booking::version`) changes nothing and says what changed since; so does
+//! `bookings::version`) changes nothing and says what changed since; so does
 //! an answer that lost the race to another. The link must be genuine and unexpired
 //! (see `staff::links`); anything else gets the error page with 404, the same
 //! whichever part was wrong. The page is in the staff language, `noindex`,
@@ -16,15 +16,15 @@ use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::edge::body::{has_content_type, read_body};
 use crate::{
-    booking::{
+    booking::outbox::Bookings,
+    booking_mail::views::step_times,
+    bookings::{
         answer::{Action, DeclineReason, Status},
         answer_links,
         customer_step::CustomerAction,
         model::Booking,
-        outbox::Bookings,
+        record::Record,
         version::{Change, Version},
-        views::step_times,
-        Record,
     },
     config::Settings,
     edge::{
@@ -236,7 +236,7 @@ impl Context {
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
             alerts.insert(0, self.step_text(step, b));
         }
-        let asked_again = |step: &crate::booking::customer_step::CustomerStep| {
+        let asked_again = |step: &crate::bookings::customer_step::CustomerStep| {
             step.action == CustomerAction::Ask && record.status == Status::Requested
         };
         let answered = match record.last_change() {
@@ -302,7 +302,7 @@ impl Context {
     }
 
     /// The customer's step in words; another time asked names both rides of a round trip.
-    fn step_text(&self, step: &crate::booking::customer_step::CustomerStep, b: &Booking) -> String {
+    fn step_text(&self, step: &crate::bookings::customer_step::CustomerStep, b: &Booking) -> String {
         let lang = self.settings.mail.staff_language;
         let when = date_time_long(&self.locales, lang, local(step.at));
         let pickup = step_times(&self.locales, lang, step.action, &step.applied_to(b));

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use taxi_server::{
-    booking::{answer::Action, answer_links},
+    bookings::{answer::Action, answer_links},
     secret::SecretKey,
     staff_answers::calendar,
     types::Pickup,

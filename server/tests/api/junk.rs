@@ -8,7 +8,7 @@
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{json, Value};
 use taxi_server::{
-    booking::{answer::Action, answer_links},
+    bookings::{answer::Action, answer_links},
     secret::SecretKey,
     staff_answers::calendar,
 };

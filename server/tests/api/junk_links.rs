@@ -6,7 +6,7 @@
 //! link, and a post from a page of another version of the booking (or with
 //! none) changes nothing.
 use jiff::{SignedDuration, Timestamp};
-use taxi_server::booking::{answer::Action, answer_links};
+use taxi_server::bookings::{answer::Action, answer_links};
 
 use crate::{
     desk::desk_limited,

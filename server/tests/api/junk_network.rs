@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
-use taxi_server::booking::{answer::Action, answer_links};
+use taxi_server::bookings::{answer::Action, answer_links};
 
 use crate::{
     desk::desk_with_sink,

@@ -205,7 +205,7 @@ async fn tampered_expired_and_staff_signed_links_get_the_staff_links_not_found_p
     let key = taxi_server::secret::SecretKey::from_bytes(
         std::fs::read(desk.app.data_dir.join("secret.key")).unwrap(),
     );
-    let expired = taxi_server::booking::answer_links::manage_path(
+    let expired = taxi_server::bookings::answer_links::manage_path(
         &key,
         &reference,
         jiff::Timestamp::now() - std::time::Duration::from_secs(1),

@@ -3,7 +3,7 @@
 //! booking stands: once it is cancelled or declined, the same form is a new
 //! booking, before and after a restart.
 use serde_json::Value;
-use taxi_server::booking::{
+use taxi_server::bookings::{
     answer::{Action, Answer, DeclineReason},
     customer_step::{CustomerAction, CustomerStep},
 };

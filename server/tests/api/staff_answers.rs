@@ -2,7 +2,7 @@
 //! read from a real SMTP server, its signed link opened and posted, and the
 //! customer's answer mail (with its calendar update) read back from the sink.
 use taxi_server::{
-    booking::{answer::Action, answer_links},
+    bookings::{answer::Action, answer_links},
     secret::SecretKey,
 };
 

@@ -96,9 +96,9 @@ fn booking_mails_in_three_languages() {
 /// Staff's three answers, one per language: the customer's mail and its calendar update.
 #[test]
 fn answer_mails_in_three_languages() {
-    use taxi_server::booking::{
+    use taxi_server::bookings::{
         answer::{Action, Answer, DeclineReason, Status},
-        Record,
+        record::Record,
     };
     let answers = [
         (Lang::Nl, Action::Confirm, "De chauffeur belt bij aankomst.", None, None),
@@ -130,10 +130,10 @@ fn answer_mails_in_three_languages() {
 
 #[test]
 fn customer_step_mails_in_three_languages() {
-    use taxi_server::booking::{
+    use taxi_server::bookings::{
         answer::{Action, Answer, Status},
         customer_step::{Asked, CustomerAction, CustomerStep},
-        Record,
+        record::Record,
     };
     let proposed: taxi_server::types::Pickup = "2025-11-24T16:00".parse().unwrap();
     // Every step in every language; staff read theirs in the booking's language here
@@ -175,7 +175,7 @@ fn customer_step_mails_in_three_languages() {
 #[test]
 fn reminder_mails_in_three_languages() {
     use taxi_server::{
-        booking::{answer::Status, Record},
+        bookings::{answer::Status, record::Record},
         reminders::Reminder,
     };
     // Every reminder in every language (staff ones in that staff language).
@@ -332,10 +332,10 @@ fn a_night_request_for_an_early_ride_tells_both_sides() {
 
 #[test]
 fn another_time_asked_at_night_for_early_next_morning_tells_both_sides() {
-    use taxi_server::booking::{
+    use taxi_server::bookings::{
         answer::Status,
         customer_step::{Asked, CustomerAction, CustomerStep},
-        Record,
+        record::Record,
     };
     // Booked days ahead for 14:30; at 23:30 local time the customer asks for 05:00 the next
     // morning: answers come from 06:00, within 30 minutes, after that ride.

@@ -11,10 +11,8 @@ pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
     booking::outbox::Bookings,
-    booking::{
-        mails::Composer,
-        model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
-    },
+    booking_mail::mails::Composer,
+    bookings::model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
     config::Settings,
     contact::{mails::ContactMails, model::ContactMessage},
     i18n::Locales,

@@ -178,7 +178,7 @@ async fn delivered_mail_is_deleted_after_the_retention() {
     // for a ride to come (the fixture's ride and request are a year old).
     let dir = TempDir::new("retention-kept");
     let outbox = start(&settings(&dir.path("var"), None, ""));
-    let upcoming = taxi_server::booking::model::Booking {
+    let upcoming = taxi_server::bookings::model::Booking {
         pickup_at: "2099-01-01T10:00".parse().unwrap(),
         received_at: jiff::Timestamp::now(),
         ..booking(Lang::Nl)
@@ -247,7 +247,7 @@ fn a_store_made_before_the_fingerprint_column_gets_it_and_keeps_its_bookings() {
         let store = taxi_server::store::Store::open(data)
             .map(std::sync::Arc::new)
             .expect("the older store is adopted");
-        taxi_server::booking::store::BookingStore::open(store).expect("an older store opens")
+        taxi_server::bookings::store::BookingStore::open(store).expect("an older store opens")
     };
     let store = open(&data);
     assert_eq!(

@@ -4,10 +4,10 @@
 use std::{sync::Arc, time::Duration};
 
 use taxi_server::{
-    booking::{
+    booking::outbox::Bookings,
+    bookings::{
         customer_step::{CustomerAction, CustomerStep},
         model::Booking,
-        outbox::Bookings,
     },
     config::Settings,
     reminders::Reminders,

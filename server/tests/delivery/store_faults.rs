@@ -3,10 +3,12 @@
 //! nothing, then or after a restart.
 use std::{path::Path, time::Duration};
 
-use taxi_server::booking::{
-    answer::{Action, Answer},
-    model::Booking,
-    outbox::Bookings,
+use taxi_server::{
+    booking::outbox::Bookings,
+    bookings::{
+        answer::{Action, Answer},
+        model::Booking,
+    },
 };
 
 use crate::{
@@ -159,7 +161,7 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
 
 #[tokio::test]
 async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothing() {
-    use taxi_server::booking::customer_step::{CustomerAction, CustomerStep};
+    use taxi_server::bookings::customer_step::{CustomerAction, CustomerStep};
     let dir = TempDir::new("step-full");
     let data = dir.path("var");
     let mounts = Tmpfs::mount(&data, "2m");
@@ -175,7 +177,7 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
     outbox.submit_booking(&recent("FULL2")).await.unwrap();
     wait_for("the booking's mails", LONG, || outbox.stats().depth == 0);
     let filler = fill(&data);
-    let cancel = |record: &taxi_server::booking::Record| {
+    let cancel = |record: &taxi_server::bookings::record::Record| {
         CustomerStep::on(record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now()).unwrap()
     };
 

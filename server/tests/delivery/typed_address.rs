@@ -4,10 +4,10 @@
 //! town; once staff confirmed (a person read it), the mail and the calendar
 //! carry the full address. Golden files as in `golden.rs`.
 use taxi_server::{
-    booking::{
+    bookings::{
         answer::{Action, Answer, Status},
         model::{Address, Booking, ListedPlace},
-        Record,
+        record::Record,
     },
     reminders::Reminder,
     types::Lang,

@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, path::Path, time::Duration};
 
 use serde_json::{json, Value};
 use taxi_server::{
-    booking::model::Booking,
+    bookings::model::Booking,
     mail::{nonce, OutgoingMail},
     types::Lang,
 };

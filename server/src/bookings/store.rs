@@ -20,10 +20,11 @@ use std::{
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::{
-    booking::{
+    bookings::{
         answer::{Answer, Status},
         customer_step::CustomerStep,
         model::Booking,
+        record::Record,
     },
     store::{columns, invalid, sql, Store},
     types::Lang,
@@ -59,22 +60,6 @@ const ADDED: [(&str, &str, &str); 5] = [
 /// The language of the rows from before its column, while their JSON can be read.
 const LANG_OF_OLDER_ROWS: &str =
     "UPDATE bookings SET lang = json_extract(booking, '$.lang') WHERE lang IS NULL AND json_valid(booking);";
-
-/// A booking as stored, with where it stands.
-#[derive(Debug, Clone)]
-pub struct Record {
-    pub booking: Booking,
-    pub status: Status,
-    /// The calendar event's `SEQUENCE`: 0 at booking, one more per answer.
-    pub sequence: u32,
-    /// The calendar event's `UID`, shared by every `.ics` of this booking.
-    pub calendar_uid: String,
-    pub answer: Option<Answer>,
-    /// The customer's last step from the manage page.
-    pub customer_step: Option<CustomerStep>,
-    /// The reminders sent, each as [`crate::reminders::Reminder::key`].
-    pub reminders_sent: Vec<String>,
-}
 
 /// The bookings in the store, for reading.
 pub struct BookingStore {
@@ -225,7 +210,7 @@ pub(crate) fn get(connection: &Connection, reference: &str) -> io::Result<Option
 
 /// Stores a new booking (status requested, sequence 0) with the fingerprint
 /// of the form it came from (for repeats after a restart) and the tag of the
-/// sender's network (for junk, `booking::junk`).
+/// sender's network (for junk, `bookings::junk`).
 pub fn insert(
     tx: &Transaction<'_>,
     booking: &Booking,

@@ -24,20 +24,20 @@
 //! booking's address again: reminders, staff answers and customer steps act
 //! only on other statuses, each by a conditional update at the booking's
 //! sequence, which junk raises.
-use std::{io, sync::Arc};
+use std::io;
 
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::{
-    booking::{
+    bookings::{
         answer::{Action, Answer, Status},
         model::{Address, Booking, ReturnTrip, TripExtras},
-        outbox::Bookings,
-        store::{self, Record},
+        record::Record,
+        store,
     },
     forms::refusals::{self, Refusals},
-    mail::{forget, message::customer_address, DeliveryError},
+    mail::{forget, message::customer_address},
     store::{columns, invalid, sql},
     types::Email,
 };
@@ -308,42 +308,10 @@ fn mark(
     Ok(true)
 }
 
-impl Bookings {
-    /// Marks the booking of `record` (as read, at its sequence) as junk, and
-    /// with [`Scope::Network`] its network's requests nobody answered; its
-    /// network and mailbox are refused from the commit on. `None`: the
-    /// booking changed meanwhile; nothing was changed.
-    pub async fn junk(
-        &self,
-        record: &Record,
-        scope: Scope,
-        refusals: Arc<Refusals>,
-    ) -> Result<Option<Junked>, DeliveryError> {
-        let (store, record) = (self.outbox().store().clone(), record.clone());
-        let now = Timestamp::now();
-        let until = refusals.until(now);
-        let kept = refusals.clone();
-        let junked = self
-            .outbox()
-            .blocking(move || store.erase(|tx| junk(tx, &record, scope, &kept, (now, until))))
-            .await?;
-        if let (Some(junked), Some(until)) = (&junked, until) {
-            refusals.remember(&junked.refused, until);
-        }
-        Ok(junked)
-    }
-
-    /// The network of `reference` (its tag) and its bookings in the [`NETWORK_WINDOW`] before `through`.
-    pub async fn network_of(&self, reference: &str, through: Timestamp) -> Result<Network, DeliveryError> {
-        let (store, reference) = (self.outbox().store().clone(), reference.to_string());
-        self.outbox().blocking(move || store.read(|c| network_of(c, &reference, through))).await
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::booking::model::sample;
+    use crate::bookings::model::sample;
 
     #[test]
     fn a_junk_booking_keeps_nothing_about_a_person() {

@@ -5,7 +5,7 @@
 //! its own ids (`addr:…` and the like) that Google would not know, so for those
 //! the address text alone is passed, which Google geocodes.
 use crate::{
-    booking::model::Address,
+    bookings::model::Address,
     types::{links::query_value, PlaceId, MAX_PLACE_ID_LEN},
 };
 

@@ -6,10 +6,12 @@
 //! HTML, see `templates.rs`). Every visible word comes from `locales/*.json`
 //! under `mail`; visitor text is cleaned and bounded on the way in (`text.rs`).
 use crate::{
-    booking::{
+    booking_mail::{
         customer_copy::{CustomerCopy, Shown},
-        customer_step::CustomerAction,
         dispatch::{answer_due, DispatchLines},
+    },
+    bookings::{
+        customer_step::CustomerAction,
         model::{Address, Booking, PaymentMethod, TripExtras},
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
@@ -19,7 +21,7 @@ use crate::{
 use jiff::Timestamp;
 
 use crate::{
-    booking::links::maps_directions,
+    booking_mail::maps::maps_directions,
     mail::layout::{Block, Link, MailView, Row, Views, SHORT_MAX},
     mail::text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };

@@ -9,8 +9,7 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use jiff::Timestamp;
 
 use crate::{
-    booking::{answer::Action, mails::Composer, model::Booking},
-    mail::layout::Link,
+    bookings::{answer::Action, model::Booking},
     secret::SecretKey,
     types::Pickup,
 };
@@ -77,33 +76,6 @@ pub fn verify_manage(key: &SecretKey, reference: &str, expires: &str, sig: &str,
     let Ok(tag) = URL_SAFE_NO_PAD.decode(sig) else { return false };
     key.verify(&[MANAGE_PURPOSE, reference, expires], &tag)
         && expires.parse::<i64>().is_ok_and(|expires| now.as_second() < expires)
-}
-
-impl Composer {
-    /// The three answer buttons of the staff mail, as signed links.
-    pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
-        let expires = expires_at(b.pickup_at);
-        Action::ALL
-            .iter()
-            .map(|&action| Link {
-                label: self
-                    .locales
-                    .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
-                    .to_string(),
-                href: format!("{}{}", self.base_url, signed_path(&self.key, &b.reference, action, expires)),
-            })
-            .collect()
-    }
-
-    /// The customer's manage page, signed until an hour after the last
-    /// pick-up this mail knows of (`proposed`: a time staff proposed).
-    pub(crate) fn manage_link(&self, b: &Booking, proposed: Option<Pickup>) -> Link {
-        let expires = manage_expires_at(b, proposed);
-        Link {
-            label: self.locales.text(b.lang, "mail.action.manage").to_string(),
-            href: format!("{}{}", self.base_url, manage_path(&self.key, &b.reference, expires)),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::{
-    booking::{answer::Answer, customer_step::CustomerStep, Record},
+    bookings::{answer::Answer, customer_step::CustomerStep, record::Record},
     forms::Input,
 };
 
@@ -77,7 +77,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::booking::{
+    use crate::bookings::{
         answer::{Action, Status},
         customer_step::CustomerAction,
         model::sample,

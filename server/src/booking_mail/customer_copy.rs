@@ -9,13 +9,13 @@
 //! Only staff's answer makes the key; it cannot be made elsewhere:
 //!
 //! ```compile_fail,E0423
-//! use taxi_server::booking::customer_copy::ReadByStaff;
+//! use taxi_server::booking_mail::customer_copy::ReadByStaff;
 //! let _forged = ReadByStaff(());
 //! ```
 use std::ops::Deref;
 
 use crate::{
-    booking::{
+    bookings::{
         answer::{Action, Answer},
         model::{Address, Booking, TripExtras},
     },
@@ -155,7 +155,7 @@ fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address
 /// An airport's id, which tells the mail that a flight number is one the taxi meets
 /// ("the landing time is the pick-up time"); no other id reaches a customer's copy.
 fn airport_id(a: &Address) -> Option<crate::types::PlaceId> {
-    a.place_id.clone().filter(|id| crate::booking::views::landing_is_pickup(Some(id)))
+    a.place_id.clone().filter(|id| crate::booking_mail::views::landing_is_pickup(Some(id)))
 }
 
 impl Screened for CustomerCopy {}

@@ -8,11 +8,14 @@
 //! A safety cap bounds the feed; when it cuts, answered rides are kept first,
 //! then the soonest requests, and an all-day event of today says so.
 use crate::{
-    booking::{
-        answer::{Action, Status},
-        answer_links, ics,
+    booking_mail::{
+        ics,
         mails::{ride_events, Composer},
-        Record,
+    },
+    bookings::{
+        answer::{Action, Status},
+        answer_links,
+        record::Record,
     },
     i18n::format::{date_time_long, local},
 };

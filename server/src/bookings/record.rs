@@ -1,77 +1,30 @@
-//! What the customer can do with a booking from the manage page of their
-//! mail: accept the time staff proposed, ask for another time, or cancel. Each step is taken once:
-//! it is recorded by a conditional update at the booking's sequence, like
-//! staff's answer (see `store.rs`).
-//!
-//! | status      | accept                     | ask another time          | cancel    |
-//! |-------------|----------------------------|---------------------------|-----------|
-//! | requested   | –                          | requested, at the new one | cancelled |
-//! | rescheduled | confirmed, at the proposal | requested, at the new one | cancelled |
-//! | confirmed   | –                          | requested, at the new one | cancelled |
-//! | declined    | –                          | –                         | –         |
-//! | cancelled   | –                          | –                         | –         |
-//!
-//! Asking for another time makes the booking a request again, at the time
-//! asked: staff answer it as any request (confirm, propose, decline). On a
-//! round trip an ask moves the outward ride, the return ride or both, never
-//! so that they cross: a step that would leave the return ride at or before
-//! the outward one is not a step ([`CustomerStep::on`]). Each ask
-//! mails the dispatchers, so after [`CHANGES_BEFORE_PHONE`] changes a booking
-//! is moved by phone: whoever holds the link cannot keep the desk busy with it.
-//! Accepting and cancelling stay open: they end the conversation.
-use serde::{Deserialize, Serialize};
-
-use crate::{
-    booking::{
-        answer::{Action, Status},
-        model::Booking,
-        Record,
-    },
-    types::Pickup,
+//! A booking as the store keeps it, with where it stands ([`Record`]), and
+//! what a customer may do with it now: the steps its status and its changes
+//! so far allow ([`CustomerAction::offered_on`], [`CustomerStep::on`]; the
+//! steps themselves and their rules per status are in `customer_step.rs`).
+use crate::bookings::{
+    answer::{Action, Answer, Status},
+    customer_step::{crosses, Asked, CustomerAction, CustomerStep, CHANGES_BEFORE_PHONE},
+    model::Booking,
 };
 
-/// Changes (staff answers and customer steps) after which the page no longer
-/// offers another time. An ordinary booking's life takes 2 to 5.
-pub const CHANGES_BEFORE_PHONE: u32 = 12;
-
-// Which button was pressed: the server's own words describe it.
-impl crate::mail::customer::ServerMade for CustomerAction {}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "lowercase")]
-pub enum CustomerAction {
-    /// Take the time staff proposed: the booking is confirmed at that time.
-    Accept,
-    /// Move the ride to another time: a request again, for staff to answer.
-    Ask,
-    Cancel,
+/// A booking as stored, with where it stands.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub booking: Booking,
+    pub status: Status,
+    /// The calendar event's `SEQUENCE`: 0 at booking, one more per answer.
+    pub sequence: u32,
+    /// The calendar event's `UID`, shared by every `.ics` of this booking.
+    pub calendar_uid: String,
+    pub answer: Option<Answer>,
+    /// The customer's last step from the manage page.
+    pub customer_step: Option<CustomerStep>,
+    /// The reminders sent, each as [`crate::reminders::Reminder::key`].
+    pub reminders_sent: Vec<String>,
 }
 
 impl CustomerAction {
-    pub const ALL: [CustomerAction; 3] = [Self::Accept, Self::Ask, Self::Cancel];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Accept => "accept",
-            Self::Ask => "ask",
-            Self::Cancel => "cancel",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|a| a.code() == code)
-    }
-
-    /// Whether a booking in `status` allows this step.
-    pub fn allowed_from(self, status: Status) -> bool {
-        match self {
-            Self::Accept => status == Status::Rescheduled,
-            Self::Ask | Self::Cancel => {
-                matches!(status, Status::Requested | Status::Rescheduled | Status::Confirmed)
-            }
-        }
-    }
-
     /// Whether the manage page offers this step on `record` at `now`.
     pub fn offered_on(self, record: &Record, now: jiff::Timestamp) -> bool {
         self.allowed_from(record.status)
@@ -81,15 +34,6 @@ impl CustomerAction {
                 Self::Cancel => true,
             }
     }
-
-    /// The status the booking has after this step.
-    pub fn status(self) -> Status {
-        match self {
-            Self::Accept => Status::Confirmed,
-            Self::Ask => Status::Requested,
-            Self::Cancel => Status::Cancelled,
-        }
-    }
 }
 
 /// Whether staff's proposed time has come: from then on it cannot be
@@ -97,30 +41,6 @@ impl CustomerAction {
 pub fn proposal_passed(record: &Record, now: jiff::Timestamp) -> bool {
     let proposal = record.answer.as_ref().filter(|a| a.action == Action::Propose);
     proposal.and_then(|a| a.proposed_pickup_at).is_some_and(|at| at.instant() <= now)
-}
-
-/// The times an ask names: the outward ride's, and on a round trip the
-/// return ride's (`None`: the return ride keeps its time).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Asked {
-    pub pickup: Pickup,
-    pub back: Option<Pickup>,
-}
-
-/// One step, as stored with the booking and announced to staff.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CustomerStep {
-    pub action: CustomerAction,
-    /// The customer's words (a cancellation's reason), possibly empty.
-    pub note: String,
-    /// The pick-up the booking has after the step (an accepted proposal's time).
-    pub pickup_at: Pickup,
-    /// The return ride's pick-up after the step, when the step moved it
-    /// (absent in steps stored before return rides could move).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub return_at: Option<Pickup>,
-    pub at: jiff::Timestamp,
 }
 
 impl CustomerStep {
@@ -151,33 +71,16 @@ impl CustomerStep {
         let moves = action != CustomerAction::Cancel;
         (!(moves && crosses(&step.applied_to(&record.booking)))).then_some(step)
     }
-
-    /// `b` as this step leaves it: at the step's pick-up, its return ride
-    /// (if any) at the step's return time when the step moved it.
-    pub fn applied_to(&self, b: &Booking) -> Booking {
-        let mut moved = Booking { pickup_at: self.pickup_at, ..b.clone() };
-        if let (Some(at), Some(back)) = (self.return_at, moved.extras.return_trip.as_mut()) {
-            back.pickup_at = at;
-        }
-        moved
-    }
-}
-
-/// Whether `b`'s return ride is at or before its outward ride: a round trip
-/// nobody can drive, which no step may leave.
-pub fn crosses(b: &Booking) -> bool {
-    b.extras.return_trip.as_ref().is_some_and(|back| back.pickup_at.instant() <= b.pickup_at.instant())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::booking::{answer::Answer, model::sample};
+    use crate::{bookings::model::sample, types::Pickup};
 
     fn at(text: &str) -> jiff::Timestamp {
         text.parse().unwrap()
     }
-
     /// A booking for 24 November 14:30 in `status`, proposed 18:00 when rescheduled.
     fn record(status: Status, sequence: u32) -> Record {
         let proposal = Answer {
@@ -220,7 +123,7 @@ mod tests {
 
     #[test]
     fn a_round_trip_moves_either_ride_or_both_but_never_crosses() {
-        use crate::booking::model::ReturnTrip;
+        use crate::bookings::model::ReturnTrip;
         let now = at("2026-11-22T10:00:00Z");
         let time = |text: &str| -> Pickup { text.parse().unwrap() };
         let mut round = record(Status::Confirmed, 1);
@@ -274,15 +177,6 @@ mod tests {
     }
 
     #[test]
-    fn a_step_stored_before_return_rides_could_move_reads_back() {
-        let old =
-            r#"{"action":"ask","note":"","pickupAt":"2026-11-24T16:00:00","at":"2026-11-22T10:00:00Z"}"#;
-        let step: CustomerStep = serde_json::from_str(old).unwrap();
-        assert_eq!(step.return_at, None);
-        assert!(!serde_json::to_string(&step).unwrap().contains("returnAt"));
-    }
-
-    #[test]
     fn a_proposal_is_accepted_only_before_its_time_and_asks_end_at_the_limit() {
         let proposed = record(Status::Rescheduled, 1);
         // 18:00 in Amsterdam is 17:00 UTC in November.
@@ -301,28 +195,5 @@ mod tests {
         assert!(CustomerAction::Ask.offered_on(&before, now));
         assert!(!CustomerAction::Ask.offered_on(&at_limit, now));
         assert!(CustomerAction::Cancel.offered_on(&at_limit, now));
-    }
-
-    #[test]
-    fn each_step_names_the_status_it_leaves() {
-        assert_eq!(CustomerAction::Accept.status(), Status::Confirmed);
-        assert_eq!(CustomerAction::Ask.status(), Status::Requested);
-        assert_eq!(CustomerAction::Cancel.status(), Status::Cancelled);
-        for action in CustomerAction::ALL {
-            assert_eq!(CustomerAction::parse(action.code()), Some(action));
-        }
-        assert_eq!(CustomerAction::parse("confirm"), None);
-    }
-
-    #[test]
-    fn each_status_allows_only_its_steps() {
-        use CustomerAction::*;
-        let allowed =
-            |status| CustomerAction::ALL.into_iter().filter(|a| a.allowed_from(status)).collect::<Vec<_>>();
-        assert_eq!(allowed(Status::Requested), [Ask, Cancel]);
-        assert_eq!(allowed(Status::Rescheduled), [Accept, Ask, Cancel]);
-        assert_eq!(allowed(Status::Confirmed), [Ask, Cancel]);
-        assert_eq!(allowed(Status::Declined), []);
-        assert_eq!(allowed(Status::Cancelled), []);
     }
 }

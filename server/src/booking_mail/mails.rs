@@ -4,11 +4,15 @@
 use std::{sync::Arc, time::SystemTime};
 
 use crate::{
-    booking::{
+    booking_mail::{
         customer_copy::{CustomerCopy, Shown},
         ics,
-        model::Booking,
         views::{place_long, place_short},
+    },
+    bookings::{
+        answer::Action,
+        answer_links::{expires_at, manage_expires_at, manage_path, signed_path},
+        model::Booking,
     },
     config::{CompanySettings, MailSettings, Settings},
     i18n::Locales,
@@ -19,7 +23,7 @@ use crate::{
         DeliveryError,
     },
     secret::SecretKey,
-    types::Lang,
+    types::{Lang, Pickup},
 };
 
 /// The staff mail of a booking request, with the answer buttons.
@@ -136,6 +140,33 @@ impl Composer {
     ) -> String {
         let events = ride_events(&self.views(), b, lang, uid, view, with_contact, revision);
         ics::calendar(&self.company.name, &events)
+    }
+}
+
+impl Composer {
+    /// The three answer buttons of the staff mail, as signed links.
+    pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
+        let expires = expires_at(b.pickup_at);
+        Action::ALL
+            .iter()
+            .map(|&action| Link {
+                label: self
+                    .locales
+                    .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
+                    .to_string(),
+                href: format!("{}{}", self.base_url, signed_path(&self.key, &b.reference, action, expires)),
+            })
+            .collect()
+    }
+
+    /// The customer's manage page, signed until an hour after the last
+    /// pick-up this mail knows of (`proposed`: a time staff proposed).
+    pub(crate) fn manage_link(&self, b: &Booking, proposed: Option<Pickup>) -> Link {
+        let expires = manage_expires_at(b, proposed);
+        Link {
+            label: self.locales.text(b.lang, "mail.action.manage").to_string(),
+            href: format!("{}{}", self.base_url, manage_path(&self.key, &b.reference, expires)),
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 //! Staff's answer to a booking request: confirm it, propose another time, or
 //! decline it. A booking's status follows: requested → confirmed | rescheduled
-//! | declined, once; the customer's steps ([`crate::booking::customer_step`])
+//! | declined, once; the customer's steps ([`crate::bookings::customer_step`])
 //! move it on from there. Staff may also mark any booking as junk
-//! ([`crate::booking::junk`]): final, and its address gets no mail again.
+//! ([`crate::bookings::junk`]): final, and its address gets no mail again.
 use serde::{Deserialize, Serialize};
 
 /// What staff chose in their mail.
@@ -12,7 +12,7 @@ pub enum Action {
     Confirm,
     Propose,
     Decline,
-    /// Not a request anybody meant (a flood, a prank): see `booking::junk`.
+    /// Not a request anybody meant (a flood, a prank): see `bookings::junk`.
     Junk,
 }
 
@@ -55,7 +55,7 @@ pub enum Status {
     /// By the customer, from the manage page.
     Cancelled,
     /// Marked as junk by staff: final; no mail to its address, its personal
-    /// data deleted (`booking::junk`).
+    /// data deleted (`bookings::junk`).
     Junk,
 }
 

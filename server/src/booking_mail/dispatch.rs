@@ -6,7 +6,7 @@
 use jiff::{civil::DateTime, Timestamp, ToSpan};
 
 use crate::{
-    booking::model::Booking,
+    bookings::model::Booking,
     config::MailSettings,
     i18n::{
         format::{date_time_long, time},
@@ -157,7 +157,7 @@ mod tests {
     }
 
     fn booking(received: &str, pickup: &str) -> Booking {
-        crate::booking::model::sample(at(received), pickup)
+        crate::bookings::model::sample(at(received), pickup)
     }
 
     #[test]

@@ -9,7 +9,7 @@ use rusqlite::Transaction;
 use serde::Deserialize;
 
 use crate::{
-    booking::{answer::Answer, customer_step::CustomerStep, model::Booking, store},
+    bookings::{answer::Answer, customer_step::CustomerStep, model::Booking, store},
     store::invalid,
     types::Reference,
 };

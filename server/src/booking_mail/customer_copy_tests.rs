@@ -1,5 +1,5 @@
 use super::*;
-use crate::booking::model::ListedPlace;
+use crate::bookings::model::ListedPlace;
 
 fn listed(name: &str, formatted: &str, street_typed: bool) -> Option<ListedPlace> {
     let json = serde_json::json!({"name": name, "formatted": formatted, "streetAsRequested": street_typed});
@@ -18,7 +18,7 @@ fn answer(action: Action) -> Answer {
 
 /// A ride from a street typed in Roermond (`addr:` id) to Venlo, chosen from the list.
 fn typed_street() -> Booking {
-    let mut b = crate::booking::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
+    let mut b = crate::bookings::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
     b.departure = Address {
         formatted: "Kerkstraat 5, Roermond".into(),
         name: "Kerkstraat 5".into(),
@@ -31,7 +31,7 @@ fn typed_street() -> Booking {
 
 #[test]
 fn a_customer_copy_keeps_a_name_but_not_a_link_a_phone_or_typed_text() {
-    let mut b = crate::booking::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
+    let mut b = crate::bookings::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
     b.name = "Jan de Vries".into();
     b.phone = crate::types::phone::Phone::parse("+31 6 12345678", crate::types::Country::NL, b.lang);
     b.extras.remarks = Some("ring twice".into());
@@ -58,7 +58,7 @@ fn before_staff_read_it_a_typed_street_is_its_town_and_untyped_text_is_your_addr
     assert!(!format!("{copy:?}").contains("Kerkstraat"), "{copy:?}");
     // A street typed beside a whole town: the town is shown, the street is not.
     let mut beside =
-        crate::booking::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
+        crate::bookings::model::sample("2026-11-26T14:00:00Z".parse().unwrap(), "2026-11-27T09:00");
     beside.departure.listed = listed("Roermond", "Roermond, Limburg, Nederland", false);
     beside.extras.pickup_street = Some("Markt 1".into());
     assert_eq!(CustomerCopy::of(&beside, &locales).ends()[0], Shown::Town);
