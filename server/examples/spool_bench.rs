@@ -17,14 +17,13 @@ use std::{
     io::{BufRead, BufReader},
     path::PathBuf,
     process::{Command, Stdio},
-    sync::Arc,
     time::{Duration, Instant},
 };
 
 #[path = "support/sample.rs"]
 mod sample;
 
-use taxi_server::{booking::outbox::Bookings, config::Settings, i18n::Locales, mail::RetryPolicy};
+use taxi_server::{config::Settings, mail::RetryPolicy};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,12 +47,8 @@ fn main() {
     let settings = Settings::load_from(&env).unwrap();
 
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let outbox = Bookings::start_with(
-        &settings,
-        Arc::new(Locales::load()),
-        RetryPolicy { concurrency, ..RetryPolicy::default() },
-    )
-    .unwrap();
+    let kept = sample::start(&settings, RetryPolicy { concurrency, ..RetryPolicy::default() });
+    let outbox = kept.outbox.clone();
     println!("store: {}", outbox.store().path().display());
     println!("transport: {}", outbox.transport_description());
     let outage_started = Instant::now();
@@ -63,7 +58,7 @@ fn main() {
         let mut took = Vec::with_capacity(bookings);
         for i in 0..bookings {
             let one = Instant::now();
-            outbox.submit_booking(&sample::booking('B', i)).await.unwrap();
+            kept.submit(&sample::booking('B', i)).await.unwrap();
             took.push(one.elapsed());
         }
         let secs = started.elapsed().as_secs_f64();
@@ -80,12 +75,12 @@ fn main() {
         let started = Instant::now();
         let mut tasks = tokio::task::JoinSet::new();
         for p in 0..parallel {
-            let outbox = outbox.clone();
+            let kept = kept.clone();
             tasks.spawn(async move {
                 let mut took = Vec::new();
                 for i in (p..bookings).step_by(parallel) {
                     let one = Instant::now();
-                    outbox.submit_booking(&sample::booking('B', bookings + i)).await.unwrap();
+                    kept.submit(&sample::booking('B', bookings + i)).await.unwrap();
                     took.push(one.elapsed());
                 }
                 took

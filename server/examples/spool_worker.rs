@@ -15,20 +15,18 @@
 //! prints `STOPPED <point>` when a durable step reaches that fault point
 //! (`taxi_server::faults`) and stays there, for the test to kill it. With
 //! `--exit-when-empty` it shuts down cleanly once nothing is left to send.
-use std::{collections::BTreeMap, sync::Arc, time::Duration};
+use std::{collections::BTreeMap, time::Duration};
 
 #[path = "support/sample.rs"]
 mod sample;
 
 use taxi_server::{
-    booking::outbox::Bookings,
     bookings::{
         answer::{Action, Answer},
         customer_step::{CustomerAction, CustomerStep},
     },
     config::Settings,
     faults,
-    i18n::Locales,
     mail::RetryPolicy,
 };
 
@@ -73,17 +71,18 @@ async fn main() {
         max_pause: Duration::from_millis(400),
         ..RetryPolicy::default()
     };
-    let outbox = Bookings::start_with(&settings, Arc::new(Locales::load()), policy).expect("outbox");
+    let started = sample::start(&settings, policy);
+    let (keeper, outbox, composer) = (&started.keeper, &started.outbox, &started.composer);
     eprintln!("transport: {}", outbox.transport_description());
     if let Some(reference) = value("--show") {
-        let record = outbox.record(&reference).await.expect("the store reads");
+        let record = keeper.record(&reference).await.expect("the store reads");
         println!("RECORD {reference} {}", record.as_ref().map_or("none", |r| r.status.code()));
         println!("REMINDERS {reference} {}", record.map_or(0, |r| r.reminders_sent.len()));
-        println!("TROUBLE {}", outbox.store_trouble().map_or("none".into(), |t| t.reason));
+        println!("TROUBLE {}", outbox.store().trouble().map_or("none".into(), |t| t.reason));
     }
 
     for i in 0..submit {
-        outbox.submit_booking(&sample::booking('W', i)).await.expect("submit");
+        started.submit(&sample::booking('W', i)).await.expect("submit");
     }
     println!("SUBMITTED {submit}");
     if confirm_first {
@@ -93,7 +92,7 @@ async fn main() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         let reference = sample::booking('W', 0).reference;
-        let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
+        let record = keeper.record(&reference).await.expect("the store reads").expect("booking 0 stored");
         let answer = Answer {
             action: Action::Confirm,
             note: String::new(),
@@ -101,7 +100,7 @@ async fn main() {
             reason: None,
             answered_at: jiff::Timestamp::now(),
         };
-        assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &answer)
+        assert!(taxi_server::staff_answers::mail::answer((keeper, composer), &record, &answer)
             .await
             .expect("answer stored"));
         println!("CONFIRMED");
@@ -111,11 +110,13 @@ async fn main() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         let reference = sample::booking('W', 0).reference;
-        let record = outbox.record(&reference).await.expect("the store reads").expect("booking 0 stored");
+        let record = keeper.record(&reference).await.expect("the store reads").expect("booking 0 stored");
         let step =
             CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
                 .expect("a requested booking can be cancelled");
-        assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &step).await.expect("step stored"));
+        assert!(taxi_server::manage_booking::mail::step((keeper, composer), &record, &step)
+            .await
+            .expect("step stored"));
         println!("CANCELLED");
     }
     if remind {
@@ -123,8 +124,7 @@ async fn main() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         let at = sample::booking('W', 0).pickup_at.instant() - jiff::SignedDuration::from_mins(119);
-        let outbox = std::sync::Arc::new(outbox.clone());
-        let reminders = taxi_server::reminders::Reminders::new(outbox.clone(), settings.reminders.clone());
+        let reminders = taxi_server::reminders::Reminders::new(keeper.clone(), composer.clone(), &settings);
         let sent = reminders.run(at).await.expect("reminders run");
         println!("REMINDED {sent}");
     }

@@ -28,29 +28,38 @@ use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 use crate::{
-    booking::outbox::Bookings,
+    bookings::keeper::Keeper,
     config::Settings,
     edge::operators::Operators,
     forms::submission::Submissions,
     mail::{Outbox, SpoolStats},
     places::Places,
     site::pages::Pages,
+    store::Store,
     telemetry::metrics,
 };
 
+/// What the health answers read of the store: the mails, its own state, the bookings' rows.
+type Kept = (web::Data<Outbox>, web::Data<Store>, web::Data<Keeper>);
+
 /// Why new bookings would be refused now, if they would: too many mails
 /// queued, a full disk, or a store that cannot be written.
-fn refusing(submissions: &Submissions, bookings: &Bookings) -> Option<String> {
+fn refusing(submissions: &Submissions, (outbox, store, _): &Kept) -> Option<String> {
     submissions
         .caps()
-        .refusing(bookings)
-        .or_else(|| bookings.store_trouble().filter(|t| t.unwritable).map(|t| format!("store: {}", t.reason)))
+        .refusing(outbox)
+        .or_else(|| store.trouble().filter(|t| t.unwritable).map(|t| format!("store: {}", t.reason)))
 }
 
 /// Status and counts: all the public answer shows, and the start of the detailed one.
-fn summary(pages: &Pages, bookings: &Bookings, spool: &SpoolStats, refusing: bool) -> serde_json::Value {
-    let delivery = bookings.health();
-    let store_trouble = bookings.store_trouble().is_some() || !bookings.damaged_records().is_empty();
+fn summary(
+    pages: &Pages,
+    (outbox, store, keeper): &Kept,
+    spool: &SpoolStats,
+    refusing: bool,
+) -> serde_json::Value {
+    let delivery = outbox.health();
+    let store_trouble = store.trouble().is_some() || !keeper.damaged().is_empty();
     json!({
         "status": if delivery.degraded() || refusing || store_trouble { "degraded" } else { "ok" },
         "acceptsBookings": !refusing,
@@ -64,14 +73,14 @@ fn summary(pages: &Pages, bookings: &Bookings, spool: &SpoolStats, refusing: boo
 
 pub async fn healthz(
     pages: web::Data<Pages>,
-    bookings: web::Data<Bookings>,
+    kept: Kept,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
-    let refusing = refusing(&submissions, &bookings).is_some();
+    let refusing = refusing(&submissions, &kept).is_some();
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(summary(
         &pages,
-        &bookings,
-        &bookings.stats(),
+        &kept,
+        &kept.0.stats(),
         refusing,
     ))
 }
@@ -89,22 +98,23 @@ pub async fn details(
     operators: web::Data<Operators>,
     pages: web::Data<Pages>,
     places: web::Data<Places>,
-    bookings: web::Data<Bookings>,
+    kept: Kept,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     if !operators.admits(req.head()) {
         return hidden();
     }
-    let spool = bookings.stats();
-    let refusing = refusing(&submissions, &bookings);
-    let mut answer = summary(&pages, &bookings, &spool, refusing.is_some());
+    let (outbox, store, keeper) = &kept;
+    let spool = outbox.stats();
+    let refusing = refusing(&submissions, &kept);
+    let mut answer = summary(&pages, &kept, &spool, refusing.is_some());
     answer["spool"] = json!(spool);
     answer["bookingsRefused"] = json!(refusing);
     answer["store"] = json!({
-        "trouble": bookings.store_trouble().map(|t| t.reason),
-        "damagedBookings": bookings.damaged_records(),
-        "spoolTakenOverAtStart": bookings.taken_over_at_start(),
-        "restored": bookings.store_restored().map(|r| json!({
+        "trouble": store.trouble().map(|t| t.reason),
+        "damagedBookings": keeper.damaged(),
+        "spoolTakenOverAtStart": outbox.taken_over_at_start(),
+        "restored": store.restored().map(|r| json!({
             "at": r.at.to_string(),
             "byHand": r.by_hand,
             "found": r.found,
@@ -124,7 +134,7 @@ pub async fn readyz(
     pages: web::Data<Pages>,
     places: web::Data<Places>,
     settings: web::Data<Settings>,
-    bookings: web::Data<Bookings>,
+    kept: Kept,
     submissions: web::Data<Submissions>,
 ) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
@@ -144,7 +154,7 @@ pub async fn readyz(
     let checks = json!({
         "pagesWarm": pages.is_warm(),
         "dataDirWritable": writable.is_ok(),
-        "acceptsBookings": refusing(&submissions, &bookings).is_none(),
+        "acceptsBookings": refusing(&submissions, &kept).is_none(),
         "placesProvider": places.is_ready(),
     });
     let ready = checks.as_object().expect("object").values().all(|v| v == true);

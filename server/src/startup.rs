@@ -9,14 +9,15 @@ use std::rc::Rc;
 
 use crate::site::host::HostCheck;
 use crate::{
-    booking::{outbox::Bookings, service::BookingService},
+    booking::service::BookingService,
+    booking_mail::mails::Composer,
+    bookings::keeper::Keeper,
     config::Settings,
     contact::service::ContactService,
     edge::{operators::Operators, outer::Outer, Edge},
     forms::{antispam::FormGuard, refusals::Refusals, submission::Submissions},
     i18n::Locales,
-    mail::Outbox,
-    manage_booking::routes::Manage,
+    mail::{Outbox, RetryPolicy},
     places::Places,
     render::{
         assets::{self, Assets},
@@ -24,14 +25,15 @@ use crate::{
     },
     routes,
     secret::{create_private_dir, refuse_shared_dir, KeySource, SecretKey},
-    site::{error_pages::error_pages, pages::Pages},
-    staff_answers::routes::Staff,
+    site::{error_pages::error_pages, pages::Pages, private_page::LinkPages},
+    store::backup,
 };
 
 pub struct Application {
     port: u16,
     outbox: Arc<Outbox>,
-    bookings: Arc<Bookings>,
+    keeper: Arc<Keeper>,
+    composer: Arc<Composer>,
     reminders: Arc<crate::reminders::Reminders>,
     places_description: &'static str,
     server: Server,
@@ -84,9 +86,11 @@ impl Application {
         crate::types::resolve_company_zone().context("the company's time zone (Europe/Amsterdam)")?;
         let places = Arc::new(Places::from_settings(&settings));
         let locales = Arc::new(Locales::load());
-        let bookings =
-            Arc::new(Bookings::start(&settings, locales.clone()).context("mail delivery could not start")?);
-        let outbox = Arc::new(bookings.outbox().clone());
+        let (keeper, outbox) = Keeper::start(&settings, locales.clone(), RetryPolicy::default())
+            .context("mail delivery could not start")?;
+        let (keeper, outbox) = (Arc::new(keeper), Arc::new(outbox));
+        upkeep(&settings, &outbox, &keeper);
+        let composer = Arc::new(Composer::new(&settings, locales.clone(), key.clone()));
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
         let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
@@ -100,21 +104,14 @@ impl Application {
         let pages_data = pages.clone();
         let places_description = places.description();
         // One site-wide budget, list of refused senders and repeat window for every form.
-        let refusals =
-            Refusals::open(bookings.outbox().store(), key.clone(), settings.limits.junk_refusal_days)
-                .context("the store's refused senders could not be read")?;
-        let submissions = Arc::new(Submissions::new(
-            &settings,
-            &key,
-            Arc::new(refusals),
-            bookings.outbox().store().clone(),
-        ));
+        let store = outbox.store().clone();
+        let refusals = Refusals::open(&store, key.clone(), settings.limits.junk_refusal_days)
+            .context("the store's refused senders could not be read")?;
+        let submissions = Arc::new(Submissions::new(&settings, &key, Arc::new(refusals), store.clone()));
         let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
-            settings.clone(),
-            locales.clone(),
-            places.clone(),
-            bookings.clone(),
+            (settings.clone(), locales.clone(), places.clone()),
+            (keeper.clone(), composer.clone(), Outbox::clone(&outbox)),
             submissions.clone(),
         ));
         let contact = web::Data::new(
@@ -122,7 +119,9 @@ impl Application {
                 .context("mail delivery could not start")?,
         );
         let (places, outbox_data) = (web::Data::from(places), web::Data::from(outbox.clone()));
-        let bookings_data = web::Data::from(bookings.clone());
+        let (keeper_data, composer_data) =
+            (web::Data::from(keeper.clone()), web::Data::from(composer.clone()));
+        let store_data = web::Data::from(store);
         let secure_cookies = settings.site.base_url.starts_with("https://");
         let form_guard =
             web::Data::new(FormGuard::new(settings.booking.min_fill_seconds, secure_cookies, key.clone()));
@@ -130,20 +129,10 @@ impl Application {
             // Not the address itself: a key to every ride, and logs travel further than the server.
             tracing::info!("the dispatchers' calendar is on: `taxi-server calendar-url` prints its address");
         }
-        let manage = web::Data::new(Manage {
-            key: key.clone(),
-            bookings: bookings.clone(),
-            settings: settings.clone(),
-            pages: pages.clone(),
-            locales: locales.clone(),
-            submissions: submissions.clone(),
-        });
-        let reminders = crate::reminders::Reminders::new(bookings.clone(), settings.reminders.clone());
-        reminders.start();
-        let kept = bookings.clone();
-        let staff = web::Data::new(Staff {
+        let reminders = crate::reminders::Reminders::new(keeper.clone(), composer.clone(), &settings);
+        reminders.start(&outbox);
+        let link_pages = web::Data::new(LinkPages {
             key,
-            bookings,
             settings: settings.clone(),
             pages: pages.clone(),
             locales: locales.clone(),
@@ -170,13 +159,14 @@ impl Application {
                 .app_data(pages_data.clone())
                 .app_data(places.clone())
                 .app_data(outbox_data.clone())
-                .app_data(bookings_data.clone())
+                .app_data(keeper_data.clone())
+                .app_data(composer_data.clone())
+                .app_data(store_data.clone())
                 .app_data(submissions_data.clone())
                 .app_data(booking.clone())
                 .app_data(contact.clone())
                 .app_data(form_guard.clone())
-                .app_data(staff.clone())
-                .app_data(manage.clone())
+                .app_data(link_pages.clone())
                 .app_data(operators.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
@@ -188,12 +178,17 @@ impl Application {
         .shutdown_timeout(http.shutdown_timeout_seconds)
         .listen(listener)?
         .run();
-        Ok(Self { port, outbox, bookings: kept, reminders, places_description, server, pages })
+        Ok(Self { port, outbox, keeper, composer, reminders, places_description, server, pages })
     }
 
-    /// The bookings and their outbox (tests run the reminders at a time of their choosing).
-    pub fn bookings(&self) -> Arc<Bookings> {
-        self.bookings.clone()
+    /// The bookings in the store (tests read what a request left).
+    pub fn keeper(&self) -> Arc<Keeper> {
+        self.keeper.clone()
+    }
+
+    /// The mail kit (tests take a step as its page takes it).
+    pub fn composer(&self) -> Arc<Composer> {
+        self.composer.clone()
     }
 
     /// The reminders (tests run them at a time of their choosing).
@@ -253,6 +248,23 @@ impl Application {
         self.outbox.shutdown().await;
         result
     }
+}
+
+/// What keeps the store in bounds while the site runs, on the outbox's
+/// thread: the left-overs of copies deleted at start, a copy every
+/// `backup.every_hours`, and the bookings past `mail.retention_days` deleted
+/// hourly (the outbox deletes its own mails).
+fn upkeep(settings: &Settings, outbox: &Outbox, keeper: &Keeper) {
+    let retention = settings.mail.retention();
+    if let Err(e) = backup::tidy(&settings.data_dir, retention) {
+        tracing::error!(error = %e, "left-over copies could not be deleted");
+    }
+    if settings.backup.every_hours > 0 {
+        let every = Duration::from_secs(u64::from(settings.backup.every_hours) * 3600);
+        let keep = settings.backup.keep as usize;
+        outbox.spawn(backup::schedule(settings.data_dir.clone(), every, keep, retention));
+    }
+    outbox.spawn(keeper.clone().sweep_every(RetryPolicy::default().sweep_every, retention));
 }
 
 /// Descriptors kept for everything but visitors' connections: the spool's and

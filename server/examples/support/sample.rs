@@ -1,9 +1,42 @@
-//! A sample booking for the delivery examples (not an example itself).
+//! A sample booking for the delivery examples, and the bookings started as
+//! the server starts them (not an example itself).
+use std::sync::Arc;
+
 use taxi_server::{
-    bookings::model::{Address, Booking, PaymentMethod},
+    booking_mail::mails::Composer,
+    bookings::{
+        keeper::Keeper,
+        model::{Address, Booking, PaymentMethod},
+    },
+    config::Settings,
+    i18n::Locales,
+    mail::{DeliveryError, Outbox, RetryPolicy},
     pricing::{PriceSummary, Rule},
+    secret::SecretKey,
     types::{Country, Email, Lang, Money, Phone},
 };
+
+/// The bookings, the outbox and the mail kit over the store of `settings`.
+#[derive(Clone)]
+pub struct Started {
+    pub keeper: Arc<Keeper>,
+    pub outbox: Outbox,
+    pub composer: Arc<Composer>,
+}
+
+pub fn start(settings: &Settings, policy: RetryPolicy) -> Started {
+    let locales = Arc::new(Locales::load());
+    let (keeper, outbox) = Keeper::start(settings, locales.clone(), policy).expect("outbox");
+    let (key, _) = SecretKey::load(settings).expect("the key");
+    Started { keeper: Arc::new(keeper), outbox, composer: Arc::new(Composer::new(settings, locales, key)) }
+}
+
+impl Started {
+    /// A booking stored with its mails, as a booking request stores it.
+    pub async fn submit(&self, booking: &Booking) -> Result<(), DeliveryError> {
+        taxi_server::booking::service::book((&self.keeper, &self.composer), booking, (None, None)).await
+    }
+}
 
 /// Booking number `i`, with the reference `<prefix><i>`.
 pub fn booking(prefix: char, i: usize) -> Booking {

@@ -3,12 +3,10 @@
 //! filled from a booking to book it again ([`repeat`]), the service that
 //! validates, prices and de-duplicates ([`service`]; the places a form chose,
 //! named the same everywhere: [`chosen`]), the WhatsApp message
-//! ([`whatsapp`]), the HTTP handlers ([`routes`]) and the bookings kept with
-//! their mails ([`outbox`]).
+//! ([`whatsapp`]) and the HTTP handlers ([`routes`]).
 pub mod chosen;
 pub mod extras;
 pub mod form;
-pub mod outbox;
 pub mod prefill;
 pub mod repeat;
 pub mod routes;

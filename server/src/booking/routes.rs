@@ -9,12 +9,12 @@ use actix_web::{
 use crate::{
     booking::{
         chosen::show,
-        outbox::Bookings,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
         service::BookingService,
     },
     booking_mail::dispatch::{answer_by_text, answer_due},
+    bookings::keeper::Keeper,
     config::Settings,
     edge::{app_data, error::AppError, lang::RequestLang, ClientKey, PlaceLookups},
     forms::{
@@ -27,7 +27,7 @@ use crate::{
         contract::{FormState, PickupNote, WhatsappReady},
         form_page::FormPost,
         pages::{PageKey, Pages},
-        private_page::keep_private,
+        private_page::{keep_private, LinkPages},
         routes as site_routes, Page, ReservationMode,
     },
     types::{Lang, Pickup, PlaceId},
@@ -204,19 +204,15 @@ async fn repeat_page(
     (lang, mode): (Lang, ReservationMode),
     (direction, query): (&str, &ReservationQuery),
 ) -> actix_web::Result<HttpResponse> {
-    let (bookings, places, settings, locales) = (
-        app_data::<Bookings>(req)?,
-        app_data::<Places>(req)?,
-        app_data::<Settings>(req)?,
-        app_data::<Locales>(req)?,
-    );
+    let (link, keeper, places) =
+        (app_data::<LinkPages>(req)?, app_data::<Keeper>(req)?, app_data::<Places>(req)?);
+    let (settings, locales) = (&link.settings, &link.locales);
     let text = |q: &Option<String>| q.clone().unwrap_or_default();
     let (reference, expires, sig) = (text(&query.booking), text(&query.expires), text(&query.sig));
-    let genuine = Direction::parse(direction).filter(|_| {
-        repeat::verify(&bookings.composer().key, &reference, &expires, &sig, jiff::Timestamp::now())
-    });
+    let genuine = Direction::parse(direction)
+        .filter(|_| repeat::verify(&link.key, &reference, &expires, &sig, jiff::Timestamp::now()));
     let record = match genuine {
-        Some(_) => bookings.record(&reference).await.unwrap_or_else(|e| {
+        Some(_) => keeper.record(&reference).await.unwrap_or_else(|e| {
             tracing::error!(%reference, error = %e, "a repeat link cannot read its booking");
             None
         }),

@@ -8,9 +8,12 @@ use crate::{
         chosen::{settle, show, End, Settled},
         extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
-        outbox::Bookings,
     },
-    bookings::model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
+    booking_mail::mails::Composer,
+    bookings::{
+        keeper::Keeper,
+        model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
+    },
     config::Settings,
     forms::{
         antispam::Verdict,
@@ -23,6 +26,7 @@ use crate::{
         format::{date_time_long, phone_with_country},
         Locales,
     },
+    mail::{nonce, DeliveryError, Outbox},
     places::{PlaceDetails, Places, Resolution, Suggestion},
     pricing::indication::{self, Indication},
     types::{links::whatsapp_chat, Lang, PlaceId, Reference},
@@ -32,7 +36,10 @@ pub struct BookingService {
     settings: Arc<Settings>,
     locales: Arc<Locales>,
     places: Arc<Places>,
-    outbox: Arc<Bookings>,
+    keeper: Arc<Keeper>,
+    composer: Arc<Composer>,
+    /// For the repeat window's wait and the customer mail gate.
+    outbox: Outbox,
     submissions: Arc<Submissions>,
 }
 
@@ -41,7 +48,7 @@ impl BookingService {
     /// since cancelled, declined or moved away makes the same form a new booking.
     async fn still_open(&self, reference: String) -> bool {
         use crate::bookings::answer::Status;
-        match self.outbox.record(&reference).await {
+        match self.keeper.record(&reference).await {
             Ok(Some(record)) => matches!(record.status, Status::Requested | Status::Confirmed),
             Ok(None) => false,
             // Unsure: the earlier answer stands rather than a second booking.
@@ -50,13 +57,11 @@ impl BookingService {
     }
 
     pub fn new(
-        settings: Arc<Settings>,
-        locales: Arc<Locales>,
-        places: Arc<Places>,
-        outbox: Arc<Bookings>,
+        (settings, locales, places): (Arc<Settings>, Arc<Locales>, Arc<Places>),
+        (keeper, composer, outbox): (Arc<Keeper>, Arc<Composer>, Outbox),
         submissions: Arc<Submissions>,
     ) -> Self {
-        Self { settings, locales, places, outbox, submissions }
+        Self { settings, locales, places, keeper, composer, outbox, submissions }
     }
 
     /// `network`: the client's key as the edge counted it (`edge::ClientKey`).
@@ -130,12 +135,12 @@ impl BookingService {
         // get the same reference.
         let stored = self
             .submissions
-            .once((fingerprint, ticket), self.outbox.outbox(), |reference| self.still_open(reference), || async {
+            .once((fingerprint, ticket), &self.outbox, |reference| self.still_open(reference), || async {
                 // The memory of repeats starts empty after a restart; the store remembers.
                 let window_start = jiff::Timestamp::now()
                     - jiff::SignedDuration::try_from(REPEAT_WINDOW).expect("a short window");
                 if let Some(reference) =
-                    self.outbox.repeat_of(fingerprint, window_start).await.map_err(NotStored::Failed)?
+                    self.keeper.repeat_of(fingerprint, window_start).await.map_err(NotStored::Failed)?
                 {
                     tracing::info!(%reference, "booking request repeated after a restart; nothing stored");
                     return Ok(reference);
@@ -146,7 +151,7 @@ impl BookingService {
                     Some(_) => self.price_between(to.place(), from.place(), lang).await,
                     None => None,
                 };
-                let confirmation_withheld = !self.outbox.outbox().opens(&form.email).await;
+                let confirmation_withheld = !self.outbox.opens(&form.email).await;
                 if confirmation_withheld {
                     tracing::warn!("this booking may not mail its address (the gate's caps): only staff are mailed");
                 }
@@ -176,10 +181,8 @@ impl BookingService {
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                     },
                 };
-                self.outbox
-                    .submit_booking_from_form(&booking, Some(fingerprint), network.clone())
-                    .await
-                    .map_err(NotStored::Failed)?;
+                let from_form = (Some(fingerprint), network.clone());
+                book((&self.keeper, &self.composer), &booking, from_form).await.map_err(NotStored::Failed)?;
                 tracing::info!(%reference, "booking request stored");
                 Ok::<_, NotStored>(reference.to_string())
             })
@@ -198,9 +201,9 @@ impl BookingService {
     /// gets no mail (read back from the store: a repeated post gets the
     /// first one's). Nothing when it cannot be read: the booking is stored.
     async fn receipt(&self, reference: &str, lang: Lang) -> Receipt {
-        let Ok(Some(record)) = self.outbox.record(reference).await else { return Receipt::default() };
+        let Ok(Some(record)) = self.keeper.record(reference).await else { return Receipt::default() };
         let b = &record.booking;
-        let manage = self.outbox.composer().manage_link(b, None);
+        let manage = self.composer.manage_link(b, None);
         let phone = self.settings.company.phone_shown(lang);
         Receipt {
             no_mail: b.confirmation_withheld.then(|| {
@@ -339,6 +342,20 @@ impl BookingService {
                 .await;
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
     }
+}
+
+/// Stores `booking` with its mails (staff's with the answer buttons, the
+/// customer's confirmation with the calendar entry) in one transaction,
+/// durably; `from_form`: see [`Keeper::book`].
+pub async fn book(
+    (keeper, composer): (&Keeper, &Composer),
+    booking: &Booking,
+    from_form: (Option<i64>, Option<String>),
+) -> Result<(), DeliveryError> {
+    let nonce = nonce();
+    let mails = composer.booking(booking, &nonce)?;
+    let uid = composer.calendar_uid(&booking.reference, &nonce);
+    keeper.book(booking, uid, mails, from_form).await
 }
 
 /// A route's prices, the places to choose from per field (see

@@ -46,12 +46,10 @@ pub struct Composer {
 }
 
 impl Composer {
-    pub fn new(settings: &Settings, locales: Arc<Locales>) -> Result<Self, DeliveryError> {
-        let head = Letterhead::new(&settings.mail, locales.clone());
-        let (key, _) = SecretKey::load(settings)
-            .map_err(|e| DeliveryError::config_io("the secret key (TAXI_SECRET_KEY or data_dir)", e))?;
-        Ok(Self {
-            head,
+    /// `key`: the server's key, which signs the links in the mails.
+    pub fn new(settings: &Settings, locales: Arc<Locales>, key: SecretKey) -> Self {
+        Self {
+            head: Letterhead::new(&settings.mail, locales.clone()),
             locales,
             company: settings.company.clone(),
             mail: settings.mail.clone(),
@@ -59,7 +57,7 @@ impl Composer {
             escalation: settings.reminders.escalation_recipients.iter().map(|r| r.0.clone()).collect(),
             key,
             base_url: settings.site.base_url.clone(),
-        })
+        }
     }
 
     pub(crate) fn views(&self) -> Views<'_> {

@@ -5,7 +5,6 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking::outbox::Bookings,
     booking_mail::{
         customer_copy::CustomerCopy,
         ics,
@@ -15,9 +14,9 @@ use crate::{
     bookings::{
         answer::Status,
         customer_step::{CustomerAction, CustomerStep},
+        keeper::Keeper,
         model::Booking,
         record::Record,
-        store,
     },
     i18n::format::{date_short, time},
     mail::{
@@ -33,13 +32,13 @@ use crate::{
 /// Records the customer's step on the booking of `record` (as read, at its
 /// sequence) and queues staff's and the customer's mails, in one
 /// transaction. `false`: the booking changed meanwhile; nothing was changed or sent.
-pub async fn step(bookings: &Bookings, record: &Record, step: &CustomerStep) -> Result<bool, DeliveryError> {
-    let mails = bookings.composer().customer_step(record, step, &crate::mail::nonce())?;
-    let (booking, sequence, step) = (record.booking.clone(), record.sequence, step.clone());
-    bookings
-        .outbox()
-        .commit("step-staged", mails, move |tx| store::customer_step(tx, &booking, sequence, &step))
-        .await
+pub async fn step(
+    (keeper, composer): (&Keeper, &Composer),
+    record: &Record,
+    step: &CustomerStep,
+) -> Result<bool, DeliveryError> {
+    let mails = composer.customer_step(record, step, &crate::mail::nonce())?;
+    keeper.step(record, step, mails).await
 }
 
 /// The customer's step (accepted, another time asked, cancelled), to staff.

@@ -14,12 +14,9 @@
 //! link must be genuine and unexpired; anything else gets the same 404 page as
 //! a wrong staff link. The page is in the booking's language, `noindex`,
 //! not cached and sent with `Referrer-Policy: no-referrer`.
-use std::sync::Arc;
-
 use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::{
-    booking::outbox::Bookings,
     booking_mail::views::{ride_times, step_times},
     bookings::{
         answer::Status,
@@ -28,44 +25,31 @@ use crate::{
         record::Record,
         version::{Change, Version},
     },
-    config::Settings,
     edge::{
         body::{has_content_type, read_body},
         error::{error_language, AppError, Refusal},
         ClientKey,
     },
-    forms::{submission::Submissions, Checker, Input},
-    i18n::{format::date_time_long, Locales},
+    forms::{Checker, Input},
+    i18n::format::date_time_long,
     manage_booking::{
         form,
-        view::{confirming_cancel, manage_page, pickup_passed, Showing},
+        view::{confirming_cancel, manage_page, pickup_passed, Manage, Showing, Signed},
     },
     render::respond::encoded,
-    secret::SecretKey,
     site::{
         contract::FormState,
-        pages::Pages,
         private_page::{keep_private, LinkQuery},
     },
     types::{Lang, Reference},
 };
 
-/// What every manage request needs, handed over at start-up.
-pub struct Manage {
-    pub key: SecretKey,
-    pub bookings: Arc<Bookings>,
-    pub settings: Arc<Settings>,
-    pub pages: web::Data<Pages>,
-    pub locales: Arc<Locales>,
-    /// For the disk floor, which steps respect like bookings.
-    pub submissions: Arc<Submissions>,
-}
-
 pub async fn show(
     req: HttpRequest,
     reference: web::Path<String>,
-    manage: web::Data<Manage>,
+    manage: Signed,
 ) -> Result<HttpResponse, AppError> {
+    let manage = Manage::from(manage);
     let (record, link) = match open(&req, &manage, &reference).await {
         Ok(opened) => opened,
         Err(refused) => return Ok(refused),
@@ -95,8 +79,9 @@ pub async fn step(
     req: HttpRequest,
     reference: web::Path<String>,
     payload: web::Payload,
-    manage: web::Data<Manage>,
+    manage: Signed,
 ) -> Result<HttpResponse, AppError> {
+    let manage = Manage::from(manage);
     let (record, link) = match open(&req, &manage, &reference).await {
         Ok(opened) => opened,
         Err(refused) => return Ok(refused),
@@ -160,7 +145,7 @@ pub async fn step(
         let showing = Showing::default();
         return page(&req, &manage, StatusCode::SERVICE_UNAVAILABLE, opened, Some(not_sent()), showing).await;
     }
-    let taken = match super::mail::step(&manage.bookings, &record, &step).await {
+    let taken = match super::mail::step((&manage.keeper, &manage.composer), &record, &step).await {
         Ok(taken) => taken,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the customer's step could not be stored; nothing was sent");
@@ -174,7 +159,7 @@ pub async fn step(
         return Ok(link.see_page(req.path(), action.code()));
     }
     tracing::info!(reference = %record.booking.reference, "customer step refused: the booking changed meanwhile");
-    let Some(now_stored) = manage.bookings.record(&record.booking.reference).await.map_err(internal)? else {
+    let Some(now_stored) = manage.keeper.record(&record.booking.reference).await.map_err(internal)? else {
         return Ok(not_found(&req, &manage).await);
     };
     changed(&req, &manage, (&now_stored, &link)).await
@@ -194,12 +179,12 @@ async fn open(
     if !answer_links::verify_manage(&manage.key, &reference, &link.expires, &link.sig, now) {
         return Err(not_found(req, manage).await);
     }
-    match manage.bookings.record(&reference).await {
+    match manage.keeper.record(&reference).await {
         Ok(Some(record)) => Ok((record, link)),
         Ok(None) => Err(not_found(req, manage).await),
         Err(e) => {
             tracing::error!(%reference, error = %e, "the manage page cannot read its booking");
-            let lang = manage.bookings.language_of(&reference).await.unwrap_or_else(|| error_language(req));
+            let lang = manage.keeper.language_of(&reference).await.unwrap_or_else(|| error_language(req));
             Err(error_page(req, manage, lang, StatusCode::INTERNAL_SERVER_ERROR).await)
         }
     }

@@ -2,26 +2,49 @@
 //! the ride and who booked it, the steps open now, and the links to book it
 //! again. What the page shows bounds what its "book again" links fill in:
 //! both come from the same booking, and the links only from this page.
-use actix_web::HttpRequest;
+use actix_web::{web, HttpRequest};
 
 use crate::{
     booking::repeat::{self, Direction},
-    booking_mail::views::ride_times,
+    booking_mail::{mails::Composer, views::ride_times},
     bookings::{
         answer::Status,
         customer_step::CustomerAction,
+        keeper::Keeper,
         model::Booking,
         record::{proposal_passed, Record},
         version::Version,
     },
     forms::submission::SummaryRow,
     i18n::format::{date_time_long, local},
-    manage_booking::{
-        contract::{BookAgain, ManagePage},
-        routes::Manage,
-    },
-    site::private_page::LinkQuery,
+    manage_booking::contract::{BookAgain, ManagePage},
+    site::private_page::{LinkPages, LinkQuery},
 };
+
+/// What the manage page's handlers get: what every page of a signed link
+/// needs, the bookings, and the mail kit (whose rows the page shows).
+pub type Signed = (web::Data<LinkPages>, web::Data<Keeper>, web::Data<Composer>);
+
+/// [`Signed`], as one request uses it.
+pub(super) struct Manage {
+    link: web::Data<LinkPages>,
+    pub(super) keeper: web::Data<Keeper>,
+    pub(super) composer: web::Data<Composer>,
+}
+
+impl From<Signed> for Manage {
+    fn from((link, keeper, composer): Signed) -> Self {
+        Self { link, keeper, composer }
+    }
+}
+
+impl std::ops::Deref for Manage {
+    type Target = LinkPages;
+
+    fn deref(&self) -> &LinkPages {
+        &self.link
+    }
+}
 
 /// What the page is asked to show besides the booking.
 #[derive(Debug, Default)]
@@ -77,7 +100,7 @@ pub(super) fn manage_page(
         // A junk booking's ride and details are deleted: its page says only that it is no longer active.
         rows: match junk {
             true => Vec::new(),
-            false => (manage.bookings.composer().page_summary(b).into_iter())
+            false => (manage.composer.page_summary(b).into_iter())
                 .map(|(label, value)| SummaryRow { label, value })
                 .collect(),
         },
@@ -103,7 +126,7 @@ pub(super) fn manage_page(
 
 /// Name, e-mail and phone as booked, labelled by the mails' own rows.
 fn details(manage: &Manage, b: &Booking) -> Vec<SummaryRow> {
-    let v = manage.bookings.composer().views();
+    let v = manage.composer.views();
     let phone = b.phone.as_deref().map(|p| v.row(b.lang, "phone", repeat::phone_shown(p)));
     [v.row(b.lang, "name", b.name.clone()), v.row(b.lang, "email", b.email.to_string())]
         .into_iter()

@@ -10,25 +10,29 @@ use std::{sync::Arc, time::Duration};
 pub use rules::Reminder;
 
 use crate::{
-    booking::outbox::Bookings,
-    bookings::store,
-    config::ReminderSettings,
-    mail::{nonce, DeliveryError},
+    booking_mail::mails::Composer,
+    bookings::keeper::Keeper,
+    config::{MailSettings, ReminderSettings, Settings},
+    mail::{nonce, DeliveryError, Outbox},
 };
 
 /// The reminders of the bookings in the store.
 pub struct Reminders {
-    bookings: Arc<Bookings>,
+    keeper: Arc<Keeper>,
+    composer: Arc<Composer>,
     settings: ReminderSettings,
+    /// The answer hours and the promised answer, which staff's reminders count from.
+    mail: MailSettings,
 }
 
 impl Reminders {
-    pub fn new(bookings: Arc<Bookings>, settings: ReminderSettings) -> Arc<Self> {
-        Arc::new(Self { bookings, settings })
+    pub fn new(keeper: Arc<Keeper>, composer: Arc<Composer>, settings: &Settings) -> Arc<Self> {
+        let (mail, settings) = (settings.mail.clone(), settings.reminders.clone());
+        Arc::new(Self { keeper, composer, settings, mail })
     }
 
     /// Looks for due reminders every `reminders.check_seconds`, on the outbox's thread.
-    pub fn start(self: &Arc<Self>) {
+    pub fn start(self: &Arc<Self>, outbox: &Outbox) {
         if self.settings.escalation_recipients.is_empty() {
             // A night request for an early ride is then mailed to a mailbox nobody may read before it.
             tracing::warn!(
@@ -38,7 +42,7 @@ impl Reminders {
             );
         }
         let (timer, every) = (self.clone(), Duration::from_secs(self.settings.check_seconds));
-        self.bookings.outbox().spawn(async move {
+        outbox.spawn(async move {
             loop {
                 tokio::time::sleep(every).await;
                 if let Err(e) = timer.run(jiff::Timestamp::now()).await {
@@ -52,25 +56,17 @@ impl Reminders {
     /// with the booking in the transaction that queues its mail. Returns how
     /// many went out.
     pub async fn run(&self, now: jiff::Timestamp) -> Result<usize, DeliveryError> {
-        let records = self.bookings.awaiting_reminders(now).await?;
-        let composer = self.bookings.composer();
+        let records = self.keeper.awaiting_reminders(now).await?;
         let mut sent = 0;
         for record in records {
-            for reminder in rules::due(&record, &self.settings, &composer.mail, now) {
-                let mut mails = composer.reminder(&record, reminder, &nonce(), now)?;
+            for reminder in rules::due(&record, &self.settings, &self.mail, now) {
+                let mut mails = self.composer.reminder(&record, reminder, &nonce(), now)?;
                 // A reminder is true only until the pick-up and while the booking stays as it is.
                 let pickup = record.booking.pickup_at.instant();
                 for mail in &mut mails {
                     mail.perishes_at = Some(pickup);
                 }
-                let (reference, sequence) = (record.booking.reference.clone(), record.sequence);
-                let key = reminder.key_for(&record);
-                let went = self
-                    .bookings
-                    .outbox()
-                    .commit("reminder-staged", mails, move |tx| store::remind(tx, &reference, sequence, &key))
-                    .await?;
-                if went {
+                if self.keeper.remind(&record, reminder.key_for(&record), mails).await? {
                     tracing::info!(reference = %record.booking.reference, reminder = reminder.code(), "reminder sent");
                     sent += 1;
                 }

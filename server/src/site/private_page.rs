@@ -3,13 +3,20 @@
 //! posts), without canonical or alternates, `noindex`, and answered with
 //! headers that keep them out of caches, indexes and `Referer`s. Their props
 //! are the capability's own type: the site's props (`PageProps`) flattened
-//! beside its page, which the site does not know.
+//! beside its page, which the site does not know. What those pages share is
+//! [`LinkPages`], handed over at start-up.
 
-use actix_web::{http::header, HttpRequest, HttpResponse};
+use std::sync::Arc;
+
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::{
+    config::Settings,
+    forms::submission::Submissions,
+    i18n::Locales,
     render::{pool::RenderError, EncodedPage},
+    secret::SecretKey,
     site::{
         document::{document, Shell},
         pages::Pages,
@@ -61,6 +68,20 @@ impl Pages {
             share_image_alt: self.share_image_alt(lang),
         }
     }
+}
+
+/// What every page opened from a signed link needs besides the bookings
+/// (staff's answer page, the customer's manage page, the reservation page of
+/// a repeat link), handed over at start-up.
+pub struct LinkPages {
+    /// Checks the links' signatures and signs the links the pages offer.
+    pub key: SecretKey,
+    pub settings: Arc<Settings>,
+    pub pages: web::Data<Pages>,
+    pub locales: Arc<Locales>,
+    /// For the disk floor, which answers and steps respect like bookings, and
+    /// the refused senders junk adds to.
+    pub submissions: Arc<Submissions>,
 }
 
 /// No referrer (the URL is a key), no caching, no indexing.

@@ -12,8 +12,8 @@ use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use crate::{
-    config::Settings, edge::error::AppError, render::respond::encoded, secret::SecretKey,
-    site::private_page::keep_private, staff_answers::routes::Staff,
+    booking_mail::feed::LISTED, config::Settings, edge::error::AppError, render::respond::encoded,
+    secret::SecretKey, site::private_page::keep_private, staff_answers::routes::Staff,
 };
 
 pub const ROUTE: &str = "/calendar/{file}";
@@ -62,7 +62,7 @@ fn genuine(key: &SecretKey, revision: u32, file: &str) -> bool {
 pub async fn feed(
     req: HttpRequest,
     file: web::Path<String>,
-    staff: web::Data<Staff>,
+    (staff, keeper, composer): Staff,
 ) -> Result<HttpResponse, AppError> {
     let settings = &staff.settings.dispatch_calendar;
     if !settings.enabled || !genuine(&staff.key, settings.revision, &file) {
@@ -75,11 +75,11 @@ pub async fn feed(
     let (now, day) =
         (jiff::Timestamp::now(), |days: u32| jiff::SignedDuration::from_hours(24 * i64::from(days)));
     let window = (now - day(settings.past_days), now + day(settings.ahead_days));
-    let body = staff
-        .bookings
-        .dispatch_calendar(window, settings.max_bookings, settings.refresh_minutes)
+    let (records, left_out) = keeper
+        .dispatch_rides(&LISTED, window, settings.max_bookings)
         .await
         .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
+    let body = composer.dispatch_calendar(&records, left_out, settings.refresh_minutes);
     let mut response = HttpResponse::Ok().content_type("text/calendar; charset=utf-8").body(body);
     keep_private(&mut response);
     Ok(response)

@@ -71,7 +71,7 @@ impl Context {
             tracing::error!(%reference, "junk refused: {why}");
             return self.not_sent(&opened, input).await;
         }
-        match self.bookings.junk(record, scope, self.submissions.refusals().clone()).await {
+        match self.keeper.junk(record, scope, self.submissions.refusals().clone()).await {
             Ok(Some(junked)) => {
                 tracing::info!(
                     %reference,
@@ -84,7 +84,7 @@ impl Context {
             }
             Ok(None) => {
                 tracing::info!(%reference, "junk refused: the booking was changed meanwhile");
-                match self.bookings.record(reference).await {
+                match self.keeper.record(reference).await {
                     Ok(Some(now)) => self.changed(&Opened { record: now, ..opened }).await,
                     Ok(None) => Ok(self.not_found().await),
                     Err(e) => Err(AppError::Internal(anyhow::Error::new(e))),
@@ -106,7 +106,7 @@ impl Context {
         let (lang, l) = (self.settings.mail.staff_language, &self.locales);
         let through = jiff::Timestamp::now();
         let network = self
-            .bookings
+            .keeper
             .network_of(&opened.record.booking.reference, through)
             .await
             .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;

@@ -6,7 +6,6 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking::outbox::Bookings,
     booking_mail::{
         customer_copy::CustomerCopy,
         ics,
@@ -14,9 +13,9 @@ use crate::{
     },
     bookings::{
         answer::{Action, Answer, DeclineReason, Status},
+        keeper::Keeper,
         model::Booking,
         record::Record,
-        store,
     },
     i18n::format::date_time_long,
     mail::{
@@ -32,14 +31,13 @@ use crate::{
 /// Records staff's answer to the booking of `record` (as read, at its
 /// sequence) and queues the customer's mail, in one transaction. `false`:
 /// the booking was answered meanwhile; nothing was changed or sent.
-pub async fn answer(bookings: &Bookings, record: &Record, answer: &Answer) -> Result<bool, DeliveryError> {
-    let mails: Vec<OutgoingMail> =
-        bookings.composer().answer(record, answer, &nonce())?.into_iter().collect();
-    let (reference, sequence, answer) = (record.booking.reference.clone(), record.sequence, answer.clone());
-    bookings
-        .outbox()
-        .commit("answer-staged", mails, move |tx| store::answer(tx, &reference, sequence, &answer))
-        .await
+pub async fn answer(
+    (keeper, composer): (&Keeper, &Composer),
+    record: &Record,
+    answer: &Answer,
+) -> Result<bool, DeliveryError> {
+    let mails: Vec<OutgoingMail> = composer.answer(record, answer, &nonce())?.into_iter().collect();
+    keeper.answer(record, answer, mails).await
 }
 
 /// Staff's answer to the customer: confirmed, another time proposed, declined.

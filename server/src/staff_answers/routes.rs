@@ -10,38 +10,30 @@
 //! whichever part was wrong. The page is in the staff language, `noindex`,
 //! and sent with `Referrer-Policy: no-referrer`, so the signed link never
 //! leaves in a `Referer` header.
-use std::sync::Arc;
-
 use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::edge::body::{has_content_type, read_body};
 use crate::{
-    booking::outbox::Bookings,
-    booking_mail::views::step_times,
+    booking_mail::{mails::Composer, views::step_times},
     bookings::{
         answer::{Action, DeclineReason, Status},
         answer_links,
         customer_step::CustomerAction,
+        keeper::Keeper,
         model::Booking,
         record::Record,
         version::{Change, Version},
     },
-    config::Settings,
     edge::{
         error::{AppError, Refusal},
         ClientKey,
     },
-    forms::{submission::Submissions, Checker, Input},
-    i18n::{
-        format::{date_time_long, local},
-        Locales,
-    },
+    forms::{Checker, Input},
+    i18n::format::{date_time_long, local},
     render::respond::encoded,
-    secret::SecretKey,
     site::{
         contract::FormState,
-        pages::Pages,
-        private_page::{keep_private, LinkQuery},
+        private_page::{keep_private, LinkPages, LinkQuery},
     },
     staff_answers::{
         contract::{StaffPage, StaffRow},
@@ -50,20 +42,20 @@ use crate::{
     types::Reference,
 };
 
-/// What every staff request needs, handed over at start-up.
-pub struct Staff {
-    pub key: SecretKey,
-    pub bookings: Arc<Bookings>,
-    pub settings: Arc<Settings>,
-    pub pages: web::Data<Pages>,
-    pub locales: Arc<Locales>,
-    /// For the disk floor, which answers respect like bookings.
-    pub submissions: Arc<Submissions>,
-}
+/// What every staff page uses, as the handlers get it.
+pub type Staff = (web::Data<LinkPages>, web::Data<Keeper>, web::Data<Composer>);
 
 pub(super) struct Context {
     pub(super) req: HttpRequest,
-    staff: web::Data<Staff>,
+    link: web::Data<LinkPages>,
+    pub(super) keeper: web::Data<Keeper>,
+    pub(super) composer: web::Data<Composer>,
+}
+
+impl Context {
+    pub(super) fn new(req: HttpRequest, (link, keeper, composer): Staff) -> Self {
+        Self { req, link, keeper, composer }
+    }
 }
 
 /// A genuine link opened: its action, the booking as read, and the link's query.
@@ -74,19 +66,19 @@ pub(super) struct Opened {
 }
 
 impl std::ops::Deref for Context {
-    type Target = Staff;
+    type Target = LinkPages;
 
-    fn deref(&self) -> &Staff {
-        &self.staff
+    fn deref(&self) -> &LinkPages {
+        &self.link
     }
 }
 
 pub async fn show(
     req: HttpRequest,
     path: web::Path<(String, String)>,
-    staff: web::Data<Staff>,
+    staff: Staff,
 ) -> Result<HttpResponse, AppError> {
-    let cx = Context { req, staff };
+    let cx = Context::new(req, staff);
     let opened = match open(&cx, &path).await {
         Ok(opened) => opened,
         Err(refused) => return Ok(refused),
@@ -112,10 +104,9 @@ pub async fn answer(
     req: HttpRequest,
     path: web::Path<(String, String)>,
     payload: web::Payload,
-    staff: web::Data<Staff>,
+    staff: Staff,
 ) -> Result<HttpResponse, AppError> {
-    let cx = Context { req, staff };
-    let bookings = &cx.bookings;
+    let cx = Context::new(req, staff);
     let opened = match open(&cx, &path).await {
         Ok(opened) => opened,
         Err(refused) => return Ok(refused),
@@ -161,7 +152,7 @@ pub async fn answer(
         tracing::error!(reference = %record.booking.reference, "answer refused: {why}");
         return cx.not_sent(&opened, &input).await;
     }
-    let answered = match super::mail::answer(bookings, record, &answer).await {
+    let answered = match super::mail::answer((&cx.keeper, &cx.composer), record, &answer).await {
         Ok(answered) => answered,
         Err(e) => {
             tracing::error!(reference = %record.booking.reference, error = %e, "the answer could not be stored; nothing was sent");
@@ -173,7 +164,7 @@ pub async fn answer(
         return Ok(opened.link.see_page(cx.req.path(), action.code()));
     }
     tracing::info!(reference = %record.booking.reference, "answer refused: the booking was changed meanwhile");
-    let Some(now) = bookings.record(&record.booking.reference).await.map_err(internal)? else {
+    let Some(now) = cx.keeper.record(&record.booking.reference).await.map_err(internal)? else {
         return Ok(cx.not_found().await);
     };
     cx.changed(&Opened { record: now, ..opened }).await
@@ -196,7 +187,7 @@ async fn open(cx: &Context, path: &(String, String)) -> Result<Opened, HttpRespo
     else {
         return refused().await;
     };
-    match cx.bookings.record(&reference).await {
+    match cx.keeper.record(&reference).await {
         Ok(Some(record)) => Ok(Opened { action, record, link }),
         Ok(None) => Err(cx.not_found().await),
         // In the staff language, like the page it stands for.
@@ -231,7 +222,7 @@ impl Context {
         // A junk booking has nothing left to show but its reference and what became of it.
         let (mut alerts, rows) = match record.status {
             Status::Junk => Default::default(),
-            _ => self.bookings.composer().staff_summary(b),
+            _ => self.composer.staff_summary(b),
         };
         if let Some(step) = record.customer_step.as_ref().filter(|s| s.action == CustomerAction::Ask) {
             alerts.insert(0, self.step_text(step, b));

@@ -12,7 +12,9 @@ pub struct TestApp {
     bundle: Option<&'static str>,
     server: actix_web::dev::ServerHandle,
     /// The app's bookings.
-    pub bookings: std::sync::Arc<taxi_server::booking::outbox::Bookings>,
+    pub bookings: std::sync::Arc<taxi_server::bookings::keeper::Keeper>,
+    /// The app's mail kit, to take a step as its page takes it.
+    pub composer: std::sync::Arc<taxi_server::booking_mail::mails::Composer>,
     /// The app's reminders, to run them at a chosen time.
     pub reminders: std::sync::Arc<taxi_server::reminders::Reminders>,
     running: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
@@ -85,7 +87,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
     .expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let server = app.stop_handle();
-    let (bookings, reminders) = (app.bookings(), app.reminders());
+    let (bookings, composer, reminders) = (app.keeper(), app.composer(), app.reminders());
     let running = actix_web::rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     TestApp {
@@ -97,6 +99,7 @@ fn launch(env: BTreeMap<String, String>, bundle: Option<&'static str>, data_dir:
         bundle,
         server,
         bookings,
+        composer,
         reminders,
         running,
     }

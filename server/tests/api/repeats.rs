@@ -22,7 +22,9 @@ async fn cancel(app: &TestApp, reference: &str) {
     let record = app.bookings.record(reference).await.unwrap().unwrap();
     let step = CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
         .unwrap();
-    assert!(taxi_server::manage_booking::mail::step(&app.bookings, &record, &step).await.unwrap());
+    assert!(taxi_server::manage_booking::mail::step((&app.bookings, &app.composer), &record, &step)
+        .await
+        .unwrap());
 }
 
 #[actix_web::test]
@@ -46,7 +48,9 @@ async fn a_repeat_of_a_booking_since_cancelled_or_declined_is_a_new_booking() {
         reason: Some(DeclineReason::FullyBooked),
         answered_at: jiff::Timestamp::now(),
     };
-    assert!(taxi_server::staff_answers::mail::answer(&app.bookings, &record, &decline).await.unwrap());
+    assert!(taxi_server::staff_answers::mail::answer((&app.bookings, &app.composer), &record, &decline)
+        .await
+        .unwrap());
     let app = app.restart().await;
     let third = send(&app).await;
     assert!(third != first && third != second, "the second was declined: a new booking");

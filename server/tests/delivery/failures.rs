@@ -7,8 +7,8 @@
 //! blocking the run.
 use std::time::{Duration, Instant};
 
+use crate::helpers::Started;
 use mail_parser::MessageParser;
-use taxi_server::booking::outbox::Bookings;
 
 use crate::helpers::{
     booking_to, free_port, mail_rows, mails_in, received_for, settings, start, wait_for, MailRow, Sink,
@@ -23,7 +23,7 @@ fn toml(extra: &str) -> String {
 }
 
 /// Submits an unrelated booking; returns how long until its staff mail arrived.
-async fn unrelated_delay(outbox: &Bookings, sink: &Sink, reference: &str) -> Duration {
+async fn unrelated_delay(outbox: &Started, sink: &Sink, reference: &str) -> Duration {
     let start = Instant::now();
     outbox.submit_booking(&booking_to(reference, "zoe@example.nl")).await.unwrap();
     wait_for("the unrelated staff mail", LONG, || {

@@ -10,14 +10,19 @@ mod smtp;
 pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
-    booking::outbox::Bookings,
     booking_mail::mails::Composer,
-    bookings::model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+    bookings::{
+        keeper::Keeper,
+        model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},
+        record::Record,
+    },
     config::Settings,
     contact::{mails::ContactMails, model::ContactMessage},
     i18n::Locales,
-    mail::{DeliveryError, RetryPolicy},
+    mail::{DeliveryError, Outbox, RetryPolicy},
     pricing::{PriceSummary, Rule},
+    secret::SecretKey,
+    store::StoreTrouble,
     types::{Country, Email, Lang, Money, Phone, PlaceId, Reference},
 };
 
@@ -71,20 +76,71 @@ pub fn fast_policy() -> RetryPolicy {
     }
 }
 
-pub fn start(settings: &Settings) -> Bookings {
-    Bookings::start_with(settings, Arc::new(Locales::load()), fast_policy()).expect("outbox starts")
+/// The bookings, the outbox and the mail kit over one store, started as the
+/// server starts them; the tests take the steps a request would.
+#[derive(Clone)]
+pub struct Started {
+    pub keeper: Arc<Keeper>,
+    pub outbox: Outbox,
+    pub composer: Arc<Composer>,
 }
 
-/// [`start`] with the retention sweep every 50 ms, for the retention tests.
-pub fn start_sweeping(settings: &Settings) -> Bookings {
-    let policy = RetryPolicy { sweep_every: Duration::from_millis(50), ..fast_policy() };
-    Bookings::start_with(settings, Arc::new(Locales::load()), policy).expect("outbox starts")
+impl std::ops::Deref for Started {
+    type Target = Outbox;
+
+    fn deref(&self) -> &Outbox {
+        &self.outbox
+    }
+}
+
+impl Started {
+    /// What a capability that records and tells a step takes.
+    pub fn parts(&self) -> (&Keeper, &Composer) {
+        (&self.keeper, &self.composer)
+    }
+
+    /// A booking stored with its mails, as a booking request stores it.
+    pub async fn submit_booking(&self, booking: &Booking) -> Result<(), DeliveryError> {
+        taxi_server::booking::service::book(self.parts(), booking, (None, None)).await
+    }
+
+    pub async fn record(&self, reference: &str) -> Result<Option<Record>, DeliveryError> {
+        self.keeper.record(reference).await
+    }
+
+    pub fn store_trouble(&self) -> Option<StoreTrouble> {
+        self.outbox.store().trouble()
+    }
+}
+
+/// [`Started`] with the retry policy `policy`.
+pub fn start_with(settings: &Settings, policy: RetryPolicy) -> Result<Started, DeliveryError> {
+    let locales = Arc::new(Locales::load());
+    let (keeper, outbox) = Keeper::start(settings, locales.clone(), policy)?;
+    let (key, _) = SecretKey::load(settings).expect("the key");
+    let composer = Arc::new(Composer::new(settings, locales, key));
+    Ok(Started { keeper: Arc::new(keeper), outbox, composer })
+}
+
+pub fn start(settings: &Settings) -> Started {
+    start_with(settings, fast_policy()).expect("outbox starts")
+}
+
+/// [`start`] with the bookings' retention sweep every 50 ms (the outbox's too), for the retention tests.
+pub fn start_sweeping(settings: &Settings) -> Started {
+    let every = Duration::from_millis(50);
+    let started =
+        start_with(settings, RetryPolicy { sweep_every: every, ..fast_policy() }).expect("outbox starts");
+    let sweep = Keeper::clone(&started.keeper).sweep_every(every, settings.mail.retention());
+    started.outbox.spawn(sweep);
+    started
 }
 
 pub fn composer(staff_language: Lang) -> Composer {
     let dir = TempDir::new("composer");
     let s = settings(&dir.0, None, &format!("[mail]\nstaff_language = \"{}\"\n", staff_language.code()));
-    Composer::new(&s, Arc::new(Locales::load())).unwrap()
+    let (key, _) = SecretKey::load(&s).expect("the key");
+    Composer::new(&s, Arc::new(Locales::load()), key)
 }
 
 pub fn contact_mails(staff_language: Lang) -> ContactMails {
@@ -94,7 +150,7 @@ pub fn contact_mails(staff_language: Lang) -> ContactMails {
 }
 
 /// A contact message's mails through the outbox, as the contact service sends them.
-pub async fn submit_contact(outbox: &Bookings, message: &ContactMessage) -> Result<(), DeliveryError> {
+pub async fn submit_contact(outbox: &Outbox, message: &ContactMessage) -> Result<(), DeliveryError> {
     let nonce = taxi_server::mail::nonce();
     outbox.enqueue("contact-staged", contact_mails(Lang::Nl).contact(message, &nonce)?).await
 }

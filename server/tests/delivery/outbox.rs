@@ -148,10 +148,7 @@ async fn one_process_per_store() {
     let dir = TempDir::new("lock");
     let s = settings(&dir.path("var"), None, "");
     let first = start(&s);
-    let second = taxi_server::booking::outbox::Bookings::start(
-        &s,
-        std::sync::Arc::new(taxi_server::i18n::Locales::load()),
-    );
+    let second = crate::helpers::start_with(&s, taxi_server::mail::RetryPolicy::default());
     assert!(second.err().expect("refused").to_string().contains("held by another process"));
     first.shutdown().await;
     start(&s).shutdown().await;

@@ -1,10 +1,9 @@
 //! Reminders are perishable: queued while the mail server is down, one is
 //! not sent once the booking changed (the change drops it in its own
 //! transaction), nor once its pick-up has passed; the other mails still go.
-use std::{sync::Arc, time::Duration};
+use std::time::Duration;
 
 use taxi_server::{
-    booking::outbox::Bookings,
     bookings::{
         customer_step::{CustomerAction, CustomerStep},
         model::Booking,
@@ -13,7 +12,7 @@ use taxi_server::{
     reminders::Reminders,
 };
 
-use crate::helpers::{booking_to, free_port, mails_in, settings, start, wait_for, Sink, TempDir};
+use crate::helpers::{booking_to, free_port, mails_in, settings, start, wait_for, Sink, Started, TempDir};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -26,8 +25,8 @@ fn booked_for(reference: &str, ahead: jiff::SignedDuration) -> Booking {
 }
 
 /// Queues the reminders due a minute inside the staff's two hours before the pick-up.
-async fn remind(outbox: &Bookings, s: &Settings, booking: &Booking) -> usize {
-    let reminders = Reminders::new(Arc::new(outbox.clone()), s.reminders.clone());
+async fn remind(outbox: &Started, s: &Settings, booking: &Booking) -> usize {
+    let reminders = Reminders::new(outbox.keeper.clone(), outbox.composer.clone(), s);
     let pickup = booking.pickup_at.instant();
     let sent = reminders.run(pickup - jiff::SignedDuration::from_mins(119)).await.unwrap();
     assert!(sent >= 1, "a reminder is due then");
@@ -42,7 +41,7 @@ fn reminders_received(sink: &Sink) -> usize {
 struct Outage {
     dir: TempDir,
     port: u16,
-    outbox: Bookings,
+    outbox: Started,
     booking: Booking,
     queued: usize,
 }
@@ -76,7 +75,7 @@ async fn a_reminder_queued_in_an_outage_is_dropped_when_the_booking_changes() {
     let cancel =
         CustomerStep::on(&record, CustomerAction::Cancel, String::new(), None, jiff::Timestamp::now())
             .unwrap();
-    assert!(taxi_server::manage_booking::mail::step(outbox, &record, &cancel).await.unwrap());
+    assert!(taxi_server::manage_booking::mail::step(outbox.parts(), &record, &cancel).await.unwrap());
     assert_eq!(mails_in(&data, "superseded").len(), outage.queued, "dropped with the cancellation");
 
     let (sink, _dir) = outage.end().await;

@@ -2,26 +2,26 @@
 //! record of its last one, so a restart sends what is due and nothing else
 //! (no stampede of a deferred backlog); and a server that refuses the login
 //! (53x: a changed relay password) pauses delivery without failing any mail.
-use std::{sync::Arc, time::Duration};
+use std::time::Duration;
 
-use taxi_server::{booking::outbox::Bookings, i18n::Locales, mail::RetryPolicy};
+use taxi_server::mail::RetryPolicy;
 
 use crate::helpers::{
     booking_to, fast_policy, free_port, mails_in, received_for, settings, start, store_file, wait_for, Sink,
-    TempDir,
+    Started, TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
 const GREYLISTED: &str = "rcpt451-planning@example.nl";
 
 /// A refused mail waits a minute before its next attempt.
-fn patient(settings: &taxi_server::config::Settings) -> Bookings {
+fn patient(settings: &taxi_server::config::Settings) -> Started {
     let policy = RetryPolicy {
         first_retry: Duration::from_secs(60),
         max_mail_retry: Duration::from_secs(60),
         ..fast_policy()
     };
-    Bookings::start_with(settings, Arc::new(Locales::load()), policy).expect("outbox starts")
+    crate::helpers::start_with(settings, policy).expect("outbox starts")
 }
 
 #[tokio::test]

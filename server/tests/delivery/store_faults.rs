@@ -3,17 +3,16 @@
 //! nothing, then or after a restart.
 use std::{path::Path, time::Duration};
 
-use taxi_server::{
-    booking::outbox::Bookings,
-    bookings::{
-        answer::{Action, Answer},
-        model::Booking,
-    },
+use taxi_server::bookings::{
+    answer::{Action, Answer},
+    model::Booking,
 };
 
 use crate::{
     disk_full::{fill, Tmpfs},
-    helpers::{booking_to, free_port, mails_in, received_for, settings, start, wait_for, Sink, TempDir},
+    helpers::{
+        booking_to, free_port, mails_in, received_for, settings, start, wait_for, Sink, Started, TempDir,
+    },
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -36,7 +35,7 @@ pub(crate) fn recent(reference: &str) -> Booking {
     Booking { received_at: now.timestamp(), pickup_at, ..booking_to(reference, "zoe@example.nl") }
 }
 
-async fn status(outbox: &Bookings, reference: &str) -> String {
+async fn status(outbox: &Started, reference: &str) -> String {
     outbox.record(reference).await.unwrap().map_or("none".into(), |r| r.status.code().to_string())
 }
 
@@ -53,7 +52,7 @@ async fn history(data: &Path, sink: &Sink) {
         outbox.submit_booking(&recent(reference)).await.unwrap();
     }
     let record = outbox.record("DMG1").await.unwrap().unwrap();
-    assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.unwrap());
+    assert!(taxi_server::staff_answers::mail::answer(outbox.parts(), &record, &confirm()).await.unwrap());
     wait_for("all delivered", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
 }
@@ -140,7 +139,7 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
 
     let record = outbox.record("FULL1").await.unwrap().unwrap();
     assert!(
-        taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.is_err(),
+        taxi_server::staff_answers::mail::answer(outbox.parts(), &record, &confirm()).await.is_err(),
         "the commit fails"
     );
     assert_eq!(mails_in(&data, "queued").len(), 0, "its mail was not kept");
@@ -153,7 +152,7 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     assert_eq!(outbox.stats().depth, 0);
     let record = outbox.record("FULL1").await.unwrap().unwrap();
-    assert!(taxi_server::staff_answers::mail::answer(&outbox, &record, &confirm()).await.unwrap());
+    assert!(taxi_server::staff_answers::mail::answer(outbox.parts(), &record, &confirm()).await.unwrap());
     wait_for("the answer", LONG, || outbox.stats().depth == 0);
     outbox.shutdown().await;
     assert_eq!(received_for(&sink, customer, "FULL1.customer-answer."), 1, "one answer mail");
@@ -183,7 +182,7 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
 
     let record = outbox.record("FULL2").await.unwrap().unwrap();
     assert!(
-        taxi_server::manage_booking::mail::step(&outbox, &record, &cancel(&record)).await.is_err(),
+        taxi_server::manage_booking::mail::step(outbox.parts(), &record, &cancel(&record)).await.is_err(),
         "the commit fails"
     );
     assert_eq!(mails_in(&data, "queued").len(), 0, "its mails were not kept");
@@ -195,7 +194,9 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     assert_eq!(outbox.stats().depth, 0);
     let record = outbox.record("FULL2").await.unwrap().unwrap();
-    assert!(taxi_server::manage_booking::mail::step(&outbox, &record, &cancel(&record)).await.unwrap());
+    assert!(taxi_server::manage_booking::mail::step(outbox.parts(), &record, &cancel(&record))
+        .await
+        .unwrap());
     wait_for("the step's mails", LONG, || outbox.stats().depth == 0);
     assert_eq!(status(&outbox, "FULL2").await, "cancelled");
     outbox.shutdown().await;
