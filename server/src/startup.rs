@@ -10,7 +10,7 @@ use std::rc::Rc;
 use crate::site::host::HostCheck;
 use crate::{
     booking::service::BookingService,
-    booking_mail::mails::Composer,
+    booking_mail::composer::Composer,
     bookings::keeper::Keeper,
     config::Settings,
     contact::service::ContactService,

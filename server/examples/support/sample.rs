@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use taxi_server::{
-    booking_mail::mails::Composer,
+    booking_mail::composer::Composer,
     bookings::{
         keeper::Keeper,
         model::{Address, Booking, PaymentMethod},

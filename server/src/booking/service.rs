@@ -9,7 +9,7 @@ use crate::{
         extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
     },
-    booking_mail::mails::Composer,
+    booking_mail::composer::Composer,
     bookings::{
         keeper::Keeper,
         model::{Booking, PaymentMethod, ReturnTrip, TripExtras},

@@ -3,7 +3,8 @@
 //! mails label them (no form hints such as "(optional)").
 use crate::{
     booking::form::WhatsappInput,
-    booking_mail::views::{flight_value, landing_is_pickup},
+    booking_mail::views::flight_value,
+    bookings::model::landing_is_pickup,
     i18n::{format, Locales},
     pricing::indication::Indication,
     types::{Lang, Pickup},

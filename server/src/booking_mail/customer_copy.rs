@@ -155,7 +155,7 @@ fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address
 /// An airport's id, which tells the mail that a flight number is one the taxi meets
 /// ("the landing time is the pick-up time"); no other id reaches a customer's copy.
 fn airport_id(a: &Address) -> Option<crate::types::PlaceId> {
-    a.place_id.clone().filter(|id| crate::booking_mail::views::landing_is_pickup(Some(id)))
+    a.place_id.clone().filter(|id| crate::bookings::model::landing_is_pickup(Some(id)))
 }
 
 impl Screened for CustomerCopy {}

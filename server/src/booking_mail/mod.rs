@@ -1,14 +1,20 @@
-//! The kit every booking mail is drawn with: the [`mails::Composer`] (the
-//! booking's own mails, the signed buttons and links), what each mail says
-//! as data ([`views`]), the calendar entry ([`ics`]), what a mail to the
-//! customer may show ([`customer_copy`]), what changes the dispatch, first in
-//! staff's mail ([`dispatch`]), the route in Google Maps ([`maps`]) and the
-//! dispatchers' calendar feed ([`feed`]). Built on the outbox's letterhead
-//! and layout (`mail`), over the bookings as stored (`bookings`).
+//! The kit every booking mail is drawn with: the [`composer::Composer`]
+//! with the parts the mails share (the signed buttons and links, the
+//! customer's letter), each mail in its own file ([`request`], [`answer`],
+//! [`step`], [`reminder`]), what each mail says as data ([`views`]), the
+//! calendar entries ([`events`], [`ics`]), what a mail to the customer may
+//! show ([`customer_copy`]), what changes the dispatch, first in staff's
+//! mail ([`dispatch`]), and the route in Google Maps ([`maps`]). Built on
+//! the outbox's letterhead and layout (`mail`), over the bookings as stored
+//! (`bookings`); the capabilities above record each step with its mails.
+pub mod answer;
+pub mod composer;
 pub mod customer_copy;
 pub mod dispatch;
-pub mod feed;
+pub mod events;
 pub mod ics;
-pub mod mails;
 pub mod maps;
+pub mod reminder;
+pub mod request;
+pub mod step;
 pub mod views;

@@ -12,7 +12,7 @@ use crate::{
     },
     bookings::{
         customer_step::CustomerAction,
-        model::{Address, Booking, PaymentMethod, TripExtras},
+        model::{landing_is_pickup, Address, Booking, PaymentMethod, TripExtras},
     },
     i18n::format::{date_short, date_time_long, decimal1, local, time},
     pricing::{PriceSummary, Rule},
@@ -313,13 +313,6 @@ pub fn place_long(a: &Address) -> String {
     } else {
         one_line(&format!("{name}, {formatted}"), FIELD_MAX)
     }
-}
-
-/// Whether a flight number belongs to a flight the taxi meets: the pick-up is an
-/// airport (as far as its id tells; for other ids the flight is shown plainly).
-pub fn landing_is_pickup(departure: Option<&crate::types::PlaceId>) -> bool {
-    departure.and_then(|id| crate::places::PlaceKind::of_id(id.as_str()))
-        == Some(crate::places::PlaceKind::Airport)
 }
 
 /// The flight number as mails and the WhatsApp text give it: with "the landing

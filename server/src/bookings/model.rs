@@ -102,6 +102,13 @@ pub struct ReturnTrip {
     pub price: Option<PriceSummary>,
 }
 
+/// Whether a flight number belongs to a flight the taxi meets: the pick-up is an
+/// airport (as far as its id tells; for other ids the flight is shown plainly).
+pub fn landing_is_pickup(departure: Option<&crate::types::PlaceId>) -> bool {
+    departure.and_then(|id| crate::places::PlaceKind::of_id(id.as_str()))
+        == Some(crate::places::PlaceKind::Airport)
+}
+
 /// A booking with what the rules read (for unit tests): picked up at
 /// `pickup` (local time), received at `received`.
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub struct Record {
     pub answer: Option<Answer>,
     /// The customer's last step from the manage page.
     pub customer_step: Option<CustomerStep>,
-    /// The reminders sent, each as [`crate::reminders::Reminder::key`].
+    /// The reminders sent, each as [`crate::bookings::reminder::Reminder::key`].
     pub reminders_sent: Vec<String>,
 }
 

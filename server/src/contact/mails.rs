@@ -50,7 +50,7 @@ impl ContactMails {
     pub fn contact(&self, c: &ContactMessage, nonce: &str) -> Result<Vec<OutgoingMail>, DeliveryError> {
         let sender = self.head.customer_mailbox(&c.email);
         let date = SystemTime::from(c.received_at);
-        let view = self.views().staff_contact(c, self.head.staff_lang);
+        let view = staff_contact(&self.views(), c, self.head.staff_lang);
         let mut mails = vec![self.head.to_staff(
             Letter {
                 kind: STAFF_CONTACT,
@@ -84,41 +84,34 @@ impl ContactMails {
     }
 }
 
-impl Views<'_> {
-    /// The staff's mail for a contact message.
-    pub fn staff_contact(&self, c: &ContactMessage, lang: Lang) -> MailView {
-        let short_name = one_line(&c.name, SHORT_MAX);
-        let subject_text = one_line(&c.subject, FIELD_MAX);
-        let subject =
-            self.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
-        let mut view = MailView::new(
+/// The staff's mail for a contact message.
+pub fn staff_contact(v: &Views<'_>, c: &ContactMessage, lang: Lang) -> MailView {
+    let short_name = one_line(&c.name, SHORT_MAX);
+    let subject_text = one_line(&c.subject, FIELD_MAX);
+    let subject =
+        v.f(lang, "mail.staffContact.subject", &[("name", &short_name), ("subject", &subject_text)]);
+    let mut view =
+        MailView::new(lang, header_line(&subject, SUBJECT_MAX), v.t(lang, "mail.staffContact.heading"));
+    view.intro.push(v.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
+    view.actions = v.customer_actions(lang, &short_name, c.phone.as_deref());
+    view.rows = vec![
+        v.row(lang, "reference", c.reference.to_string()),
+        v.row(lang, "name", one_line(&c.name, FIELD_MAX)),
+        v.link_row(
             lang,
-            header_line(&subject, SUBJECT_MAX),
-            self.t(lang, "mail.staffContact.heading"),
-        );
-        view.intro.push(self.f(lang, "mail.staffContact.intro", &[("name", &short_name)]));
-        view.actions = self.customer_actions(lang, &short_name, c.phone.as_deref());
-        view.rows = vec![
-            self.row(lang, "reference", c.reference.to_string()),
-            self.row(lang, "name", one_line(&c.name, FIELD_MAX)),
-            self.link_row(
-                lang,
-                "email",
-                one_line(&c.email, FIELD_MAX),
-                Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
-            ),
-            self.phone_row(lang, c.phone.as_deref()),
-            self.row(lang, "language", self.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
-            self.row(lang, "received", date_time_long(self.locales, lang, local(c.received_at))),
-            self.row(lang, "subject", subject_text),
-        ];
-        view.block = Some(Block {
-            label: self.t(lang, "mail.field.message"),
-            text: paragraph(&c.message, MESSAGE_MAX),
-        });
-        view.footer.push(self.f(lang, "mail.automatic", &[("company", &self.company.name)]));
-        view
-    }
+            "email",
+            one_line(&c.email, FIELD_MAX),
+            Some(format!("mailto:{}", one_line(&c.email, FIELD_MAX))),
+        ),
+        v.phone_row(lang, c.phone.as_deref()),
+        v.row(lang, "language", v.t(lang, &format!("nav.languageNames.{}", c.lang.code()))),
+        v.row(lang, "received", date_time_long(v.locales, lang, local(c.received_at))),
+        v.row(lang, "subject", subject_text),
+    ];
+    view.block =
+        Some(Block { label: v.t(lang, "mail.field.message"), text: paragraph(&c.message, MESSAGE_MAX) });
+    view.footer.push(v.f(lang, "mail.automatic", &[("company", &v.company.name)]));
+    view
 }
 
 /// What the acknowledgement may repeat of a contact message: its reference,

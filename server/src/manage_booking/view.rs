@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest};
 
 use crate::{
     booking::repeat::{self, Direction},
-    booking_mail::{mails::Composer, views::ride_times},
+    booking_mail::{composer::Composer, views::ride_times},
     bookings::{
         answer::Status,
         customer_step::CustomerAction,

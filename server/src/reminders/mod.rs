@@ -1,16 +1,14 @@
-//! Reminders, top to bottom: when each is due ([`rules`]), their mails
-//! ([`mail`]), and the loop that sends them ([`Reminders`]). Each reminder
+//! Reminders: when each is due ([`rules`]) and the loop that sends them
+//! ([`Reminders`]); their mails are drawn by `booking_mail::reminder`, and
+//! what a booking keeps of them is `bookings::reminder`. Each reminder
 //! is recorded with the booking in the transaction that queues its mail, so
 //! it goes out once per pick-up time, whatever moment the process dies.
-pub mod mail;
 pub mod rules;
 
 use std::{sync::Arc, time::Duration};
 
-pub use rules::Reminder;
-
 use crate::{
-    booking_mail::mails::Composer,
+    booking_mail::composer::Composer,
     bookings::keeper::Keeper,
     config::{MailSettings, ReminderSettings, Settings},
     mail::{nonce, DeliveryError, Outbox},

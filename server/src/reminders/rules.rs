@@ -19,58 +19,17 @@ use jiff::{civil::DateTime, SignedDuration, Timestamp, ToSpan};
 
 use crate::{
     booking_mail::dispatch::answer_due,
-    bookings::{answer::Status, record::Record},
+    bookings::{
+        answer::Status,
+        record::Record,
+        reminder::{requested_at, Reminder},
+    },
     config::{MailSettings, ReminderSettings},
-    types::{ClockTime, Pickup},
+    types::ClockTime,
 };
 
 /// Customer reminders moved out of the quiet hours keep this much time before the pick-up.
 const BEFORE_PICKUP_AT_LEAST: SignedDuration = SignedDuration::from_mins(30);
-
-// Which reminder is due: decided by the server.
-impl crate::mail::customer::ServerMade for Reminder {}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reminder {
-    StaffUnanswered,
-    StaffBeforePickup,
-    CustomerNoAnswer,
-    CustomerBeforeRide,
-}
-
-impl Reminder {
-    pub const ALL: [Reminder; 4] =
-        [Self::StaffUnanswered, Self::StaffBeforePickup, Self::CustomerNoAnswer, Self::CustomerBeforeRide];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::StaffUnanswered => "staffUnanswered",
-            Self::StaffBeforePickup => "staffBeforePickup",
-            Self::CustomerNoAnswer => "customerNoAnswer",
-            Self::CustomerBeforeRide => "customerBeforeRide",
-        }
-    }
-
-    pub fn to_customer(self) -> bool {
-        matches!(self, Self::CustomerNoAnswer | Self::CustomerBeforeRide)
-    }
-
-    /// What the booking keeps once this reminder went out for `pickup`.
-    pub fn key(self, pickup: Pickup) -> String {
-        format!("{}@{}", self.code(), pickup.field_value())
-    }
-
-    /// What `record` keeps once this reminder went out for it: for its pick-up, and for
-    /// a request the customer made again (another time asked, or only the return ride
-    /// moved) also for that step, so the new request is reminded of as the first was.
-    pub fn key_for(self, record: &Record) -> String {
-        let key = self.key(record.booking.pickup_at);
-        match &record.customer_step {
-            Some(step) if record.status == Status::Requested => format!("{key}@{}", step.at.as_second()),
-            _ => key,
-        }
-    }
-}
 
 fn local(at: Timestamp) -> DateTime {
     at.to_zoned(crate::types::company_zone()).datetime()
@@ -79,15 +38,6 @@ fn local(at: Timestamp) -> DateTime {
 /// `at` minus (or plus) `minutes`; `None` when 0 (that reminder is off).
 fn shifted(at: DateTime, minutes: u32, sign: i64) -> Option<DateTime> {
     (minutes > 0).then(|| at.checked_add((sign * i64::from(minutes)).minutes()).ok()).flatten()
-}
-
-/// When the booking became the request it is now: a request again after the
-/// customer asked for another time counts from then.
-pub fn requested_at(record: &Record) -> Timestamp {
-    match &record.customer_step {
-        Some(step) if record.status == Status::Requested => step.at,
-        _ => record.booking.received_at,
-    }
 }
 
 /// The reminders of `record` that are due at `now` and not yet sent.

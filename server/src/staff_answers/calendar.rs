@@ -1,5 +1,5 @@
 //! `/calendar/{token}.ics`: the dispatchers' calendar, for the calendar app of
-//! a dispatcher's phone to subscribe to (see `booking_mail::feed` for its events).
+//! a dispatcher's phone to subscribe to (see `feed.rs` for its events).
 //!
 //! The address is the secret: its token is the HMAC of the settings'
 //! `dispatch_calendar.revision` under the server's key, so it survives
@@ -12,8 +12,15 @@ use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use crate::{
-    booking_mail::feed::LISTED, config::Settings, edge::error::AppError, render::respond::encoded,
-    secret::SecretKey, site::private_page::keep_private, staff_answers::routes::Staff,
+    config::Settings,
+    edge::error::AppError,
+    render::respond::encoded,
+    secret::SecretKey,
+    site::private_page::keep_private,
+    staff_answers::{
+        feed::{dispatch_calendar, LISTED},
+        routes::Staff,
+    },
 };
 
 pub const ROUTE: &str = "/calendar/{file}";
@@ -79,7 +86,7 @@ pub async fn feed(
         .dispatch_rides(&LISTED, window, settings.max_bookings)
         .await
         .map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
-    let body = composer.dispatch_calendar(&records, left_out, settings.refresh_minutes);
+    let body = dispatch_calendar((&staff, &composer), &records, left_out, settings.refresh_minutes);
     let mut response = HttpResponse::Ok().content_type("text/calendar; charset=utf-8").body(body);
     keep_private(&mut response);
     Ok(response)

@@ -14,7 +14,7 @@ use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
 
 use crate::edge::body::{has_content_type, read_body};
 use crate::{
-    booking_mail::{mails::Composer, views::step_times},
+    booking_mail::{composer::Composer, views::step_times},
     bookings::{
         answer::{Action, DeclineReason, Status},
         answer_links,

@@ -14,7 +14,7 @@ pub struct TestApp {
     /// The app's bookings.
     pub bookings: std::sync::Arc<taxi_server::bookings::keeper::Keeper>,
     /// The app's mail kit, to take a step as its page takes it.
-    pub composer: std::sync::Arc<taxi_server::booking_mail::mails::Composer>,
+    pub composer: std::sync::Arc<taxi_server::booking_mail::composer::Composer>,
     /// The app's reminders, to run them at a chosen time.
     pub reminders: std::sync::Arc<taxi_server::reminders::Reminders>,
     running: actix_web::rt::task::JoinHandle<std::io::Result<()>>,

@@ -174,10 +174,7 @@ fn customer_step_mails_in_three_languages() {
 
 #[test]
 fn reminder_mails_in_three_languages() {
-    use taxi_server::{
-        bookings::{answer::Status, record::Record},
-        reminders::Reminder,
-    };
+    use taxi_server::bookings::{answer::Status, record::Record, reminder::Reminder};
     // Every reminder in every language (staff ones in that staff language).
     let cases = Reminder::ALL.into_iter().flat_map(|reminder| Lang::ALL.map(|lang| (lang, reminder)));
     for (lang, reminder) in cases {

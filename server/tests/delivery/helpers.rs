@@ -10,7 +10,7 @@ mod smtp;
 pub use smtp::{free_port, Received, Sink};
 
 use taxi_server::{
-    booking_mail::mails::Composer,
+    booking_mail::composer::Composer,
     bookings::{
         keeper::Keeper,
         model::{Address, Booking, ListedPlace, PaymentMethod, ReturnTrip, TripExtras},

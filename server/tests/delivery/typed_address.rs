@@ -8,8 +8,8 @@ use taxi_server::{
         answer::{Action, Answer, Status},
         model::{Address, Booking, ListedPlace},
         record::Record,
+        reminder::Reminder,
     },
-    reminders::Reminder,
     types::Lang,
 };
 

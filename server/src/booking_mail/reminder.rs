@@ -4,17 +4,21 @@
 use std::time::SystemTime;
 
 use crate::{
-    booking_mail::{customer_copy::CustomerCopy, dispatch::answer_due, mails::Composer, views::place_short},
-    bookings::record::Record,
+    booking_mail::{
+        composer::Composer, customer_copy::CustomerCopy, dispatch::answer_due, views::place_short,
+    },
+    bookings::{
+        answer::Status,
+        record::Record,
+        reminder::{requested_at, Reminder},
+    },
     i18n::format::{date_short, date_time_long, local, time},
     mail::{
-        customer::{CustomerLetter, CustomerView},
         layout::{Link, MailView, Views, SHORT_MAX},
         message::{with_phone, Letter, MailKind, OutgoingMail},
         text::{header_line, one_line, SUBJECT_MAX},
         DeliveryError,
     },
-    reminders::rules::{self as reminders, Reminder},
 };
 
 /// A booking still unanswered, to staff (and the escalation addresses).
@@ -33,7 +37,7 @@ impl Composer {
         at: jiff::Timestamp,
     ) -> Result<Vec<OutgoingMail>, DeliveryError> {
         // A junk booking is reminded to nobody: its address gets nothing, ever.
-        if record.status == crate::bookings::answer::Status::Junk {
+        if record.status == Status::Junk {
             return Ok(Vec::new());
         }
         let b = &record.booking;
@@ -43,7 +47,7 @@ impl Composer {
         let phone = b.phone.as_deref().map(str::to_owned);
         if !reminder.to_customer() {
             let lang = self.staff_lang;
-            let asked = reminders::requested_at(record);
+            let asked = requested_at(record);
             let promised = answer_due(asked, &self.mail).unwrap_or(local(asked));
             let args = [
                 ("reference", b.reference.as_str()),
@@ -79,18 +83,9 @@ impl Composer {
         }
         let Some(to) = self.customer_of(b) else { return Ok(Vec::new()) };
         let b = &CustomerCopy::after(b, record.answer.as_ref(), &self.locales);
-        let view =
-            CustomerView::draw(&self.views(), b, (reminder, self.manage_link(b, None)), customer_reminder);
-        let letter = CustomerLetter {
-            kind: CUSTOMER_REMINDER,
-            reference: &b.reference,
-            nonce,
-            view: &view,
-            date,
-            attachment: None,
-            opens: false,
-        };
-        let mail = self.head.to_customer(letter, to)?;
+        let ctx = (reminder, self.manage_link(b, None));
+        let mail =
+            self.customer_mail((CUSTOMER_REMINDER, to, b), (ctx, customer_reminder), None, (nonce, date))?;
         Ok(with_phone(vec![mail], phone))
     }
 }
