@@ -84,7 +84,12 @@ pub(crate) async fn run(
         }
         let now = Instant::now();
         if now >= next_sweep {
-            super::retention::sweep(&shared, &transport).await;
+            let (s, maildir) = (shared.clone(), transport.maildir());
+            let swept = blocking(move || {
+                super::retention::sweep(&s, maildir.as_deref());
+                Ok(())
+            });
+            let _ = swept.await;
             next_sweep = now + policy.sweep_every;
         }
         let paused_until = shared.state.lock().unwrap().paused_until;

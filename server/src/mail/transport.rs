@@ -111,6 +111,14 @@ impl Transport {
         })
     }
 
+    /// The local Maildir, when mail is delivered there (its retention is swept too).
+    pub(crate) fn maildir(&self) -> Option<Arc<Maildir>> {
+        match self {
+            Self::Maildir(m) => Some(m.clone()),
+            Self::Smtp { .. } => None,
+        }
+    }
+
     /// One line for the start-up log, without the password.
     pub fn description(&self) -> String {
         match self {
