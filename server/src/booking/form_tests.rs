@@ -1,10 +1,9 @@
 //! Unit tests of the parent module, kept apart to keep files short.
 use super::*;
-use crate::config::Settings;
 use serde_json::{json, Value};
 
 fn rules() -> BookingSettings {
-    Settings::load_from(&Default::default()).unwrap().booking
+    BookingSettings::for_tests()
 }
 
 const CALL_US: &str = "0475 123 456";

@@ -144,6 +144,21 @@ pub struct BookingSettings {
     pub min_fill_seconds: u64,
 }
 
+/// The rules the unit tests check forms against: the shipped defaults, written
+/// out once, so that a changed default changes no test.
+#[cfg(test)]
+impl BookingSettings {
+    pub(crate) fn for_tests() -> Self {
+        Self {
+            max_passengers: 8,
+            large_vehicle_above: 4,
+            lead_time_minutes: 30,
+            max_days_ahead: 365,
+            min_fill_seconds: 0,
+        }
+    }
+}
+
 /// Copies of the store that the server takes while it runs (`store::backup`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -112,13 +112,7 @@ mod tests {
     /// `value` posted on the page of a ride at 14:30 on 24 November (and
     /// back at `back`), on 22 November or at `now`.
     fn check_at(back: Option<&str>, now: &str, value: serde_json::Value) -> Result<Posted, FieldErrors> {
-        let rules = BookingSettings {
-            max_passengers: 8,
-            lead_time_minutes: 30,
-            max_days_ahead: 365,
-            min_fill_seconds: 0,
-            large_vehicle_above: 4,
-        };
+        let rules = BookingSettings::for_tests();
         let locales = Locales::load();
         let ride = Asked { pickup: time(ONE_WAY), back: back.map(time) };
         let input = Input::from_json(value).unwrap();

@@ -73,13 +73,7 @@ mod tests {
         value: serde_json::Value,
         back: Option<&str>,
     ) -> Result<Answer, FieldErrors> {
-        let rules = BookingSettings {
-            max_passengers: 8,
-            lead_time_minutes: 30,
-            max_days_ahead: 365,
-            min_fill_seconds: 0,
-            large_vehicle_above: 4,
-        };
+        let rules = BookingSettings::for_tests();
         let locales = Locales::load();
         let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
         validate(

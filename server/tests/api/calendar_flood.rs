@@ -7,7 +7,6 @@
 //! FLOOD_PER_ADDRESS=10 FLOOD_CAP=1000`); the figures are printed either way.
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use taxi_server::{
     bookings::{answer::Action, answer_links},
     secret::SecretKey,
@@ -16,17 +15,12 @@ use taxi_server::{
 };
 
 use crate::{
-    booking::booking,
-    desk::desk_limited,
+    desk::{desk_limited, flood_size},
     dispatch_calendar::{events, field},
     helpers::form_encode,
     manage_booking::manage_link,
     staff_answers::Desk,
 };
-
-fn size(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 /// `days` from today, `minutes` after midnight, as the booking form sends it.
 fn at(days: i64, minutes: usize) -> String {
@@ -35,19 +29,9 @@ fn at(days: i64, minutes: usize) -> String {
     time.strftime("%Y-%m-%dT%H:%M").to_string()
 }
 
-/// A booking for `time` sent by the client `from` (behind the trusted proxy); its reference.
+/// A booking for `time` sent by the client `from`; its reference.
 async fn book(desk: &Desk, from: &str, name: &str, email: &str, time: &str) -> String {
-    let mut ride = booking();
-    ride["name"] = name.into();
-    ride["email"] = email.into();
-    ride["dateTime"] = time.into();
-    let url = format!("{}/api/reservation/en", desk.app.address);
-    let response =
-        desk.app.client.post(url).header("X-Forwarded-For", from).json(&ride).send().await.unwrap();
-    assert_eq!(response.status(), 200, "{name} from {from}");
-    let message = response.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
-    let start = message.find("R-").expect("a reference");
-    message[start..start + 8].to_string()
+    desk.book_from(from, (name, email), Some(time)).await
 }
 
 /// Staff's `action` on the booking `reference` (pick-up `time`), from the
@@ -101,7 +85,7 @@ fn listed(rides: &[String], reference: &str) -> bool {
 #[actix_web::test]
 async fn junk_requests_push_no_answered_ride_out_and_declined_ones_free_their_place() {
     let (addresses, per_address, cap) =
-        (size("FLOOD_ADDRESSES", 8), size("FLOOD_PER_ADDRESS", 5), size("FLOOD_CAP", 20));
+        (flood_size("FLOOD_ADDRESSES", 8), flood_size("FLOOD_PER_ADDRESS", 5), flood_size("FLOOD_CAP", 20));
     let junk_count = addresses * per_address;
     assert!(addresses <= 250, "one /24 of addresses");
     // Every client within its limit, as in the attack (the site's default is 10 a minute).

@@ -220,3 +220,34 @@ impl Desk {
         self.app.post_raw(path, "application/x-www-form-urlencoded", body.join("&")).await
     }
 }
+
+/// A size of a flood test, from the variable `name` (the tests print their
+/// figures; raised, they measure the attack's sizes).
+pub(crate) fn flood_size(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+impl Desk {
+    /// A booking sent by the client `from` (behind the trusted proxy), for
+    /// `time` when given; its reference.
+    pub(crate) async fn book_from(
+        &self,
+        from: &str,
+        (name, email): (&str, &str),
+        time: Option<&str>,
+    ) -> String {
+        let mut ride = booking();
+        ride["name"] = name.into();
+        ride["email"] = email.into();
+        if let Some(time) = time {
+            ride["dateTime"] = time.into();
+        }
+        let url = format!("{}/api/reservation/en", self.app.address);
+        let response =
+            self.app.client.post(url).header("X-Forwarded-For", from).json(&ride).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{name} from {from}");
+        let message = response.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
+        let start = message.find("R-").expect("a reference");
+        message[start..start + 8].to_string()
+    }
+}

@@ -2,10 +2,11 @@
 //! details and Routes API computeRoutes in their documented formats, counting
 //! what it was asked. Any text is "found": the place id and the position follow
 //! from it, so tests can tell places apart.
-use std::sync::{Arc, Mutex};
-
-use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use serde_json::{json, Value};
+
+#[path = "../support/fake_google.rs"]
+mod server;
+use server::{reply, Fake, Seen};
 
 /// One call the fake answered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,55 +18,27 @@ pub struct Call {
     pub session: Option<String>,
 }
 
-pub struct FakeGoogle {
-    pub url: String,
-    calls: Arc<Mutex<Vec<Call>>>,
-    handle: actix_web::dev::ServerHandle,
-}
+pub struct FakeGoogle(Fake);
 
 impl FakeGoogle {
     pub async fn start() -> FakeGoogle {
-        let calls: Arc<Mutex<Vec<Call>>> = Arc::default();
-        let seen = calls.clone();
-        let server = HttpServer::new(move || {
-            let seen = seen.clone();
-            App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
-                let seen = seen.clone();
-                async move {
-                    let (call, answer) = answer(&req, &body);
-                    seen.lock().unwrap().push(call);
-                    HttpResponse::Ok()
-                        .content_type("application/json; charset=UTF-8")
-                        .body(answer.to_string())
-                }
-            }))
-        })
-        .workers(1)
-        .disable_signals()
-        .shutdown_timeout(0)
-        .bind(("127.0.0.1", 0))
-        .unwrap();
-        let url = format!("http://{}", server.addrs()[0]);
-        let server = server.run();
-        let handle = server.handle();
-        actix_web::rt::spawn(server);
-        FakeGoogle { url, calls, handle }
+        FakeGoogle(Fake::start(|seen, _| reply(200, answer(seen).1)).await)
     }
 
     /// The settings pointing the server at this fake, plus `extra` lines.
     pub fn config(&self, extra: &str) -> String {
         format!(
             "[render]\nworkers = 1\n[google]\nplaces_url = \"{0}\"\nroutes_url = \"{0}\"\ntimeout_ms = 2000\n{extra}",
-            self.url
+            self.0.url
         )
     }
 
     pub fn calls(&self) -> Vec<Call> {
-        self.calls.lock().unwrap().clone()
+        self.0.all_seen().iter().map(|seen| answer(seen).0).collect()
     }
 
     pub async fn stop(self) {
-        self.handle.stop(false).await;
+        self.0.stop().await;
     }
 }
 
@@ -74,9 +47,8 @@ pub fn place_id(text: &str) -> String {
     format!("ChIJ{}", text.chars().filter(char::is_ascii_alphanumeric).collect::<String>())
 }
 
-fn answer(req: &HttpRequest, body: &[u8]) -> (Call, Value) {
-    let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-    let path = req.path();
+fn answer(seen: &Seen) -> (Call, Value) {
+    let (body, path) = (&seen.body, seen.path.as_str());
     if path == "/v1/places:autocomplete" {
         let input = body["input"].as_str().unwrap_or("").to_string();
         let session = body["sessionToken"].as_str().map(str::to_string);
@@ -89,9 +61,6 @@ fn answer(req: &HttpRequest, body: &[u8]) -> (Call, Value) {
             "types": ["locality"]}});
         (Call { kind: "autocomplete", subject: input, session }, json!({"suggestions": [prediction]}))
     } else if let Some(id) = path.strip_prefix("/v1/places/") {
-        let query = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
-            .map(|q| q.into_inner())
-            .unwrap_or_default();
         // A position per id, within 30 km of Roermond.
         let n = id.bytes().fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
         let (lat, lon) = (51.0 + f64::from(n % 400) / 1000.0, 5.8 + f64::from(n / 400 % 400) / 1000.0);
@@ -99,7 +68,11 @@ fn answer(req: &HttpRequest, body: &[u8]) -> (Call, Value) {
         let answer = json!({"id": id, "formattedAddress": format!("{name}, Nederland"),
             "location": {"latitude": lat, "longitude": lon}, "displayName": {"text": name, "languageCode": "nl"}});
         (
-            Call { kind: "details", subject: id.to_string(), session: query.get("sessionToken").cloned() },
+            Call {
+                kind: "details",
+                subject: id.to_string(),
+                session: seen.query.get("sessionToken").cloned(),
+            },
             answer,
         )
     } else {

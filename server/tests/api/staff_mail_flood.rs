@@ -13,34 +13,19 @@
 //! address in one /24.
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-
-use crate::{booking::booking, desk::desk_relaying, desk::Desk};
+use crate::desk::{desk_relaying, flood_size, Desk};
 
 const STAFF: &str = "planning@taxiroermond.example";
 
-fn size(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-/// A booking sent by the client `from` (behind the trusted proxy); its reference.
+/// A booking sent by the client `from`; its reference.
 async fn book(desk: &Desk, from: &str, name: &str, email: &str) -> String {
-    let mut ride = booking();
-    ride["name"] = name.into();
-    ride["email"] = email.into();
-    let url = format!("{}/api/reservation/en", desk.app.address);
-    let response =
-        desk.app.client.post(url).header("X-Forwarded-For", from).json(&ride).send().await.unwrap();
-    assert_eq!(response.status(), 200, "{name} from {from}");
-    let message = response.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
-    let start = message.find("R-").expect("a reference");
-    message[start..start + 8].to_string()
+    desk.book_from(from, (name, email), None).await
 }
 
 #[actix_web::test]
 async fn an_honest_bookings_staff_mail_is_not_queued_behind_a_flood_of_junk() {
-    let (addresses, per_address) = (size("FLOOD_ADDRESSES", 12), size("FLOOD_PER_ADDRESS", 10));
-    let delay_ms = size("RELAY_DELAY_MS", 200).to_string();
+    let (addresses, per_address) = (flood_size("FLOOD_ADDRESSES", 12), flood_size("FLOOD_PER_ADDRESS", 10));
+    let delay_ms = flood_size("RELAY_DELAY_MS", 200).to_string();
     let one_network = std::env::var("FLOOD_ONE_NETWORK").is_ok_and(|v| v == "1");
     assert!((1..=250).contains(&addresses), "one address per /24 of 198.18.0.0/16");
     // Every client within its limit, as in the attack (the site's default is 10 a minute).

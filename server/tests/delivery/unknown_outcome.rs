@@ -160,7 +160,8 @@ async fn a_shutdown_in_the_middle_of_a_message_counts_as_an_attempt_so_deploys_s
     // The next start sends the notice queued with it, never a fourth copy.
     let last = start(&settings(&data, Some(&sink.url()), &config));
     wait_for("the notice", LONG, || received_for(&sink, STAFF, "<DEPLOY1.failure-notice.") == 1);
-    std::thread::sleep(Duration::from_millis(500));
+    // Nothing queued and nothing in flight: nothing more can go out.
+    wait_for("nothing left to send", LONG, || (last.health().queued, last.health().in_flight) == (0, 0));
     last.shutdown().await;
     assert_eq!(received_for(&sink, customer, "DEPLOY1"), 3, "three copies, not a fourth");
 }
