@@ -251,6 +251,32 @@ fn script_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The modules of the layer table of `docs/architecture.md`, row after row, in order.
+fn layer_table(page: &str) -> Vec<String> {
+    page.lines()
+        .skip_while(|line| !line.starts_with("| layer | modules |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .flat_map(|row| {
+            let modules = row.split('|').nth(2).unwrap_or("");
+            modules.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The page draws the layers this test holds: a module added, moved or
+/// dropped in one and not the other fails here.
+#[test]
+fn the_layer_table_of_the_docs_is_layers() {
+    let page =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/architecture.md")).unwrap();
+    assert_eq!(layer_table(&page), LAYERS, "docs/architecture.md's layer table and LAYERS differ");
+    // A fault planted in the page is found: two modules swapped.
+    let planted = page.replacen("`edge` → `mail`", "`mail` → `edge`", 1);
+    assert_ne!(planted, page, "the planted fault's text is in the page");
+    assert_ne!(layer_table(&planted), LAYERS);
+}
+
 #[test]
 fn the_parser_finds_grouped_and_inline_paths() {
     let code = code_only(
