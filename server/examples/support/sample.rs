@@ -36,6 +36,7 @@ pub fn booking(prefix: char, i: usize) -> Booking {
             duration_min: 115.0,
             fixed_destination: Some("Schiphol".into()),
             surcharge_cents: Money::from_cents(0),
+            fixed_cents: None,
             fixed_destination_names: None,
         }),
         received_at: jiff::Timestamp::now(),

@@ -274,6 +274,10 @@ impl Views<'_> {
             Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
             Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
             Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
+            Rule::MeteredUnderFixed => {
+                let fixed = p.fixed_cents.unwrap_or_default().euro_text(lang);
+                self.f(lang, "mail.price.meteredUnderFixed", &[("fixed", &fixed), args[0]])
+            }
         };
         self.f(
             lang,

@@ -13,6 +13,12 @@
 //! 5. `metered`: everything else: start + per km × km + per minute × minutes, from
 //!    the distance rounded to 0.1 km and the minutes rounded to whole minutes that
 //!    the visitor is shown, rounded to whole cents once, at the end.
+//!
+//! Never above the meter (`tariff.never_above_meter`, on by default): where rules
+//! 1–4 give more than the metered estimate of the same route, the metered
+//! estimate is the price (`meteredUnderFixed`), and the words say so. The radius
+//! surcharges, applied as written, priced trips that start nearer the
+//! destination than Roermond at twice their metered fare (`docs/pricing.md`).
 pub mod indication;
 pub mod routes;
 
@@ -44,10 +50,35 @@ pub struct Quote<'a> {
     /// amount is computed from exactly these figures.
     pub distance_km: f64,
     pub duration_min: f64,
+    /// For [`Rule::MeteredUnderFixed`]: the fixed price (with its surcharges) the meter undercut.
+    pub fixed_cents: Option<Money>,
 }
 
 pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
     let (distance_km, duration_min) = (shown_km(trip.distance_km), shown_minutes(trip.duration_min));
+    let metered = Quote {
+        amount_cents: metered_cents(tariff, distance_km, duration_min),
+        rule: Rule::Metered,
+        fixed_destination: None,
+        surcharge_cents: Money::ZERO,
+        distance_km,
+        duration_min,
+        fixed_cents: None,
+    };
+    match fixed_quote(tariff, trip, &metered) {
+        Some(fixed) if tariff.never_above_meter && fixed.amount_cents > metered.amount_cents => Quote {
+            rule: Rule::MeteredUnderFixed,
+            fixed_destination: fixed.fixed_destination,
+            fixed_cents: Some(fixed.amount_cents),
+            ..metered
+        },
+        Some(fixed) => fixed,
+        None => metered,
+    }
+}
+
+/// Rules 1–4: the fixed price that applies to the trip, if one does.
+fn fixed_quote<'a>(tariff: &'a TariffSettings, trip: &Trip, metered: &Quote<'_>) -> Option<Quote<'a>> {
     let centre = tariff.zone.centre();
     // The surcharge for one end: none in the zone, a radius step's within the
     // last step, `None` beyond it (no fixed price from or to there).
@@ -63,33 +94,22 @@ pub fn quote<'a>(tariff: &'a TariffSettings, trip: &Trip) -> Quote<'a> {
         rule,
         fixed_destination: Some(d),
         surcharge_cents: surcharge,
-        distance_km,
-        duration_min,
+        distance_km: metered.distance_km,
+        duration_min: metered.duration_min,
+        fixed_cents: None,
     };
-
     if let Some(d) = listed_destination_at(tariff, trip.destination) {
         match end_surcharge(trip.pickup) {
-            Some(Money::ZERO) => return fixed(d, Rule::Fixed, Money::ZERO),
-            Some(step) => return fixed(d, Rule::FixedSurcharge, step),
+            Some(Money::ZERO) => return Some(fixed(d, Rule::Fixed, Money::ZERO)),
+            Some(step) => return Some(fixed(d, Rule::FixedSurcharge, step)),
             None => {}
         }
     }
-    if let Some(d) = listed_destination_at(tariff, trip.pickup) {
-        let pickup = tariff.pickup_surcharge_cents;
-        match end_surcharge(trip.destination) {
-            Some(Money::ZERO) => return fixed(d, Rule::FixedPickup, pickup),
-            Some(step) => return fixed(d, Rule::FixedPickupSurcharge, pickup + step),
-            None => {}
-        }
-    }
-    let amount_cents = metered_cents(tariff, distance_km, duration_min);
-    Quote {
-        amount_cents,
-        rule: Rule::Metered,
-        fixed_destination: None,
-        surcharge_cents: Money::ZERO,
-        distance_km,
-        duration_min,
+    let d = listed_destination_at(tariff, trip.pickup)?;
+    let pickup = tariff.pickup_surcharge_cents;
+    match end_surcharge(trip.destination)? {
+        Money::ZERO => Some(fixed(d, Rule::FixedPickup, pickup)),
+        step => Some(fixed(d, Rule::FixedPickupSurcharge, pickup + step)),
     }
 }
 
@@ -145,6 +165,9 @@ pub enum Rule {
     FixedSurcharge,
     /// From a listed destination to outside the zone: fixed + pick-up + radius step.
     FixedPickupSurcharge,
+    /// A fixed rule would have cost more than the meter: the metered estimate
+    /// is the price (`tariff.never_above_meter`).
+    MeteredUnderFixed,
 }
 
 /// The price the server computed for the booking (never the client's number).
@@ -160,6 +183,10 @@ pub struct PriceSummary {
     pub fixed_destination: Option<String>,
     #[ts(type = "number")]
     pub surcharge_cents: Money,
+    /// For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub fixed_cents: Option<Money>,
     /// Its name in every language, kept with a booking (absent in the API and
     /// in older bookings), so staff's mails name it in the staff language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -186,8 +213,10 @@ mod tests {
     use crate::config::Settings;
     use proptest::prelude::*;
 
+    /// The rules as written: these tests are about them, not the meter's cap (`table.rs`).
     fn tariff() -> TariffSettings {
-        Settings::load_from(&Default::default()).unwrap().tariff
+        let tariff = Settings::load_from(&Default::default()).unwrap().tariff;
+        TariffSettings { never_above_meter: false, ..tariff }
     }
 
     const ROERMOND: LatLon = LatLon { lat: 51.1942, lon: 5.9875 };
@@ -318,6 +347,21 @@ mod tests {
         assert_eq!((q.distance_km, q.duration_min, q.amount_cents.cents()), (2.5, 7.0, 326 + 600 + 280));
     }
 
+    #[test]
+    fn a_fixed_price_equal_to_the_meter_stays_the_fixed_price() {
+        let capped = TariffSettings { never_above_meter: true, ..tariff() };
+        // 100 km and 60 minutes cost 267,26 metered; Schiphol's price made exactly that.
+        let mut equal = capped.clone();
+        equal.destinations.iter_mut().find(|d| d.id == "ams").unwrap().price_cents = Money::from_cents(26726);
+        assert_eq!(quote(&equal, &trip(ROERMOND, SCHIPHOL)).rule, Rule::Fixed);
+        equal.destinations.iter_mut().find(|d| d.id == "ams").unwrap().price_cents = Money::from_cents(26727);
+        let q = quote(&equal, &trip(ROERMOND, SCHIPHOL));
+        assert_eq!(
+            (q.rule, q.amount_cents.cents(), q.fixed_cents),
+            (Rule::MeteredUnderFixed, 26726, Some(Money::from_cents(26727)))
+        );
+    }
+
     proptest! {
         #[test]
         fn metered_price_never_falls_when_distance_or_duration_grows(
@@ -336,6 +380,19 @@ mod tests {
             // What a visitor can check with the rates and the figures on the page.
             let by_hand = 326.0 + 240.0 * shown_km + 40.0 * shown_min;
             prop_assert_eq!(metered_cents(&t, km, min).cents(), by_hand.round() as i64);
+        }
+
+        #[test]
+        fn a_price_is_never_above_the_meter_of_its_route(
+            lat in 49.0f64..53.5, lon in 2.5f64..9.0, dest_index in 0usize..11, reverse: bool,
+            km in 1.0f64..600.0, min in 1.0f64..400.0,
+        ) {
+            let t = Settings::load_from(&Default::default()).unwrap().tariff;
+            let d = &t.destinations[dest_index];
+            let (at_destination, other) = (LatLon { lat: d.lat, lon: d.lon }, LatLon { lat, lon });
+            let (pickup, destination) = if reverse { (at_destination, other) } else { (other, at_destination) };
+            let q = quote(&t, &Trip { pickup, destination, distance_km: km, duration_min: min });
+            prop_assert!(q.amount_cents <= metered_cents(&t, km, min));
         }
 
         #[test]

@@ -68,7 +68,7 @@ export type Tariff = { startRate: string, perKm: string, perMinute: string, fixe
 /**
  * Which tariff rule priced a trip (see the tariff engine, `pricing`).
  */
-export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge";
+export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge" | "meteredUnderFixed";
 
 /**
  * The price the server computed for the booking (never the client's number).
@@ -77,7 +77,11 @@ export type PriceSummary = { amountCents: number, rule: Rule, distanceKm: number
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -99,7 +103,11 @@ explanation: string, amountCents: number, rule: Rule, distanceKm: number, durati
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -126,7 +134,11 @@ explanation: string, amountCents: number, rule: Rule, distanceKm: number, durati
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * What a page shows after a form post without JavaScript: the typed values
