@@ -152,8 +152,14 @@ async fn a_fixed_price_above_the_meter_of_its_route_gives_way_to_the_meter_in_wo
         body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         body
     };
-    let chat: Value = app.post_json("/api/whatsappreservation/en", &ride(serde_json::json!({}))).await.json().await.unwrap();
-    let text = crate::booking::percent_decode(chat["whatsappUrl"].as_str().unwrap().split_once("?text=").unwrap().1);
+    let chat: Value = app
+        .post_json("/api/whatsappreservation/en", &ride(serde_json::json!({})))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let text =
+        crate::booking::percent_decode(chat["whatsappUrl"].as_str().unwrap().split_once("?text=").unwrap().1);
     assert!(text.contains("less than the fixed price of €"), "{text}");
     assert_eq!(app.post_json("/api/reservation/nl", &ride(serde_json::json!({}))).await.status(), 200);
     let staff = app.mails(2).await.into_iter().find(|m| m.contains("planning@")).expect("the staff mail");
