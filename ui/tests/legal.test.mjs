@@ -2,10 +2,13 @@
 // the three links in the page's language, each a tap target of at least 44 × 44 px within the
 // screen's width; a tap opens the page, which says on the demo that it is a template, carries
 // no React, and axe-core (all rules) finds nothing on it. Every page's layout at four widths is
-// every-page.test.mjs's; the weight of these pages is weight.test.mjs's.
-import { describe, test } from "node:test";
+// every-page.test.mjs's; the weight of these pages is weight.test.mjs's. With Google answering
+// the address fields (a fake of its Places API on loopback), its attribution shows under the
+// suggestions, before and after hydration.
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { LANDINGS, LANGS, LEGAL, ROUTES, TEXTS, assertAccessible, hasReactRoot, onPhone, settle, useServerAndBrowser, visit } from "./helpers.mjs";
+import { createServer } from "node:http";
+import { LANDINGS, LANGS, LEGAL, ROUTES, TEXTS, assertAccessible, hasReactRoot, onPhone, settle, startServer, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
 import { findLayoutProblems, findSmallTapTargets } from "./layout-checks.mjs";
 
 let server;
@@ -51,6 +54,56 @@ describe("the legal pages from every footer, on a phone", () => {
           await assertAccessible(page, `${lang} ${key}`);
         }
         watch.assertClean(assert);
+      });
+    });
+  }
+});
+
+/** A fake of Google's Places API (New) autocomplete on loopback: every text is found. */
+function fakeGoogle() {
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const input = JSON.parse(body || "{}").input ?? "";
+      const id = `ChIJ${input.replace(/[^A-Za-z0-9]/g, "")}`;
+      const prediction = { placePrediction: { place: `places/${id}`, placeId: id, text: { text: `${input}, Nederland` }, structuredFormat: { mainText: { text: input }, secondaryText: { text: "Nederland" } }, types: ["locality"] } };
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ suggestions: [prediction] }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+describe("with Google's suggestions, its attribution under them", () => {
+  let google;
+  let keyed;
+  before(async () => {
+    google = await fakeGoogle();
+    const url = `http://127.0.0.1:${google.address().port}`;
+    keyed = await startServer({ env: { TAXI_GOOGLE_MAPS_KEY: "test-key" }, configToml: `[google]\nplaces_url = "${url}"\nroutes_url = "${url}"\n` });
+  });
+  after(async () => {
+    await keyed?.stop();
+    google?.close();
+  });
+
+  for (const hydrated of [false, true]) {
+    test(`shown with the list ${hydrated ? "once the form is hydrated" : "as soon as the page shows (the early suggestions)"}, on a phone, axe clean`, { timeout: 60_000 }, async () => {
+      await onPhone(browser, keyed.baseUrl, "nl", {}, async (page) => {
+        await visit(page, keyed.baseUrl, ROUTES.nl.reservation);
+        if (hydrated) await waitForHydration(page);
+        const attribution = page.locator("#departure ~ .suggestions-popup .google-attribution");
+        assert.equal(await attribution.isVisible(), false, "no list, no attribution");
+        await page.locator("#departure").fill("Venlo");
+        await page.locator("#departure-listbox [role=option]").first().waitFor();
+        assert.equal(await attribution.innerText(), TEXTS.nl.places.googleAttribution);
+        const [list, credit] = await Promise.all([page.locator("#departure-listbox").boundingBox(), attribution.boundingBox()]);
+        assert.ok(Math.abs(credit.y - (list.y + list.height)) < 1 && credit.width === list.width, `right under the list: ${JSON.stringify({ list, credit })}`);
+        await assertAccessible(page, `suggestions with Google's attribution${hydrated ? "" : " (early)"}`);
+        await page.keyboard.press("Escape");
+        await page.locator("#departure-listbox").waitFor({ state: "hidden" });
+        assert.equal(await attribution.isVisible(), false, "gone with the list");
       });
     });
   }
