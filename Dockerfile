@@ -14,6 +14,8 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY server server
 COPY locales locales
+# The legal pages' template, built into the binary (server/src/site/legal/).
+COPY content content
 COPY --from=ui /ui-dist /ui-dist
 # build.rs embeds the prebuilt bundles instead of running npm.
 ENV TAXI_UI_DIST=/ui-dist

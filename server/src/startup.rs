@@ -46,6 +46,7 @@ impl Application {
 
     /// Like [`Application::build`] with another server bundle (tests use broken ones).
     pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
+        let legal = crate::site::legal::LegalTexts::load(&settings)?;
         create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
@@ -89,7 +90,8 @@ impl Application {
         let outbox = Arc::new(bookings.outbox().clone());
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
-        let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
+        let pages =
+            web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), (pool, legal)));
 
         let listener = TcpListener::bind(settings.listen)
             .with_context(|| format!("listen (TAXI_LISTEN): cannot listen on {}", settings.listen))?;

@@ -129,6 +129,7 @@ impl Views<'_> {
         if b.price.is_some() {
             view.notes.push(self.t(lang, "mail.price.note"));
         }
+        let free_hours = self.company.free_cancellation_hours.get().into();
         view.outro = vec![
             self.f(
                 lang,
@@ -136,6 +137,7 @@ impl Views<'_> {
                 &[("phone", &self.company.phone_shown(lang)), ("reference", &b.reference)],
             ),
             self.t(lang, "mail.customerBooking.calendar"),
+            self.locales.plural(lang, "legal.cancellationShort", free_hours, &[]),
         ];
         self.sign_off(&mut view);
         view

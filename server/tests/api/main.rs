@@ -31,6 +31,7 @@ mod junk_links;
 mod junk_network;
 mod language_links;
 mod languages;
+mod legal;
 mod local_places;
 mod mail_gate;
 mod manage_booking;
