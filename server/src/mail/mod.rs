@@ -38,6 +38,7 @@ pub mod message;
 mod outcome;
 pub(crate) mod queue;
 mod queue_schema;
+pub mod reach;
 pub mod restored;
 mod retention;
 mod retry;

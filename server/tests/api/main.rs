@@ -33,6 +33,7 @@ mod language_links;
 mod languages;
 mod local_places;
 mod mail_gate;
+mod mail_route;
 mod manage_booking;
 mod never_guess;
 mod open_files;
