@@ -44,6 +44,7 @@ mod phone_numbers;
 mod pickup_note;
 mod place_kinds;
 mod places;
+mod preflight;
 mod private_floods;
 mod process;
 mod production;
