@@ -16,6 +16,7 @@ mod command_line;
 mod conditional;
 mod config;
 mod damaged_rows;
+mod deploy_kit;
 mod desk;
 mod disk_after_flood;
 mod dispatch;
