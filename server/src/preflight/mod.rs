@@ -16,7 +16,7 @@
 //!
 //! The checks return findings (`findings.rs`); `report.rs` words them, once.
 //! Run it as the server's user, with the server's environment (README, "Go live").
-use std::{path::PathBuf, process::ExitCode};
+use std::{io::Write as _, path::PathBuf, process::ExitCode};
 
 use crate::config::Settings;
 
@@ -37,13 +37,13 @@ pub fn run() -> ExitCode {
         Some(file) => format!("{} (TAXI_CONFIG) over the embedded defaults", file.display()),
         None => "the embedded defaults: TAXI_CONFIG names no settings file".to_string(),
     };
-    println!("taxi-server check: the settings of {source}, and the environment");
+    say(&format!("taxi-server check: the settings of {source}, and the environment"));
     let settings = match Settings::load() {
         Ok(settings) => settings,
         Err(e) => {
             // One line, as every point (a parser's message may span several).
             let e = e.to_string().lines().map(str::trim).collect::<Vec<_>>().join(" ");
-            println!("✗ settings: {e}. The server would not start either: fix it and check again");
+            say(&format!("✗ settings: {e}. The server would not start either: fix it and check again"));
             return ExitCode::FAILURE;
         }
     };
@@ -58,7 +58,7 @@ pub fn run() -> ExitCode {
             runtime.block_on(async { tokio::join!(services::mail(&settings), services::google(&settings)) })
         }
         Err(e) => {
-            println!("✗ check: cannot start its network runtime: {e}");
+            say(&format!("✗ check: cannot start its network runtime: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -67,15 +67,22 @@ pub fn run() -> ExitCode {
     found.extend(machine::check(&settings, google_time));
 
     let cx = report::Context { file: file.as_deref() };
-    for finding in &found {
-        println!("{}", report::line(finding, &cx));
-    }
+    let mut lines: Vec<String> = found.iter().map(|finding| report::line(finding, &cx)).collect();
     let failed = found.iter().filter(|f| !f.passed()).count();
+    lines.push(match failed {
+        0 => format!("All {} points ✓. Go on with the launch checklist (README, \"Go live\").", found.len()),
+        _ => format!("{failed} of {} points ✗: fix each and run `taxi-server check` again.", found.len()),
+    });
+    say(&lines.join("\n"));
     if failed == 0 {
-        println!("All {} points ✓. Go on with the launch checklist (README, \"Go live\").", found.len());
         ExitCode::SUCCESS
     } else {
-        println!("{failed} of {} points ✗: fix each and run `taxi-server check` again.", found.len());
         ExitCode::FAILURE
     }
+}
+
+/// Prints a line; a reader that went away (`taxi-server check | head`) ends
+/// nothing but the printing.
+fn say(text: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
