@@ -26,6 +26,7 @@ const LAYERS: &[&str] = &[
     "contract",
     "healthcheck",
     "cli",
+    "preflight",
     // Capabilities, each a folder from its routes down to its mails and store.
     "staff_answers",
     "manage_booking",

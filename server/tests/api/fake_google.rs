@@ -17,6 +17,11 @@ pub struct Call {
     pub session: Option<String>,
 }
 
+/// A key the fake refuses, as Google refuses an invalid one.
+pub const REFUSED_KEY: &str = "refused-key";
+/// Google's answer to an invalid key (400, its error JSON; docs/external-apis.md).
+const REFUSED: &str = r#"{"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID", "domain": "googleapis.com"}]}}"#;
+
 pub struct FakeGoogle {
     pub url: String,
     calls: Arc<Mutex<Vec<Call>>>,
@@ -32,6 +37,11 @@ impl FakeGoogle {
             App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
                 let seen = seen.clone();
                 async move {
+                    if req.headers().get("X-Goog-Api-Key").is_some_and(|k| k == REFUSED_KEY) {
+                        return HttpResponse::BadRequest()
+                            .content_type("application/json; charset=UTF-8")
+                            .body(REFUSED.to_string());
+                    }
                     let (call, answer) = answer(&req, &body);
                     seen.lock().unwrap().push(call);
                     HttpResponse::Ok()

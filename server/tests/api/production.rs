@@ -18,7 +18,7 @@ fn own_legal_pages() -> String {
 
 fn production_config(extra: &str) -> String {
     format!(
-        "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[site]\nbase_url = \"{MAIN}\"\n\
+        "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nmaildir_on_purpose = true\n[site]\nbase_url = \"{MAIN}\"\n\
          legal_dir = \"{}\"\n\
          alternate_domains = [{{ origin = \"https://www.taxi-roermond.de\", languages = [\"de\"] }}]\n\
          [company]\ndemo = false\nname = \"Taxi Roermond\"\nemail = \"rit@taxi.example\"\n\

@@ -16,6 +16,8 @@ use crate::{config::Settings, site::Page, types::Lang};
 
 /// The legal pages, in the footer's order.
 pub const PAGES: [Page; 3] = [Page::Privacy, Page::Terms, Page::Complaints];
+/// The owner's files: one per page and language.
+pub const FILES: usize = PAGES.len() * crate::types::Lang::ALL.len();
 
 /// The built-in template, by file name.
 const TEMPLATE: [(&str, &str); 9] = [
