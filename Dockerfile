@@ -3,7 +3,8 @@
 # Build it on a PC or in CI, not on a small server: the production profile optimises
 # the whole program at once (README, "Go live").
 
-FROM node:24-bookworm-slim AS ui
+# Node.js 26: the active LTS line since October 2026 (24 is in maintenance).
+FROM node:26-bookworm-slim AS ui
 WORKDIR /src/ui
 # The locked dependencies first: this layer is reused until package-lock.json changes.
 COPY ui/package.json ui/package-lock.json ./
