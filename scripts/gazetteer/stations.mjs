@@ -34,7 +34,8 @@ function restoreAccents(places, name, pt) {
 // and of foreign stations are on different scales).
 function setSizes(rail) {
   const byCountry = new Map();
-  for (const s of rail) {
+  // Ranked among the stations near Roermond: the far ones leave those sizes as they were.
+  for (const s of rail.filter((x) => !x.far)) {
     const c = s.id.slice(0, 2);
     if (!byCountry.has(c)) byCountry.set(c, []);
     byCountry.get(c).push(s.weight);
@@ -42,7 +43,8 @@ function setSizes(rail) {
   for (const list of byCountry.values()) list.sort((a, b) => a - b);
   for (const s of rail) {
     const list = byCountry.get(s.id.slice(0, 2));
-    const rank = list.findIndex((w) => w >= s.weight) / Math.max(1, list.length - 1);
+    const at = list.findIndex((w) => w >= s.weight);
+    const rank = (at < 0 ? list.length - 1 : at) / Math.max(1, list.length - 1);
     s.size = (s.national ? 50000 : 5000) * (0.5 + 1.5 * rank);
   }
 }
@@ -78,6 +80,8 @@ export function addStations(places, rail) {
         if (fn && (f === fn || f.startsWith(`${fn} `)) && fn.length > best) { parent = p; best = fn.length; }
       }
     }
+    // Far away only the stations named after their town (not 'Basel Bad Bf' in Switzerland).
+    if (!parent && s.far) continue;
     if (!parent) parent = places.nearestLocality(s, country, 6, (p) => p.size >= 2000 && p.feature !== 'PPLX') || places.nearestLocality(s, country, 30);
     if (!parent) continue;
     places.add({
