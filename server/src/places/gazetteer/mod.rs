@@ -26,8 +26,9 @@
 //! the data file into places and search keys; [`company`] adds the company's
 //! frequent places from the settings and finds its own town; [`districts`]
 //! adds that town's districts and villages from the settings; [`matching`]
-//! folds names and finds the places a query names, [`typos`] those typed with
-//! one error when nothing else starts as typed; [`addresses`] keeps a
+//! folds names and finds the places a query names (by the tiers of
+//! [`tiers`]), [`typos`] those typed with one error when nothing else starts
+//! as typed; [`addresses`] keeps a
 //! typed street address and resolves it to the locality it names;
 //! [`postcodes`] reads a typed postcode; [`suggest`] puts these together, with
 //! a street typed without a town placed in the company's town. [`route`]
@@ -45,6 +46,7 @@ mod matching;
 mod postcodes;
 mod route;
 mod suggest;
+mod tiers;
 mod typos;
 
 /// The gazetteer file, built by `scripts/gazetteer/build.mjs`.
@@ -294,6 +296,7 @@ impl Gazetteer {
             approximate: p.kind.approximate(),
             kind: Some(p.kind.public()),
             exact,
+            whole_words: exact,
         }
     }
 

@@ -95,7 +95,7 @@ fn every_airport_is_found_by_its_names_and_by_its_city_with_an_airport_word() {
 
 #[test]
 fn the_data_file_keeps_within_its_budget() {
-    // 331,866 bytes when the towns of 10,000 of all three countries came in (282,297 before).
+    // 331,905 bytes when the towns of 10,000 of all three countries came in (282,297 before).
     assert!(EMBEDDED.len() <= MAX_DATA_BYTES, "{} bytes, budget {MAX_DATA_BYTES}", EMBEDDED.len());
     assert!(EMBEDDED.len() > 300_000, "{} bytes: the three countries whole", EMBEDDED.len());
 }
