@@ -108,8 +108,8 @@ fn tail_match(tail: &[&str], kind_words: &[&str], context: &[Box<str>], typos: T
             out.whole = false;
             continue;
         }
-        let mistyped = |c: &Box<str>| c.chars().count() >= MIN_NAME && within_one_edit(w, c);
-        if typos == Typos::OneLetter && !out.typo && context.iter().any(mistyped) {
+        let mistyped = |c: &str| c.chars().count() >= MIN_NAME && within_one_edit(w, c);
+        if typos == Typos::OneLetter && !out.typo && context.iter().any(|c| mistyped(c)) {
             out = TailMatch { whole: false, typo: true };
             continue;
         }
