@@ -321,7 +321,7 @@ fs.writeFileSync(OUT, gz);
 const count = (k) => places.filter((p) => p.kind === k).length;
 for (const cc of COUNTRIES) {
   const of = (pred) => places.filter((p) => p.country === cc && pred(p)).length;
-  console.log(`${cc}: ${of((p) => p.kind === 'L' && p.size >= MIN_TOWN)} towns of ${MIN_TOWN} or more (of ` +
+  console.log(`${cc}: ${towns.filter((r) => r.countryCode === cc).length} towns of ${MIN_TOWN} or more (of ` +
     `${of((p) => p.kind === 'L')} localities), ${of((p) => p.kind === 'A')} airports, ${of((p) => p.kind === 'S')} stations`);
 }
 console.log(`${path.relative(ROOT, OUT)}: ${count('L')} localities, ${count('A')} airports, ${count('S')} stations, ` +
