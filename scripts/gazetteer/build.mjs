@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds server/data/gazetteer.tsv.gz: the embedded offline gazetteer of the
 // taxi website (localities, airports, railway stations, postcodes and
-// well-known places of NL, DE and BE around Roermond), read by
+// well-known places of NL, DE and BE: everything within 250 km of Roermond,
+// and beyond it every town of 10,000 inhabitants, every airport with
+// scheduled flights and the long-distance stations), read by
 // server/src/places/gazetteer/load.rs.
 //
 //   cd scripts/gazetteer && npm ci \
