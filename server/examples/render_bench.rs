@@ -44,7 +44,8 @@ async fn main() -> anyhow::Result<()> {
     )?;
     // One landing page per language stands for all: they share one component.
     let landings = settings.tariff.destinations.len().min(1);
-    let pages = Pages::new(Arc::new(settings), Arc::new(Locales::load()), Arc::new(assets), pool);
+    let legal = taxi_server::site::legal::LegalTexts::load(&settings)?;
+    let pages = Pages::new(Arc::new(settings), Arc::new(Locales::load()), Arc::new(assets), (pool, legal));
 
     println!("Uncached render time per page ({runs} renders after {warmup} warm-up, 1 render worker, current-thread runtime)");
     println!(

@@ -41,6 +41,8 @@ pub enum Command {
     },
     /// Print the dispatchers' calendar address (a secret: give it to dispatchers only)
     CalendarUrl,
+    /// Say what is still missing before the site goes live: one line per point, ✓ or ✗ with the fix (exit 1 on any ✗; sends nothing)
+    Check,
 }
 
 impl Cli {
@@ -85,5 +87,6 @@ mod tests {
         let both = ["taxi-server", "restore", "b.sqlite3", "--drop-queued", "--resend-queued"];
         assert!(Cli::try_parse_from(both).is_err(), "one or the other");
         assert_eq!(parse(&["taxi-server", "calendar-url"]), Command::CalendarUrl);
+        assert_eq!(parse(&["taxi-server", "check"]), Command::Check);
     }
 }

@@ -24,9 +24,9 @@ use crate::{
     },
     site::{
         contract::{
-            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute, Links,
-            PageName, PageProps, PickupNote, PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory,
-            StorySection, Tariff, WhatsappReady, API_PATHS,
+            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute,
+            LegalContent, Links, PageName, PageProps, PickupNote, PlacesProviderName, PostalAddress,
+            QualityMark, RadiusSurchargeRow, RouteStory, StorySection, Tariff, WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
@@ -60,7 +60,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, PageProps, ContactPoints, IslandProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
     ];

@@ -11,8 +11,9 @@
 //!   same operators as `/metrics`.
 //! - `/readyz` (readiness): 200 only when pages are rendered into memory, the
 //!   data directory takes writes (the store lives there), bookings would be
-//!   accepted and the places provider can answer; otherwise 503 naming what is
-//!   not ready. README's "Operations" says what a load balancer should do with each.
+//!   accepted, mail can leave (the SMTP server answers: [`MailReach`]) and the
+//!   places provider can answer; otherwise 503 naming what is not ready.
+//!   README's "Operations" says what a load balancer should do with each.
 //! - `/metrics`: Prometheus metrics, for loopback and `http.metrics_allowed` only.
 //!
 //! Operators are recognised by the socket peer and the `Host` they ask for, and
@@ -32,7 +33,7 @@ use crate::{
     config::Settings,
     edge::operators::Operators,
     forms::submission::Submissions,
-    mail::{Outbox, SpoolStats},
+    mail::{reach::MailReach, Outbox, SpoolStats},
     places::Places,
     site::pages::Pages,
     store::Store,
@@ -136,6 +137,7 @@ pub async fn readyz(
     settings: web::Data<Settings>,
     kept: Kept,
     submissions: web::Data<Submissions>,
+    mail: web::Data<MailReach>,
 ) -> HttpResponse {
     let data_dir = settings.data_dir.clone();
     // One file per probe: concurrent probes must not remove each other's file.
@@ -155,6 +157,7 @@ pub async fn readyz(
         "pagesWarm": pages.is_warm(),
         "dataDirWritable": writable.is_ok(),
         "acceptsBookings": refusing(&submissions, &kept).is_none(),
+        "mailLeaves": mail.leaves(),
         "placesProvider": places.is_ready(),
     });
     let ready = checks.as_object().expect("object").values().all(|v| v == true);

@@ -11,7 +11,8 @@
 //!   [`health`]: health, readiness and metrics; [`contract`]: generates
 //!   `ui/src/shared/contract.ts` from the types that cross to the UI;
 //!   [`healthcheck`]: `taxi-server healthcheck` for containers; [`cli`]: the
-//!   command line, its subcommands and `--help`.
+//!   command line, its subcommands and `--help`; [`preflight`]: `taxi-server
+//!   check`, what is still missing before the site goes live.
 //!
 //! The capabilities, from the top:
 //! - [`manage_booking`]: the customer's page of a booking, opened from the link in
@@ -71,6 +72,7 @@ pub mod i18n;
 pub mod mail;
 pub mod manage_booking;
 pub mod places;
+pub mod preflight;
 pub mod pricing;
 pub mod reminders;
 pub mod render;

@@ -9,7 +9,7 @@ use taxi_server::{
     config::Settings,
     healthcheck,
     mail::restored,
-    staff_answers,
+    preflight, staff_answers,
     startup::Application,
     store::{backup, restore::HandRestore},
     telemetry,
@@ -18,6 +18,10 @@ use taxi_server::{
 // No `#[actix_web::main]`: the command line is read before a runtime starts.
 fn main() -> ExitCode {
     let command = cli::parse();
+    if command == cli::Command::Check {
+        // Reads the settings itself: one that does not load is one of its ✗.
+        return preflight::run();
+    }
     let settings = match Settings::load() {
         Ok(settings) => settings,
         Err(e) => {
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         cli::Command::Restore { file, resend_queued, drop_queued } => {
             restore(&settings.data_dir, &file, (resend_queued, drop_queued))
         }
+        cli::Command::Check => unreachable!("answered above"),
     }
 }
 

@@ -1,8 +1,8 @@
 //! HTTP routes, one feature per module, each registered with its [`Kind`] so the
 //! edge knows which checks and which error format apply (see [`crate::edge`]).
 //!
-//! - [`pages`]: the four pages and the fixed-price routes' landing pages in three
-//!   languages, and `/` choosing a language.
+//! - [`pages`]: the seven pages (the legal three among them) and the fixed-price
+//!   routes' landing pages in three languages, and `/` choosing a language.
 //! - [`redirects`]: the spec's permanent redirects, trailing slashes, and 404.
 //! - [`assets`]: content-hashed static files.
 //! - [`seo`]: `sitemap.xml` and `robots.txt`.
@@ -59,7 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, edge: &Arc<Edge>, settings: &Sett
             match page {
                 Page::Reservation => page_resource = page_resource.route(web::post().to(booking::form_post)),
                 Page::Contact => page_resource = page_resource.route(web::post().to(contact::form_post)),
-                Page::Home | Page::Prices => {}
+                Page::Home | Page::Prices | Page::Privacy | Page::Terms | Page::Complaints => {}
             }
             if page.path(lang) != "/" || page.is_interactive() {
                 cfg.service(at(Kind::Page, page_resource));

@@ -48,6 +48,10 @@ impl Application {
 
     /// Like [`Application::build`] with another server bundle (tests use broken ones).
     pub fn build_with_bundle(settings: Settings, bundle: &str) -> anyhow::Result<Self> {
+        // Before anything is created: a site that is no demo must not keep its
+        // mail here unasked (`config::mail_route`).
+        settings.mail_route()?;
+        let legal = crate::site::legal::LegalTexts::load(&settings)?;
         create_private_dir(&settings.data_dir).with_context(|| {
             format!("data_dir (TAXI_DATA_DIR): cannot create {}", settings.data_dir.display())
         })?;
@@ -93,7 +97,8 @@ impl Application {
         let composer = Arc::new(Composer::new(&settings, locales.clone(), key.clone()));
         let settings = Arc::new(settings);
         let assets = Arc::new(assets);
-        let pages = web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), pool));
+        let pages =
+            web::Data::new(Pages::new(settings.clone(), locales.clone(), assets.clone(), (pool, legal)));
 
         let listener = TcpListener::bind(settings.listen)
             .with_context(|| format!("listen (TAXI_LISTEN): cannot listen on {}", settings.listen))?;
@@ -139,6 +144,7 @@ impl Application {
             submissions,
         });
         let operators = web::Data::new(Operators::new(&settings, port));
+        let mail_reach = web::Data::new(crate::mail::reach::MailReach::new(&settings));
         let edge = Arc::new(Edge::new(settings.clone(), locales.clone(), crate::booking::prefill::has_route));
         let http = settings.http.clone();
         let http_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -168,6 +174,7 @@ impl Application {
                 .app_data(form_guard.clone())
                 .app_data(link_pages.clone())
                 .app_data(operators.clone())
+                .app_data(mail_reach.clone())
                 .configure(|cfg| routes::configure(cfg, &edge, &route_settings))
         })
         .keep_alive(Duration::from_secs(http.keep_alive_seconds))

@@ -22,6 +22,8 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
             the client's timeout that still answers a probe at once)
   firstN    (with one of the above) misbehave only for the first N messages to
             that address, then take them as a good server does
+and per sender, by a word in the MAIL FROM address:
+  mail550   550 at MAIL FROM (a relay that does not send for that domain)
 and for the whole server, by the first word of --mode-file, read at each EHLO:
   hang      no answer after the greeting (a hung server)
   421       421 after the greeting (server shutting down)
@@ -106,6 +108,13 @@ class Sink:
             return ["421 4.3.2 service shutting down"]
         session.host_name = hostname
         return responses
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if "mail550" in address.lower():
+            return f"550 5.7.1 <{address}>: not allowed to send for this domain"
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         with open(os.path.join(self.directory, "attempts.log"), "a") as log:

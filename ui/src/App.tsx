@@ -3,6 +3,7 @@ import { Contact } from "./features/contact/Contact";
 import { ErrorPage } from "./features/site/ErrorPage";
 import { Home } from "./features/site/Home";
 import { Landing } from "./features/site/Landing";
+import { Legal } from "./features/site/Legal";
 import { Layout } from "./features/site/Layout";
 import { Prices } from "./features/site/Prices";
 import { Manage } from "./features/manage/Manage";
@@ -16,6 +17,9 @@ const pages = {
   reservation: Reservation,
   contact: Contact,
   landing: Landing,
+  privacy: Legal,
+  terms: Legal,
+  complaints: Legal,
   error: ErrorPage,
 } as const;
 

@@ -10,7 +10,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  LANDINGS, LANGS, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, imagesNotLoaded, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
+  LANDINGS, LANGS, LEGAL, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, imagesNotLoaded, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
   watchPage,
 } from "./helpers.mjs";
 import { findBrokenWords, findLayoutProblems, findSmallTapTargets } from "./layout-checks.mjs";
@@ -21,6 +21,7 @@ const INTERACTIVE = new Set(["reservation", "contact", "whatsapp"]);
 const VIEWS = [
   ...PAGES.map((name) => ({ name, path: (lang) => ROUTES[lang][name] })),
   ...Object.keys(LANDINGS.nl).map((name) => ({ name, path: (lang) => LANDINGS[lang][name] })),
+  ...Object.keys(LEGAL.nl).map((name) => ({ name, path: (lang) => LEGAL[lang][name] })),
   { name: "whatsapp", path: (lang) => `${ROUTES[lang].reservation}?mode=whatsapp` },
   { name: "error", path: missingPath },
 ];

@@ -211,6 +211,12 @@ export const ROUTES = {
   en: { home: "/en", reservation: "/reservation", contact: "/contact-us", prices: "/prices" },
 };
 export const PAGES = ["home", "reservation", "contact", "prices"];
+/** The legal pages per language (server/src/site/legal/), linked from every footer in this order. */
+export const LEGAL = {
+  nl: { privacy: "/privacy", terms: "/voorwaarden", complaints: "/klachten" },
+  de: { privacy: "/datenschutz", terms: "/agb", complaints: "/beschwerden" },
+  en: { privacy: "/privacy-policy", terms: "/terms", complaints: "/complaints" },
+};
 /**
  * Landing pages of fixed-price routes, written out: the airport with the longest
  * name (the hardest layout) and a city, per language. All share one component.
@@ -226,7 +232,7 @@ export const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
 /** The language a page path of {@link ROUTES} belongs to (query ignored); `undefined` for other paths. */
 export function langOfPath(path) {
   const bare = path.split("?")[0];
-  return LANGS.find((lang) => Object.values(ROUTES[lang]).includes(bare) || Object.values(LANDINGS[lang]).includes(bare));
+  return LANGS.find((lang) => [ROUTES, LANDINGS, LEGAL].some((paths) => Object.values(paths[lang]).includes(bare)));
 }
 
 /** A path on the server that exists in no language: the error page. */

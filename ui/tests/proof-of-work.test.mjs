@@ -94,7 +94,8 @@ describe("the proof of work", () => {
       assert.deepEqual(answers.map((a) => a.status), [200], "the first post carried a proof the server took");
       const proof = JSON.parse(Buffer.from(answers[0].sent.altcha, "base64").toString());
       assert.equal(proof.challenge.parameters.data.level, asked, "of the level asked");
-      assert.ok(proof.solution.counter >= 4, `solved by counting: ${proof.solution.counter}`);
+      // Any count from 0 to the level's top (drawn uniformly); the server's 200 says it was the one.
+      assert.ok(Number.isInteger(proof.solution.counter) && proof.solution.counter >= 0, `solved by counting: ${proof.solution.counter}`);
       await page.locator(".success-box").waitFor();
       await waitForMails("the booking's mails", (m) => m.raw.includes(ride.email), 2);
     }),

@@ -12,9 +12,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { builtUi, formPageAssets } from "./built-ui.mjs";
-import { LANDINGS, LANGS, LOCALES, ROUTES, useServerAndBrowser, visit, watchPage } from "./helpers.mjs";
+import { LANDINGS, LANGS, LEGAL, LOCALES, ROUTES, useServerAndBrowser, visit, watchPage } from "./helpers.mjs";
 
-const BUDGET_KB = { home: 30, prices: 30, reservation: 85, contact: 85, landingAirport: 30, landingCity: 30 };
+const BUDGET_KB = { home: 30, prices: 30, reservation: 85, contact: 85, landingAirport: 30, landingCity: 30, privacy: 30, terms: 30, complaints: 30 };
 const BROTLI_TARGET_KB = { reservation: 75, contact: 75 };
 const COUNTED = new Set(["document", "script", "stylesheet"]);
 /** Packages that translate or format texts at run time: none belongs in a browser script. */
@@ -58,7 +58,7 @@ for (const lang of LANGS) {
     });
     after(() => context?.close());
 
-    const paths = { ...ROUTES[lang], ...LANDINGS[lang] };
+    const paths = { ...ROUTES[lang], ...LANDINGS[lang], ...LEGAL[lang] };
     for (const name of Object.keys(paths)) {
       test(`${name} ≤ ${BUDGET_KB[name]} KB`, async () => {
         watch.clear();

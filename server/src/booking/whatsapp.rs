@@ -6,7 +6,7 @@ use crate::{
     booking_mail::views::flight_value,
     bookings::model::landing_is_pickup,
     i18n::{format, Locales},
-    pricing::indication::Indication,
+    pricing::{indication::Indication, Rule},
     types::{Lang, Pickup},
 };
 
@@ -21,9 +21,13 @@ pub fn message(
 ) -> String {
     let when =
         |at: Pickup| format!("{} {}", format::date_numeric(l, lang, at.civil().date()), format::time(at));
-    let amount = |p: Option<&Indication>| {
-        p.map(|p| p.summary.amount_cents.euro_text(lang))
-            .unwrap_or_else(|| l.text(lang, "api.noPriceIndication").to_string())
+    // The meter under a fixed price says so, as the page does: the customer may have read the prices page.
+    let amount = |p: Option<&Indication>| match p {
+        Some(p) if p.summary.rule == Rule::MeteredUnderFixed => {
+            format!("{} ({})", p.summary.amount_cents.euro_text(lang), p.explanation.trim_end_matches('.'))
+        }
+        Some(p) => p.summary.amount_cents.euro_text(lang),
+        None => l.text(lang, "api.noPriceIndication").to_string(),
     };
     let payment = form
         .payment_method

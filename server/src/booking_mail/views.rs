@@ -131,6 +131,7 @@ impl Views<'_> {
         if b.price.is_some() {
             view.notes.push(self.t(lang, "mail.price.note"));
         }
+        let free_hours = self.company.free_cancellation_hours.get().into();
         view.outro = vec![
             self.f(
                 lang,
@@ -138,6 +139,7 @@ impl Views<'_> {
                 &[("phone", &self.company.phone_shown(lang)), ("reference", &b.reference)],
             ),
             self.t(lang, "mail.customerBooking.calendar"),
+            self.locales.plural(lang, "legal.cancellationShort", free_hours, &[]),
         ];
         self.sign_off(&mut view);
         view
@@ -276,6 +278,10 @@ impl Views<'_> {
             Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
             Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
             Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
+            Rule::MeteredUnderFixed => {
+                let fixed = p.fixed_cents.unwrap_or_default().euro_text(lang);
+                self.f(lang, "mail.price.meteredUnderFixed", &[("fixed", &fixed), args[0]])
+            }
         };
         self.f(
             lang,

@@ -9,11 +9,13 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 use serde::Deserialize;
 
 mod images;
+mod mail_route;
 mod places;
 mod sections;
 mod site;
 mod tariff;
 
+pub use crate::config::mail_route::MailRoute;
 pub use crate::config::places::*;
 pub use crate::config::sections::*;
 pub use crate::config::site::*;

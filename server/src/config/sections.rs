@@ -214,6 +214,9 @@ pub struct DispatchCalendarSettings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MailSettings {
+    /// Without `TAXI_SMTP_URL`, the Maildir is wanted (a program here reads it):
+    /// a site that is no demo starts only then (`config::mail_route`).
+    pub maildir_on_purpose: bool,
     /// Sender of every mail, e.g. `Taxi Roermond <rit@example.nl>`.
     pub from: MailboxSetting,
     /// Staff addresses that receive bookings and contact messages.

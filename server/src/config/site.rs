@@ -15,6 +15,8 @@ pub struct SiteSettings {
     pub unknown_hosts: UnknownHosts,
     /// Send `Strict-Transport-Security` (only when the site is served over HTTPS).
     pub hsts: bool,
+    /// The company's legal pages (`site::legal`); empty: the built-in template.
+    pub legal_dir: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -57,6 +59,10 @@ pub struct CompanySettings {
     pub country: Country,
     pub kvk: String,
     pub vat: String,
+    /// The taxi licence number; empty: none shown.
+    pub licence_number: String,
+    /// Cancelling is free up to this many hours before the pick-up (the terms' short form).
+    pub free_cancellation_hours: std::num::NonZeroU32,
     pub taxi_image_file: String,
     /// The company's own quality mark, shown in the footer; none when empty (the
     /// built-in example shows only on the demo).

@@ -10,6 +10,9 @@ pub struct TariffSettings {
     pub per_km_cents: Money,
     pub per_minute_cents: Money,
     pub pickup_surcharge_cents: Money,
+    /// Where a fixed-price rule (with its surcharges) gives more than the
+    /// metered estimate of the same route, the metered estimate is the price.
+    pub never_above_meter: bool,
     pub zone: Zone,
     pub radius_surcharges: Vec<RadiusSurcharge>,
     pub destinations: Vec<Destination>,

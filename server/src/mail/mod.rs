@@ -38,6 +38,7 @@ pub mod message;
 mod outcome;
 pub(crate) mod queue;
 mod queue_schema;
+pub mod reach;
 pub mod restored;
 mod retention;
 mod retry;
@@ -66,6 +67,7 @@ pub use crate::mail::legacy::{Adopt, TakenOver};
 pub use crate::mail::message::{FailedMail, Letter, Letterhead, MailKind, OutgoingMail};
 pub use crate::mail::queue::{forget, supersede};
 pub use crate::mail::retry::RetryPolicy;
+pub use smtp::{EnvelopeTrial, SmtpServer};
 pub use status::{DeliveryHealth, SpoolStats};
 
 /// The mail outbox: cheap to clone, shared by all workers.

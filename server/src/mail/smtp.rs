@@ -209,3 +209,65 @@ impl SmtpServer {
         Ok(connection)
     }
 }
+
+/// What a mail server answered to an envelope that was never sent
+/// ([`SmtpServer::try_envelope`]): each step's error as the server or the
+/// connection gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnvelopeTrial {
+    /// Connecting, greeting, TLS and login; when they fail nothing else is tried.
+    pub connected: Result<(), String>,
+    /// `MAIL FROM`; `None` when not tried.
+    pub sender: Option<Result<(), String>>,
+    /// `RCPT TO` for each recipient in order; empty when the sender was refused.
+    pub recipients: Vec<Result<(), String>>,
+}
+
+impl SmtpServer {
+    /// Connects as for a mail (TLS, login), then `MAIL FROM` and `RCPT TO`
+    /// for each recipient, and ends with `RSET` and `QUIT`: the server says
+    /// whether it takes this sender and these recipients, and no message is
+    /// sent (`taxi-server check`). Each step within `timeout`.
+    pub async fn try_envelope(
+        &self,
+        from: &lettre::Address,
+        recipients: &[lettre::Address],
+        timeout: Duration,
+    ) -> EnvelopeTrial {
+        let mut trial = EnvelopeTrial { connected: Ok(()), sender: None, recipients: Vec::new() };
+        let mut connection = match within(timeout, self.connect(timeout)).await {
+            Ok(connection) => connection,
+            Err(e) => {
+                trial.connected = Err(e);
+                return trial;
+            }
+        };
+        let mail = Mail::new(Some(from.clone()), Vec::new());
+        let sender = within(timeout, connection.command(mail)).await.map(drop);
+        let accepted = sender.is_ok();
+        trial.sender = Some(sender);
+        if accepted {
+            for recipient in recipients {
+                let rcpt = Rcpt::new(recipient.clone(), Vec::new());
+                let answer = within(timeout, connection.command(rcpt)).await;
+                trial.recipients.push(answer.map(drop));
+            }
+        }
+        let _ =
+            tokio::time::timeout(timeout, connection.command(lettre::transport::smtp::commands::Rset)).await;
+        let _ = tokio::time::timeout(timeout, connection.quit()).await;
+        trial
+    }
+}
+
+/// A step of [`SmtpServer::try_envelope`] within `timeout`, its error as text.
+async fn within<T>(
+    timeout: Duration,
+    step: impl std::future::Future<Output = Result<T, lettre::transport::smtp::Error>>,
+) -> Result<T, String> {
+    match tokio::time::timeout(timeout, step).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!("no answer within {} ms", timeout.as_millis())),
+    }
+}

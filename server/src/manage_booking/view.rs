@@ -88,7 +88,9 @@ pub(super) fn manage_page(
     let page_link = link.page(path);
     let confirm_cancel = (showing.confirm_cancel && actions.contains(&CustomerAction::Cancel)).then(|| {
         let ride = ride_times(locales, lang, b);
-        locales.format(lang, "manage.cancel.confirm.text", &[("pickup", &ride)])
+        let free_hours = manage.settings.company.free_cancellation_hours.get().into();
+        let policy = locales.plural(lang, "legal.cancellationShort", free_hours, &[]);
+        format!("{} {policy}", locales.format(lang, "manage.cancel.confirm.text", &[("pickup", &ride)]))
     });
     ManagePage {
         reference: b.reference.to_string(),

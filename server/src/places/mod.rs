@@ -44,6 +44,15 @@ pub struct Suggestion {
     #[serde(skip)]
     #[ts(skip)]
     pub exact: bool,
+    /// Every word typed is a whole word of its name, or of its town, region or
+    /// country: none only begun, none typed with an error. The only suggestion
+    /// of a search, when it is such, is what the text means; one found by the
+    /// start of its name or despite a typing error may be a namesake of a
+    /// place the provider does not know ('Berlingen' for 'Berlin'), and stays
+    /// a question.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub whole_words: bool,
 }
 
 /// What a chosen place is. A `locality` or `postcode` names no street: a pick-up

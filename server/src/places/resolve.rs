@@ -2,11 +2,17 @@
 //! page and a form sent without picking from the list carry.
 //!
 //! Text becomes a place only when it names exactly one place in full
-//! ("Luchthaven Düsseldorf", "Roermond", "Munsterplein 1 Roermond"). A town
-//! whose airport is in the list too ("Düsseldorf", "Eindhoven", "Weeze"), two
-//! places of the same name, or text that names none in full but starts some
-//! ("Frankfurt") are a choice for the visitor: never priced as the first
-//! suggestion. See docs/decisions.md, "Never guess a place".
+//! ("Luchthaven Düsseldorf", "Roermond", "Munsterplein 1 Roermond", "Roermond
+//! Outlet"), or when the one place found has every typed word as a whole word
+//! of its name or its town ("Laurentius" for Laurentius Ziekenhuis): a
+//! question with one option asks nothing. A town whose airport is in the list
+//! too ("Düsseldorf", "Eindhoven", "Weeze"), two places of the same name, or
+//! text that names none in full but starts some ("Frankfurt") are a choice
+//! for the visitor: never priced as the first suggestion. So is a lone place
+//! found only by the start of its name or despite a typing error ("Berlin"
+//! for Berlingen, were Berlin unknown; "Roermnd"): it may be a namesake of a
+//! place the provider does not know. See docs/decisions.md, "Never guess a
+//! place".
 use crate::places::{
     new_session_token, PlaceDetails, PlaceKind, Places, PlacesError, PlacesProvider, Suggestion,
 };
@@ -83,6 +89,8 @@ fn unnarrowed(suggestions: &[Suggestion]) -> Verdict {
     }
     match exact.as_slice() {
         [] if suggestions.is_empty() => Verdict::None,
+        // One option, each typed word a whole word of it: no question.
+        [] if suggestions.len() == 1 && suggestions[0].whole_words => Verdict::One(0),
         [] => Verdict::Choice((0..suggestions.len().min(MAX_CHOICES)).collect()),
         [one] if suggestions[*one].kind != Some(PlaceKind::Locality) => Verdict::One(*one),
         [one] => {
@@ -191,6 +199,16 @@ mod tests {
             ("Munsterplein 1", Lang::Nl, PlaceKind::Address),
             ("LZR", Lang::Nl, PlaceKind::Poi),
             ("ECI Roermond", Lang::De, PlaceKind::Poi),
+            // Issue 55: no question with one option, nor an airport's with its station.
+            ("Roermond Outlet", Lang::Nl, PlaceKind::Poi),
+            ("Düsseldorf Flughafen", Lang::De, PlaceKind::Airport),
+            ("Flughafen Köln", Lang::De, PlaceKind::Airport),
+            ("Köln/Bonn Flughafen", Lang::De, PlaceKind::Airport),
+            ("Keulen luchthaven", Lang::Nl, PlaceKind::Airport),
+            ("Hamburg Airport", Lang::En, PlaceKind::Airport),
+            ("Herten NRW", Lang::De, PlaceKind::Locality),
+            ("Laurentius", Lang::Nl, PlaceKind::Poi),
+            ("Bahnhof Düsseldorf Flughafen", Lang::De, PlaceKind::Station),
         ];
         for (text, lang, kind) in cases {
             let (found, name) = resolved(text, lang).unwrap_or_else(|c| panic!("{text}: {c:?}"));
@@ -207,6 +225,33 @@ mod tests {
         assert_eq!(resolved("Qxzvbn", Lang::Nl), Err(Vec::new()));
     }
 
+    #[test]
+    fn a_lone_place_found_by_a_typing_error_or_a_start_is_still_a_question() {
+        // Found despite an error, or by the start of its name: it may be a namesake of a
+        // place the data lacks, so the visitor confirms it.
+        for text in ["Kapel in 't Zand Roermnd", "Venlo statoin", "Hamstraat 12 Roermnd", "Borussia-Pa"] {
+            let choice = resolved(text, Lang::Nl).expect_err(text);
+            assert!(!choice.is_empty(), "{text}: offered");
+        }
+        let choice = resolved("Hamstraat 12 Roermnd", Lang::Nl).unwrap_err();
+        assert_eq!(choice[0], (Some(PlaceKind::Address), "Hamstraat 12".to_string()));
+        // Unknown places (smaller than 10,000 and far away) find nothing, never a namesake.
+        for text in ["Berchtesgaden", "Oberstdorf"] {
+            assert_eq!(resolved(text, Lang::De), Err(Vec::new()), "{text}");
+        }
+        // Hamburg is Hamburg (or its airport), not Homburg.
+        let choice = resolved("Hamburg", Lang::De).unwrap_err();
+        assert!(choice.iter().all(|(_, name)| name.contains("Hamburg")), "{choice:?}");
+    }
+
+    #[test]
+    fn one_option_named_with_whole_words_is_the_answer() {
+        let lone = |whole: bool| Suggestion { whole_words: whole, ..suggestion(Some(PlaceKind::Poi), false) };
+        assert_eq!(verdict(&[lone(true)], None), Verdict::One(0));
+        assert_eq!(verdict(&[lone(false)], None), Verdict::Choice(vec![0]));
+        assert_eq!(verdict(&[lone(true), lone(true)], None), Verdict::Choice(vec![0, 1]));
+    }
+
     fn suggestion(kind: Option<PlaceKind>, exact: bool) -> Suggestion {
         Suggestion {
             id: "x".into(),
@@ -215,6 +260,7 @@ mod tests {
             approximate: false,
             kind,
             exact,
+            whole_words: exact,
         }
     }
 

@@ -116,6 +116,14 @@ pub async fn between_places(
             q.duration_min as u64,
             &[("km", &decimal1(q.distance_km, lang))],
         ),
+        // The same figures, and the fixed price they undercut, so the customer can check both.
+        Rule::MeteredUnderFixed => {
+            let fixed = q.fixed_cents.unwrap_or_default().euro_text(lang);
+            let args =
+                [("km", decimal1(q.distance_km, lang)), ("fixed", fixed), ("destination", destination)];
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            locales.plural(lang, "form.ruleMeteredUnderFixed", q.duration_min as u64, &args)
+        }
     };
     Ok(Indication {
         price_indication: q.amount_cents.amount_text(lang),
@@ -127,6 +135,7 @@ pub async fn between_places(
             duration_min: q.duration_min,
             fixed_destination,
             surcharge_cents: q.surcharge_cents,
+            fixed_cents: q.fixed_cents,
             fixed_destination_names: None,
         },
         explanation,

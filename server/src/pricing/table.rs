@@ -1,7 +1,9 @@
 //! Both directions of fixed-price trips, as a table: every listed destination,
 //! with the other end in the Roermond zone, in each radius step and beyond the
 //! last one. A trip and its return differ only by the pick-up surcharge; where
-//! no fixed price applies, both directions are metered alike.
+//! no fixed price applies, both directions are metered alike. The rules as
+//! written (`tariff.never_above_meter = false`), then, with the default, the
+//! trips where the meter undercuts them, in both directions.
 use crate::pricing::{quote, Trip};
 use crate::{config::Settings, pricing::Rule, types::LatLon};
 
@@ -71,7 +73,8 @@ const TABLE: &[(&str, char, f64, i64, i64)] = &[
 
 #[test]
 fn both_directions_of_every_fixed_price_trip() {
-    let t = Settings::load_from(&Default::default()).unwrap().tariff;
+    let mut t = Settings::load_from(&Default::default()).unwrap().tariff;
+    t.never_above_meter = false;
     assert!(TABLE.len() >= 30);
     let pickup_surcharge = t.pickup_surcharge_cents.cents();
     for &(id, direction, km, outward, back) in TABLE {
@@ -102,4 +105,67 @@ fn both_directions_of_every_fixed_price_trip() {
         assert_eq!(to.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");
         assert_eq!(from.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}");
     }
+}
+
+/// Destination id, where the other end is (direction, km from the centre), the
+/// route (km, minutes), expected (price, rule) there → destination and back.
+type MeterCase = (&'static str, char, f64, (f64, f64), (i64, Rule), (i64, Rule));
+
+const METER_TABLE: &[MeterCase] = &[
+    // As from Sittard to Maastricht Aachen Airport: fixed 70 + 30 = 100 (back 105), metered 59.26.
+    ("mst", 'S', 21.0, (20.0, 20.0), (5926, Rule::MeteredUnderFixed), (5926, Rule::MeteredUnderFixed)),
+    // As from Venlo to Weeze: fixed 110 + 30 = 140 (back 145), metered 99.26.
+    ("nrn", 'N', 24.0, (35.0, 30.0), (9926, Rule::MeteredUnderFixed), (9926, Rule::MeteredUnderFixed)),
+    // Within 10 km, a short route to Düsseldorf: fixed 110 (back 115), metered 113.26 — the fixed
+    // price goes, but the way back (115) is above the same meter.
+    ("dus", 'E', 5.0, (40.0, 35.0), (11000, Rule::FixedSurcharge), (11326, Rule::MeteredUnderFixed)),
+    // From the zone to Maastricht Aachen Airport, 47 km: the fixed price, both ways.
+    ("mst", 'N', 1.0, (47.0, 35.0), (7000, Rule::Fixed), (7500, Rule::FixedPickup)),
+    // From the zone to Schiphol, 178 km: the fixed price, far under the meter, both ways.
+    ("ams", 'W', 0.0, (178.4, 115.0), (23000, Rule::Fixed), (23500, Rule::FixedPickup)),
+];
+
+#[test]
+fn the_meter_undercuts_a_fixed_price_in_either_direction_and_says_what_it_undercut() {
+    let t = Settings::load_from(&Default::default()).unwrap().tariff;
+    assert!(t.never_above_meter, "the default");
+    for &(id, direction, km, (route_km, route_min), outward, back) in METER_TABLE {
+        let d = t.destinations.iter().find(|d| d.id == id).unwrap();
+        let (there, other) = (LatLon { lat: d.lat, lon: d.lon }, from_centre(direction, km));
+        let trip = |pickup, destination| Trip {
+            pickup,
+            destination,
+            distance_km: route_km,
+            duration_min: route_min,
+        };
+        let to = quote(&t, &trip(other, there));
+        let from = quote(&t, &trip(there, other));
+        let case = format!("{id}, {km} km {direction}, {route_km} km route");
+        assert_eq!((to.amount_cents.cents(), to.rule), outward, "{case}: there");
+        assert_eq!((from.amount_cents.cents(), from.rule), back, "{case}: back");
+        let metered = crate::pricing::metered_cents(&t, route_km, route_min);
+        for q in [&to, &from] {
+            assert!(q.amount_cents <= metered, "{case}: never above the meter");
+            assert_eq!(q.fixed_destination.map(|d| d.id.as_str()), Some(id), "{case}: names the destination");
+            if q.rule == Rule::MeteredUnderFixed {
+                assert_eq!(q.amount_cents, metered, "{case}");
+                assert!(
+                    q.fixed_cents.is_some_and(|fixed| fixed > metered),
+                    "{case}: the fixed price it undercut"
+                );
+                assert_eq!(q.surcharge_cents.cents(), 0, "{case}: no surcharge on a metered price");
+            }
+        }
+    }
+    // The rule as written, for an owner who wants it: the fixed price with its surcharge.
+    let literal = crate::config::TariffSettings { never_above_meter: false, ..t.clone() };
+    let (mst, sittard) = (t.destinations.iter().find(|d| d.id == "mst").unwrap(), from_centre('S', 21.0));
+    let trip = Trip {
+        pickup: sittard,
+        destination: LatLon { lat: mst.lat, lon: mst.lon },
+        distance_km: 20.0,
+        duration_min: 20.0,
+    };
+    let q = quote(&literal, &trip);
+    assert_eq!((q.amount_cents.cents(), q.rule), (10000, Rule::FixedSurcharge));
 }

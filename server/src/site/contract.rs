@@ -29,6 +29,10 @@ pub enum PageName {
     Prices,
     Reservation,
     Contact,
+    /// The legal pages (their text in `PageProps.legal`).
+    Privacy,
+    Terms,
+    Complaints,
     /// The page of one fixed-price route.
     Landing,
     Error,
@@ -45,6 +49,9 @@ impl From<Option<Page>> for PageName {
             Some(Page::Prices) => PageName::Prices,
             Some(Page::Reservation) => PageName::Reservation,
             Some(Page::Contact) => PageName::Contact,
+            Some(Page::Privacy) => PageName::Privacy,
+            Some(Page::Terms) => PageName::Terms,
+            Some(Page::Complaints) => PageName::Complaints,
             None => PageName::Error,
         }
     }
@@ -79,6 +86,30 @@ pub struct PageProps {
     /// Landing page: the route it describes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub landing: Option<LandingRoute>,
+    /// A legal page: its text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<LegalContent>,
+    /// Who answers the address fields' suggestions (the attribution shown with them).
+    pub places_provider: PlacesProviderName,
+}
+
+/// A legal page's text (`site::legal`), rendered from the owner's Markdown on the server.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalContent {
+    /// HTML made by `site::legal::markdown` (the file's own HTML escaped).
+    pub html: String,
+    /// The built-in template (the demo's): the page says it is one to complete.
+    pub template: bool,
+}
+
+/// The places provider the server chose at start (`places::provider`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PlacesProviderName {
+    Gazetteer,
+    /// Google Maps Platform: its suggestions are shown with "Powered by Google".
+    Google,
 }
 
 /// A fixed-price route as its landing page tells it, amounts formatted.
@@ -119,6 +150,9 @@ pub struct Links {
     pub reservation: String,
     pub prices: String,
     pub contact: String,
+    pub privacy: String,
+    pub terms: String,
+    pub complaints: String,
 }
 
 /// One path (or link) per language.
@@ -156,6 +190,7 @@ pub struct IslandProps {
     pub max_passengers: u8,
     pub lead_time_minutes: u32,
     pub large_vehicle_above: u8,
+    pub places_provider: PlacesProviderName,
 }
 
 impl From<&PageProps> for IslandProps {
@@ -176,6 +211,7 @@ impl From<&PageProps> for IslandProps {
             max_passengers: props.max_passengers,
             lead_time_minutes: props.lead_time_minutes,
             large_vehicle_above: props.large_vehicle_above,
+            places_provider: props.places_provider,
         }
     }
 }
@@ -202,6 +238,8 @@ pub struct Company {
     pub address: PostalAddress,
     pub kvk: String,
     pub vat: String,
+    /// The taxi licence number, when the company set one (footer, complaints page).
+    pub licence_number: Option<String>,
     /// The footer says the company's details are examples (`company.demo`).
     pub sample_notice: bool,
     /// The footer's quality mark, if one is shown.

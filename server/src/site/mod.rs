@@ -13,6 +13,7 @@ pub mod form_page;
 pub mod host;
 pub mod landing;
 pub mod landing_page;
+pub mod legal;
 mod page;
 pub mod page_dates;
 pub mod pages;
@@ -152,6 +153,7 @@ mod tests {
                 .collect(),
             unknown_hosts,
             hsts: false,
+            legal_dir: String::new(),
         }
     }
 

@@ -9,10 +9,22 @@ pub enum Page {
     Reservation,
     Contact,
     Prices,
+    /// The legal pages (`site::legal`): privacy statement, terms, complaints.
+    Privacy,
+    Terms,
+    Complaints,
 }
 
 impl Page {
-    pub const ALL: [Page; 4] = [Page::Home, Page::Reservation, Page::Prices, Page::Contact];
+    pub const ALL: [Page; 7] = [
+        Page::Home,
+        Page::Reservation,
+        Page::Prices,
+        Page::Contact,
+        Page::Privacy,
+        Page::Terms,
+        Page::Complaints,
+    ];
 
     pub fn path(self, lang: Lang) -> &'static str {
         match (self, lang) {
@@ -28,6 +40,15 @@ impl Page {
             (Page::Prices, Lang::En) => "/prices",
             (Page::Prices, Lang::De) => "/tarife",
             (Page::Prices, Lang::Nl) => "/tarieven",
+            (Page::Privacy, Lang::En) => "/privacy-policy",
+            (Page::Privacy, Lang::De) => "/datenschutz",
+            (Page::Privacy, Lang::Nl) => "/privacy",
+            (Page::Terms, Lang::En) => "/terms",
+            (Page::Terms, Lang::De) => "/agb",
+            (Page::Terms, Lang::Nl) => "/voorwaarden",
+            (Page::Complaints, Lang::En) => "/complaints",
+            (Page::Complaints, Lang::De) => "/beschwerden",
+            (Page::Complaints, Lang::Nl) => "/klachten",
         }
     }
 
@@ -46,6 +67,9 @@ impl Page {
             Page::Reservation => "reservation",
             Page::Contact => "contact",
             Page::Prices => "prices",
+            Page::Privacy => "privacy",
+            Page::Terms => "terms",
+            Page::Complaints => "complaints",
         }
     }
 
@@ -61,7 +85,7 @@ impl Page {
         match self {
             Page::Reservation => &["early-reservation.js", "client-vendor.js"],
             Page::Contact => &["client-vendor.js"],
-            Page::Home | Page::Prices => &[],
+            Page::Home | Page::Prices | Page::Privacy | Page::Terms | Page::Complaints => &[],
         }
     }
 }

@@ -22,10 +22,11 @@ use crate::{
     render::assets::Assets,
     site::{
         contract::{
-            Alternates, Company, FixedPriceRow, FormState, Links, PageProps, PostalAddress, QualityMark,
-            RadiusSurchargeRow, Tariff,
+            Alternates, Company, FixedPriceRow, FormState, LegalContent, Links, PageProps,
+            PlacesProviderName, PostalAddress, QualityMark, RadiusSurchargeRow, Tariff,
         },
         landing::path as landing_path,
+        legal::LegalTexts,
         page_dates::PageDates,
         titles, Page, ReservationMode,
     },
@@ -74,6 +75,8 @@ pub struct Pages {
     warm_up_failed: AtomicBool,
     /// When each page's content last changed (the sitemap's `lastmod`).
     pub(crate) dates: PageDates,
+    /// The legal pages' texts, rendered at start (`site::legal`).
+    legal: LegalTexts,
 }
 
 impl Pages {
@@ -81,14 +84,15 @@ impl Pages {
         settings: Arc<Settings>,
         locales: Arc<Locales>,
         assets: Arc<Assets>,
-        pool: RenderPool,
+        (pool, legal): (RenderPool, LegalTexts),
     ) -> Self {
         let cache = PageKey::all(settings.tariff.destinations.len())
             .into_iter()
             .map(|key| (key, OnceLock::new()))
             .collect();
         let dates = PageDates::open(&settings.data_dir);
-        Self { settings, locales, assets, pool, cache, warm_up_failed: AtomicBool::new(false), dates }
+        let warm_up_failed = AtomicBool::new(false);
+        Self { settings, locales, assets, pool, cache, warm_up_failed, dates, legal }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -198,6 +202,9 @@ impl Pages {
             PageKey::Error(lang) => (None, lang, ReservationMode::default(), None),
         };
         let mut props = PageProps { form, ..self.props(page, lang, mode) };
+        props.legal = page
+            .and_then(|page| self.legal.get(page, lang))
+            .map(|text| LegalContent { html: text.html.clone(), template: text.template });
         if let Some(index) = landing {
             self.make_landing(&mut props, index);
         }
@@ -290,6 +297,9 @@ impl Pages {
                 reservation: path(Page::Reservation, lang),
                 prices: path(Page::Prices, lang),
                 contact: path(Page::Contact, lang),
+                privacy: path(Page::Privacy, lang),
+                terms: path(Page::Terms, lang),
+                complaints: path(Page::Complaints, lang),
             },
             alternates: Alternates {
                 nl: path(here, Lang::Nl),
@@ -310,6 +320,7 @@ impl Pages {
                 },
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),
+                licence_number: Some(c.licence_number.clone()).filter(|n| !n.trim().is_empty()),
                 sample_notice: c.demo,
                 quality_mark: self.quality_mark(lang),
                 taxi_image_src: self.assets.url("taxi.svg").to_string(),
@@ -346,6 +357,11 @@ impl Pages {
             lead_time_minutes: s.booking.lead_time_minutes,
             large_vehicle_above: s.booking.large_vehicle_above,
             landing: None,
+            legal: None,
+            places_provider: match s.secrets.google_maps_key {
+                Some(_) => PlacesProviderName::Google,
+                None => PlacesProviderName::Gazetteer,
+            },
         }
     }
 }

@@ -26,7 +26,7 @@ pub struct PageQuery {
     mode: Option<String>,
 }
 
-/// One of the four pages in one language (`/` aside: see [`index`]), for
+/// One of the seven pages in one language (`/` aside: see [`index`]), for
 /// every spelling of its path that actix routes to it. (The reservation page
 /// opened with a route is the booking's: `booking::routes::reservation_page`.)
 pub async fn page(

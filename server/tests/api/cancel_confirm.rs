@@ -20,6 +20,12 @@ async fn cancelling_asks_first_and_a_cancel_not_confirmed_changes_nothing() {
     assert_eq!(question.status(), 200);
     let html = question.text().await.unwrap();
     assert!(html.contains("Cancel this ride?") && html.contains("Yes, cancel the ride"), "{html}");
+    // Until when it is free, in the question the button is described by (issue 53).
+    let question = html.split("<p id=\"cancel-question\">").nth(1).unwrap().split("</p>").next().unwrap();
+    assert!(
+        question.ends_with(" Cancelling is free up to 2 hours before the pick-up time; a later cancellation may be charged as our terms say."),
+        "{question}"
+    );
     assert!(html.contains("name=\"confirmed\" value=\"yes\""), "{html}");
     assert!(html.contains(&format!("href=\"{}\"", link.replace('&', "&amp;"))), "No, keep my ride: back");
 

@@ -82,3 +82,37 @@ fn an_unknown_subcommand_or_flag_is_refused_and_starts_nothing() {
         assert!(run.left.is_empty(), "{arg} left {:?}", run.left);
     }
 }
+
+/// `taxi-server` with a real company's settings and no mail server: exit 2,
+/// the fix on stderr, nothing made (issue 53 item 2).
+#[test]
+fn a_site_that_is_no_demo_without_a_mail_server_exits_2_with_the_fix() {
+    let dir = std::env::temp_dir().join(format!("taxi-cli-{}-nomail", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("taxi.toml"), crate::mail_route::no_demo("")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
+        .current_dir(&dir)
+        .env("TAXI_LISTEN", "127.0.0.1:0")
+        .env("TAXI_CONFIG", dir.join("taxi.toml"))
+        .env_remove("TAXI_DATA_DIR")
+        .env_remove("TAXI_SMTP_URL")
+        .env_remove("TAXI_GOOGLE_MAPS_KEY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("taxi-server starts");
+    // A server that started anyway is stopped, and fails the test below.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("TAXI_SMTP_URL") && stderr.contains("mail.maildir_on_purpose"), "{stderr}");
+    assert_eq!(left, ["taxi.toml"], "no data directory made");
+}

@@ -18,11 +18,24 @@ pub struct Call {
     pub session: Option<String>,
 }
 
+/// A key the fake refuses, as Google refuses an invalid one.
+pub const REFUSED_KEY: &str = "refused-key";
+/// Google's answer to an invalid key (400, its error JSON; docs/external-apis.md).
+const REFUSED: &str = r#"{"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID", "domain": "googleapis.com"}]}}"#;
+
 pub struct FakeGoogle(Fake);
 
 impl FakeGoogle {
     pub async fn start() -> FakeGoogle {
-        FakeGoogle(Fake::start(|seen, _| reply(200, answer(seen).1)).await)
+        FakeGoogle(
+            Fake::start(|seen, _| {
+                if seen.headers.get("x-goog-api-key").is_some_and(|k| k == REFUSED_KEY) {
+                    return reply(400, serde_json::from_str(REFUSED).unwrap());
+                }
+                reply(200, answer(seen).1)
+            })
+            .await,
+        )
     }
 
     /// The settings pointing the server at this fake, plus `extra` lines.
@@ -31,6 +44,10 @@ impl FakeGoogle {
             "[render]\nworkers = 1\n[google]\nplaces_url = \"{0}\"\nroutes_url = \"{0}\"\ntimeout_ms = 2000\n{extra}",
             self.0.url
         )
+    }
+
+    pub fn url(&self) -> &str {
+        &self.0.url
     }
 
     pub fn calls(&self) -> Vec<Call> {

@@ -219,6 +219,15 @@ pub const ROUTES: &[(&str, &str, &str)] = &[
     ("/reservation", "en", "reservation"),
     ("/contact-us", "en", "contact"),
     ("/prices", "en", "prices"),
+    ("/privacy", "nl", "privacy"),
+    ("/voorwaarden", "nl", "terms"),
+    ("/klachten", "nl", "complaints"),
+    ("/datenschutz", "de", "privacy"),
+    ("/agb", "de", "terms"),
+    ("/beschwerden", "de", "complaints"),
+    ("/privacy-policy", "en", "privacy"),
+    ("/terms", "en", "terms"),
+    ("/complaints", "en", "complaints"),
 ];
 
 /// Waits until the next full hour has begun when it is less than a minute away. The

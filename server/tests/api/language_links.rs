@@ -75,7 +75,7 @@ async fn crawl(app: &TestApp, origins: &[&str]) -> usize {
         let xml = fetch(app, &format!("{origin}/sitemap.xml"), &[]).await.text().await.unwrap();
         pages.extend(xml.split("<loc>").skip(1).map(|rest| rest.split("</loc>").next().unwrap().to_string()));
     }
-    assert_eq!(pages.len(), 45, "every page once");
+    assert_eq!(pages.len(), 54, "every page once");
     let mut targets = BTreeSet::new();
     for page in &pages {
         let response = fetch(app, page, &[]).await;

@@ -178,3 +178,70 @@ async fn a_belgian_postcode_with_its_town_is_a_question_not_a_dutch_area_far_awa
     assert!(form["values"]["destinationPlaceId"].is_string(), "{form}");
     assert!(form.get("price").is_some(), "{form}");
 }
+
+#[actix_web::test]
+async fn a_place_named_in_full_or_alone_opens_priced_without_a_question() {
+    // Issue 55 item 6: "Roermond Outlet" asked a question with one option,
+    // "Düsseldorf Flughafen" and "Flughafen Köln" one with the airport's station.
+    let app = spawn_app().await;
+    for (path, from, to, price) in [
+        ("/reserveren", "Roermond Outlet", "Düsseldorf Flughafen", "€ 100,00"),
+        ("/reservieren", "Roermond", "Flughafen Köln", "155,00 €"),
+        ("/reservieren", "Roermond", "Köln/Bonn Flughafen", "155,00 €"),
+        ("/reservation", "Laurentius", "Eindhoven Airport", "€ 100.00"),
+    ] {
+        let (form, _) = opened(&app, path, from, to).await;
+        assert!(form.get("choices").is_none(), "{from} → {to}: no question: {form}");
+        assert_eq!(form["price"]["priceText"], price, "{from} → {to}: {form}");
+    }
+    let (form, _) = opened(&app, "/reservieren", "Roermond", "Düsseldorf Flughafen").await;
+    assert_eq!(form["values"]["destinationPlaceId"], "aDUS", "the airport, not its station: {form}");
+    let (form, _) = opened(&app, "/reserveren", "Roermond Outlet", "Venlo").await;
+    assert_eq!(form["values"]["departurePlaceId"], "f:outlet", "{form}");
+}
+
+#[actix_web::test]
+async fn far_places_are_found_by_name_and_unknown_ones_never_as_a_namesake() {
+    // Issue 55 item 2: "Hamburg" offered Homburg, "Berlin" Berlingen.
+    let app = spawn_app().await;
+    let (form, _) = opened(&app, "/reservieren", "Roermond", "Hamburg").await;
+    let names: Vec<&str> = form["choices"]["destination"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["mainText"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(names, ["Hamburg", "Flughafen Hamburg"], "the town and its airport: {form}");
+    for (path, to, id) in [
+        ("/reservation", "Munich Airport", "aMUC"),
+        ("/reserveren", "Luchthaven Berlijn Brandenburg", "aBER"),
+        ("/reservieren", "Stuttgart Hbf", "s8000096"),
+        ("/reserveren", "Doornik", "g2785341"),
+    ] {
+        let (form, _) = opened(&app, path, "Roermond", to).await;
+        assert_eq!(form["values"]["destinationPlaceId"], id, "{to}: {form}");
+        assert_eq!(form["price"]["rule"], "metered", "{to}: beyond the fixed prices, metered: {form}");
+    }
+    // Too small to be in the data, too far to be the company's: the note, never a namesake.
+    let (form, _) = opened(&app, "/reservieren", "Roermond", "Berchtesgaden").await;
+    assert!(form.get("price").is_none() && form.get("choices").is_none(), "{form}");
+    assert_eq!(form["errors"]["destination"], "Wir konnten diesen Ort nicht finden. Geben Sie Straße und Hausnummer, einen Ort, Bahnhof oder eine Postleitzahl ein und wählen Sie aus der Liste.");
+}
+
+#[actix_web::test]
+async fn a_street_with_its_town_typed_with_one_error_is_offered_never_guessed() {
+    // Issue 55 item 3: "Hamstraat 12 Roermnd" found nothing.
+    let app = spawn_app().await;
+    let (form, _) = opened(&app, "/reserveren", "Hamstraat 12 Roermnd", "Düsseldorf Flughafen").await;
+    assert!(form.get("price").is_none(), "a typing error is confirmed, not priced: {form}");
+    let first = &form["choices"]["departure"][0];
+    assert_eq!((first["mainText"].as_str(), first["kind"].as_str()), (Some("Hamstraat 12"), Some("address")));
+    assert_eq!(first["secondaryText"], "Roermond, Limburg, Nederland");
+    assert_eq!(first["approximate"], true);
+    // Chosen, it is priced as a street of Roermond.
+    let id = first["id"].as_str().unwrap();
+    let answer: Value = app.get(&format!("/api/places/{id}/aDUS?lang=nl")).await.json().await.unwrap();
+    assert_eq!(answer["priceText"], "€ 100,00", "{answer}");
+    let details: Value = app.get(&format!("/api/place-details/{id}?lang=nl")).await.json().await.unwrap();
+    assert_eq!(details["formattedAddress"], "Hamstraat 12, Roermond");
+}

@@ -26,7 +26,7 @@ async fn readiness_waits_for_the_pages_and_a_writable_data_directory() {
     assert_eq!(body["status"], "ready");
     assert_eq!(
         body["checks"],
-        serde_json::json!({"pagesWarm": true, "dataDirWritable": true, "acceptsBookings": true, "placesProvider": true})
+        serde_json::json!({"pagesWarm": true, "dataDirWritable": true, "acceptsBookings": true, "mailLeaves": true, "placesProvider": true})
     );
 
     // The data directory replaced by a file: nothing can be spooled, so not ready (but alive).

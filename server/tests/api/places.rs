@@ -121,3 +121,49 @@ async fn google_failures_become_localized_messages_without_the_key() {
     let body: Value = serde_json::from_str(&text).unwrap();
     assert!(body["errorMessage"].as_str().unwrap().starts_with("Es konnte keine Preisauskunft"));
 }
+
+#[actix_web::test]
+async fn a_fixed_price_above_the_meter_of_its_route_gives_way_to_the_meter_in_words_a_customer_can_check() {
+    let app = spawn_app().await;
+    // Sittard lies 22 km from Roermond, much nearer Maastricht Aachen Airport: fixed 70 + 30 surcharge.
+    let sittard = first_id(&app, "sittard", "nl").await;
+    let airport = first_id(&app, "maastricht%20aachen", "nl").await;
+    for (from, to) in [(&sittard, &airport), (&airport, &sittard)] {
+        let (status, body) = json(&app, &format!("/api/places/{from}/{to}?lang=en")).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["rule"], "meteredUnderFixed", "{body}");
+        let cents = body["amountCents"].as_i64().unwrap();
+        let metered = 326.0
+            + 240.0 * body["distanceKm"].as_f64().unwrap()
+            + 40.0 * body["durationMin"].as_f64().unwrap();
+        assert_eq!(cents, metered.round() as i64, "the meter of the route shown");
+        assert!(body["fixedCents"].as_i64().unwrap() > cents, "the fixed price it undercut: {body}");
+        let words = body["explanation"].as_str().unwrap();
+        assert!(words.contains("less than the fixed price of €"), "{words}");
+        assert!(words.contains("Maastricht Aachen Airport"), "{words}");
+    }
+    // The WhatsApp text and the staff mail say it too, in their own words.
+    let ride = |extra: serde_json::Value| {
+        let mut body = crate::booking::booking();
+        body["departure"] = "Sittard".into();
+        body["departurePlaceId"] = sittard.as_str().into();
+        body["destination"] = "Maastricht Aachen Airport".into();
+        body["destinationPlaceId"] = airport.as_str().into();
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    let chat: Value = app
+        .post_json("/api/whatsappreservation/en", &ride(serde_json::json!({})))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let text =
+        crate::booking::percent_decode(chat["whatsappUrl"].as_str().unwrap().split_once("?text=").unwrap().1);
+    assert!(text.contains("less than the fixed price of €"), "{text}");
+    assert_eq!(app.post_json("/api/reservation/nl", &ride(serde_json::json!({}))).await.status(), 200);
+    let staff = app.mails(2).await.into_iter().find(|m| m.contains("planning@")).expect("the staff mail");
+    let parsed = mail_parser::MessageParser::default().parse(staff.as_bytes()).unwrap();
+    let body = parsed.body_text(0).unwrap();
+    assert!(body.contains("metertarief: minder dan de vaste prijs van €"), "{body}");
+}

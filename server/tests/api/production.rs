@@ -11,12 +11,19 @@ fn own_share_image() -> String {
     format!("{}/tests/fixtures/own-share.png", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The company's own legal pages (`site.legal_dir`), which a site without the demo must have.
+fn own_legal_pages() -> String {
+    format!("{}/tests/fixtures/legal", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn production_config(extra: &str) -> String {
     format!(
-        "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[site]\nbase_url = \"{MAIN}\"\n\
+        "[render]\nworkers = 1\n[limits]\nrate_limit_per_minute = 0\n[mail]\nmaildir_on_purpose = true\n[site]\nbase_url = \"{MAIN}\"\n\
+         legal_dir = \"{}\"\n\
          alternate_domains = [{{ origin = \"https://www.taxi-roermond.de\", languages = [\"de\"] }}]\n\
          [company]\ndemo = false\nname = \"Taxi Roermond\"\nemail = \"rit@taxi.example\"\n\
          share_image_file = \"{}\"\n{extra}",
+        own_legal_pages(),
         own_share_image()
     )
 }
@@ -39,7 +46,7 @@ async fn all_pages(app: &TestApp) -> Vec<String> {
         let xml = fetch(app, &format!("{origin}/sitemap.xml")).await.text().await.unwrap();
         pages.extend(xml.split("<loc>").skip(1).map(|rest| rest.split("</loc>").next().unwrap().to_string()));
     }
-    assert_eq!(pages.len(), 45);
+    assert_eq!(pages.len(), 54);
     pages
 }
 

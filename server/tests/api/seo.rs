@@ -7,17 +7,17 @@ async fn sitemap_lists_every_page_with_its_alternates() {
     assert_eq!(response.status(), 200);
     assert!(header(&response, "content-type").starts_with("application/xml"));
     let xml = response.text().await.unwrap();
-    // 4 pages and 11 fixed-price routes, in 3 languages.
-    assert_eq!(xml.matches("<url>").count(), 45);
+    // 7 pages (3 of them the legal pages) and 11 fixed-price routes, in 3 languages.
+    assert_eq!(xml.matches("<url>").count(), 54);
     for (path, _, _) in ROUTES {
         assert!(xml.contains(&format!("<loc>https://www.taxiroermond.example{path}</loc>")), "{path}");
     }
-    assert_eq!(xml.matches("hreflang=\"x-default\"").count(), 45);
-    assert_eq!(xml.matches("<xhtml:link").count(), 180);
+    assert_eq!(xml.matches("hreflang=\"x-default\"").count(), 54);
+    assert_eq!(xml.matches("<xhtml:link").count(), 216);
     assert!(xml.contains("hreflang=\"de\" href=\"https://www.taxiroermond.example/tarife\""));
     let lastmod = between(&xml, "<lastmod>", "</lastmod>").expect("lastmod");
     assert!(jiff::civil::Date::strptime("%Y-%m-%d", lastmod).is_ok(), "{lastmod}");
-    assert_eq!(xml.matches("<lastmod>").count(), 45);
+    assert_eq!(xml.matches("<lastmod>").count(), 54);
 }
 
 #[actix_web::test]
@@ -138,7 +138,7 @@ async fn sitemap_and_robots_carry_validators_and_each_page_its_own_date() {
         [format!("{origin}/prices"), format!("{origin}/tarieven"), format!("{origin}/tarife")],
         "only the pages showing the rate"
     );
-    assert_eq!(after.values().filter(|date| *date == "2020-01-01").count(), 42);
+    assert_eq!(after.values().filter(|date| *date == "2020-01-01").count(), 51);
 }
 
 /// The route pages read as pages of their own: enough words, and most of each page's

@@ -83,7 +83,6 @@ impl Sink {
     }
 
     /// Every RCPT the server was sent, in order (lower-cased): its attempts.
-    #[allow(dead_code)] // the API tests count no attempts
     pub fn attempts(&self) -> Vec<String> {
         std::fs::read_to_string(self.dir.join("attempts.log"))
             .unwrap_or_default()

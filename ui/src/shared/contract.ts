@@ -14,12 +14,12 @@ export type ReservationMode = "mail" | "whatsapp";
 /**
  * The page a set of props renders: one of the site's pages, or the error page.
  */
-export type PageName = "home" | "prices" | "reservation" | "contact" | "landing" | "error" | "staff" | "manage";
+export type PageName = "home" | "prices" | "reservation" | "contact" | "privacy" | "terms" | "complaints" | "landing" | "error" | "staff" | "manage";
 
 /**
  * The paths of the pages in the page's language.
  */
-export type Links = { home: string, reservation: string, prices: string, contact: string, };
+export type Links = { home: string, reservation: string, prices: string, contact: string, privacy: string, terms: string, complaints: string, };
 
 /**
  * One path (or link) per language.
@@ -39,6 +39,10 @@ export type Company = { name: string, phoneDisplay: string, phoneHref: string, e
  * For the footer's address block.
  */
 address: PostalAddress, kvk: string, vat: string, 
+/**
+ * The taxi licence number, when the company set one (footer, complaints page).
+ */
+licenceNumber: string | null, 
 /**
  * The footer says the company's details are examples (`company.demo`).
  */
@@ -68,7 +72,7 @@ export type Tariff = { startRate: string, perKm: string, perMinute: string, fixe
 /**
  * Which tariff rule priced a trip (see the tariff engine, `pricing`).
  */
-export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge";
+export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge" | "meteredUnderFixed";
 
 /**
  * The price the server computed for the booking (never the client's number).
@@ -77,7 +81,11 @@ export type PriceSummary = { amountCents: number, rule: Rule, distanceKm: number
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -99,7 +107,11 @@ explanation: string, amountCents: number, rule: Rule, distanceKm: number, durati
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -126,7 +138,11 @@ explanation: string, amountCents: number, rule: Rule, distanceKm: number, durati
 /**
  * Localized name of the fixed-price destination, if a fixed rule applied.
  */
-fixedDestination: string | null, surchargeCents: number, };
+fixedDestination: string | null, surchargeCents: number, 
+/**
+ * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+ */
+fixedCents?: number, };
 
 /**
  * What a page shows after a form post without JavaScript: the typed values
@@ -375,6 +391,24 @@ zone: string, zoneRadiusKm: number,
 story: RouteStory | null, };
 
 /**
+ * A legal page's text (`site::legal`), rendered from the owner's Markdown on the server.
+ */
+export type LegalContent = { 
+/**
+ * HTML made by `site::legal::markdown` (the file's own HTML escaped).
+ */
+html: string, 
+/**
+ * The built-in template (the demo's): the page says it is one to complete.
+ */
+template: boolean, };
+
+/**
+ * The places provider the server chose at start (`places::provider`).
+ */
+export type PlacesProviderName = "gazetteer" | "google";
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -408,7 +442,15 @@ largeVehicleAbove: number,
 /**
  * Landing page: the route it describes.
  */
-landing?: LandingRoute, };
+landing?: LandingRoute, 
+/**
+ * A legal page: its text.
+ */
+legal?: LegalContent, 
+/**
+ * Who answers the address fields' suggestions (the attribution shown with them).
+ */
+placesProvider: PlacesProviderName, };
 
 /**
  * How to reach the company: what the forms link to.
@@ -420,7 +462,7 @@ export type ContactPoints = { phoneDisplay: string, phoneHref: string, email: st
  * components read of the page's props. The tariff, the other languages' paths and the footer's
  * company details only the server's render of the whole page reads.
  */
-export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, };
+export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, placesProvider: PlacesProviderName, };
 
 /**
  * The staff answer page's props: the site's, and the page.
@@ -455,7 +497,15 @@ largeVehicleAbove: number,
 /**
  * Landing page: the route it describes.
  */
-landing?: LandingRoute, };
+landing?: LandingRoute, 
+/**
+ * A legal page: its text.
+ */
+legal?: LegalContent, 
+/**
+ * Who answers the address fields' suggestions (the attribution shown with them).
+ */
+placesProvider: PlacesProviderName, };
 
 /**
  * The manage page's props: the site's, and the page.
@@ -490,7 +540,15 @@ largeVehicleAbove: number,
 /**
  * Landing page: the route it describes.
  */
-landing?: LandingRoute, };
+landing?: LandingRoute, 
+/**
+ * A legal page: its text.
+ */
+legal?: LegalContent, 
+/**
+ * Who answers the address fields' suggestions (the attribution shown with them).
+ */
+placesProvider: PlacesProviderName, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).

@@ -7,7 +7,9 @@
 //! named in it: id `addr:<locality id>:<typed text, base64url>`; its details
 //! give the typed text (plus the locality when it is not in it) as
 //! `formattedAddress`, the street part as `displayName`, and the locality's
-//! position.
+//! position. A town typed with one error ('Hamstraat 12 Roermnd') is read
+//! as that town when no town is named as typed ([`Gazetteer::parse_address_with_typo`]);
+//! its details then give the street and the town's own name.
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 
 use crate::places::gazetteer::{
@@ -45,11 +47,12 @@ impl Gazetteer {
             return None;
         }
         // The street part, as the suggestion showed it.
-        let street = self
+        let parsed = self
             .parse_address(&text)
-            .filter(|a| a.localities.contains(&index))
-            .map(|a| a.street)
-            .unwrap_or_else(|| text.clone());
+            .or_else(|| self.parse_address_with_typo(&text))
+            .filter(|a| a.localities.contains(&index));
+        let town_mistyped = parsed.as_ref().is_some_and(|a| a.typo);
+        let street = parsed.map(|a| a.street).unwrap_or_else(|| text.clone());
         // Append the locality unless one of its names is in the text already.
         let folded = format!(" {} ", fold(&text, false));
         let folded_umlauts = format!(" {} ", fold(&text, true));
@@ -57,8 +60,12 @@ impl Gazetteer {
             let needle = format!(" {} ", k.text);
             folded.contains(&needle) || folded_umlauts.contains(&needle)
         });
-        let formatted_address =
-            if named { text.clone() } else { format!("{}, {}", text, self.display_name(p, lang)) };
+        let formatted_address = match (named, town_mistyped) {
+            (true, _) => text.clone(),
+            // The town as it is spelled, not as it was typed.
+            (false, true) => format!("{}, {}", street, self.display_name(p, lang)),
+            (false, false) => format!("{}, {}", text, self.display_name(p, lang)),
+        };
         // Others are told the town only: the rest is whatever was typed.
         let town = self.details_of(index, lang).listing();
         Some(PlaceDetails {
@@ -76,6 +83,16 @@ impl Gazetteer {
 
     /// Reads a typed street address: the street part and the localities it names.
     pub(crate) fn parse_address(&self, text: &str) -> Option<ParsedAddress> {
+        self.parse(text, false)
+    }
+
+    /// As [`Gazetteer::parse_address`], the town typed with one error: the
+    /// localities with a name of five letters or more one error away.
+    pub(crate) fn parse_address_with_typo(&self, text: &str) -> Option<ParsedAddress> {
+        self.parse(text, true).filter(|a| a.typo)
+    }
+
+    fn parse(&self, text: &str, typo: bool) -> Option<ParsedAddress> {
         let text = truncate_chars(text.trim(), MAX_ADDRESS_CHARS);
         let has_digit = text.chars().any(|c| c.is_ascii_digit());
         let mut segments: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
@@ -97,7 +114,11 @@ impl Gazetteer {
                 None => break,
             }
         }
-        let found = |candidate: &str| -> Option<(Vec<u32>, String)> {
+        let mistyped = std::cell::Cell::new(false);
+        // `trailing`: the candidate ends the text, where the town of a street
+        // is typed; only there may it carry a typing error ('Lange Straat 5'
+        // is no street 'Straat 5' in Langen).
+        let found = |candidate: &str, trailing: bool| -> Option<(Vec<u32>, String)> {
             let words = strip_postcode(candidate);
             let joined = words.join(" ");
             let (plain, umlauts) = (fold(&joined, false), fold(&joined, true));
@@ -115,6 +136,11 @@ impl Gazetteer {
                     break;
                 }
             }
+            if list.is_empty() && typo && trailing {
+                list = self.localities_within_one_edit(&plain);
+                list.retain(|&i| country.is_none_or(|c| self.country_of(&self.places[i as usize]) == c));
+                mistyped.set(!list.is_empty());
+            }
             if list.is_empty() {
                 return None;
             }
@@ -129,9 +155,9 @@ impl Gazetteer {
         };
         let (street, localities, locality_text) = if segments.len() >= 2 {
             let last = segments.len() - 1;
-            if let Some((list, name)) = found(segments[last]) {
+            if let Some((list, name)) = found(segments[last], true) {
                 (segments[..last].join(", "), list, name)
-            } else if let Some((list, name)) = found(segments[0]) {
+            } else if let Some((list, name)) = found(segments[0], false) {
                 (segments[1..].join(", "), list, name)
             } else {
                 return None;
@@ -143,7 +169,7 @@ impl Gazetteer {
             for split in 1..words.len() {
                 let (head, tail) = (words[..split].join(" "), words[split..].join(" "));
                 if looks_like_street(&head) {
-                    if let Some((list, name)) = found(&tail) {
+                    if let Some((list, name)) = found(&tail, true) {
                         result = Some((head, list, name));
                         break;
                     }
@@ -151,7 +177,7 @@ impl Gazetteer {
                 let (head, tail) =
                     (words[..words.len() - split].join(" "), words[words.len() - split..].join(" "));
                 if looks_like_street(&tail) {
-                    if let Some((list, name)) = found(&head) {
+                    if let Some((list, name)) = found(&head, false) {
                         result = Some((tail, list, name));
                         break;
                     }
@@ -173,7 +199,7 @@ impl Gazetteer {
             }
             let mut result = None;
             for start in tail_start..words.len() {
-                if let Some((list, name)) = found(&words[start..].join(" ")) {
+                if let Some((list, name)) = found(&words[start..].join(" "), true) {
                     let mut street_words = &words[..start];
                     // Drop the postcode in front of the locality.
                     street_words = &street_words[..street_words.len() - postcode_tail_len(street_words)];
@@ -183,7 +209,7 @@ impl Gazetteer {
             }
             if result.is_none() {
                 for end in (1..=first).rev() {
-                    if let Some((list, name)) = found(&words[..end].join(" ")) {
+                    if let Some((list, name)) = found(&words[..end].join(" "), false) {
                         result = Some((words[end..].join(" "), list, name));
                         break;
                     }
@@ -197,7 +223,7 @@ impl Gazetteer {
         if !street.chars().any(char::is_alphabetic) || postcode_tail_len(&words) == words.len() {
             return None;
         }
-        Some(ParsedAddress { street, localities, locality_text })
+        Some(ParsedAddress { street, localities, locality_text, typo: mistyped.get() })
     }
 }
 
@@ -208,6 +234,8 @@ pub(crate) struct ParsedAddress {
     pub(crate) localities: Vec<u32>,
     /// The locality part of the text.
     pub(crate) locality_text: String,
+    /// The locality is named with one typing error.
+    pub(crate) typo: bool,
 }
 
 fn is_postcode_digits(w: &str) -> bool {

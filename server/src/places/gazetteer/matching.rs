@@ -11,14 +11,17 @@
 //!
 //! | tier | rule | example |
 //! |---|---|---|
-//! | 6 | the query is the whole key | `luik` → Liège |
+//! | 6 | the query is the whole key, its words in any order; or that with trailing whole words naming the place's municipality, region or country | `luik` → Liège, `roermond outlet`, `herten nrw` |
 //! | 5 | the key starts with the query | `schip` → Schiphol |
 //! | 4 | each query word starts a different word of the key, in any order | `airport dus`, `bonn koln` |
-//! | 3 | as above, with trailing words naming the place's municipality, region or country | `herten nrw`, `sittard geleen station` |
+//! | 3 | as above, with trailing words naming (or starting) the place's municipality, region or country | `sittard geleen sta` |
 //! | 2, 1, 0 | the same on GeoNames' other spellings (exact; prefix or words; with context) | `bruessel` |
 //!
 //! When no place reaches tier 5 or 6, places whose name has one letter more,
-//! less, other or two swapped follow (`typos.rs`), never exact.
+//! less, other or two swapped follow (`typos.rs`), never exact; so do those
+//! named with one such error in a trailing town ('Kapel in 't Zand Roermnd')
+//! or in a word naming the kind of place ('Venlo statoin'). The tiers are
+//! reckoned in `tiers.rs`.
 //!
 //! Words naming the kind of place (`airport`, `luchthaven`, `flughafen`,
 //! `station`, `bahnhof`, `gare`, …) may be left out of a key of that kind, so
@@ -26,7 +29,10 @@
 //! is the whole key of several places names in full only those it calls by a
 //! name they are shown with (in any language) or a further name: `schiphol
 //! airport` is the airport, not the bare name of its station ('Station
-//! Schiphol Airport'), and `roermond` the town. The company's
+//! Schiphol Airport'), and `roermond` the town. With a word naming an
+//! airport (and none naming a station), an airport's name in full with that
+//! word anywhere is the airport: `dusseldorf flughafen` is the airport, not
+//! its station of that bare name. The company's
 //! frequent places (see `company.rs`) are searched like the data's, and the
 //! data's places they stand for are left out. Within a tier,
 //! places are ordered by importance: `12·log10(size + 10) − 0.2·km from
@@ -46,7 +52,8 @@ use std::collections::HashMap;
 
 use crate::places::gazetteer::{
     kind_words, lang_index,
-    typos::{may_hold_a_typo, typo_tier},
+    tiers::match_key,
+    typos::{may_hold_a_typo, within_one_edit, MIN_NAME},
     Gazetteer, KeyClass, Kind, Parent, AIRPORT_WORDS, STATION_WORDS,
 };
 use crate::types::Lang;
@@ -156,6 +163,9 @@ pub(crate) struct Hit {
     pub(crate) exact: bool,
     /// Found with one typing error (tier 0, never exact: a question, not a guess).
     pub(crate) typo: bool,
+    /// Every query word is a whole word of one of its names, a kind word or a
+    /// whole word of its town, region or country (see `tiers::KeyMatch`).
+    pub(crate) whole: bool,
 }
 
 /// Whether a search may find a name with one typing error (see `typos.rs`).
@@ -187,13 +197,28 @@ impl Gazetteer {
             .find(|w| w.chars().count() >= 2 && !is_kind_word(w))
             .or_else(|| words.iter().find(|w| w.chars().count() >= 2));
         let Some(&anchor) = anchor else { return Vec::new() };
-        let candidates = self.by_prefix.get(&prefix_code(anchor)).map_or(&[][..], Vec::as_slice);
+        let prefixed = |w: &str| self.by_prefix.get(&prefix_code(w)).map_or(&[][..], Vec::as_slice);
+        let candidates = prefixed(anchor);
         let mut hits = self.ranked(candidates.iter().copied(), &words, lang, limit, scope, Typos::No);
         if scope == Scope::All && !hits.iter().any(|h| h.tier >= 5) && may_hold_a_typo(&words) {
-            let candidates = self.typo_candidates(anchor, candidates);
+            let mut candidates = self.typo_candidates(anchor, candidates);
+            // A kind word typed with an error first ('statoin venlo'): the name after it too.
+            let mistyped_kind = |w: &str| {
+                AIRPORT_WORDS
+                    .iter()
+                    .chain(STATION_WORDS)
+                    .any(|k| k.len() >= MIN_NAME && within_one_edit(w, k))
+            };
+            if mistyped_kind(anchor) {
+                if let Some(next) =
+                    words.iter().find(|w| w.chars().count() >= 2 && !is_kind_word(w) && !mistyped_kind(w))
+                {
+                    candidates.extend_from_slice(prefixed(next));
+                }
+            }
             for hit in self.ranked(candidates.into_iter(), &words, lang, limit, scope, Typos::OneLetter) {
                 if hits.len() < limit && !hits.iter().any(|h| h.index == hit.index) {
-                    hits.push(Hit { index: hit.index, tier: 0, exact: false, typo: true });
+                    hits.push(Hit { index: hit.index, tier: 0, exact: false, typo: true, whole: false });
                 }
             }
         }
@@ -214,6 +239,7 @@ impl Gazetteer {
         // Best (tier, score) per place.
         let mut best: HashMap<u32, (u8, f32)> = HashMap::new();
         let mut exact: Vec<u32> = Vec::new();
+        let mut whole: Vec<u32> = Vec::new();
         for k in candidates {
             let key = &self.keys[k as usize];
             let place = &self.places[key.place as usize];
@@ -224,13 +250,17 @@ impl Gazetteer {
             {
                 continue;
             }
-            let Some(tier) = match_key(&key.text, words, kind_words(place.kind), &place.context, typos)
+            let Some(found) = match_key(&key.text, words, kind_words(place.kind), &place.context, typos)
             else {
                 continue;
             };
-            if tier == 6 && typos == Typos::No {
+            if found.tier == 6 && typos == Typos::No {
                 exact.push(key.place);
             }
+            if found.whole {
+                whole.push(key.place);
+            }
+            let tier = found.tier;
             let tier = match key.class {
                 KeyClass::Name => tier,
                 KeyClass::Alternate => tier.saturating_sub(4),
@@ -262,7 +292,13 @@ impl Gazetteer {
         ranked.truncate(limit);
         ranked
             .into_iter()
-            .map(|(index, tier, _)| Hit { index, tier, exact: exact.contains(&index), typo: false })
+            .map(|(index, tier, _)| Hit {
+                index,
+                tier,
+                exact: exact.contains(&index),
+                typo: false,
+                whole: whole.contains(&index),
+            })
             .collect()
     }
 }
@@ -270,12 +306,22 @@ impl Gazetteer {
 impl Gazetteer {
     /// Whether `query` (folded) is a name the place goes by: a name it is shown
     /// with in some language, a further name or alias. A station's bare name
-    /// ('Schiphol Airport' of 'Station Schiphol Airport') is not one.
+    /// ('Schiphol Airport' of 'Station Schiphol Airport') is not one. With a
+    /// word naming an airport and none naming a station, an airport's name
+    /// with that word anywhere is ('Düsseldorf Flughafen').
     fn named_in_full(&self, index: u32, query: &str) -> bool {
         let p = &self.places[index as usize];
+        fn core(text: &str) -> Vec<&str> {
+            let mut words: Vec<&str> = text.split(' ').filter(|w| !AIRPORT_WORDS.contains(w)).collect();
+            words.sort_unstable();
+            words
+        }
+        let by_airport_word = p.kind == Kind::Airport
+            && query.split(' ').any(|w| AIRPORT_WORDS.contains(&w))
+            && !query.split(' ').any(|w| STATION_WORDS.contains(&w));
         let by_key = self.keys[p.keys.0 as usize..p.keys.1 as usize].iter().any(|k| {
             k.class == KeyClass::Name
-                && *k.text == *query
+                && (*k.text == *query || (by_airport_word && core(&k.text) == core(query)))
                 && (p.kind != Kind::Station || p.configured || k.shown_in == 0)
         });
         by_key
@@ -307,93 +353,4 @@ impl Gazetteer {
             }
         }
     }
-}
-
-/// The tier of a key for the query words (see the module docs), or `None`.
-fn match_key(
-    key: &str,
-    words: &[&str],
-    kind_words: &[&str],
-    context: &[Box<str>],
-    typos: Typos,
-) -> Option<u8> {
-    let tier_of = |key: &str, words: &[&str]| match typos {
-        Typos::No => name_tier(key, words),
-        Typos::OneLetter => name_tier(key, words).or_else(|| typo_tier(key, words)),
-    };
-    let mut best = tier_of(key, words);
-    if best == Some(6) {
-        return best;
-    }
-    // Without the words naming the kind of place, in the query and in the key
-    // ('frankfurt flughafen' is the whole of 'Flughafen Frankfurt').
-    if !kind_words.is_empty() && words.iter().any(|w| kind_words.contains(w)) {
-        let core: Vec<&str> = words.iter().copied().filter(|w| !kind_words.contains(w)).collect();
-        if !core.is_empty() {
-            best = best.max(tier_of(key, &core));
-            let key_core: Vec<&str> = key.split(' ').filter(|w| !kind_words.contains(w)).collect();
-            if !key_core.is_empty() {
-                best = best.max(tier_of(&key_core.join(" "), &core));
-            }
-        }
-    }
-    if best.is_some() || words.len() < 2 {
-        return best;
-    }
-    // Trailing words naming the municipality, region or country.
-    for split in (1..words.len()).rev() {
-        let (head, tail) = words.split_at(split);
-        let head: Vec<&str> = head.iter().copied().filter(|w| !kind_words.contains(w)).collect();
-        if head.is_empty() {
-            continue;
-        }
-        let tail_ok = tail.iter().all(|w| {
-            kind_words.contains(w)
-                || context.iter().any(|c| if w.len() >= 3 { c.starts_with(w) } else { &**c == *w })
-        });
-        if tail_ok && tier_of(key, &head).is_some() {
-            return Some(3);
-        }
-    }
-    None
-}
-
-/// 6: whole key; 5: prefix of the key; 4: every word starts a distinct key word.
-fn name_tier(key: &str, words: &[&str]) -> Option<u8> {
-    let joined_len = words.iter().map(|w| w.len()).sum::<usize>() + words.len().saturating_sub(1);
-    if key.len() >= joined_len {
-        let mut matches_prefix = true;
-        let mut pos = 0;
-        for (i, w) in words.iter().enumerate() {
-            if i > 0 {
-                if key.as_bytes().get(pos) != Some(&b' ') {
-                    matches_prefix = false;
-                    break;
-                }
-                pos += 1;
-            }
-            if !key[pos..].starts_with(w) {
-                matches_prefix = false;
-                break;
-            }
-            pos += w.len();
-        }
-        if matches_prefix {
-            return Some(if pos == key.len() { 6 } else { 5 });
-        }
-    }
-    // Any order: each query word a prefix of a different key word.
-    let key_words: Vec<&str> = key.split(' ').collect();
-    if words.len() > key_words.len() {
-        return None;
-    }
-    let mut used = [false; 16];
-    // Longer query words first, so short ones don't take their key words.
-    let mut order: Vec<&str> = words.to_vec();
-    order.sort_by_key(|w| std::cmp::Reverse(w.len()));
-    for w in order {
-        let slot = key_words.iter().enumerate().position(|(i, k)| i < 16 && !used[i] && k.starts_with(w))?;
-        used[slot] = true;
-    }
-    Some(4)
 }

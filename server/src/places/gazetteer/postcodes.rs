@@ -27,15 +27,19 @@ impl Gazetteer {
     /// that number: the other words name a place, in full or its start
     /// (`hits`), and nothing they name, also with a region or country beside
     /// it, lies near that area. Words that name nothing (a street) or only
-    /// with a typing error leave the postcode as it is.
+    /// with a typing error, or only German places ('6041 Markt' starts
+    /// Marktoberdorf), leave the postcode as it is.
     pub(crate) fn postcode_disagrees(&self, postcode: &TypedPostcode, hits: &[Hit]) -> bool {
         let area = self.places[postcode.index as usize].location;
         let near =
             |h: &Hit| self.places[h.index as usize].location.distance_km(area) <= TOWN_BESIDE_POSTCODE_KM;
         let named = |h: &Hit, least_tier: u8| !h.typo && (h.exact || h.tier >= least_tier);
+        // German postcodes have five digits: a German place is no other reading of four.
+        let germany = self.country_words.get("de").copied();
+        let four_digit_country = |h: &Hit| Some(self.country_of(&self.places[h.index as usize])) != germany;
         postcode.digits_only
             && !postcode.rest.is_empty()
-            && hits.iter().any(|h| named(h, 5))
+            && hits.iter().any(|h| named(h, 5) && four_digit_country(h))
             && !hits.iter().any(|h| named(h, 3) && near(h))
     }
 

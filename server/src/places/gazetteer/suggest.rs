@@ -11,7 +11,9 @@
 //! whole text is some place's name ("Borussia Park") or starts a town's,
 //! airport's or station's ("Maastr"). With a house number the street comes
 //! first; without, after the other places whose names start with the text
-//! (at most three).
+//! (at most three). A street whose town is typed with one error
+//! ('Hamstraat 12 Roermnd') is that town's street too, after the places
+//! the text names in full, and never itself named in full.
 use crate::places::gazetteer::{
     addresses::{address_id, looks_like_street, names_a_kind, MAX_ADDRESS_CHARS},
     matching::{fold, prefix_code, Hit, Scope},
@@ -41,14 +43,24 @@ impl Gazetteer {
         let mut rest_query: Option<String> = None;
         // Without a house number, a place's whole name is that place, not a
         // street in a town ('Roermond centrum (Munsterplein)' ends like one).
-        let parsed = self.parse_address(input).filter(|_| {
+        let names_no_place = || {
             input.chars().any(|c| c.is_ascii_digit())
                 || !self.search(input, lang, MAX_SUGGESTIONS, Scope::All).iter().any(|h| h.exact)
-        });
+        };
+        let parsed = self
+            .parse_address(input)
+            .or_else(|| self.parse_address_with_typo(input))
+            .filter(|_| names_no_place());
+        // A street in a town typed with an error: after the places named in full.
+        let mut late: Vec<Suggestion> = Vec::new();
         if let Some(addr) = &parsed {
             let text = truncate_chars(input, MAX_ADDRESS_CHARS);
             for &loc in addr.localities.iter().take(2) {
-                out.push(self.address_suggestion(loc, &addr.street, text, lang));
+                let s = self.address_suggestion(loc, &addr.street, text, lang);
+                match addr.typo {
+                    false => out.push(s),
+                    true => late.push(Suggestion { exact: false, whole_words: false, ..s }),
+                }
             }
             rest_query = Some(addr.locality_text.clone());
         }
@@ -73,7 +85,7 @@ impl Gazetteer {
         // Places by name, without repeating what the list holds already.
         let mut places: Vec<(Suggestion, u8)> = Vec::new();
         for hit in &hits {
-            let s = self.suggestion_of(hit.index, lang, hit.exact);
+            let s = Suggestion { whole_words: hit.whole, ..self.suggestion_of(hit.index, lang, hit.exact) };
             let same = |o: &Suggestion| o.main_text == s.main_text && o.secondary_text == s.secondary_text;
             if !out.iter().any(same) && !places.iter().any(|(o, _)| same(o)) {
                 places.push((s, hit.tier));
@@ -88,6 +100,8 @@ impl Gazetteer {
             let s = self.address_suggestion(home, street.text, street.text, lang);
             places.insert(ahead, (s, 6));
         }
+        let named_in_full = places.iter().take_while(|(s, _)| s.exact).count();
+        places.splice(named_in_full..named_in_full, late.into_iter().map(|s| (s, 0)));
         out.extend(places.into_iter().map(|(s, _)| s));
         out.truncate(MAX_SUGGESTIONS);
         out
@@ -105,6 +119,7 @@ impl Gazetteer {
             kind: Some(PlaceKind::Address),
             // The visitor's own words, kept: nothing else is put in their place.
             exact: true,
+            whole_words: true,
         }
     }
 

@@ -12,7 +12,7 @@
 //! error in its first two letters ('Reormond' is not filed under 'ro'), the
 //! keys found by the rest of the word in an index of key words by all but
 //! their first two letters (`Gazetteer::by_suffix`).
-use crate::places::gazetteer::Gazetteer;
+use crate::places::gazetteer::{matching::prefix_code, Gazetteer, KeyClass, Kind};
 
 /// Fewest letters a name (or a word of it) needs to be found with a typing error.
 pub(crate) const MIN_NAME: usize = 5;
@@ -91,6 +91,32 @@ pub(crate) fn suffix(word: &str) -> &str {
 }
 
 impl Gazetteer {
+    /// The localities one of whose names (in full, of [`MIN_NAME`] letters or
+    /// more) is `folded` typed with one error: the town of a typed street
+    /// ('Hamstraat 12 Roermnd'). Exact names are looked up first, elsewhere.
+    pub(crate) fn localities_within_one_edit(&self, folded: &str) -> Vec<u32> {
+        let Some(anchor) = folded.split(' ').next().filter(|w| !w.is_empty()) else { return Vec::new() };
+        if folded.chars().filter(|c| *c != ' ').count() + 1 < MIN_NAME {
+            return Vec::new();
+        }
+        let candidates = self.by_prefix.get(&prefix_code(anchor)).map_or(&[][..], Vec::as_slice);
+        let mut out: Vec<u32> = Vec::new();
+        for k in self.typo_candidates(anchor, candidates) {
+            let key = &self.keys[k as usize];
+            let place = &self.places[key.place as usize];
+            if place.kind == Kind::Locality
+                && !place.hidden
+                && key.class == KeyClass::Name
+                && key.text.chars().filter(|c| *c != ' ').count() >= MIN_NAME
+                && within_one_edit(folded, &key.text)
+                && !out.contains(&key.place)
+            {
+                out.push(key.place);
+            }
+        }
+        out
+    }
+
     /// The keys the second pass looks at: the first pass's `candidates` (an
     /// error after the second letter of `anchor` keeps its first two), and those
     /// with a word an error in its first two letters turns into `anchor`, found

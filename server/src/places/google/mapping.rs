@@ -43,6 +43,7 @@ impl AutocompleteResponse {
                     approximate: false,
                     kind,
                     exact,
+                    whole_words: exact,
                 })
             })
             .take(MAX_SUGGESTIONS)

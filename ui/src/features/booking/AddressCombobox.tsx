@@ -2,13 +2,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson, newSessionToken } from "../../shared/api";
 import { useCompany } from "../../shared/company";
-import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type Suggestion, type Suggestions } from "../../shared/contract";
+import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type PlacesProviderName, type Suggestion, type Suggestions } from "../../shared/contract";
 import { describedBy, FieldMessages } from "../../shared/Field";
 
 interface Props {
   id: "departure" | "destination";
   label: string;
   lang: Lang;
+  /** Google's suggestions are shown with its attribution (its terms, for results without a map). */
+  placesProvider: PlacesProviderName;
   text: string;
   place: PlaceDetails | null;
   error?: string;
@@ -57,7 +59,7 @@ function keepRoomBelow(field: HTMLElement | null) {
  * when the text changes, on Escape, or while the field shows an error (the price
  * button's answer to nothing found says the same).
  */
-export function AddressCombobox({ id, label, lang, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume, answered }: Props) {
+export function AddressCombobox({ id, label, lang, placesProvider, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume, answered }: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -204,6 +206,7 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
       ) : (
         <input type="hidden" name={`${id}PlaceId`} value={place?.id ?? ""} />
       )}
+      <div className="suggestions-popup">
       <ul id={listId} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
         {suggestions.map((s, index) => (
           <li
@@ -224,6 +227,9 @@ export function AddressCombobox({ id, label, lang, text, place, error, choices, 
           </li>
         ))}
       </ul>
+      {/* Shown while the list is (styles.css), so also under the early suggestions before hydration. */}
+      {placesProvider === "google" && <p className="google-attribution">{t("places.googleAttribution")}</p>}
+      </div>
       {noMatch && !error && (
         <p className="no-match" id={`${id}-no-match`}>
           {t("places.noMatch")}{" "}

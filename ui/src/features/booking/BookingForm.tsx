@@ -10,6 +10,7 @@ import {
   type FormState,
   type Lang,
   type PlaceDetails,
+  type PlacesProviderName,
   type ReservationMode,
   type Suggestion,
   type SummaryRow,
@@ -53,13 +54,15 @@ interface Props {
   leadTimeMinutes: number;
   largeVehicleAbove: number;
   phone: { href: string; display: string };
+  /** Who answers the address suggestions: Google's are shown with its attribution. */
+  placesProvider: PlacesProviderName;
   initial?: FormState;
   /** Everything typed so far, for the other booking form (the mail ⇄ WhatsApp switch). */
   onDraft?: (values: Record<string, string>) => void;
 }
 
 /** One form for both ways of booking: by e-mail, or as a prefilled WhatsApp message. */
-export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes, largeVehicleAbove, phone, initial, onDraft }: Props) {
+export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes, largeVehicleAbove, phone, placesProvider, initial, onDraft }: Props) {
   const { t } = useTranslation();
   const earliestPickup = useEarliestPickup(leadTimeMinutes);
   const start = initial?.values ?? {};
@@ -238,6 +241,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
       id={id}
       label={t(`form.${id}`)}
       lang={lang}
+      placesProvider={placesProvider}
       text={texts[id]}
       place={places[id]}
       error={errors[id]}

@@ -52,7 +52,10 @@ function Header({ page, lang, links, alternates, company }: PageProps) {
   );
 }
 
-function Footer({ company }: PageProps) {
+/** The legal pages, linked from every footer. */
+const LEGAL_PAGES = ["privacy", "terms", "complaints"] as const;
+
+function Footer({ page, company, links }: PageProps) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
@@ -79,12 +82,29 @@ function Footer({ company }: PageProps) {
             {t("footer.kvk")} {company.kvk}
             <br />
             {t("footer.vat")} {company.vat}
+            {company.licenceNumber && (
+              <>
+                <br />
+                {`${t("legal.licence")} ${company.licenceNumber}`}
+              </>
+            )}
           </p>
           {company.qualityMark && (
             <img src={company.qualityMark.src} alt={company.qualityMark.alt} width="96" height="48" loading="lazy" />
           )}
         </section>
       </div>
+      <nav className="wrap legal-links" aria-label={t("legal.links")}>
+        <ul>
+          {LEGAL_PAGES.map((key) => (
+            <li key={key}>
+              <a href={links[key]} aria-current={page === key ? "page" : undefined}>
+                {t(`legal.${key}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {company.sampleNotice && <p className="wrap demo-note">{t("footer.demo")}</p>}
       <p className="wrap attribution">{t("footer.placesAttribution")}</p>
     </footer>

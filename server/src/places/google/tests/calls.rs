@@ -34,6 +34,7 @@ async fn autocomplete_sends_the_documented_request_and_maps_place_predictions() 
             approximate: false,
             kind: Some(crate::places::PlaceKind::Airport),
             exact: false,
+            whole_words: false,
         }
     );
     assert_eq!(result[1].id, "ChIJnoSecondary");
