@@ -17,10 +17,15 @@ use crate::helpers::{delivered_ids, free_port, mails_in, wait_for, Sink, TempDir
 fn worker_binary() -> &'static Path {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
+        // target/<profile>/deps/delivery-… : the example is built with the
+        // profile these tests were (release, or cargo-mutants' own).
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+        let profile = profile_dir.file_name().unwrap().to_str().unwrap().to_string();
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut build = Command::new(cargo);
         build
-            .args(["build", "--release", "--quiet", "-p", "taxi-server", "--example", "spool_worker"])
+            .args(["build", "--profile", &profile, "--quiet", "-p", "taxi-server", "--example", "spool_worker"])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         // Variables cargo sets for a running test; some build scripts (ring's)
         // watch them, and seeing them would rebuild half the tree twice.
@@ -40,9 +45,7 @@ fn worker_binary() -> &'static Path {
         }
         let status = build.status().expect("cargo runs");
         assert!(status.success(), "building examples/spool_worker failed");
-        // target/<profile>/deps/delivery-… → target/<profile>/examples/spool_worker
-        let exe = std::env::current_exe().unwrap();
-        exe.parent().unwrap().parent().unwrap().join("examples").join("spool_worker")
+        profile_dir.join("examples").join("spool_worker")
     })
 }
 
