@@ -198,6 +198,39 @@ fn each_problem_is_a_code_with_what_the_check_knows() {
 }
 
 #[test]
+fn the_extras_problems_are_codes_too() {
+    let problem = |key: &str, count: Option<u64>, args: Vec<(&'static str, crate::forms::Arg)>| Problem {
+        key: key.into(),
+        count,
+        args,
+    };
+    let field = |field: &str, value: Value| problems(with(field, value)).remove(field).unwrap();
+    assert_eq!(
+        field("passengerAmount", json!("abc")),
+        problem("validation.passengerAmount", None, vec![("max", 8.into())])
+    );
+    assert_eq!(
+        field("returnDateTime", json!("2026-11-24T14:00")),
+        problem("funnel.validation.returnBeforePickup", None, vec![])
+    );
+    assert_eq!(
+        field("returnDateTime", json!("2027-11-22T11:01")),
+        problem("validation.dateTimeTooFar", Some(365), vec![])
+    );
+    assert_eq!(
+        field("remarks", json!("x".repeat(501))),
+        problem("validation.tooLong", None, vec![("max", 500.into())])
+    );
+    // A town chosen from the list needs its street.
+    let mut town = with("departurePlaceId", json!("g2748000"));
+    town["pickupStreet"] = json!("");
+    assert_eq!(
+        problems(town).remove("pickupStreet").unwrap(),
+        problem("funnel.validation.pickupStreetRequired", None, vec![])
+    );
+}
+
+#[test]
 fn passenger_boundaries() {
     for bad in [json!("9"), json!("-1"), json!("2.5"), json!("abc"), json!(300), json!(true), json!([2])] {
         assert!(

@@ -278,3 +278,6 @@ impl Checker {
         }
     }
 }
+
+#[cfg(test)]
+mod checker_tests;
