@@ -115,7 +115,7 @@ impl Application {
         let submissions = Arc::new(Submissions::new(&settings, &key, Arc::new(refusals), store.clone()));
         let submissions_data = web::Data::from(submissions.clone());
         let booking = web::Data::new(BookingService::new(
-            (settings.clone(), locales.clone(), places.clone()),
+            (settings.clone(), places.clone()),
             (keeper.clone(), composer.clone(), Outbox::clone(&outbox)),
             submissions.clone(),
         ));

@@ -34,36 +34,19 @@ impl ExtrasInput {
     }
 }
 
-/// Checks the extras. `call_us`: the company's phone as the messages show it,
-/// `pickup_at` the pick-up time the form gave, `pickup_place_id` the chosen
-/// pick-up place, if any.
+/// Checks the extras. `pickup_at`: the pick-up time the form gave,
+/// `pickup_place_id` the chosen pick-up place, if any.
 pub fn check_extras(
     c: &mut Checker,
     input: &Input,
     rules: &BookingSettings,
-    call_us: &str,
     now: Timestamp,
     pickup_at: Pickup,
     pickup_place_id: Option<&str>,
 ) -> ExtrasInput {
-    let pickup = Some(pickup_at.instant());
-    let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
-    let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
-    if bare_town && street.is_empty() {
-        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
-    }
-    let remarks = match input.text("remarks") {
-        Ok(text) => {
-            if text.chars().count() as u64 > LIMITS.remarks {
-                c.fail("remarks", "tooLong", &[("max", &LIMITS.remarks.to_string())]);
-            }
-            text
-        }
-        Err(crate::forms::NotText) => {
-            c.fail("remarks", "required", &[]);
-            String::new()
-        }
-    };
+    // The booking's own rules first, then the checks every form shares: each
+    // check has its own field, so the order changes no answer.
+    let return_at = return_time(c, input, rules, now, Some(pickup_at.instant()));
     let flight = input.line("flightNumber");
     let flight_number = match flight.as_deref() {
         Ok("") => None,
@@ -72,11 +55,28 @@ pub fn check_extras(
             None
         }),
     };
+    let remarks = match input.text("remarks") {
+        Ok(text) => {
+            if text.chars().count() as u64 > LIMITS.remarks {
+                c.fail("remarks", "tooLong", &[("max", LIMITS.remarks.into())]);
+            }
+            text
+        }
+        Err(crate::forms::NotText) => {
+            c.fail("remarks", "required", &[]);
+            String::new()
+        }
+    };
+    let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
+    let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
+    if bare_town && street.is_empty() {
+        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
+    }
     ExtrasInput {
         pickup_street: Some(street).filter(|s| !s.is_empty()),
         flight_number,
         remarks: Some(remarks).filter(|s| !s.is_empty()),
-        return_at: return_time(c, input, rules, call_us, now, pickup),
+        return_at,
     }
 }
 
@@ -84,7 +84,6 @@ fn return_time(
     c: &mut Checker,
     input: &Input,
     rules: &BookingSettings,
-    call_us: &str,
     now: Timestamp,
     pickup: Option<Timestamp>,
 ) -> Option<Pickup> {
@@ -103,12 +102,7 @@ fn return_time(
     if pickup.is_some_and(|p| instant <= p) || instant <= now {
         c.fail_with("returnDateTime", "funnel.validation.returnBeforePickup", &[]);
     } else if instant > latest {
-        c.fail_counting(
-            "returnDateTime",
-            "dateTimeTooFar",
-            rules.max_days_ahead.into(),
-            &[("phone", call_us)],
-        );
+        c.fail_counting("returnDateTime", "dateTimeTooFar", rules.max_days_ahead.into());
     }
     Some(local)
 }

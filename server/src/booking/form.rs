@@ -2,12 +2,11 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::{
     booking::extras::{check_extras, ExtrasInput},
-    forms::{Checker, FieldErrors, Input},
+    forms::{Checker, Input, Problems},
 };
 use crate::{
     bookings::model::PaymentMethod,
     config::BookingSettings,
-    i18n::Locales,
     types::{limits::LIMITS, Country, Email, Lang, Phone, Pickup, PlaceId},
 };
 
@@ -51,41 +50,41 @@ struct Ride {
     extras: ExtrasInput,
 }
 
-fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str, now: Timestamp) -> Ride {
-    let pickup_at = pickup_time(c, input, rules, call_us, now);
+fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> Ride {
+    let pickup_at = pickup_time(c, input, rules, now);
     let departure_place_id = place_id(input, "departurePlaceId");
     let pickup_place = departure_place_id.as_ref().map(PlaceId::as_str);
     Ride {
         payment_method: payment(c, input),
-        extras: check_extras(c, input, rules, call_us, now, pickup_at, pickup_place),
+        extras: check_extras(c, input, rules, now, pickup_at, pickup_place),
         pickup_at,
         departure_place_id,
     }
 }
 
-/// `company` is the company's country, where a phone number without its
-/// country code is read first.
+/// `phone_read`: where a phone number without its country code is read: the
+/// company's country first, then the region of the page's language.
 pub fn validate_reservation(
     input: &Input,
-    lang: Lang,
-    locales: &Locales,
     rules: &BookingSettings,
-    (company, call_us): (Country, &str),
+    phone_read: (Country, Lang),
     now: Timestamp,
-) -> Result<ReservationInput, FieldErrors> {
-    let mut c = Checker::new(lang, locales);
-    let name = c.name(input, "name");
-    let email = c.email(input, "email");
-    let phone = c.phone(input, "phone", company);
-    let passengers = passengers(&mut c, input, rules, call_us);
-    let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
-    let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
-    let Ride { pickup_at, payment_method, departure_place_id, extras } =
-        ride(&mut c, input, rules, call_us, now);
+) -> Result<ReservationInput, Problems> {
+    let mut c = Checker::new();
+    // The booking's own rules first, then the checks every form shares: each
+    // check has its own field, so the order changes no answer.
+    let destination_place_id = place_id(input, "destinationPlaceId");
+    let passengers = passengers(&mut c, input, rules);
+    let Ride { pickup_at, payment_method, departure_place_id, extras } = ride(&mut c, input, rules, now);
     let departure_name =
         input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
     let destination_name =
         input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
+    let name = c.name(input, "name");
+    let email = c.email(input, "email");
+    let phone = c.phone(input, "phone", phone_read);
+    let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
+    let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
     c.finish(|| {
         Some(ReservationInput {
             name,
@@ -97,7 +96,7 @@ pub fn validate_reservation(
             departure_place_id,
             destination,
             destination_name,
-            destination_place_id: place_id(input, "destinationPlaceId"),
+            destination_place_id,
             pickup_at,
             payment_method,
             extras,
@@ -107,19 +106,15 @@ pub fn validate_reservation(
 
 pub fn validate_whatsapp(
     input: &Input,
-    lang: Lang,
-    locales: &Locales,
     rules: &BookingSettings,
-    call_us: &str,
     now: Timestamp,
-) -> Result<WhatsappInput, FieldErrors> {
-    let mut c = Checker::new(lang, locales);
+) -> Result<WhatsappInput, Problems> {
+    let mut c = Checker::new();
     let name = c.name(input, "name");
-    let passengers = passengers(&mut c, input, rules, call_us);
+    let passengers = passengers(&mut c, input, rules);
     let departure = c.optional(input, "departure", LIMITS.address);
     let destination = c.optional(input, "destination", LIMITS.address);
-    let Ride { pickup_at, payment_method, departure_place_id, extras } =
-        ride(&mut c, input, rules, call_us, now);
+    let Ride { pickup_at, payment_method, departure_place_id, extras } = ride(&mut c, input, rules, now);
     c.into_result(WhatsappInput {
         name,
         passengers,
@@ -134,35 +129,24 @@ pub fn validate_whatsapp(
 }
 
 /// Refusals that a phone call can solve (too many passengers, too soon, too far
-/// ahead) say so, with `call_us`, the company's number as shown on the site.
-fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings, call_us: &str) -> u8 {
-    let max = rules.max_passengers.to_string();
+/// ahead) say so when worded, with the company's number.
+fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings) -> u8 {
+    let max = u64::from(rules.max_passengers);
     match input.line("passengerAmount") {
         Ok(text) if text.is_empty() => c.fail("passengerAmount", "passengerAmountRequired", &[]),
         Ok(text) => match text.parse::<u64>() {
-            Ok(n) if (1..=u64::from(rules.max_passengers)).contains(&n) => return n as u8,
-            Ok(n) if n > u64::from(rules.max_passengers) => c.fail_counting(
-                "passengerAmount",
-                "passengerAmountTooMany",
-                rules.max_passengers.into(),
-                &[("phone", call_us)],
-            ),
-            _ => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
+            Ok(n) if (1..=max).contains(&n) => return n as u8,
+            Ok(n) if n > max => c.fail_counting("passengerAmount", "passengerAmountTooMany", max),
+            _ => c.fail("passengerAmount", "passengerAmount", &[("max", max.into())]),
         },
-        Err(crate::forms::NotText) => c.fail("passengerAmount", "passengerAmount", &[("max", &max)]),
+        Err(crate::forms::NotText) => c.fail("passengerAmount", "passengerAmount", &[("max", max.into())]),
     }
     0
 }
 
 /// The `dateTime` field checked by the booking rules (also for the time staff propose).
-pub fn pickup_time(
-    c: &mut Checker,
-    input: &Input,
-    rules: &BookingSettings,
-    call_us: &str,
-    now: Timestamp,
-) -> Pickup {
-    pickup_time_in(c, input, "dateTime", rules, call_us, now)
+pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> Pickup {
+    pickup_time_in(c, input, "dateTime", rules, now)
 }
 
 /// A date-time `field` checked by the booking rules (a return ride moved on the manage page).
@@ -171,7 +155,6 @@ pub fn pickup_time_in(
     input: &Input,
     field: &'static str,
     rules: &BookingSettings,
-    call_us: &str,
     now: Timestamp,
 ) -> Pickup {
     let text = input.line(field);
@@ -190,9 +173,9 @@ pub fn pickup_time_in(
         .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
         .expect("in range");
     if instant < earliest {
-        c.fail_counting(field, "dateTimeTooSoon", rules.lead_time_minutes.into(), &[("phone", call_us)]);
+        c.fail_counting(field, "dateTimeTooSoon", rules.lead_time_minutes.into());
     } else if instant > latest {
-        c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into(), &[("phone", call_us)]);
+        c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into());
     }
     local
 }

@@ -1,14 +1,17 @@
 //! Unit tests of the parent module, kept apart to keep files short.
 use super::*;
+use crate::{
+    forms::{worded, FieldErrors, Problem},
+    i18n::Locales,
+};
 use serde_json::{json, Value};
 
 fn rules() -> BookingSettings {
     BookingSettings::for_tests()
 }
 
+/// The company's phone, which the routes give the refusals a call can solve.
 const CALL_US: &str = "0475 123 456";
-/// The company's country and its phone, as the refusals give it.
-const COMPANY: (Country, &str) = (Country::NL, CALL_US);
 
 fn now() -> Timestamp {
     "2026-11-22T10:00:00Z".parse().unwrap()
@@ -23,8 +26,29 @@ fn valid() -> Value {
     })
 }
 
+/// Checked on a page in `lang`, with the company in the Netherlands.
+fn validate(
+    input: &Input,
+    rules: &BookingSettings,
+    lang: Lang,
+    now: Timestamp,
+) -> Result<ReservationInput, Problems> {
+    validate_reservation(input, rules, (Country::NL, lang), now)
+}
+
+/// The problems in words, as the booking routes word them.
+fn words(problems: Problems, lang: Lang) -> FieldErrors {
+    worded(&problems, lang, &Locales::load(), &[("phone", CALL_US)])
+}
+
+/// Checked and worded in `lang`.
 fn check(value: Value, lang: Lang) -> Result<ReservationInput, FieldErrors> {
-    validate_reservation(&Input::from_json(value).unwrap(), lang, &Locales::load(), &rules(), COMPANY, now())
+    validate(&Input::from_json(value).unwrap(), &rules(), lang, now()).map_err(|p| words(p, lang))
+}
+
+/// Checked: each field's problem, in no language.
+fn problems(value: Value) -> Problems {
+    validate(&Input::from_json(value).unwrap(), &rules(), Lang::En, now()).unwrap_err()
 }
 
 fn with(field: &str, value: Value) -> Value {
@@ -144,6 +168,69 @@ fn each_invalid_value_gets_its_message_in_each_language() {
 }
 
 #[test]
+fn each_problem_is_a_code_with_what_the_check_knows() {
+    let problem = |key: &str, count: Option<u64>, args: Vec<(&'static str, crate::forms::Arg)>| Problem {
+        key: key.into(),
+        count,
+        args,
+    };
+    let field = |field: &str, value: Value| problems(with(field, value)).remove(field).unwrap();
+    assert_eq!(field("name", json!("")), problem("validation.nameRequired", None, vec![]));
+    assert_eq!(
+        field("name", json!("x".repeat(101))),
+        problem("validation.tooLong", None, vec![("max", 100.into())])
+    );
+    // Refusals a call can solve carry no phone: the routes add it when they word them.
+    assert_eq!(
+        field("passengerAmount", json!("9")),
+        problem("validation.passengerAmountTooMany", Some(8), vec![])
+    );
+    assert_eq!(
+        field("dateTime", json!("2026-11-22T11:29")),
+        problem("validation.dateTimeTooSoon", Some(30), vec![])
+    );
+    assert_eq!(
+        field("dateTime", json!("2027-11-22T11:01")),
+        problem("validation.dateTimeTooFar", Some(365), vec![])
+    );
+    assert_eq!(field("flightNumber", json!("1234")), problem("funnel.validation.flightNumber", None, vec![]));
+    assert_eq!(problems(with("name", json!(""))).len(), 1, "one field, one problem");
+}
+
+#[test]
+fn the_extras_problems_are_codes_too() {
+    let problem = |key: &str, count: Option<u64>, args: Vec<(&'static str, crate::forms::Arg)>| Problem {
+        key: key.into(),
+        count,
+        args,
+    };
+    let field = |field: &str, value: Value| problems(with(field, value)).remove(field).unwrap();
+    assert_eq!(
+        field("passengerAmount", json!("abc")),
+        problem("validation.passengerAmount", None, vec![("max", 8.into())])
+    );
+    assert_eq!(
+        field("returnDateTime", json!("2026-11-24T14:00")),
+        problem("funnel.validation.returnBeforePickup", None, vec![])
+    );
+    assert_eq!(
+        field("returnDateTime", json!("2027-11-22T11:01")),
+        problem("validation.dateTimeTooFar", Some(365), vec![])
+    );
+    assert_eq!(
+        field("remarks", json!("x".repeat(501))),
+        problem("validation.tooLong", None, vec![("max", 500.into())])
+    );
+    // A town chosen from the list needs its street.
+    let mut town = with("departurePlaceId", json!("g2748000"));
+    town["pickupStreet"] = json!("");
+    assert_eq!(
+        problems(town).remove("pickupStreet").unwrap(),
+        problem("funnel.validation.pickupStreetRequired", None, vec![])
+    );
+}
+
+#[test]
 fn passenger_boundaries() {
     for bad in [json!("9"), json!("-1"), json!("2.5"), json!("abc"), json!(300), json!(true), json!([2])] {
         assert!(
@@ -190,8 +277,7 @@ fn refusals_say_what_to_do_instead() {
     assert!(many["passengerAmount"].ends_with("rufen Sie uns an: 0475 123 456."), "{many:?}");
     let one_seat = BookingSettings { max_passengers: 1, ..rules() };
     let input = Input::from_json(with("passengerAmount", json!(2))).unwrap();
-    let many =
-        validate_reservation(&input, Lang::En, &Locales::load(), &one_seat, COMPANY, now()).unwrap_err();
+    let many = words(validate(&input, &one_seat, Lang::En, now()).unwrap_err(), Lang::En);
     assert_eq!(
         many["passengerAmount"],
         "You can book for at most 1 passenger on the website. For a larger group, call us on 0475 123 456."
@@ -199,8 +285,7 @@ fn refusals_say_what_to_do_instead() {
     // The lead time's unit follows the number.
     let one_minute = BookingSettings { lead_time_minutes: 1, ..rules() };
     let input = Input::from_json(with("dateTime", json!("2026-11-22T10:30"))).unwrap();
-    let soon =
-        validate_reservation(&input, Lang::De, &Locales::load(), &one_minute, COMPANY, now()).unwrap_err();
+    let soon = words(validate(&input, &one_minute, Lang::De, now()).unwrap_err(), Lang::De);
     assert_eq!(soon["dateTime"], "Bitte wählen Sie eine Zeit, die mindestens 1 Minute in der Zukunft liegt. Sie brauchen früher ein Taxi? Rufen Sie uns an: 0475 123 456.");
 }
 
@@ -243,13 +328,8 @@ fn daylight_saving_changes_are_handled_in_local_time() {
     // 03:14 summer time is only 29 minutes away, 03:15 is 30.
     let now: Timestamp = "2027-03-28T00:45:00Z".parse().unwrap();
     let input = |t: &str| Input::from_json(with("dateTime", json!(t))).unwrap();
-    let locales = Locales::load();
-    assert!(
-        validate_reservation(&input("2027-03-28T03:14"), Lang::Nl, &locales, &rules(), COMPANY, now).is_err()
-    );
-    assert!(
-        validate_reservation(&input("2027-03-28T03:15"), Lang::Nl, &locales, &rules(), COMPANY, now).is_ok()
-    );
+    assert!(validate(&input("2027-03-28T03:14"), &rules(), Lang::Nl, now).is_err());
+    assert!(validate(&input("2027-03-28T03:15"), &rules(), Lang::Nl, now).is_ok());
 }
 
 #[test]
@@ -257,10 +337,10 @@ fn whatsapp_needs_only_name_passengers_and_time() {
     let input =
         Input::from_json(json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-11-24T08:00"}))
             .unwrap();
-    let ok = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap();
+    let ok = validate_whatsapp(&input, &rules(), now()).unwrap();
     assert_eq!((ok.passengers, ok.departure.as_str()), (3, ""));
     let input = Input::from_json(json!({"name": "", "passengerAmount": "x", "dateTime": ""})).unwrap();
-    let errors = validate_whatsapp(&input, Lang::De, &Locales::load(), &rules(), CALL_US, now()).unwrap_err();
+    let errors = validate_whatsapp(&input, &rules(), now()).unwrap_err();
     assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["dateTime", "name", "passengerAmount"]);
 }
 

@@ -102,7 +102,7 @@ pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, St
         ("passengerAmount".to_string(), b.passengers.to_string()),
     ]);
     if let Some(phone) = b.phone.as_deref() {
-        values.insert("phone".into(), phone_shown(phone));
+        values.insert("phone".into(), phone_as_read(phone));
     }
     if let Some(method) = b.payment_method {
         values.insert("paymentMethod".into(), method.code().into());
@@ -115,7 +115,7 @@ pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, St
 
 /// A stored phone number as people read it (`+31 6 12345678`), as the form
 /// shows it before sending and the manage page shows it.
-pub fn phone_shown(stored: &str) -> String {
+pub fn phone_as_read(stored: &str) -> String {
     international(stored).map(|(number, _)| number).unwrap_or_else(|| stored.to_string())
 }
 

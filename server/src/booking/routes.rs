@@ -11,7 +11,8 @@ use crate::{
         chosen::show,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
-        service::BookingService,
+        service::{Booked, BookingService},
+        whatsapp,
     },
     booking_mail::dispatch::{answer_by_text, answer_due},
     bookings::keeper::Keeper,
@@ -19,10 +20,15 @@ use crate::{
     edge::{app_data, error::AppError, lang::RequestLang, ClientKey, PlaceLookups},
     forms::{
         antispam::FormGuard,
-        submission::{outcome_json, FormCall, Invalid, Outcome},
+        submission::{outcome_json, ActionLink, Checked, FormCall, Invalid, Outcome, Receipt, SummaryRow},
+        FieldErrors, Problems,
     },
-    i18n::Locales,
+    i18n::{
+        format::{date_time_long, phone_with_country},
+        Locales,
+    },
     places::Places,
+    pricing::indication::Priced,
     site::{
         contract::{FormState, PickupNote, WhatsappReady},
         form_page::FormPost,
@@ -56,23 +62,29 @@ pub async fn reservation_api(
     call: FormCall,
     service: web::Data<BookingService>,
     guard: web::Data<FormGuard>,
+    words: (web::Data<Locales>, web::Data<Settings>),
 ) -> Result<HttpResponse, AppError> {
     let verdict = guard.verdict(&call.req, &call.input, jiff::Timestamp::now());
-    outcome_json(service.reservation(&call.input, call.lang, (verdict, ClientKey::of(&call.req))).await)
+    let checked = service.reservation(&call.input, call.lang, (verdict, ClientKey::of(&call.req))).await;
+    outcome_json(worded(checked, call.lang, (&words.0, &words.1)))
 }
 
 /// `POST /api/whatsappreservation/{language}`.
 pub async fn whatsapp_api(
     call: FormCall,
     service: web::Data<BookingService>,
-    locales: web::Data<Locales>,
+    (locales, settings): (web::Data<Locales>, web::Data<Settings>),
 ) -> Result<HttpResponse, AppError> {
-    Ok(match service.whatsapp(&call.input, call.lang).await {
-        Ok(url) => HttpResponse::Ok().json(WhatsappReady {
-            message: locales.text(call.lang, "api.whatsappReady").to_string(),
-            whatsapp_url: url,
+    let lang = call.lang;
+    Ok(match service.whatsapp(&call.input, lang).await {
+        Ok(ride) => HttpResponse::Ok().json(WhatsappReady {
+            message: locales.text(lang, "api.whatsappReady").to_string(),
+            whatsapp_url: whatsapp::chat_link(&ride, lang, &locales, &settings),
         }),
-        Err(errors) => HttpResponse::BadRequest().json(Invalid { errors }),
+        Err(problems) => {
+            let errors = worded_problems(&problems, lang, (&locales, &settings));
+            HttpResponse::BadRequest().json(Invalid { errors })
+        }
     })
 }
 
@@ -104,7 +116,8 @@ pub async fn form_post(
         }
         let form = match quote.price {
             Some(price) => {
-                let return_price = quote.return_price;
+                let word = |p: &Priced| p.worded(&settings.tariff, &locales, lang);
+                let (price, return_price) = (word(&price), quote.return_price.as_ref().map(word));
                 let total_text = return_price
                     .as_ref()
                     .map(|back| crate::pricing::indication::total_text(&price, back, lang));
@@ -122,20 +135,73 @@ pub async fn form_post(
     }
     if post.mode == ReservationMode::Whatsapp {
         return match service.whatsapp(&post.input, lang).await {
-            Ok(url) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, url)).finish()),
-            Err(errors) => {
+            Ok(ride) => {
+                let url = whatsapp::chat_link(&ride, lang, &locales, &settings);
+                Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, url)).finish())
+            }
+            Err(problems) => {
                 post.values = service.with_chosen_places(&post.values, lang).await;
+                let errors = worded_problems(&problems, lang, (&locales, &settings));
                 post.answer(&pages, StatusCode::BAD_REQUEST, post.invalid(errors)).await
             }
         };
     }
     let verdict = guard.verdict(&post.req, &post.input, jiff::Timestamp::now());
-    let outcome = service.reservation(&post.input, lang, (verdict, ClientKey::of(&post.req))).await;
-    if !matches!(outcome, Outcome::Accepted { .. }) {
+    let checked = service.reservation(&post.input, lang, (verdict, ClientKey::of(&post.req))).await;
+    if !matches!(checked, Checked::Accepted(_)) {
         // Shown again: the fields name the places chosen.
         post.values = service.with_chosen_places(&post.values, lang).await;
     }
+    let outcome = worded(checked, lang, (&locales, &settings));
     post.outcome(&pages, &locales, &settings, outcome).await
+}
+
+/// A booking request's answer in `lang`: where its words are chosen. The
+/// message with the reference, the ride in brief, the booking's own page and
+/// whether a mail comes; or each field's problem, with the company's phone,
+/// which the refusals a call can solve name.
+fn worded(checked: Checked<Booked>, lang: Lang, (locales, settings): (&Locales, &Settings)) -> Outcome {
+    let booked = match checked {
+        Checked::Accepted(booked) => booked,
+        Checked::Invalid(problems) => {
+            return Outcome::Invalid(worded_problems(&problems, lang, (locales, settings)))
+        }
+        Checked::Refused(refusal) => return Outcome::Refused(refusal),
+    };
+    let ride = &booked.ride;
+    let row = |key: &str, value: String| SummaryRow { label: locales.text(lang, key).to_string(), value };
+    let mut summary = vec![
+        row("mail.field.from", ride.from.clone()),
+        row("mail.field.to", ride.to.clone()),
+        row("mail.field.pickup", date_time_long(locales, lang, ride.pickup)),
+        row("mail.field.passengers", ride.passengers.to_string()),
+    ];
+    summary.extend(ride.back.map(|at| row("funnel.mail.returnRide", date_time_long(locales, lang, at))));
+    // The number as staff will dial it, so a misread one is seen while it can be corrected.
+    summary
+        .extend(ride.phone.as_deref().map(|p| row("mail.field.phone", phone_with_country(locales, lang, p))));
+    let phone = settings.company.phone_shown(lang);
+    let receipt = booked.stored.map_or_else(Receipt::default, |stored| Receipt {
+        no_mail: stored
+            .no_mail
+            .map(|email| locales.format(lang, "api.noMail", &[("email", email.as_str()), ("phone", &phone)])),
+        // In the booking's language, as its mails name the page.
+        manage: Some(ActionLink {
+            label: locales.text(stored.lang, "mail.action.manage").to_string(),
+            href: stored.manage_href,
+        }),
+    });
+    let message = locales.format(lang, "api.reservationReceived", &[("reference", &booked.reference)]);
+    Outcome::Accepted { message, summary, receipt }
+}
+
+/// Each field's problem in `lang`, with the company's phone number.
+fn worded_problems(
+    problems: &Problems,
+    lang: Lang,
+    (locales, settings): (&Locales, &Settings),
+) -> FieldErrors {
+    crate::forms::worded(problems, lang, locales, &[("phone", &settings.company.phone_shown(lang))])
 }
 
 #[derive(serde::Deserialize, Default)]

@@ -1,6 +1,7 @@
 //! Accepting booking requests: validate, price, guard against double
-//! submissions, hand to the booking store and the outbox, and word the
-//! answer. The JSON API and the no-JavaScript form posts both go through here.
+//! submissions, hand to the booking store and the outbox, and answer with
+//! data ([`Booked`], [`WhatsappRide`], [`RouteQuote`]), which the routes word. The JSON API and
+//! the no-JavaScript form posts both go through here.
 use std::{collections::BTreeMap, net::IpAddr, sync::Arc};
 
 use crate::{
@@ -17,24 +18,56 @@ use crate::{
     config::Settings,
     forms::{
         antispam::Verdict,
-        submission::{
-            fingerprint, ActionLink, NotStored, Outcome, Receipt, Submissions, SummaryRow, REPEAT_WINDOW,
-        },
-        FieldErrors, Input,
-    },
-    i18n::{
-        format::{date_time_long, phone_with_country},
-        Locales,
+        submission::{fingerprint, Checked, NotStored, Screened, Submissions, REPEAT_WINDOW},
+        Checker, Input, Problems,
     },
     mail::{nonce, DeliveryError, Outbox},
     places::{PlaceDetails, Places, Resolution, Suggestion},
-    pricing::indication::{self, Indication},
-    types::{links::whatsapp_chat, Lang, PlaceId, Reference},
+    pricing::indication::{self, Priced},
+    types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
+
+/// A booking request taken, as data: its reference, the ride as the visitor
+/// sent it (for the thank-you box), and what the store kept of it (`None`
+/// for a trapped bot's, which is thrown away, or when it cannot be read).
+pub struct Booked {
+    pub reference: String,
+    pub ride: RideSummary,
+    pub stored: Option<Stored>,
+}
+
+/// The ride in brief: the places chosen (else as typed), the visitor's
+/// times, and the phone number as it was read.
+pub struct RideSummary {
+    pub from: String,
+    pub to: String,
+    pub pickup: Pickup,
+    pub passengers: u8,
+    pub back: Option<Pickup>,
+    pub phone: Option<Phone>,
+}
+
+/// What the stored booking tells its thank-you box (read back from the
+/// store: a repeated post gets the first one's): its language, the address
+/// that gets no mail (the gate held it back), and its own page.
+pub struct Stored {
+    pub lang: Lang,
+    pub no_mail: Option<Email>,
+    pub manage_href: String,
+}
+
+/// A WhatsApp booking checked and priced: the form with the places chosen
+/// (else as typed), the server's prices, and whether the group needs the
+/// large vehicle.
+pub struct WhatsappRide {
+    pub form: WhatsappInput,
+    pub price: Option<Priced>,
+    pub return_price: Option<Priced>,
+    pub large_vehicle: bool,
+}
 
 pub struct BookingService {
     settings: Arc<Settings>,
-    locales: Arc<Locales>,
     places: Arc<Places>,
     keeper: Arc<Keeper>,
     composer: Arc<Composer>,
@@ -57,11 +90,11 @@ impl BookingService {
     }
 
     pub fn new(
-        (settings, locales, places): (Arc<Settings>, Arc<Locales>, Arc<Places>),
+        (settings, places): (Arc<Settings>, Arc<Places>),
         (keeper, composer, outbox): (Arc<Keeper>, Arc<Composer>, Outbox),
         submissions: Arc<Submissions>,
     ) -> Self {
-        Self { settings, locales, places, keeper, composer, outbox, submissions }
+        Self { settings, places, keeper, composer, outbox, submissions }
     }
 
     /// `network`: the client's key as the edge counted it (`edge::ClientKey`).
@@ -70,35 +103,34 @@ impl BookingService {
         input: &Input,
         lang: Lang,
         (verdict, network): (Verdict, Option<IpAddr>),
-    ) -> Outcome {
-        let company = &self.settings.company;
-        let form = match validate_reservation(
-            input,
-            lang,
-            &self.locales,
-            &self.settings.booking,
-            (company.country, &company.phone_shown(lang)),
-            jiff::Timestamp::now(),
-        ) {
+    ) -> Checked<Booked> {
+        let phone_read = (self.settings.company.country, lang);
+        let now = jiff::Timestamp::now();
+        let form = match validate_reservation(input, &self.settings.booking, phone_read, now) {
             Ok(form) => form,
-            Err(errors) => return Outcome::Invalid(errors),
+            Err(problems) => return Checked::Invalid(problems),
         };
-        if let Some(outcome) = self.submissions.screen(verdict, "reservation", || {
-            let message =
-                self.locales.format(lang, "api.reservationReceived", &[("reference", &Reference::new('R'))]);
-            // No look-ups for what is thrown away: the typed words.
-            (message, self.summary(&form, [&Settled::default(), &Settled::default()], lang))
-        }) {
-            return outcome;
+        match self.submissions.screen(verdict, "reservation") {
+            None => {}
+            Some(Screened::Trapped) => {
+                // No look-ups for what is thrown away: the typed words.
+                let ride = summary(&form, [&Settled::default(), &Settled::default()]);
+                return Checked::Accepted(Booked {
+                    reference: Reference::new('R').to_string(),
+                    ride,
+                    stored: None,
+                });
+            }
+            Some(Screened::Refused(refusal)) => return Checked::Refused(refusal),
         }
         let network = network.map(|n| self.submissions.refusals().network_tag(n));
-        if let Some(refused) = self.submissions.refused_sender(network.as_deref(), &form.email, "reservation")
+        if let Some(refusal) = self.submissions.refused_sender(network.as_deref(), &form.email, "reservation")
         {
-            return refused;
+            return Checked::Refused(refusal);
         }
         let ticket = match self.submissions.proof(input, "reservation") {
             Ok(ticket) => ticket,
-            Err(refused) => return refused,
+            Err(refusal) => return Checked::Refused(refusal),
         };
         let staff_lang = self.settings.mail.staff_language;
         let (from_end, to_end) = (
@@ -109,10 +141,10 @@ impl BookingService {
             settle(&self.places, from_end, lang, staff_lang),
             settle(&self.places, to_end, lang, staff_lang)
         );
-        if let Some(errors) = self.street_missing(&from, &form.extras, lang) {
-            return Outcome::Invalid(errors);
+        let ride = summary(&form, [&from, &to]);
+        if let Some(problems) = street_missing(&from, &form.extras) {
+            return Checked::Invalid(problems);
         }
-        let summary = self.summary(&form, [&from, &to], lang);
         let id = |id: &Option<PlaceId>| id.as_ref().map(PlaceId::as_str).unwrap_or("").to_string();
         let fingerprint = fingerprint(&[
             "reservation",
@@ -145,10 +177,10 @@ impl BookingService {
                     tracing::info!(%reference, "booking request repeated after a restart; nothing stored");
                     return Ok(reference);
                 }
-                let price = self.price_between(from.place(), to.place(), lang).await;
+                let price = self.price_between(from.place(), to.place()).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
-                    Some(_) => self.price_between(to.place(), from.place(), lang).await,
+                    Some(_) => self.price_between(to.place(), from.place()).await,
                     None => None,
                 };
                 let confirmation_withheld = !self.outbox.opens(&form.email).await;
@@ -167,7 +199,7 @@ impl BookingService {
                     destination: to.address(&form.destination, &form.destination_name),
                     pickup_at: form.pickup_at,
                     payment_method: form.payment_method,
-                    price: price.map(Indication::kept),
+                    price: price.map(|p| p.kept(lang)),
                     received_at: jiff::Timestamp::now(),
                     confirmation_withheld,
                     extras: TripExtras {
@@ -177,7 +209,7 @@ impl BookingService {
                         return_trip: form
                             .extras
                             .return_at
-                            .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(Indication::kept) }),
+                            .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.kept(lang)) }),
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                     },
                 };
@@ -188,41 +220,30 @@ impl BookingService {
             })
             .await;
         match stored {
-            Ok(reference) => Outcome::Accepted {
-                message: self.locales.format(lang, "api.reservationReceived", &[("reference", &reference)]),
-                summary,
-                receipt: self.receipt(&reference, lang).await,
-            },
-            Err(e) => e.outcome("booking request"),
+            Ok(reference) => {
+                let stored = self.stored(&reference).await;
+                Checked::Accepted(Booked { reference, ride, stored })
+            }
+            Err(e) => Checked::Refused(e.refusal("booking request")),
         }
     }
 
-    /// The booking's own page for the thank-you box, and whether its address
-    /// gets no mail (read back from the store: a repeated post gets the
-    /// first one's). Nothing when it cannot be read: the booking is stored.
-    async fn receipt(&self, reference: &str, lang: Lang) -> Receipt {
-        let Ok(Some(record)) = self.keeper.record(reference).await else { return Receipt::default() };
+    /// What the stored booking tells its thank-you box. Nothing when it
+    /// cannot be read: the booking is stored.
+    async fn stored(&self, reference: &str) -> Option<Stored> {
+        let record = self.keeper.record(reference).await.ok()??;
         let b = &record.booking;
-        let manage = self.composer.manage_link(b, None);
-        let phone = self.settings.company.phone_shown(lang);
-        Receipt {
-            no_mail: b.confirmation_withheld.then(|| {
-                self.locales.format(lang, "api.noMail", &[("email", b.email.as_str()), ("phone", &phone)])
-            }),
-            manage: Some(ActionLink { label: manage.label, href: manage.href }),
-        }
+        Some(Stored {
+            lang: b.lang,
+            no_mail: b.confirmation_withheld.then(|| b.email.clone()),
+            manage_href: self.composer.manage_link(b, None).href,
+        })
     }
 
-    /// A valid WhatsApp booking becomes a chat link with the prefilled message.
-    pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<String, FieldErrors> {
-        let form = validate_whatsapp(
-            input,
-            lang,
-            &self.locales,
-            &self.settings.booking,
-            &self.settings.company.phone_shown(lang),
-            jiff::Timestamp::now(),
-        )?;
+    /// A valid WhatsApp booking, priced, with the places chosen: the routes
+    /// word it into the chat link's message.
+    pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<WhatsappRide, Problems> {
+        let form = validate_whatsapp(input, &self.settings.booking, jiff::Timestamp::now())?;
         let RouteQuote { price, return_price, ends: [from, to], .. } = self
             .quote(
                 (&form.departure, form.departure_place_id.as_ref()),
@@ -231,8 +252,8 @@ impl BookingService {
                 lang,
             )
             .await;
-        if let Some(errors) = self.street_missing(&from, &form.extras, lang) {
-            return Err(errors);
+        if let Some(problems) = street_missing(&from, &form.extras) {
+            return Err(problems);
         }
         // The message names the places chosen, not the text left in the fields.
         let named = |end: &Settled, typed: &str| {
@@ -244,51 +265,7 @@ impl BookingService {
             ..form
         };
         let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
-        let text = crate::booking::whatsapp::message(
-            &self.locales,
-            lang,
-            &form,
-            price.as_ref(),
-            return_price.as_ref(),
-            large_vehicle,
-        );
-        Ok(whatsapp_chat(&self.settings.company.whatsapp_number, Some(&text)))
-    }
-
-    /// A pick-up at a whole town or postcode area without its street: the form asks
-    /// for it when the town is chosen from the list (`check_extras`), and here also when
-    /// the text alone names it ("Roermond" typed and sent).
-    fn street_missing(&self, from: &Settled, extras: &ExtrasInput, lang: Lang) -> Option<FieldErrors> {
-        let bare_town = from.place().is_some_and(|place| place.kind.names_no_street());
-        (bare_town && extras.pickup_street.is_none()).then(|| {
-            let text = self.locales.text(lang, "funnel.validation.pickupStreetRequired").to_string();
-            FieldErrors::from([("pickupStreet", text)])
-        })
-    }
-
-    /// The ride in brief for the success box: the places chosen (else as typed),
-    /// the visitor's times, and the phone number as it was read.
-    fn summary(&self, form: &ReservationInput, [from, to]: [&Settled; 2], lang: Lang) -> Vec<SummaryRow> {
-        let row =
-            |key: &str, value: String| SummaryRow { label: self.locales.text(lang, key).to_string(), value };
-        let mut rows = vec![
-            row("mail.field.from", from.shown(&or(&form.departure_name, &form.departure))),
-            row("mail.field.to", to.shown(&or(&form.destination_name, &form.destination))),
-            row("mail.field.pickup", date_time_long(&self.locales, lang, form.pickup_at)),
-            row("mail.field.passengers", form.passengers.to_string()),
-        ];
-        rows.extend(
-            form.extras
-                .return_at
-                .map(|at| row("funnel.mail.returnRide", date_time_long(&self.locales, lang, at))),
-        );
-        // The number as staff will dial it, so a misread one is seen while it can be corrected.
-        rows.extend(
-            form.phone
-                .as_deref()
-                .map(|p| row("mail.field.phone", phone_with_country(&self.locales, lang, p))),
-        );
-        rows
+        Ok(WhatsappRide { form, price, return_price, large_vehicle })
     }
 
     /// The server's prices for a route, each end looked up once: from its
@@ -300,10 +277,10 @@ impl BookingService {
         // Only the visitor reads a quote: one language.
         let (from, to) =
             tokio::join!(settle(&self.places, from, lang, lang), settle(&self.places, to, lang, lang));
-        let price = self.price_between(from.place(), to.place(), lang).await;
+        let price = self.price_between(from.place(), to.place()).await;
         // The ride back is its own ride: the reversed route, priced by the server.
         let return_price = match with_return {
-            true => self.price_between(to.place(), from.place(), lang).await,
+            true => self.price_between(to.place(), from.place()).await,
             false => None,
         };
         let mut choices = BTreeMap::new();
@@ -331,16 +308,34 @@ impl BookingService {
         values
     }
 
-    async fn price_between(
-        &self,
-        from: Option<&PlaceDetails>,
-        to: Option<&PlaceDetails>,
-        lang: Lang,
-    ) -> Option<Indication> {
-        let result =
-            indication::between_places(&self.places, &self.settings.tariff, &self.locales, from?, to?, lang)
-                .await;
+    async fn price_between(&self, from: Option<&PlaceDetails>, to: Option<&PlaceDetails>) -> Option<Priced> {
+        let result = indication::price(&self.places, &self.settings.tariff, from?, to?).await;
         result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
+    }
+}
+
+/// A pick-up at a whole town or postcode area without its street: the form asks
+/// for it when the town is chosen from the list (`check_extras`), and here also when
+/// the text alone names it ("Roermond" typed and sent).
+fn street_missing(from: &Settled, extras: &ExtrasInput) -> Option<Problems> {
+    let bare_town = from.place().is_some_and(|place| place.kind.names_no_street());
+    (bare_town && extras.pickup_street.is_none()).then(|| {
+        let mut c = Checker::new();
+        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
+        c.problems
+    })
+}
+
+/// The ride in brief for the success box: the places chosen (else as typed),
+/// the visitor's times, and the phone number as it was read.
+fn summary(form: &ReservationInput, [from, to]: [&Settled; 2]) -> RideSummary {
+    RideSummary {
+        from: from.shown(&or(&form.departure_name, &form.departure)),
+        to: to.shown(&or(&form.destination_name, &form.destination)),
+        pickup: form.pickup_at,
+        passengers: form.passengers,
+        back: form.extras.return_at,
+        phone: form.phone.clone(),
     }
 }
 
@@ -361,8 +356,8 @@ pub async fn book(
 /// A route's prices, the places to choose from per field (see
 /// [`BookingService::quote`]), and both ends as settled (departure, destination).
 pub struct RouteQuote {
-    pub price: Option<Indication>,
-    pub return_price: Option<Indication>,
+    pub price: Option<Priced>,
+    pub return_price: Option<Priced>,
     pub choices: BTreeMap<String, Vec<Suggestion>>,
     pub ends: [Settled; 2],
 }

@@ -2,13 +2,26 @@
 //! visitor filled in, one per line, in the page's language, labelled as the
 //! mails label them (no form hints such as "(optional)").
 use crate::{
-    booking::form::WhatsappInput,
+    booking::{form::WhatsappInput, service::WhatsappRide},
     booking_mail::views::flight_value,
     bookings::model::landing_is_pickup,
+    config::Settings,
     i18n::{format, Locales},
-    pricing::{indication::Indication, Rule},
-    types::{Lang, Pickup},
+    pricing::{
+        indication::{Indication, Priced},
+        Rule,
+    },
+    types::{links::whatsapp_chat, Lang, Pickup},
 };
+
+/// The chat link with `ride`'s message in `lang`, its prices worded as the
+/// page words them.
+pub fn chat_link(ride: &WhatsappRide, lang: Lang, locales: &Locales, settings: &Settings) -> String {
+    let word = |p: &Priced| p.worded(&settings.tariff, locales, lang);
+    let (price, back) = (ride.price.as_ref().map(word), ride.return_price.as_ref().map(word));
+    let text = message(locales, lang, &ride.form, price.as_ref(), back.as_ref(), ride.large_vehicle);
+    whatsapp_chat(&settings.company.whatsapp_number, Some(&text))
+}
 
 /// The message text; `price` and `return_price` are the server's own.
 pub fn message(

@@ -1,8 +1,5 @@
-use crate::forms::{Checker, FieldErrors, Input};
-use crate::{
-    i18n::Locales,
-    types::{limits::LIMITS, Country, Email, Lang, Phone},
-};
+use crate::forms::{Checker, Input, Problems};
+use crate::types::{limits::LIMITS, Country, Email, Lang, Phone};
 
 /// A valid contact form.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,17 +11,13 @@ pub struct ContactInput {
     pub message: String,
 }
 
-/// `company` is the company's country, where a phone number without its country code is read first.
-pub fn validate_contact(
-    input: &Input,
-    lang: Lang,
-    locales: &Locales,
-    company: Country,
-) -> Result<ContactInput, FieldErrors> {
-    let mut c = Checker::new(lang, locales);
+/// `phone_read`: where a phone number without its country code is read: the
+/// company's country first, then the region of the page's language.
+pub fn validate_contact(input: &Input, phone_read: (Country, Lang)) -> Result<ContactInput, Problems> {
+    let mut c = Checker::new();
     let name = c.name(input, "name");
     let email = c.email(input, "email");
-    let phone = c.phone(input, "phone", company);
+    let phone = c.phone(input, "phone", phone_read);
     let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
     let message = match input.text("message") {
         Err(crate::forms::NotText) => {
@@ -36,7 +29,7 @@ pub fn validate_contact(
             text
         }
         Ok(text) if text.chars().count() as u64 > LIMITS.message => {
-            c.fail("message", "tooLong", &[("max", &LIMITS.message.to_string())]);
+            c.fail("message", "tooLong", &[("max", LIMITS.message.into())]);
             text
         }
         Ok(text) => text,
@@ -47,10 +40,34 @@ pub fn validate_contact(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{
+        forms::{worded, FieldErrors},
+        i18n::Locales,
+    };
     use serde_json::json;
 
+    /// Checked on a page in `lang` and worded in it, as the contact routes word it.
     fn check(value: serde_json::Value, lang: Lang) -> Result<ContactInput, FieldErrors> {
-        validate_contact(&Input::from_json(value).unwrap(), lang, &Locales::load(), Country::NL)
+        validate_contact(&Input::from_json(value).unwrap(), (Country::NL, lang))
+            .map_err(|p| worded(&p, lang, &Locales::load(), &[]))
+    }
+
+    #[test]
+    fn each_problem_is_a_code() {
+        let input = json!({"name": "", "email": "nope", "subject": "x".repeat(51), "message": ""});
+        let problems =
+            validate_contact(&Input::from_json(input).unwrap(), (Country::NL, Lang::Nl)).unwrap_err();
+        let keys: Vec<_> = problems.iter().map(|(field, p)| (*field, p.key.as_str())).collect();
+        assert_eq!(
+            keys,
+            [
+                ("email", "validation.email"),
+                ("message", "validation.messageRequired"),
+                ("name", "validation.nameRequired"),
+                ("subject", "validation.tooLong")
+            ]
+        );
+        assert_eq!(problems["subject"].args, [("max", 50.into())]);
     }
 
     #[test]

@@ -1,28 +1,33 @@
 //! Accepting contact messages: validate, guard against double submissions,
-//! hand the mails to the outbox, and word the answer.
+//! hand the mails to the outbox, and answer with data ([`Sent`]), which the
+//! routes word.
 use std::{net::IpAddr, sync::Arc};
 
 use crate::{
-    config::{CompanySettings, Settings},
+    config::Settings,
     contact::{form::validate_contact, mails::ContactMails, model::ContactMessage},
     forms::{
         antispam::Verdict,
-        submission::{fingerprint, NotStored, Outcome, Receipt, Submissions},
+        submission::{fingerprint, Checked, NotStored, Screened, Submissions},
         Input,
     },
     i18n::Locales,
     mail::{nonce, DeliveryError, Outbox},
-    types::{Country, Lang, Reference},
+    types::{Country, Email, Lang, Reference},
 };
+
+/// A contact message taken: the address that gets no acknowledgement, if
+/// the customer mail gate held it back.
+pub struct Sent {
+    pub no_mail: Option<Email>,
+}
 
 /// Marks a stored message whose sender gets no acknowledgement (the customer mail gate was shut).
 const NO_MAIL: &str = " no-mail";
 
 pub struct ContactService {
-    locales: Arc<Locales>,
     /// Where a phone number without its country code is read first.
     company_country: Country,
-    company: CompanySettings,
     outbox: Arc<Outbox>,
     mails: ContactMails,
     submissions: Arc<Submissions>,
@@ -35,9 +40,8 @@ impl ContactService {
         outbox: Arc<Outbox>,
         submissions: Arc<Submissions>,
     ) -> Result<Self, DeliveryError> {
-        let mails = ContactMails::new(settings, locales.clone())?;
-        let company = settings.company.clone();
-        Ok(Self { locales, outbox, mails, submissions, company_country: company.country, company })
+        let mails = ContactMails::new(settings, locales)?;
+        Ok(Self { outbox, mails, submissions, company_country: settings.company.country })
     }
 
     /// The staff mail and the sender's acknowledgement, stored durably.
@@ -52,22 +56,23 @@ impl ContactService {
         input: &Input,
         lang: Lang,
         (verdict, network): (Verdict, Option<IpAddr>),
-    ) -> Outcome {
-        let form = match validate_contact(input, lang, &self.locales, self.company_country) {
+    ) -> Checked<Sent> {
+        let form = match validate_contact(input, (self.company_country, lang)) {
             Ok(form) => form,
-            Err(errors) => return Outcome::Invalid(errors),
+            Err(problems) => return Checked::Invalid(problems),
         };
-        let received = || self.locales.text(lang, "api.contactReceived").to_string();
-        if let Some(outcome) = self.submissions.screen(verdict, "contact", || (received(), Vec::new())) {
-            return outcome;
+        match self.submissions.screen(verdict, "contact") {
+            None => {}
+            Some(Screened::Trapped) => return Checked::Accepted(Sent { no_mail: None }),
+            Some(Screened::Refused(refusal)) => return Checked::Refused(refusal),
         }
         let network = network.map(|n| self.submissions.refusals().network_tag(n));
-        if let Some(refused) = self.submissions.refused_sender(network.as_deref(), &form.email, "contact") {
-            return refused;
+        if let Some(refusal) = self.submissions.refused_sender(network.as_deref(), &form.email, "contact") {
+            return Checked::Refused(refusal);
         }
         let ticket = match self.submissions.proof(input, "contact") {
             Ok(ticket) => ticket,
-            Err(refused) => return refused,
+            Err(refusal) => return Checked::Refused(refusal),
         };
         // The phone too: the same message sent again with its number corrected is news for staff.
         let phone = form.phone.as_deref().unwrap_or("");
@@ -103,18 +108,9 @@ impl ContactService {
             .await;
         match stored {
             Ok(stored) => {
-                let phone = self.company.phone_shown(lang);
-                let no_mail = stored.ends_with(NO_MAIL).then(|| {
-                    self.locales.format(
-                        lang,
-                        "api.noMail",
-                        &[("email", form.email.as_str()), ("phone", &phone)],
-                    )
-                });
-                let receipt = Receipt { no_mail, manage: None };
-                Outcome::Accepted { message: received(), summary: Vec::new(), receipt }
+                Checked::Accepted(Sent { no_mail: stored.ends_with(NO_MAIL).then_some(form.email) })
             }
-            Err(e) => e.outcome("contact message"),
+            Err(e) => Checked::Refused(e.refusal("contact message")),
         }
     }
 }

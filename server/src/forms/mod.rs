@@ -2,8 +2,10 @@
 //! browser checked. Input arrives as JSON (the API) or as a urlencoded form post
 //! (no JavaScript); both become an [`Input`] of loose text fields first, so a
 //! number sent as a string or a string sent as a number is read the same way.
-//! Every rejection is a message in the request's language, keyed by the field
-//! names the forms and the API share.
+//! A check knows no language: every rejection is a [`Problem`] (a locale key,
+//! a count, the values the check knows), keyed by the field names the forms
+//! and the API share, and is worded once, at the edge ([`worded`]), where the
+//! company's phone number and the request's language are known.
 pub mod antispam;
 pub mod caps;
 pub mod phone_check;
@@ -17,8 +19,8 @@ use serde_json::Value;
 use validator::ValidateLength;
 
 use crate::{
-    i18n::Locales,
-    types::{limits::LIMITS, Country, Email, Lang, Phone},
+    i18n::{format::date_time_long, Locales},
+    types::{limits::LIMITS, Country, Email, Lang, Phone, Pickup},
 };
 
 /// A field sent as a list or an object where text belongs (JSON only).
@@ -27,6 +29,66 @@ pub struct NotText;
 
 /// Field name → localized message.
 pub type FieldErrors = BTreeMap<&'static str, String>;
+
+/// What is wrong with one field, before it is worded: the locale key of its
+/// message, the number a message that counts is chosen by, and the values
+/// the check knows, by the names the message uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// `validation.tooLong`, `funnel.validation.flightNumber`, ….
+    pub key: String,
+    /// For a message that counts (`{key}_one` / `{key}_other`).
+    pub count: Option<u64>,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// A value a message names: text as it is, or a time, worded in the
+/// language of the message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Text(String),
+    Time(Pickup),
+}
+
+impl From<u64> for Arg {
+    fn from(number: u64) -> Self {
+        Self::Text(number.to_string())
+    }
+}
+
+impl From<Pickup> for Arg {
+    fn from(at: Pickup) -> Self {
+        Self::Time(at)
+    }
+}
+
+/// Field name → what is wrong with it (the first problem found).
+pub type Problems = BTreeMap<&'static str, Problem>;
+
+/// `problems` in `lang`: each field's message with its own values (times in
+/// words) and `known`, what only the edge knows (the company's phone number,
+/// which the refusals a call can solve name).
+pub fn worded(problems: &Problems, lang: Lang, locales: &Locales, known: &[(&str, &str)]) -> FieldErrors {
+    problems
+        .iter()
+        .map(|(field, problem)| {
+            let own: Vec<(&str, String)> = (problem.args.iter())
+                .map(|(name, arg)| match arg {
+                    Arg::Text(text) => (*name, text.clone()),
+                    Arg::Time(at) => (*name, date_time_long(locales, lang, *at)),
+                })
+                .collect();
+            let mut args: Vec<(&str, &str)> =
+                own.iter().map(|(name, value)| (*name, value.as_str())).collect();
+            args.extend_from_slice(known);
+            let message = match problem.count {
+                Some(count) => locales.plural(lang, &problem.key, count, &args),
+                None => locales.format(lang, &problem.key, &args),
+            };
+            (*field, message)
+        })
+        .collect()
+}
 
 /// Why a request body could not even be read as a form.
 #[derive(Debug, PartialEq, Eq)]
@@ -98,48 +160,56 @@ impl Input {
     }
 }
 
-/// Collects field messages in one language.
-pub struct Checker<'a> {
-    pub lang: Lang,
-    locales: &'a Locales,
-    pub errors: FieldErrors,
+/// Collects what is wrong with each field, in no language.
+#[derive(Debug, Default)]
+pub struct Checker {
+    pub problems: Problems,
 }
 
-impl<'a> Checker<'a> {
-    pub fn new(lang: Lang, locales: &'a Locales) -> Self {
-        Self { lang, locales, errors: FieldErrors::new() }
+impl Checker {
+    pub fn new() -> Self {
+        Self::default()
     }
 
-    /// The texts its messages come from (for a message naming a date in words).
-    pub fn locales(&self) -> &'a Locales {
-        self.locales
-    }
-
-    pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&str, &str)]) {
+    /// A problem under `validation.{key}`.
+    pub fn fail(&mut self, field: &'static str, key: &str, args: &[(&'static str, Arg)]) {
         self.fail_with(field, &format!("validation.{key}"), args);
     }
 
     /// Like [`Checker::fail`] with the message's full locale key.
-    pub fn fail_with(&mut self, field: &'static str, locale_key: &str, args: &[(&str, &str)]) {
-        self.errors.entry(field).or_insert_with(|| self.locales.format(self.lang, locale_key, args));
+    pub fn fail_with(&mut self, field: &'static str, locale_key: &str, args: &[(&'static str, Arg)]) {
+        self.add(field, Problem { key: locale_key.to_string(), count: None, args: args.to_vec() });
     }
 
     /// Like [`Self::fail`], for a message that counts something (`{key}_one`/`_other`).
-    pub fn fail_counting(&mut self, field: &'static str, key: &str, count: u64, args: &[(&str, &str)]) {
-        self.errors
-            .entry(field)
-            .or_insert_with(|| self.locales.plural(self.lang, &format!("validation.{key}"), count, args));
+    pub fn fail_counting(&mut self, field: &'static str, key: &str, count: u64) {
+        self.add(field, Problem { key: format!("validation.{key}"), count: Some(count), args: Vec::new() });
+    }
+
+    /// The field's first problem stays.
+    fn add(&mut self, field: &'static str, problem: Problem) {
+        self.problems.entry(field).or_insert(problem);
+    }
+
+    /// Whether `field` has a problem already.
+    pub fn failed(&self, field: &str) -> bool {
+        self.problems.contains_key(field)
     }
 
     /// An optional phone number, in E.164 form (`+31612345678`); a number without
     /// a country code is read in the `company`'s country first, then in the
-    /// region of the page's language (`types::phone`).
-    pub fn phone(&mut self, input: &Input, field: &'static str, company: Country) -> Option<Phone> {
+    /// region of the page's language `lang` (`types::phone`).
+    pub fn phone(
+        &mut self,
+        input: &Input,
+        field: &'static str,
+        (company, lang): (Country, Lang),
+    ) -> Option<Phone> {
         let typed = self.optional(input, field, LIMITS.phone);
-        if typed.is_empty() || self.errors.contains_key(field) {
+        if typed.is_empty() || self.failed(field) {
             return None;
         }
-        let parsed = Phone::parse(&typed, company, self.lang);
+        let parsed = Phone::parse(&typed, company, lang);
         if parsed.is_none() {
             self.fail(field, "phone", &[]);
         }
@@ -155,7 +225,7 @@ impl<'a> Checker<'a> {
             }
             Ok(value) => {
                 if !value.validate_length(None, Some(max), None) {
-                    self.fail(field, "tooLong", &[("max", &max.to_string())]);
+                    self.fail(field, "tooLong", &[("max", max.into())]);
                 }
                 value
             }
@@ -181,7 +251,7 @@ impl<'a> Checker<'a> {
         value
     }
 
-    /// A required e-mail address a mail can reach; `None` after its message.
+    /// A required e-mail address a mail can reach; `None` after its problem.
     pub fn email(&mut self, input: &Input, field: &'static str) -> Option<Email> {
         let value = self.required(input, field, LIMITS.email, "emailRequired");
         if value.is_empty() {
@@ -194,17 +264,20 @@ impl<'a> Checker<'a> {
         email
     }
 
-    pub fn into_result<T>(self, value: T) -> Result<T, FieldErrors> {
+    pub fn into_result<T>(self, value: T) -> Result<T, Problems> {
         self.finish(|| Some(value))
     }
 
-    /// The checked value, or every field's message. `build` gets the fields
-    /// that parsed; one that did not has left its message, so `build` returns
-    /// `None` only when there are messages to show.
-    pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, FieldErrors> {
-        match (self.errors.is_empty(), build()) {
+    /// The checked value, or every field's problem. `build` gets the fields
+    /// that parsed; one that did not has left its problem, so `build` returns
+    /// `None` only when there are problems to show.
+    pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Problems> {
+        match (self.problems.is_empty(), build()) {
             (true, Some(value)) => Ok(value),
-            _ => Err(self.errors),
+            _ => Err(self.problems),
         }
     }
 }
+
+#[cfg(test)]
+mod checker_tests;

@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::{
     config::Settings,
-    forms::{submission::FormCall, Checker},
+    forms::{submission::FormCall, worded, Checker},
     i18n::{format::phone_with_country, Locales},
     types::phone,
 };
@@ -41,8 +41,8 @@ pub async fn phone_check(
 ) -> HttpResponse {
     let lang = call.lang;
     // The forms' own check, so the answer is what sending would decide.
-    let mut checker = Checker::new(lang, &locales);
-    let read = checker.phone(&call.input, "phone", settings.company.country);
+    let mut checker = Checker::new();
+    let read = checker.phone(&call.input, "phone", (settings.company.country, lang));
     let reading = match read {
         Some(number) => {
             let (international, country) =
@@ -54,7 +54,10 @@ pub async fn phone_check(
                 error: None,
             }
         }
-        None => PhoneReading { error: checker.errors.remove("phone"), ..PhoneReading::default() },
+        None => {
+            let error = worded(&checker.problems, lang, &locales, &[]).remove("phone");
+            PhoneReading { error, ..PhoneReading::default() }
+        }
     };
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(reading)
 }

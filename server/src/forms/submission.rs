@@ -29,7 +29,7 @@ use crate::{
         caps::Caps,
         proof::{Proofs, Ticket},
         refusals::Refusals,
-        FieldErrors, Input,
+        FieldErrors, Input, Problems,
     },
     mail::{DeliveryError, Outbox},
     secret::SecretKey,
@@ -40,6 +40,24 @@ use crate::{
 /// How long an identical submission counts as a repeat of the first.
 pub const REPEAT_WINDOW: Duration = Duration::from_secs(30 * 60);
 
+/// What a submission came to, before it is worded: what was taken (`A`, the
+/// capability's data), every field's problem, or why it was not taken. The
+/// capability's routes word it into an [`Outcome`].
+pub enum Checked<A> {
+    Accepted(A),
+    Invalid(Problems),
+    Refused(Refusal),
+}
+
+/// A valid submission that is not a person's ([`Submissions::screen`]).
+pub enum Screened {
+    /// A trapped bot: it gets the usual confirmation (so it learns nothing)
+    /// and nothing is delivered.
+    Trapped,
+    Refused(Refusal),
+}
+
+/// A submission's answer, worded.
 pub enum Outcome {
     /// Stored for delivery: the localized confirmation, and what was sent in
     /// brief (a booking's ride) for the page to show under it.
@@ -61,12 +79,12 @@ pub enum NotStored {
 }
 
 impl NotStored {
-    pub fn outcome(self, what: &str) -> Outcome {
+    pub fn refusal(self, what: &str) -> Refusal {
         match self {
-            NotStored::Refused(refusal) => Outcome::Refused(refusal),
+            NotStored::Refused(refusal) => refusal,
             NotStored::Failed(e) => {
                 tracing::error!(error = %e, "{what} could not be stored");
-                Outcome::Refused(Refusal::StoreFailed)
+                Refusal::StoreFailed
             }
         }
     }
@@ -106,8 +124,8 @@ impl Submissions {
 
     /// The proof of work a valid person's submission of `form` must carry
     /// while many arrive (after [`Submissions::screen`]); `once` uses it up.
-    pub fn proof(&self, input: &Input, form: &'static str) -> Result<Ticket, Outcome> {
-        self.proofs.check(input).map_err(|refusal| {
+    pub fn proof(&self, input: &Input, form: &'static str) -> Result<Ticket, Refusal> {
+        self.proofs.check(input).inspect_err(|refusal| {
             let reason = match refusal {
                 Refusal::ProofRequired => "proof_missing",
                 Refusal::ProofSpent => "proof_spent",
@@ -115,7 +133,6 @@ impl Submissions {
             };
             tracing::warn!(form, reason, "submission refused: no valid proof of work");
             crate::telemetry::metrics::spam_discarded(form, reason);
-            Outcome::Refused(refusal)
         })
     }
 
@@ -131,30 +148,24 @@ impl Submissions {
         network: Option<&str>,
         email: &Email,
         form: &'static str,
-    ) -> Option<Outcome> {
+    ) -> Option<Refusal> {
         if !self.refusals.refuses(network, email, jiff::Timestamp::now()) {
             return None;
         }
         tracing::info!(form, "submission refused: its network or e-mail address was marked as junk");
         crate::telemetry::metrics::spam_discarded(form, "junk");
-        Some(Outcome::Refused(Refusal::SenderRefused))
+        Some(Refusal::SenderRefused)
     }
 
     /// A valid submission that is not a person's: trapped bots get the usual
     /// confirmation (so they learn nothing) and nothing is delivered.
-    pub fn screen(
-        &self,
-        verdict: Verdict,
-        form: &'static str,
-        confirmation: impl FnOnce() -> (String, Vec<SummaryRow>),
-    ) -> Option<Outcome> {
+    pub fn screen(&self, verdict: Verdict, form: &'static str) -> Option<Screened> {
         match verdict {
             Verdict::Person => None,
             Verdict::Trapped => {
                 tracing::warn!(form, reason = "honeypot", "spam discarded");
                 crate::telemetry::metrics::spam_discarded(form, "honeypot");
-                let (message, summary) = confirmation();
-                Some(Outcome::Accepted { message, summary, receipt: Receipt::default() })
+                Some(Screened::Trapped)
             }
             Verdict::TooFast => {
                 tracing::warn!(
@@ -163,7 +174,7 @@ impl Submissions {
                     "submission refused: sent too soon after opening the form"
                 );
                 crate::telemetry::metrics::spam_discarded(form, "too_fast");
-                Some(Outcome::Refused(Refusal::TooFast))
+                Some(Screened::Refused(Refusal::TooFast))
             }
         }
     }

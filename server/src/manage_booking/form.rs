@@ -8,8 +8,7 @@ use crate::{
     booking::form::pickup_time_in,
     bookings::customer_step::{Asked, CustomerAction},
     config::BookingSettings,
-    forms::{Checker, FieldErrors, Input},
-    i18n::format::date_time_long,
+    forms::{Checker, Input, Problems},
     types::{limits::LIMITS, Pickup},
 };
 
@@ -29,26 +28,23 @@ pub struct Posted {
     pub confirmed: bool,
 }
 
-/// `call_us`: the company's number, which the booking rules' refusals name.
 /// `ride`: the ride's times as the page showed them, as an ask that moves nothing.
 pub fn validate(
     input: &Input,
-    checker: Checker<'_>,
-    (rules, call_us): (&BookingSettings, &str),
+    rules: &BookingSettings,
     ride: Asked,
     now: Timestamp,
-) -> Result<Posted, FieldErrors> {
-    let mut c = checker;
+) -> Result<Posted, Problems> {
+    let mut c = Checker::new();
     let action = input.line("action").ok().as_deref().and_then(CustomerAction::parse);
     if action.is_none() {
         c.fail("action", "required", &[]);
     }
     let note = input.text("note").unwrap_or_default();
     if note.chars().count() as u64 > LIMITS.message {
-        c.fail("note", "tooLong", &[("max", &LIMITS.message.to_string())]);
+        c.fail("note", "tooLong", &[("max", LIMITS.message.into())]);
     }
-    let asked =
-        (action == Some(CustomerAction::Ask)).then(|| asked(&mut c, input, (rules, call_us), ride, now));
+    let asked = (action == Some(CustomerAction::Ask)).then(|| asked(&mut c, input, rules, ride, now));
     let confirmed = input.line(CONFIRMED_FIELD).is_ok_and(|v| v == "yes");
     // No action, no step: there is no default to fall back on.
     c.finish(|| Some(Posted { action: action?, note, asked, confirmed }))
@@ -58,18 +54,12 @@ pub fn validate(
 /// (no lead time asked of it); a new one passes the booking form's rules. A
 /// page from before return rides could move posts no return time: the
 /// return ride keeps its own.
-fn asked(
-    c: &mut Checker,
-    input: &Input,
-    (rules, call_us): (&BookingSettings, &str),
-    ride: Asked,
-    now: Timestamp,
-) -> Asked {
+fn asked(c: &mut Checker, input: &Input, rules: &BookingSettings, ride: Asked, now: Timestamp) -> Asked {
     let kept = |field: &str, current: Pickup| {
         input.line(field).ok().as_deref().and_then(Pickup::parse).filter(|at| *at == current)
     };
-    let pickup = kept("dateTime", ride.pickup)
-        .unwrap_or_else(|| pickup_time_in(c, input, "dateTime", rules, call_us, now));
+    let pickup =
+        kept("dateTime", ride.pickup).unwrap_or_else(|| pickup_time_in(c, input, "dateTime", rules, now));
     let back = ride.back.and_then(|current| {
         if !input.values().contains_key(RETURN_FIELD) {
             return Some(current);
@@ -79,18 +69,15 @@ fn asked(
             return None;
         }
         Some(
-            kept(RETURN_FIELD, current)
-                .unwrap_or_else(|| pickup_time_in(c, input, RETURN_FIELD, rules, call_us, now)),
+            kept(RETURN_FIELD, current).unwrap_or_else(|| pickup_time_in(c, input, RETURN_FIELD, rules, now)),
         )
     });
-    let (locales, lang) = (c.locales(), c.lang);
-    let when = |at: Pickup| date_time_long(locales, lang, at);
-    let checked = !c.errors.contains_key("dateTime") && !c.errors.contains_key(RETURN_FIELD);
+    let checked = !c.failed("dateTime") && !c.failed(RETURN_FIELD);
     if let Some(at) = back.filter(|at| checked && at.instant() <= pickup.instant()) {
         // The message goes under the time the customer changed: the return ride's when they moved it.
         match Some(at) != ride.back {
-            true => c.fail_with(RETURN_FIELD, "manage.ask.returnBeforeOutward", &[("pickup", &when(pickup))]),
-            false => c.fail_with("dateTime", "manage.ask.outwardAfterReturn", &[("back", &when(at))]),
+            true => c.fail_with(RETURN_FIELD, "manage.ask.returnBeforeOutward", &[("pickup", pickup.into())]),
+            false => c.fail_with("dateTime", "manage.ask.outwardAfterReturn", &[("back", at.into())]),
         }
     }
     Asked { pickup, back }
@@ -101,7 +88,11 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::{i18n::Locales, types::Lang};
+    use crate::{
+        forms::{worded, Arg, FieldErrors},
+        i18n::Locales,
+        types::Lang,
+    };
 
     const ONE_WAY: &str = "2026-11-24T14:30";
 
@@ -110,13 +101,17 @@ mod tests {
     }
 
     /// `value` posted on the page of a ride at 14:30 on 24 November (and
-    /// back at `back`), on 22 November or at `now`.
-    fn check_at(back: Option<&str>, now: &str, value: serde_json::Value) -> Result<Posted, FieldErrors> {
+    /// back at `back`), on 22 November or at `now`: its problems.
+    fn checked_at(back: Option<&str>, now: &str, value: serde_json::Value) -> Result<Posted, Problems> {
         let rules = BookingSettings::for_tests();
-        let locales = Locales::load();
         let ride = Asked { pickup: time(ONE_WAY), back: back.map(time) };
-        let input = Input::from_json(value).unwrap();
-        validate(&input, Checker::new(Lang::De, &locales), (&rules, "+31 475"), ride, now.parse().unwrap())
+        validate(&Input::from_json(value).unwrap(), &rules, ride, now.parse().unwrap())
+    }
+
+    /// … worded in German, as the manage page's routes word them.
+    fn check_at(back: Option<&str>, now: &str, value: serde_json::Value) -> Result<Posted, FieldErrors> {
+        checked_at(back, now, value)
+            .map_err(|p| worded(&p, Lang::De, &Locales::load(), &[("phone", "+31 475")]))
     }
 
     fn check(value: serde_json::Value) -> Result<Posted, FieldErrors> {
@@ -191,6 +186,21 @@ mod tests {
         let too_far =
             round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2028-01-01T10:00"}));
         assert!(too_far.unwrap_err().contains_key(RETURN_FIELD));
+    }
+
+    #[test]
+    fn crossing_rides_are_a_problem_naming_the_other_rides_time() {
+        let now = "2026-11-22T10:00:00Z";
+        let late =
+            json!({"action": "ask", "dateTime": "2026-11-24T21:00", "returnDateTime": "2026-11-24T20:00"});
+        let problems = checked_at(Some("2026-11-24T20:00"), now, late).unwrap_err();
+        let problem = &problems["dateTime"];
+        assert_eq!(problem.key, "manage.ask.outwardAfterReturn");
+        assert_eq!(problem.args, [("back", Arg::Time(time("2026-11-24T20:00")))]);
+        let early = json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2026-11-24T12:00"});
+        let problems = checked_at(Some("2026-11-24T20:00"), now, early).unwrap_err();
+        assert_eq!(problems[RETURN_FIELD].key, "manage.ask.returnBeforeOutward");
+        assert_eq!(problems[RETURN_FIELD].args, [("pickup", Arg::Time(time(ONE_WAY)))]);
     }
 
     #[test]

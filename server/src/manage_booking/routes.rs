@@ -30,7 +30,7 @@ use crate::{
         error::{error_language, AppError, Refusal},
         ClientKey,
     },
-    forms::{Checker, Input},
+    forms::{FieldErrors, Input, Problems},
     i18n::format::date_time_long,
     manage_booking::{
         form,
@@ -103,17 +103,15 @@ pub async fn step(
         tracing::info!(reference = %record.booking.reference, "customer step refused: the pick-up time has passed");
         return page(&req, &manage, StatusCode::CONFLICT, opened, None, Showing::default()).await;
     }
-    let call_us = manage.settings.company.phone_shown(lang);
-    let checker = Checker::new(lang, &manage.locales);
     let b = &record.booking;
     let ride = Asked { pickup: b.pickup_at, back: b.extras.return_trip.as_ref().map(|r| r.pickup_at) };
     // The cancellation's errors and its question are shown where its form is: on the "are you sure?" page.
     let cancelling = input.line("action").is_ok_and(|a| a == CustomerAction::Cancel.code());
     let asking = Showing { confirm_cancel: cancelling, ..Showing::default() };
-    let posted = match form::validate(&input, checker, (&manage.settings.booking, &call_us), ride, now) {
+    let posted = match form::validate(&input, &manage.settings.booking, ride, now) {
         Ok(valid) => valid,
-        Err(errors) => {
-            let form = FormState::invalid(input.values(), errors);
+        Err(problems) => {
+            let form = FormState::invalid(input.values(), worded(&manage, &problems, lang));
             return page(&req, &manage, StatusCode::BAD_REQUEST, opened, Some(form), asking).await;
         }
     };
@@ -221,6 +219,13 @@ async fn changed(
     let text = locales.format(lang, "manage.changed", &[("change", &change)]);
     let showing = Showing { notice: Some(text.trim_end().to_string()), ..Showing::default() };
     page(req, manage, StatusCode::CONFLICT, (record, link), None, showing).await
+}
+
+/// The post's problems in the booking's language (`lang`), with the
+/// company's phone, which the refusals a call can solve name.
+fn worded(manage: &Manage, problems: &Problems, lang: Lang) -> FieldErrors {
+    let phone = manage.settings.company.phone_shown(lang);
+    crate::forms::worded(problems, lang, &manage.locales, &[("phone", &phone)])
 }
 
 fn internal(e: crate::mail::DeliveryError) -> AppError {

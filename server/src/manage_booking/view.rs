@@ -129,7 +129,7 @@ pub(super) fn manage_page(
 /// Name, e-mail and phone as booked, labelled by the mails' own rows.
 fn details(manage: &Manage, b: &Booking) -> Vec<SummaryRow> {
     let v = manage.composer.views();
-    let phone = b.phone.as_deref().map(|p| v.row(b.lang, "phone", repeat::phone_shown(p)));
+    let phone = b.phone.as_deref().map(|p| v.row(b.lang, "phone", repeat::phone_as_read(p)));
     [v.row(b.lang, "name", b.name.clone()), v.row(b.lang, "email", b.email.to_string())]
         .into_iter()
         .chain(phone)

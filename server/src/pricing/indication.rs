@@ -1,14 +1,15 @@
 //! A price indication between two places: the provider finds the places and the
-//! route, the tariff engine decides the price, and the answer is worded here in
-//! the visitor's language, so page, staff mail and WhatsApp text agree.
+//! route, the tariff engine decides the price ([`Priced`]), and the answer is
+//! worded here in the visitor's language, so page, staff mail and WhatsApp
+//! text agree.
 use serde::Serialize;
 
 use crate::{
-    config::TariffSettings,
+    config::{LocalizedText, TariffSettings},
     i18n::{format::decimal1, Locales},
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{quote, PriceSummary, Rule, Trip},
-    types::{Lang, PlaceId},
+    types::{Lang, Money, PlaceId},
 };
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -28,13 +29,6 @@ pub struct Indication {
     #[serde(skip)]
     #[ts(skip)]
     pub fixed_names: Option<crate::config::LocalizedText>,
-}
-
-impl Indication {
-    /// The price as a booking keeps it: with the fixed-price destination's names.
-    pub fn kept(self) -> PriceSummary {
-        PriceSummary { fixed_destination_names: self.fixed_names, ..self.summary }
-    }
 }
 
 /// The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -74,6 +68,92 @@ pub async fn between_ids(
     between_places(places, tariff, locales, &from?, &to?, lang).await
 }
 
+/// A route priced, before it is worded: the tariff engine's answer, which a
+/// booking keeps ([`Priced::kept`]) and a page shows ([`Priced::worded`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Priced {
+    pub amount_cents: Money,
+    pub rule: Rule,
+    pub distance_km: f64,
+    pub duration_min: f64,
+    pub surcharge_cents: Money,
+    /// For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
+    pub fixed_cents: Option<Money>,
+    /// The fixed-price destination's names in every language, when a fixed rule applied
+    /// (or was undercut).
+    pub fixed: Option<LocalizedText>,
+}
+
+impl Priced {
+    /// The breakdown, naming the fixed-price destination in `lang`.
+    pub fn summary(&self, lang: Lang) -> PriceSummary {
+        PriceSummary {
+            amount_cents: self.amount_cents,
+            rule: self.rule,
+            distance_km: self.distance_km,
+            duration_min: self.duration_min,
+            fixed_destination: self.fixed.as_ref().map(|names| names.get(lang).to_string()),
+            surcharge_cents: self.surcharge_cents,
+            fixed_cents: self.fixed_cents,
+            fixed_destination_names: None,
+        }
+    }
+
+    /// The price as a booking in `lang` keeps it: with the fixed-price destination's names.
+    pub fn kept(&self, lang: Lang) -> PriceSummary {
+        PriceSummary { fixed_destination_names: self.fixed.clone(), ..self.summary(lang) }
+    }
+
+    /// The indication in the visitor's words.
+    pub fn worded(&self, tariff: &TariffSettings, locales: &Locales, lang: Lang) -> Indication {
+        let summary = self.summary(lang);
+        let surcharge = self.surcharge_cents.euro_text(lang);
+        let destination = summary.fixed_destination.clone().unwrap_or_default();
+        let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
+        let explanation = match self.rule {
+            Rule::Fixed => locales.format(lang, "form.ruleFixed", &fixed_args),
+            Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
+            Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
+            Rule::FixedPickupSurcharge => {
+                let pickup = tariff.pickup_surcharge_cents;
+                let step = (self.surcharge_cents - pickup).euro_text(lang);
+                let args = [
+                    ("destination", destination.as_str()),
+                    ("pickup", &pickup.euro_text(lang)),
+                    ("surcharge", &step),
+                ];
+                locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
+            }
+            // Exactly the figures the amount was computed from.
+            Rule::Metered => locales.plural(
+                lang,
+                "form.ruleMetered",
+                self.duration_min as u64,
+                &[("km", &decimal1(self.distance_km, lang))],
+            ),
+            // The same figures, and the fixed price they undercut, so the customer can check both.
+            Rule::MeteredUnderFixed => {
+                let fixed = self.fixed_cents.unwrap_or_default().euro_text(lang);
+                let args = [
+                    ("km", decimal1(self.distance_km, lang)),
+                    ("fixed", fixed),
+                    ("destination", destination),
+                ];
+                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                locales.plural(lang, "form.ruleMeteredUnderFixed", self.duration_min as u64, &args)
+            }
+        };
+        Indication {
+            price_indication: self.amount_cents.amount_text(lang),
+            price_text: self.amount_cents.euro_text(lang),
+            summary,
+            explanation,
+            fixed_names: self.fixed.clone(),
+        }
+    }
+}
+
+/// The indication between two places, in the visitor's words.
 pub async fn between_places(
     places: &Places,
     tariff: &TariffSettings,
@@ -82,6 +162,16 @@ pub async fn between_places(
     to: &PlaceDetails,
     lang: Lang,
 ) -> Result<Indication, PlacesError> {
+    Ok(price(places, tariff, from, to).await?.worded(tariff, locales, lang))
+}
+
+/// The price between two places: the provider's route, the tariff engine's rule.
+pub async fn price(
+    places: &Places,
+    tariff: &TariffSettings,
+    from: &PlaceDetails,
+    to: &PlaceDetails,
+) -> Result<Priced, PlacesError> {
     let route = places.route(from, to).await?;
     let trip = Trip {
         pickup: from.location,
@@ -90,55 +180,13 @@ pub async fn between_places(
         duration_min: route.duration_s / 60.0,
     };
     let q = quote(tariff, &trip);
-    let fixed_names = q.fixed_destination.map(|d| d.name.clone());
-    let fixed_destination = q.fixed_destination.map(|d| d.name.get(lang).to_string());
-    let surcharge = q.surcharge_cents.euro_text(lang);
-    let destination = fixed_destination.clone().unwrap_or_default();
-    let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
-    let explanation = match q.rule {
-        Rule::Fixed => locales.format(lang, "form.ruleFixed", &fixed_args),
-        Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
-        Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
-        Rule::FixedPickupSurcharge => {
-            let pickup = tariff.pickup_surcharge_cents;
-            let step = (q.surcharge_cents - pickup).euro_text(lang);
-            let args = [
-                ("destination", destination.as_str()),
-                ("pickup", &pickup.euro_text(lang)),
-                ("surcharge", &step),
-            ];
-            locales.format(lang, "form.ruleFixedPickupSurcharge", &args)
-        }
-        // Exactly the figures the amount was computed from.
-        Rule::Metered => locales.plural(
-            lang,
-            "form.ruleMetered",
-            q.duration_min as u64,
-            &[("km", &decimal1(q.distance_km, lang))],
-        ),
-        // The same figures, and the fixed price they undercut, so the customer can check both.
-        Rule::MeteredUnderFixed => {
-            let fixed = q.fixed_cents.unwrap_or_default().euro_text(lang);
-            let args =
-                [("km", decimal1(q.distance_km, lang)), ("fixed", fixed), ("destination", destination)];
-            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            locales.plural(lang, "form.ruleMeteredUnderFixed", q.duration_min as u64, &args)
-        }
-    };
-    Ok(Indication {
-        price_indication: q.amount_cents.amount_text(lang),
-        price_text: q.amount_cents.euro_text(lang),
-        summary: PriceSummary {
-            amount_cents: q.amount_cents,
-            rule: q.rule,
-            distance_km: q.distance_km,
-            duration_min: q.duration_min,
-            fixed_destination,
-            surcharge_cents: q.surcharge_cents,
-            fixed_cents: q.fixed_cents,
-            fixed_destination_names: None,
-        },
-        explanation,
-        fixed_names,
+    Ok(Priced {
+        amount_cents: q.amount_cents,
+        rule: q.rule,
+        distance_km: q.distance_km,
+        duration_min: q.duration_min,
+        surcharge_cents: q.surcharge_cents,
+        fixed_cents: q.fixed_cents,
+        fixed: q.fixed_destination.map(|d| d.name.clone()),
     })
 }

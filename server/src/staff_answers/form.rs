@@ -8,25 +8,22 @@ use crate::{
     booking::form::pickup_time,
     bookings::answer::{Action, Answer, DeclineReason},
     config::BookingSettings,
-    forms::{Checker, FieldErrors, Input},
-    i18n::format::date_time_long,
+    forms::{Checker, Input, Problems},
     types::{limits::LIMITS, Pickup},
 };
 
-/// `call_us`: the company's number, which the booking rules' refusals name;
 /// `back`: the booking's return ride, if any.
 pub fn validate(
     action: Action,
     input: &Input,
-    checker: Checker<'_>,
-    (rules, call_us): (&BookingSettings, &str),
+    rules: &BookingSettings,
     back: Option<Pickup>,
     now: Timestamp,
-) -> Result<Answer, FieldErrors> {
-    let mut c = checker;
+) -> Result<Answer, Problems> {
+    let mut c = Checker::new();
     let note = match input.text("note") {
         Ok(note) if note.chars().count() as u64 > LIMITS.message => {
-            c.fail("note", "tooLong", &[("max", &LIMITS.message.to_string())]);
+            c.fail("note", "tooLong", &[("max", LIMITS.message.into())]);
             note
         }
         Ok(note) => note,
@@ -35,13 +32,11 @@ pub fn validate(
             String::new()
         }
     };
-    let proposed_pickup_at =
-        (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, call_us, now));
+    let proposed_pickup_at = (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, now));
     // Accepted, a proposal after the return ride would leave a round trip nobody can drive.
     if let (Some(at), Some(back)) = (proposed_pickup_at, back) {
-        if !c.errors.contains_key("dateTime") && back.instant() <= at.instant() {
-            let back = date_time_long(c.locales(), c.lang, back);
-            c.fail_with("dateTime", "staff.dateTime.afterReturn", &[("back", &back)]);
+        if !c.failed("dateTime") && back.instant() <= at.instant() {
+            c.fail_with("dateTime", "staff.dateTime.afterReturn", &[("back", back.into())]);
         }
     }
     let reason = match action {
@@ -66,24 +61,26 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::{i18n::Locales, types::Lang};
+    use crate::{
+        forms::{worded, Arg, FieldErrors},
+        i18n::Locales,
+        types::Lang,
+    };
 
+    fn checked(action: Action, value: serde_json::Value, back: Option<&str>) -> Result<Answer, Problems> {
+        let rules = BookingSettings::for_tests();
+        let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
+        validate(action, &Input::from_json(value).unwrap(), &rules, back.map(|at| at.parse().unwrap()), now)
+    }
+
+    /// … worded in English, as the staff page's routes word them.
     fn check_with_return(
         action: Action,
         value: serde_json::Value,
         back: Option<&str>,
     ) -> Result<Answer, FieldErrors> {
-        let rules = BookingSettings::for_tests();
-        let locales = Locales::load();
-        let now: Timestamp = "2026-11-22T10:00:00Z".parse().unwrap();
-        validate(
-            action,
-            &Input::from_json(value).unwrap(),
-            Checker::new(Lang::En, &locales),
-            (&rules, "+31 475 000000"),
-            back.map(|at| at.parse().unwrap()),
-            now,
-        )
+        let phone = [("phone", "+31 475 000000")];
+        checked(action, value, back).map_err(|p| worded(&p, Lang::En, &Locales::load(), &phone))
     }
 
     fn check(action: Action, value: serde_json::Value) -> Result<Answer, FieldErrors> {
@@ -124,6 +121,9 @@ mod tests {
             check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T21:00"}), back).unwrap_err();
         assert!(late["dateTime"].contains("return ride") && late["dateTime"].contains("20:00"), "{late:?}");
         assert!(check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T20:00"}), back).is_err());
+        let problems = checked(Action::Propose, json!({"dateTime": "2026-11-24T21:00"}), back).unwrap_err();
+        assert_eq!(problems["dateTime"].key, "staff.dateTime.afterReturn");
+        assert_eq!(problems["dateTime"].args, [("back", Arg::Time("2026-11-24T20:00".parse().unwrap()))]);
         let ok = check_with_return(Action::Propose, json!({"dateTime": "2026-11-24T19:30"}), back).unwrap();
         assert_eq!(ok.proposed_pickup_at.unwrap().to_string(), "2026-11-24T19:30:00");
         assert!(

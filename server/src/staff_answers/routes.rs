@@ -28,7 +28,7 @@ use crate::{
         error::{AppError, Refusal},
         ClientKey,
     },
-    forms::{Checker, Input},
+    forms::{FieldErrors, Input, Problems},
     i18n::format::{date_time_long, local},
     render::respond::encoded,
     site::{
@@ -132,19 +132,16 @@ pub async fn answer(
         tracing::info!(reference = %record.booking.reference, "answer refused: the pick-up time has passed");
         return cx.page(StatusCode::CONFLICT, &opened, None, None).await;
     }
-    let lang = cx.settings.mail.staff_language;
-    let checker = Checker::new(lang, &cx.locales);
     let answer = match form::validate(
         action,
         &input,
-        checker,
-        (&cx.settings.booking, &cx.settings.company.phone_shown(lang)),
+        &cx.settings.booking,
         opened.record.booking.extras.return_trip.as_ref().map(|back| back.pickup_at),
         jiff::Timestamp::now(),
     ) {
         Ok(answer) => answer,
-        Err(errors) => {
-            let form = FormState::invalid(input.values(), errors);
+        Err(problems) => {
+            let form = FormState::invalid(input.values(), cx.worded(&problems));
             return cx.page(StatusCode::BAD_REQUEST, &opened, Some(form), None).await;
         }
     };
@@ -308,6 +305,14 @@ impl Context {
         let message = self.locales.text(self.settings.mail.staff_language, "staff.notSent").to_string();
         let form = FormState::refused(input.values(), message);
         self.page(StatusCode::SERVICE_UNAVAILABLE, opened, Some(form), None).await
+    }
+
+    /// The answer form's problems in the staff language, with the company's
+    /// phone, which the refusals a call can solve name.
+    fn worded(&self, problems: &Problems) -> FieldErrors {
+        let lang = self.settings.mail.staff_language;
+        let phone = self.settings.company.phone_shown(lang);
+        crate::forms::worded(problems, lang, &self.locales, &[("phone", &phone)])
     }
 
     /// The error page in the staff language, the same for every refused link.
