@@ -5,7 +5,12 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::mail::{retry::RetryPolicy, state::Shared, transport::Failure, MailKind};
+use crate::mail::{
+    retry::RetryPolicy,
+    state::{Shared, State},
+    transport::Failure,
+    MailKind,
+};
 use crate::telemetry::metrics;
 
 pub(super) enum Outcome {
@@ -53,8 +58,23 @@ pub(super) enum Outcome {
 
 /// Applies an outcome to the in-memory state, the pause and the metrics.
 pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration, outcome: Outcome) {
-    let now = Instant::now();
     let mut state = shared.state.lock().unwrap();
+    for event in apply(&mut state, policy, pause, outcome, Instant::now()) {
+        metrics::mail(event);
+    }
+}
+
+/// The metrics' events of one outcome (`taxi_mail_events_total`'s labels).
+type Events = Vec<&'static str>;
+
+/// What [`record`] does, at `now`, but the metrics: it returns their events.
+fn apply(
+    state: &mut State,
+    policy: &RetryPolicy,
+    pause: &mut Duration,
+    outcome: Outcome,
+    now: Instant,
+) -> Events {
     match outcome {
         Outcome::Delivered { id, kind, attempts } => {
             state.remove(id);
@@ -63,8 +83,8 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             state.slow_attempts = 0;
             state.unknown_since_delivery = 0;
             state.server_answered(policy, pause);
-            metrics::mail(if kind == MailKind::NOTICE { "notice_sent" } else { "delivered" });
             tracing::info!(id, attempts, "mail delivered");
+            vec![if kind == MailKind::NOTICE { "notice_sent" } else { "delivered" }]
         }
         Outcome::DeliveredUnrecorded { id, error } => {
             let error = redact(&error);
@@ -72,19 +92,16 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             state.delivered_total += 1;
             state.unknown_since_delivery = 0;
             state.server_answered(policy, pause);
-            metrics::mail("delivered");
             tracing::error!(id, error = %error, "mail delivered but not recorded as such; it may be sent again after a restart");
+            vec!["delivered"]
         }
         Outcome::Failed { id, attempts, failure, error, retry_in } => {
             let error = redact(&error);
             state.failed_attempts_total += 1;
             state.last_error = Some(error.clone());
             state.slow_attempts = if failure == Failure::TimedOut { state.slow_attempts + 1 } else { 0 };
-            metrics::mail(if failure == Failure::OutcomeUnknown {
-                "outcome_unknown"
-            } else {
-                "temporary_failure"
-            });
+            let event =
+                if failure == Failure::OutcomeUnknown { "outcome_unknown" } else { "temporary_failure" };
             let due = if failure == Failure::ServerDown {
                 state.server_down = true;
                 // Pause everything, unless a concurrent failure already did.
@@ -114,6 +131,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
                 p.due = due;
                 p.refused = failure != Failure::ServerDown;
             }
+            vec![event]
         }
         Outcome::GivenUp { id, kind, failure, error, notice } => {
             let error = redact(&error);
@@ -127,27 +145,30 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
             } else {
                 state.server_answered(policy, pause);
             }
-            metrics::mail(match failure {
-                Failure::Permanent => "permanent_failure",
-                Failure::OutcomeUnknown => "outcome_unknown",
-                _ => "temporary_failure",
-            });
-            metrics::mail("given_up");
+            let mut events = vec![
+                match failure {
+                    Failure::Permanent => "permanent_failure",
+                    Failure::OutcomeUnknown => "outcome_unknown",
+                    _ => "temporary_failure",
+                },
+                "given_up",
+            ];
             if kind == MailKind::NOTICE || !notice {
-                metrics::mail("notice_failed");
+                events.push("notice_failed");
             }
             tracing::error!(id, error = %error, notice, "mail not deliverable; given up");
+            events
         }
         Outcome::Dropped { id, why } => {
             state.remove(id);
-            metrics::mail("superseded");
             tracing::info!(id, "mail not sent: {why}");
+            vec!["superseded"]
         }
         Outcome::Quarantined { id } => {
             state.remove(id);
             state.quarantined += 1;
             state.last_trouble = Some(now);
-            metrics::mail("quarantined");
+            vec!["quarantined"]
         }
         Outcome::Storage { id, error } => {
             if error.kind() == std::io::ErrorKind::NotFound {
@@ -161,6 +182,7 @@ pub(super) fn record(shared: &Shared, policy: &RetryPolicy, pause: &mut Duration
                     p.due = now + policy.max_pause;
                 }
             }
+            Vec::new()
         }
     }
 }
@@ -174,14 +196,5 @@ fn redact(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addresses_are_redacted() {
-        assert_eq!(
-            redact("550 5.1.1 <zoe@example.nl>: mailbox unavailable"),
-            "550 5.1.1 <address> mailbox unavailable"
-        );
-    }
-}
+#[path = "outcome_tests.rs"]
+mod tests;

@@ -185,7 +185,7 @@ impl Shared {
 
 impl State {
     /// Adds a queued mail, due at `due`.
-    fn insert(&mut self, queued: &Queued, due: Instant) {
+    pub(super) fn insert(&mut self, queued: &Queued, due: Instant) {
         let lane = Lane { cause: queued.cause, to_staff: self.staff.contains(&queued.recipient) };
         let pending = Pending {
             created_at: queued.created_at,

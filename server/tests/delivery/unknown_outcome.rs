@@ -126,6 +126,8 @@ async fn while_the_server_cuts_every_message_health_stays_degraded_and_the_notic
 
     std::fs::write(&mode, "").unwrap();
     wait_for("both notices, retried", LONG, || received_for(&sink, STAFF, "<ALL1.failure-notice.") == 2);
+    // The server stored them before it answered: wait for the sender to read the answers.
+    wait_for("both notices recorded as delivered", LONG, || outbox.stats().delivered_since_start == 2);
     let health = outbox.health();
     assert_eq!((health.status, health.outcomes_unknown), ("ok", 0), "a delivery ends it: {health:?}");
     outbox.shutdown().await;
