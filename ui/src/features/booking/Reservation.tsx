@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
-import { BookingForm } from "./BookingForm";
+import { MailBooking } from "./MailBooking";
+import { WhatsappBooking } from "./WhatsappBooking";
 import type { ReservationMode } from "../../shared/contract";
 import type { IslandProps } from "../../shared/island";
 
@@ -22,6 +23,7 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
     window.history.replaceState(null, "", next === "mail" ? links.reservation : `${links.reservation}?mode=${next}`);
   };
 
+  const Booking = mode === "mail" ? MailBooking : WhatsappBooking;
   return (
     <div data-confirm-leave={t("nav.refreshQuestion")}>
       <h1>{t("reservation.heading")}</h1>
@@ -39,9 +41,8 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
         ))}
       </nav>
       <p>{t(mode === "mail" ? "reservation.mailIntro" : "reservation.whatsappIntro")}</p>
-      <BookingForm
+      <Booking
         key={mode}
-        mode={mode}
         lang={lang}
         action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
         maxPassengers={maxPassengers}
