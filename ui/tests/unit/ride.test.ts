@@ -97,7 +97,7 @@ test("at hydration what was typed wins over the server's values", () => {
   assert.equal(ride.ends.departure.resume, false);
 });
 
-test("at hydration a place chosen early counts while its text is in the field; other text drops the server's place", () => {
+test("at hydration an early choice counts while its text is in the field; other text drops the server's place", () => {
   const server = initialRide({ values: { departure: "Venlo, Nederland", departurePlaceId: "g2745641" }, errors: {} });
   const early = rideReducer(server, {
     type: "handedOver",

@@ -7,7 +7,17 @@ import type { IslandProps } from "../../shared/island";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, largeVehicleAbove, placesProvider }: IslandProps) {
+export function Reservation({
+  company,
+  lang,
+  links,
+  reservationMode,
+  form,
+  maxPassengers,
+  leadTimeMinutes,
+  largeVehicleAbove,
+  placesProvider,
+}: IslandProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
   // What was typed in one form fills the other after a switch.
@@ -50,7 +60,9 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
         largeVehicleAbove={largeVehicleAbove}
         phone={{ href: company.phoneHref, display: company.phoneDisplay }}
         placesProvider={placesProvider}
-        initial={switched ? { values: draft.current, errors: {} } : mode === (reservationMode ?? "mail") ? form : undefined}
+        initial={
+          switched ? { values: draft.current, errors: {} } : mode === (reservationMode ?? "mail") ? form : undefined
+        }
         onDraft={keepDraft}
       />
       <p>
