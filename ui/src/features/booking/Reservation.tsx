@@ -25,12 +25,14 @@ export function Reservation({
   const [switched, setSwitched] = useState(false);
   const keepDraft = useCallback((values: Record<string, string>) => (draft.current = values), []);
 
+  /** Each way of booking has its address: the page's own, or with `?mode=whatsapp`. */
+  const pageOf = (m: ReservationMode) => (m === "mail" ? links.reservation : `${links.reservation}?mode=${m}`);
   // The toggle is a pair of links so it works without JavaScript; with it, no reload.
   const choose = (next: ReservationMode) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setMode(next);
     setSwitched(true);
-    window.history.replaceState(null, "", next === "mail" ? links.reservation : `${links.reservation}?mode=${next}`);
+    window.history.replaceState(null, "", pageOf(next));
   };
 
   const Booking = mode === "mail" ? MailBooking : WhatsappBooking;
@@ -40,12 +42,7 @@ export function Reservation({
       <p>{t("reservation.intro")}</p>
       <nav className="toggle" aria-label={t("reservation.modeLegend")}>
         {modes.map((m) => (
-          <a
-            key={m}
-            href={m === "mail" ? links.reservation : `${links.reservation}?mode=${m}`}
-            aria-current={mode === m ? "true" : undefined}
-            onClick={choose(m)}
-          >
+          <a key={m} href={pageOf(m)} aria-current={mode === m ? "true" : undefined} onClick={choose(m)}>
             {t(m === "mail" ? "reservation.modeMail" : "reservation.modeWhatsapp")}
           </a>
         ))}
@@ -54,7 +51,7 @@ export function Reservation({
       <Booking
         key={mode}
         lang={lang}
-        action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
+        action={pageOf(mode)}
         maxPassengers={maxPassengers}
         leadTimeMinutes={leadTimeMinutes}
         largeVehicleAbove={largeVehicleAbove}
