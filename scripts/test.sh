@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test: rustfmt, clippy, the Rust unit and integration
-# tests (the module layering among them), the UI type check and lint, and the
-# real-browser tests (Playwright driving Debian's Chromium).
+# tests (the module layering among them), the UI type check, lint and unit tests,
+# and the real-browser tests (Playwright driving Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,12 +33,13 @@ cargo fmt --all -- --check
 # Also builds the UI bundles (server/build.rs runs npm ci and esbuild); the
 # release profile shares its build scripts with the test build below.
 cargo clippy --release --workspace --all-targets -- -D warnings
-# The UI: type check and lint (node_modules came with the build above).
-(cd ui && npx --no-install tsc --noEmit && npm run lint --silent)
+# The UI: type check, lint and the pure modules' unit tests (in Node, no browser; node_modules
+# came with the build above).
+(cd ui && npx --no-install tsc --noEmit && npm run lint --silent && npm run test:unit --silent)
 # Also builds the server binary the browser tests run (integration tests need
 # it): a separate `cargo build --bin` would rebuild it, and the dependencies whose
 # features the dev-dependencies widen, with other features (1–3 minutes).
 cargo test --release --workspace
 
 cd ui
-TAXI_SERVER_BIN="$PWD/../target/release/taxi-server" npm test --silent
+TAXI_SERVER_BIN="$PWD/../target/release/taxi-server" npm run test:browser --silent

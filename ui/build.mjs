@@ -75,7 +75,9 @@ function emit(logicalName, contents) {
   const hashed = `${basename(logicalName, ext)}.${hash}${ext}`;
   writeFileSync(join(publicDir, hashed), contents);
   if (/\.(js|css|svg|json|txt)$/.test(ext)) {
-    compressing.push(gzipAsync(contents, { numiterations: 15 }).then((gz) => writeFileSync(join(publicDir, `${hashed}.gz`), gz)));
+    compressing.push(
+      gzipAsync(contents, { numiterations: 15 }).then((gz) => writeFileSync(join(publicDir, `${hashed}.gz`), gz)),
+    );
     writeFileSync(
       join(publicDir, `${hashed}.br`),
       brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -91,7 +93,11 @@ const browserTarget = ["chrome100", "firefox100", "safari15", "edge100"];
 // reservation form's 4.5 %: docs/performance.md). Its safe transforms only; the compile hint
 // below stays first.
 async function minified(result) {
-  const { code } = await minify(result.outputFiles[0].text, { ecma: 2020, compress: { passes: 2 }, format: { comments: /allFunctionsCalledOnLoad/ } });
+  const { code } = await minify(result.outputFiles[0].text, {
+    ecma: 2020,
+    compress: { passes: 2 },
+    format: { comments: /allFunctionsCalledOnLoad/ },
+  });
   return code;
 }
 
@@ -100,7 +106,9 @@ async function minified(result) {
 // strings and small functions (texts/: keys.mjs finds the keys, compile.mjs compiles them). The
 // browser gets no i18n library; the server keeps i18next (src/shared/i18n.tsx).
 const islands = ["reservation", "contact"];
-const locales = Object.fromEntries(languages.map((lang) => [lang, flatten(JSON.parse(readFileSync(resolve(here, `../locales/${lang}.json`), "utf8")))]));
+const locales = Object.fromEntries(
+  languages.map((lang) => [lang, flatten(JSON.parse(readFileSync(resolve(here, `../locales/${lang}.json`), "utf8")))]),
+);
 
 const textsPlugin = (source) => ({
   name: "texts",
@@ -133,7 +141,10 @@ const reactFromVendor = {
   setup(build) {
     const filter = new RegExp(`^(${VENDOR.map((m) => m.replace("/", "\\/")).join("|")})$`);
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "vendor" }));
-    build.onLoad({ filter: /.*/, namespace: "vendor" }, (args) => ({ contents: `module.exports = window.__taxiReact[${JSON.stringify(args.path)}];`, loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "vendor" }, (args) => ({
+      contents: `module.exports = window.__taxiReact[${JSON.stringify(args.path)}];`,
+      loader: "js",
+    }));
   },
 };
 
@@ -143,7 +154,14 @@ mkdirSync(metaDir, { recursive: true });
 // function while the script streams in, off the main thread, instead of on it when first
 // called. Hydration calls most of them; measured, it takes a third off the main thread's
 // script time (docs/performance.md).
-const clientOptions = { ...common, format: "iife", platform: "browser", target: browserTarget, metafile: true, banner: { js: "//# allFunctionsCalledOnLoad" } };
+const clientOptions = {
+  ...common,
+  format: "iife",
+  platform: "browser",
+  target: browserTarget,
+  metafile: true,
+  banner: { js: "//# allFunctionsCalledOnLoad" },
+};
 const vendor = await esbuild.build({ ...clientOptions, entryPoints: [join(here, "src/client/vendor.ts")] });
 emit("client-vendor.js", await minified(vendor));
 writeFileSync(join(metaDir, "client-vendor.json"), JSON.stringify(vendor.metafile));
@@ -162,19 +180,34 @@ writeFileSync(join(metaDir, "proof.json"), JSON.stringify(proofSolver.metafile))
 clientOptions.define = { ...clientOptions.define, PROOF_SOLVER: JSON.stringify(`/assets/${manifest["proof.js"]}`) };
 
 // First each island's own source files, then the keys their code names.
-const islandSources = await bundleSources(Object.fromEntries(islands.map((island) => [island, `src/client/${island}.tsx`])), here);
+const islandSources = await bundleSources(
+  Object.fromEntries(islands.map((island) => [island, `src/client/${island}.tsx`])),
+  here,
+);
 const named = namedKeys(islandSources, join(here, "tsconfig.json"));
 const textsDir = join(outDir, "texts");
 mkdirSync(textsDir, { recursive: true });
 for (const island of islands) {
   if (named[island].unbounded.length) {
-    throw new Error(`The ${island} page's code names texts the build cannot know (give the key a string-literal type):\n${named[island].unbounded.join("\n")}`);
+    throw new Error(
+      `The ${island} page's code names texts the build cannot know (give the key a string-literal type):\n` +
+        named[island].unbounded.join("\n"),
+    );
   }
   for (const lang of languages) {
-    const source = compileTexts(lang, locales[lang], textsToShip(named[island].names, locales[lang], `locales/${lang}.json`), `locales/${lang}.json`);
+    const source = compileTexts(
+      lang,
+      locales[lang],
+      textsToShip(named[island].names, locales[lang], `locales/${lang}.json`),
+      `locales/${lang}.json`,
+    );
     // Kept beside the bundles for tests/texts.test.mjs, which holds them to i18next.
     writeFileSync(join(textsDir, `${island}-${lang}.mjs`), source);
-    const result = await esbuild.build({ ...clientOptions, entryPoints: [join(here, `src/client/${island}.tsx`)], plugins: [reactFromVendor, i18nextOnlyWhenCalled, textsPlugin(source)] });
+    const result = await esbuild.build({
+      ...clientOptions,
+      entryPoints: [join(here, `src/client/${island}.tsx`)],
+      plugins: [reactFromVendor, i18nextOnlyWhenCalled, textsPlugin(source)],
+    });
     emit(`client-${island}-${lang}.js`, await minified(result));
     writeFileSync(join(metaDir, `client-${island}-${lang}.json`), JSON.stringify(result.metafile));
   }

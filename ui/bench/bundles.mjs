@@ -6,14 +6,28 @@
 // bytes that ran. Figures for docs/performance.md.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ROUTES, choosePlace, launchBrowser, repoDir, startServer, visit, waitForHydration } from "../tests/helpers.mjs";
+import {
+  ROUTES,
+  choosePlace,
+  launchBrowser,
+  repoDir,
+  startServer,
+  visit,
+  waitForHydration,
+} from "../tests/helpers.mjs";
 
 // The newest UI build among the release build's outputs is the one the binary embeds.
 const buildRoot = join(repoDir, "target/release/build");
 const dist = readdirSync(buildRoot)
   .filter((d) => d.startsWith("taxi-server-"))
   .map((d) => join(buildRoot, d, "out/ui"))
-  .filter((d) => { try { return statSync(join(d, "metafiles")).isDirectory(); } catch { return false; } })
+  .filter((d) => {
+    try {
+      return statSync(join(d, "metafiles")).isDirectory();
+    } catch {
+      return false;
+    }
+  })
   .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 
 const group = (path) => {
@@ -27,8 +41,11 @@ for (const file of readdirSync(join(dist, "metafiles")).sort()) {
   const meta = JSON.parse(readFileSync(join(dist, "metafiles", file), "utf8"));
   const out = Object.values(meta.outputs)[0];
   const sums = {};
-  for (const [path, { bytesInOutput }] of Object.entries(out.inputs)) sums[group(path)] = (sums[group(path)] ?? 0) + bytesInOutput;
-  const parts = Object.entries(sums).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
+  for (const [path, { bytesInOutput }] of Object.entries(out.inputs))
+    sums[group(path)] = (sums[group(path)] ?? 0) + bytesInOutput;
+  const parts = Object.entries(sums)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`);
   console.log(`  ${file.replace(".json", ".js")}: ${out.bytes} B = ${parts.join(", ")}`);
 }
 
@@ -45,9 +62,11 @@ async function coverage(label, path, use) {
     if (!entry.url.includes("/assets/")) continue;
     // Block coverage: a byte ran when its innermost range counted more than zero.
     const ran = new Uint8Array(entry.source.length);
-    for (const fn of entry.functions) for (const r of fn.ranges) ran.fill(r.count > 0 ? 1 : 0, r.startOffset, r.endOffset);
+    for (const fn of entry.functions)
+      for (const r of fn.ranges) ran.fill(r.count > 0 ? 1 : 0, r.startOffset, r.endOffset);
     const used = ran.reduce((a, b) => a + b, 0);
-    console.log(`  ${label}: ${new URL(entry.url).pathname} ${used} of ${entry.source.length} B ran (${((100 * used) / entry.source.length).toFixed(1)} %)`);
+    const share = ((100 * used) / entry.source.length).toFixed(1);
+    console.log(`  ${label}: ${new URL(entry.url).pathname} ${used} of ${entry.source.length} B ran (${share} %)`);
   }
   await page.close();
 }

@@ -23,7 +23,10 @@ const load = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 const lighthouse = await startLighthouse();
 let failed = false;
 try {
-  console.log(`Lighthouse mobile preset, median of ${RUNS} runs; budget ${JSON.stringify(BUDGET)}, total blocking time ≤ ${MAX_TBT_MS} ms`);
+  console.log(
+    `Lighthouse mobile preset, median of ${RUNS} runs; ` +
+      `budget ${JSON.stringify(BUDGET)}, total blocking time ≤ ${MAX_TBT_MS} ms`,
+  );
   for (const path of PAGES) {
     const runs = [];
     const loadBefore = load();
@@ -35,10 +38,16 @@ try {
     if (tbt > MAX_TBT_MS) misses.push("total-blocking-time");
     const perf = runs.map((r) => scores(r).performance).join("/");
     const tbts = runs.map((r) => Math.round(r.audits["total-blocking-time"].numericValue)).join("/");
-    console.log(`${misses.length ? "MISS" : "ok  "} ${path.padEnd(52)} ${CATEGORIES.map((c) => `${c} ${med[c]}`).join(", ")}; TBT ${Math.round(tbt)} ms, LCP ${Math.round(lcp)} ms (per run: performance ${perf}, TBT ${tbts} ms; load average ${loadBefore} → ${load()})`);
+    const medians = CATEGORIES.map((c) => `${c} ${med[c]}`).join(", ");
+    console.log(
+      `${misses.length ? "MISS" : "ok  "} ${path.padEnd(52)} ${medians}; ` +
+        `TBT ${Math.round(tbt)} ms, LCP ${Math.round(lcp)} ms ` +
+        `(per run: performance ${perf}, TBT ${tbts} ms; load average ${loadBefore} → ${load()})`,
+    );
     if (misses.length) {
       failed = true;
-      console.log(`     below budget: ${misses.join(", ")}; audits below full marks in the last run: ${weakAudits(runs[runs.length - 1]).join(", ")}`);
+      const weak = weakAudits(runs[runs.length - 1]).join(", ");
+      console.log(`     below budget: ${misses.join(", ")}; audits below full marks in the last run: ${weak}`);
     }
   }
 } finally {

@@ -30,7 +30,10 @@ try {
     const island = /<script defer src="(\/assets\/client-contact-en\.[^"]+)"/.exec(html)[1];
     return /\/assets\/proof\.[\w-]+\.js/.exec(await (await fetch(island)).text())[0];
   });
-  const workerUrl = await page.evaluate(async (url) => /\/assets\/proof-worker\.[\w-]+\.js/.exec(await (await fetch(url)).text())[0], solverUrl);
+  const workerUrl = await page.evaluate(
+    async (url) => /\/assets\/proof-worker\.[\w-]+\.js/.exec(await (await fetch(url)).text())[0],
+    solverUrl,
+  );
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const challenge = await createChallenge({ algorithm: "PBKDF2/SHA-256", cost, counter: COUNT, deriveKey });
   const timed = (workers) =>
@@ -58,10 +61,16 @@ try {
     const { ms, counter } = await timed(workers);
     if (counter !== COUNT) throw new Error(`solved at ${counter}, not ${COUNT}`);
     const per = ms / (COUNT + 1) / 1000;
-    console.log(`\n${workers} worker(s): ${(per * 1e3 * workers).toFixed(3)} ms per derivation per worker (${(per * 1e3).toFixed(3)} ms all together)`);
+    const [perWorker, together] = [(per * 1e3 * workers).toFixed(3), (per * 1e3).toFixed(3)];
+    console.log(`\n${workers} worker(s): ${perWorker} ms per derivation per worker (${together} ms all together)`);
     console.log("level  top count  expected (1/2 top)  longest (top)");
     levels.forEach((top, i) => {
-      const row = [String(i + 1).padStart(5), String(top).padStart(9), `${(0.5 * top * per).toFixed(2)} s`.padStart(18), `${(top * per).toFixed(2)} s`.padStart(13)];
+      const row = [
+        String(i + 1).padStart(5),
+        String(top).padStart(9),
+        `${(0.5 * top * per).toFixed(2)} s`.padStart(18),
+        `${(top * per).toFixed(2)} s`.padStart(13),
+      ];
       console.log(row.join("  "));
     });
   }

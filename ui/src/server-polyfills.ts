@@ -4,9 +4,11 @@ declare const __hostLog: ((level: string, message: string) => void) | undefined;
 const g = globalThis as Record<string, unknown>;
 
 if (typeof g.console === "undefined") {
-  const emit = (level: string) => (...args: unknown[]) => {
-    if (typeof __hostLog === "function") __hostLog(level, args.map(String).join(" "));
-  };
+  const emit =
+    (level: string) =>
+    (...args: unknown[]) => {
+      if (typeof __hostLog === "function") __hostLog(level, args.map(String).join(" "));
+    };
   g.console = { log: emit("info"), info: emit("info"), warn: emit("warn"), error: emit("error"), debug: emit("debug") };
 }
 

@@ -4,7 +4,18 @@
 // rules, best practices included) fails. Every page as it loads is checked by
 // every-page.test.mjs, which also shows that a planted fault is found.
 import { describe, test } from "node:test";
-import { LANGS, ROUTES, TEXTS, assertAccessible, choosePlace, dutchDateTime, useServerAndBrowser, visit, visitorContext, waitForHydration } from "./helpers.mjs";
+import {
+  LANGS,
+  ROUTES,
+  TEXTS,
+  assertAccessible,
+  choosePlace,
+  dutchDateTime,
+  useServerAndBrowser,
+  visit,
+  visitorContext,
+  waitForHydration,
+} from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const TIMEOUT = { timeout: 60_000 };
@@ -30,55 +41,64 @@ async function sendAndWaitFor(page, selector) {
 
 describe("axe-core finds nothing in the form states", () => {
   for (const lang of LANGS) {
-    if (lang === "en") test(`${lang} WhatsApp booking: empty and with errors`, TIMEOUT, async () => {
-      const { page, close } = await open(`${ROUTES[lang].reservation}?mode=whatsapp`, lang);
-      try {
-        await waitForHydration(page);
-        await assertAccessible(page, "empty");
-        await sendAndWaitFor(page, ".error-summary");
-        await assertAccessible(page, "with errors");
-      } finally {
-        await close();
-      }
-    });
+    if (lang === "en")
+      test(`${lang} WhatsApp booking: empty and with errors`, TIMEOUT, async () => {
+        const { page, close } = await open(`${ROUTES[lang].reservation}?mode=whatsapp`, lang);
+        try {
+          await waitForHydration(page);
+          await assertAccessible(page, "empty");
+          await sendAndWaitFor(page, ".error-summary");
+          await assertAccessible(page, "with errors");
+        } finally {
+          await close();
+        }
+      });
 
-    if (lang === "de") test(`${lang} mail booking: with errors, with a price, sent`, TIMEOUT, async () => {
-      const { page, close } = await open(ROUTES[lang].reservation, lang);
-      try {
-        await waitForHydration(page);
-        await sendAndWaitFor(page, ".error-summary");
-        await assertAccessible(page, "with errors");
+    if (lang === "de")
+      test(`${lang} mail booking: with errors, with a price, sent`, TIMEOUT, async () => {
+        const { page, close } = await open(ROUTES[lang].reservation, lang);
+        try {
+          await waitForHydration(page);
+          await sendAndWaitFor(page, ".error-summary");
+          await assertAccessible(page, "with errors");
 
-        await page.fill("#name", "Anna de Wit");
-        await page.fill("#email", "anna@example.com");
-        await page.fill("#passengerAmount", "2");
-        await choosePlace(page, "departure", "roerm", "Roermond");
-        await page.fill("#pickupStreet", "Markt 1");
-        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
-        await page.fill("#dateTime", dutchDateTime(3));
-        await page.getByRole("button", { name: TEXTS[lang].form.getPrice, exact: true }).click();
-        await page.locator(".price-box .amount").waitFor();
-        await assertAccessible(page, "with a price");
+          await page.fill("#name", "Anna de Wit");
+          await page.fill("#email", "anna@example.com");
+          await page.fill("#passengerAmount", "2");
+          await choosePlace(page, "departure", "roerm", "Roermond");
+          await page.fill("#pickupStreet", "Markt 1");
+          await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+          await page.fill("#dateTime", dutchDateTime(3));
+          await page.getByRole("button", { name: TEXTS[lang].form.getPrice, exact: true }).click();
+          await page.locator(".price-box .amount").waitFor();
+          await assertAccessible(page, "with a price");
 
-        await sendAndWaitFor(page, ".success-box");
-        await assertAccessible(page, "sent");
-      } finally {
-        await close();
-      }
-    });
+          await sendAndWaitFor(page, ".success-box");
+          await assertAccessible(page, "sent");
+        } finally {
+          await close();
+        }
+      });
 
-    if (lang === "nl") test(`${lang} contact: with errors and sent`, TIMEOUT, async () => {
-      const { page, close } = await open(ROUTES[lang].contact, lang);
-      try {
-        await waitForHydration(page);
-        await sendAndWaitFor(page, ".error-summary");
-        await assertAccessible(page, "with errors");
-        for (const [field, text] of Object.entries({ name: "Anna", email: "anna@example.com", subject: "Vraag", message: "Hallo" })) await page.fill(`#${field}`, text);
-        await sendAndWaitFor(page, ".success-box");
-        await assertAccessible(page, "sent");
-      } finally {
-        await close();
-      }
-    });
+    if (lang === "nl")
+      test(`${lang} contact: with errors and sent`, TIMEOUT, async () => {
+        const { page, close } = await open(ROUTES[lang].contact, lang);
+        try {
+          await waitForHydration(page);
+          await sendAndWaitFor(page, ".error-summary");
+          await assertAccessible(page, "with errors");
+          for (const [field, text] of Object.entries({
+            name: "Anna",
+            email: "anna@example.com",
+            subject: "Vraag",
+            message: "Hallo",
+          }))
+            await page.fill(`#${field}`, text);
+          await sendAndWaitFor(page, ".success-box");
+          await assertAccessible(page, "sent");
+        } finally {
+          await close();
+        }
+      });
   }
 });

@@ -14,7 +14,9 @@ const TIMEOUT = { timeout: 40_000 };
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => ([server, browser] = [s, b]), { env: { TAXI_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS) } });
+useServerAndBrowser((s, b) => ([server, browser] = [s, b]), {
+  env: { TAXI_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS) },
+});
 
 async function openPage(path, viewport = { width: 360, height: 740 }) {
   const context = await browser.newContext({ viewport });
@@ -41,67 +43,95 @@ const mailCount = () => {
 
 describe("honeypot", () => {
   for (const path of ["/reserveren", "/reservieren?mode=whatsapp", "/contact-us"]) {
-    test(`${path}: the extra field is off-screen, hidden from assistive technology and never reached by Tab`, TIMEOUT, async () => {
-      const { page, close } = await openPage(path);
-      try {
-        const trap = page.locator("#website");
-        assert.equal(await trap.count(), 1);
-        const box = await trap.boundingBox();
-        assert.ok(!box || box.x + box.width <= 0 || box.y + box.height <= 0, `off-screen: ${JSON.stringify(box)}`);
-        const wrapper = page.locator(".field-website");
-        assert.equal(await wrapper.getAttribute("aria-hidden"), "true");
-        assert.equal(await trap.getAttribute("tabindex"), "-1");
-        assert.equal(await trap.getAttribute("autocomplete"), "off");
-        const classes = await trap.evaluate((el) => {
-          const names = [];
-          for (let e = el; e && e.tagName !== "FORM"; e = e.parentElement) names.push(e.className, e.id, e.getAttribute("name") ?? "");
-          return names.join(" ");
-        });
-        assert.doesNotMatch(classes, /honey|trap|spam|bot|hidden|hp\b/i, `no telltale names on the field or around it: ${classes}`);
+    test(
+      `${path}: the extra field is off-screen, hidden from assistive technology and never reached by Tab`,
+      TIMEOUT,
+      async () => {
+        const { page, close } = await openPage(path);
+        try {
+          const trap = page.locator("#website");
+          assert.equal(await trap.count(), 1);
+          const box = await trap.boundingBox();
+          assert.ok(!box || box.x + box.width <= 0 || box.y + box.height <= 0, `off-screen: ${JSON.stringify(box)}`);
+          const wrapper = page.locator(".field-website");
+          assert.equal(await wrapper.getAttribute("aria-hidden"), "true");
+          assert.equal(await trap.getAttribute("tabindex"), "-1");
+          assert.equal(await trap.getAttribute("autocomplete"), "off");
+          const classes = await trap.evaluate((el) => {
+            const names = [];
+            for (let e = el; e && e.tagName !== "FORM"; e = e.parentElement)
+              names.push(e.className, e.id, e.getAttribute("name") ?? "");
+            return names.join(" ");
+          });
+          assert.doesNotMatch(
+            classes,
+            /honey|trap|spam|bot|hidden|hp\b/i,
+            `no telltale names on the field or around it: ${classes}`,
+          );
 
-        // Tab from the top of the page to the send button: the field is skipped.
-        await page.locator("body").click({ position: { x: 1, y: 1 } });
-        const visited = [];
-        for (let i = 0; i < 60; i++) {
-          await page.keyboard.press("Tab");
-          const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute("type") || document.activeElement?.tagName);
-          visited.push(id);
-          if (id === "submit") break;
+          // Tab from the top of the page to the send button: the field is skipped.
+          await page.locator("body").click({ position: { x: 1, y: 1 } });
+          const visited = [];
+          for (let i = 0; i < 60; i++) {
+            await page.keyboard.press("Tab");
+            const id = await page.evaluate(
+              () =>
+                document.activeElement?.id ||
+                document.activeElement?.getAttribute("type") ||
+                document.activeElement?.tagName,
+            );
+            visited.push(id);
+            if (id === "submit") break;
+          }
+          assert.ok(visited.includes("submit"), `reached the send button: ${visited.join(", ")}`);
+          assert.ok(!visited.includes("website"), `never focused: ${visited.join(", ")}`);
+        } finally {
+          await close();
         }
-        assert.ok(visited.includes("submit"), `reached the send button: ${visited.join(", ")}`);
-        assert.ok(!visited.includes("website"), `never focused: ${visited.join(", ")}`);
-      } finally {
-        await close();
-      }
-    });
+      },
+    );
   }
 });
 
 describe("minimum fill time", () => {
-  test("en: a contact form sent at machine speed asks to send again, keeps the text, and the second try is accepted", TIMEOUT, async () => {
-    const { page, close } = await openPage("/contact-us");
-    try {
-      const t = TEXTS.en;
-      const before = mailCount();
-      const message = { name: "Quick Typist", email: "quick@example.com", subject: "Fast", message: "Typed by a robot-fast hand" };
-      for (const [field, text] of Object.entries(message)) await page.fill(`#${field}`, text);
-      await page.locator("form button[type=submit]").click();
-      // Whichever answer comes, so a send that missed the window fails at once and says so.
-      const answer = page.locator("form .error-text, form .success-box").first();
-      await answer.waitFor();
-      const openedAt = await formOpenedAt(page);
-      assert.equal((await answer.textContent()).trim(), t.api.tooFast, `refused as too fast (${Date.now() - openedAt} ms after opening)`);
-      for (const [field, text] of Object.entries(message)) assert.equal(await page.inputValue(`#${field}`), text, `#${field} kept`);
-      assert.equal(mailCount(), before, "nothing sent");
+  test(
+    "en: a contact form sent at machine speed asks to send again, keeps the text, and the second try is accepted",
+    TIMEOUT,
+    async () => {
+      const { page, close } = await openPage("/contact-us");
+      try {
+        const t = TEXTS.en;
+        const before = mailCount();
+        const message = {
+          name: "Quick Typist",
+          email: "quick@example.com",
+          subject: "Fast",
+          message: "Typed by a robot-fast hand",
+        };
+        for (const [field, text] of Object.entries(message)) await page.fill(`#${field}`, text);
+        await page.locator("form button[type=submit]").click();
+        // Whichever answer comes, so a send that missed the window fails at once and says so.
+        const answer = page.locator("form .error-text, form .success-box").first();
+        await answer.waitFor();
+        const openedAt = await formOpenedAt(page);
+        assert.equal(
+          (await answer.textContent()).trim(),
+          t.api.tooFast,
+          `refused as too fast (${Date.now() - openedAt} ms after opening)`,
+        );
+        for (const [field, text] of Object.entries(message))
+          assert.equal(await page.inputValue(`#${field}`), text, `#${field} kept`);
+        assert.equal(mailCount(), before, "nothing sent");
 
-      // The server counts from the time in its cookie: send again once the minimum has passed.
-      await page.waitForTimeout(Math.max(0, openedAt + MIN_FILL_SECONDS * 1000 - Date.now()));
-      await page.locator("form button[type=submit]").click();
-      await page.locator(".success-box").waitFor();
-      assert.equal((await page.locator(".success-box p").textContent()).trim(), t.api.contactReceived);
-      await eventually("two mails", mailCount, (n) => n >= before + 2);
-    } finally {
-      await close();
-    }
-  });
+        // The server counts from the time in its cookie: send again once the minimum has passed.
+        await page.waitForTimeout(Math.max(0, openedAt + MIN_FILL_SECONDS * 1000 - Date.now()));
+        await page.locator("form button[type=submit]").click();
+        await page.locator(".success-box").waitFor();
+        assert.equal((await page.locator(".success-box p").textContent()).trim(), t.api.contactReceived);
+        await eventually("two mails", mailCount, (n) => n >= before + 2);
+      } finally {
+        await close();
+      }
+    },
+  );
 });

@@ -25,13 +25,21 @@ export async function builtUi(baseUrl) {
   const buildDir = join(dirname(bin), "build");
   const candidates = [
     ...(process.env.TAXI_UI_DIST ? [process.env.TAXI_UI_DIST] : []),
-    ...(existsSync(buildDir) ? readdirSync(buildDir).filter((d) => d.startsWith("taxi-server-")).map((d) => join(buildDir, d, "out/ui")) : []),
+    ...(existsSync(buildDir)
+      ? readdirSync(buildDir)
+          .filter((d) => d.startsWith("taxi-server-"))
+          .map((d) => join(buildDir, d, "out/ui"))
+      : []),
   ];
   const assets = await formPageAssets(baseUrl);
-  if (!assets.some((a) => a.startsWith("client-"))) throw new Error(`the form pages of ${baseUrl} load no client script`);
+  if (!assets.some((a) => a.startsWith("client-")))
+    throw new Error(`the form pages of ${baseUrl} load no client script`);
   const found = candidates.find((dir) => assets.every((a) => existsSync(join(dir, "public", a))));
   if (!found) {
-    throw new Error(`no UI build under ${buildDir} holds the scripts the server serves (${assets.join(", ")}): was the binary built elsewhere? Set TAXI_UI_DIST.`);
+    throw new Error(
+      `no UI build under ${buildDir} holds the scripts the server serves (${assets.join(", ")}): ` +
+        "was the binary built elsewhere? Set TAXI_UI_DIST.",
+    );
   }
   return found;
 }

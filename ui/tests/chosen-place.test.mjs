@@ -28,7 +28,12 @@ const marked = (page, name) => page.evaluate((n) => performance.getEntriesByName
 async function slowPhone(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: (500 * 1024) / 8 * 0.8, uploadThroughput: (500 * 1024) / 8 * 0.8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: ((500 * 1024) / 8) * 0.8,
+    uploadThroughput: ((500 * 1024) / 8) * 0.8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   let release;
   const held = new Promise((r) => (release = r));
@@ -37,7 +42,12 @@ async function slowPhone(page) {
     await route.continue();
   });
   const fast = async () => {
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   };
   return { release, fast };
@@ -82,12 +92,19 @@ describe("the place chosen before hydration", () => {
         assert.ok(await radio.isChecked(), "the tap checks the airport");
         assert.equal(await marked(page, "form-interactive"), false, "tapped before hydration");
         release();
-        await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, { timeout: 60_000, polling: 20 });
+        await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, {
+          timeout: 60_000,
+          polling: 20,
+        });
         const amount = page.locator(".price-box .amount");
         await amount.waitFor({ timeout: 30_000 });
         assert.equal((await amount.textContent()).trim(), PRICE[lang], "the choice is priced");
         await fast();
-        await eventually("the field names the airport", () => value(page, "#destination"), (v) => v.startsWith(AIRPORT[lang]));
+        await eventually(
+          "the field names the airport",
+          () => value(page, "#destination"),
+          (v) => v.startsWith(AIRPORT[lang]),
+        );
         assert.equal(await value(page, "input[name=destinationPlaceId]"), "aDUS");
         assert.equal(await page.locator(".place-choice").count(), 0, "the question is answered");
         await assertStaffMail(await send(page, lang, true));
@@ -100,10 +117,15 @@ describe("the place chosen before hydration", () => {
     onPhone("de", {}, async (page, watch) => {
       const { release, fast } = await slowPhone(page);
       await visit(page, server.baseUrl, asked("de"), { waitUntil: "commit", timeout: 60_000 });
-      await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0, null, { timeout: 60_000, polling: 20 });
+      await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0, null, {
+        timeout: 60_000,
+        polling: 20,
+      });
       await page.locator(".place-choice").waitFor();
       await page.locator("#destination").fill("Flughafen Düss");
-      const option = page.locator("#destination-listbox > [role=option]").filter({ has: page.locator(".main", { hasText: /^Flughafen Düsseldorf$/ }) });
+      const option = page
+        .locator("#destination-listbox > [role=option]")
+        .filter({ has: page.locator(".main", { hasText: /^Flughafen Düsseldorf$/ }) });
       await option.tap({ timeout: 30_000 });
       assert.equal(await value(page, "#destination"), AIRPORT.de);
       assert.equal(await marked(page, "form-interactive"), false, "chosen before hydration");
@@ -121,17 +143,20 @@ describe("the place chosen before hydration", () => {
 
 describe("the place chosen without JavaScript", () => {
   for (const lang of LANGS) {
-    test(`${lang}: the airport's radio button is the place in the field, the success box and staff's mail`, TIMEOUT, () =>
-      onPhone(lang, { javaScriptEnabled: false }, async (page) => {
-        await visit(page, server.baseUrl, asked(lang));
-        assert.equal(await value(page, "#destination"), "Düsseldorf", "the text as typed, with the question");
-        await page.check("input[name=destinationPlaceId][value=aDUS]");
-        await Promise.all([page.waitForNavigation(), page.locator("button[name=action][value=price]").click()]);
-        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
-        assert.ok((await value(page, "#destination")).startsWith(AIRPORT[lang]), "the field names the airport");
-        assert.equal(await value(page, "input[name=destinationPlaceId]"), "aDUS");
-        await assertStaffMail(await send(page, lang, false));
-      }),
+    test(
+      `${lang}: the airport's radio button is the place in the field, the success box and staff's mail`,
+      TIMEOUT,
+      () =>
+        onPhone(lang, { javaScriptEnabled: false }, async (page) => {
+          await visit(page, server.baseUrl, asked(lang));
+          assert.equal(await value(page, "#destination"), "Düsseldorf", "the text as typed, with the question");
+          await page.check("input[name=destinationPlaceId][value=aDUS]");
+          await Promise.all([page.waitForNavigation(), page.locator("button[name=action][value=price]").click()]);
+          assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
+          assert.ok((await value(page, "#destination")).startsWith(AIRPORT[lang]), "the field names the airport");
+          assert.equal(await value(page, "input[name=destinationPlaceId]"), "aDUS");
+          await assertStaffMail(await send(page, lang, false));
+        }),
     );
   }
 });

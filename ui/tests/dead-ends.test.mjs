@@ -5,7 +5,17 @@
 // within the first screen, not at the top of the page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LANGS, ROUTES, TEXTS, choosePlace, eventually, onPhone as phone, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
+import {
+  LANGS,
+  ROUTES,
+  TEXTS,
+  choosePlace,
+  eventually,
+  onPhone as phone,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+} from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -35,9 +45,15 @@ test("nl: the 'nothing found' note pushes the price button down and a tap on it 
     const button = priceButton(page, "nl");
     await button.scrollIntoViewIfNeeded();
     const [noteBox, buttonBox] = [await note.boundingBox(), await button.boundingBox()];
-    assert.ok(noteBox.y + noteBox.height <= buttonBox.y, `the note ends above the button: ${JSON.stringify({ noteBox, buttonBox })}`);
+    assert.ok(
+      noteBox.y + noteBox.height <= buttonBox.y,
+      `the note ends above the button: ${JSON.stringify({ noteBox, buttonBox })}`,
+    );
     const centre = { x: buttonBox.x + buttonBox.width / 2, y: buttonBox.y + buttonBox.height / 2 };
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.value ?? null, centre);
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.value ?? null,
+      centre,
+    );
     assert.equal(hit, "price", "the price button is what a finger there touches");
     // A finger, not Playwright's click (which would wait for the button to be free).
     await page.touchscreen.tap(centre.x, centre.y);
@@ -72,21 +88,25 @@ for (const lang of LANGS) {
   );
 }
 
-test("de: without JavaScript the answer to a town that is also an airport opens at the question, and its price at the price", TIMEOUT, () =>
-  onPhone("de", { javaScriptEnabled: false }, async (page) => {
-    await visit(page, server.baseUrl, ROUTES.de.reservation);
-    await page.fill("#departure", "Roermond");
-    await page.fill("#destination", "Düsseldorf");
-    await Promise.all([page.waitForURL(/#price$/), priceButton(page, "de").click()]);
-    const question = page.locator("fieldset.place-choice");
-    await question.waitFor();
-    assert.ok(await onScreen(question), "the question is on the first screen");
-    assert.ok(await onScreen(page.locator("#destination")), "below the field it asks about");
-    await question.getByLabel(/Flughafen Düsseldorf/).check();
-    await Promise.all([page.waitForNavigation(), priceButton(page, "de").click()]);
-    const amount = page.locator(".price-box .amount");
-    await amount.first().waitFor();
-    assert.ok(await onScreen(amount.first()), "the airport's price on the first screen");
-    assert.match(await page.locator(".price-box").textContent(), /Flughafen Düsseldorf/);
-  }),
+test(
+  "de: without JavaScript the answer to a town that is also an airport opens at the question, " +
+    "and its price at the price",
+  TIMEOUT,
+  () =>
+    onPhone("de", { javaScriptEnabled: false }, async (page) => {
+      await visit(page, server.baseUrl, ROUTES.de.reservation);
+      await page.fill("#departure", "Roermond");
+      await page.fill("#destination", "Düsseldorf");
+      await Promise.all([page.waitForURL(/#price$/), priceButton(page, "de").click()]);
+      const question = page.locator("fieldset.place-choice");
+      await question.waitFor();
+      assert.ok(await onScreen(question), "the question is on the first screen");
+      assert.ok(await onScreen(page.locator("#destination")), "below the field it asks about");
+      await question.getByLabel(/Flughafen Düsseldorf/).check();
+      await Promise.all([page.waitForNavigation(), priceButton(page, "de").click()]);
+      const amount = page.locator(".price-box .amount");
+      await amount.first().waitFor();
+      assert.ok(await onScreen(amount.first()), "the airport's price on the first screen");
+      assert.match(await page.locator(".price-box").textContent(), /Flughafen Düsseldorf/);
+    }),
 );

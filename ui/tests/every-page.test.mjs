@@ -10,7 +10,22 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  LANDINGS, LANGS, LEGAL, PAGES, ROUTES, TEXTS, assertAccessible, hasReactRoot, imagesNotLoaded, missingPath, settle, snapshot, useServerAndBrowser, visit, visitorContext, waitForHydration,
+  LANDINGS,
+  LANGS,
+  LEGAL,
+  PAGES,
+  ROUTES,
+  TEXTS,
+  assertAccessible,
+  hasReactRoot,
+  imagesNotLoaded,
+  missingPath,
+  settle,
+  snapshot,
+  useServerAndBrowser,
+  visit,
+  visitorContext,
+  waitForHydration,
   watchPage,
 } from "./helpers.mjs";
 import { findBrokenWords, findLayoutProblems, findSmallTapTargets } from "./layout-checks.mjs";
@@ -38,8 +53,12 @@ async function layoutProblems(page, lang, view) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await snapshot(page, `layout-${lang}-${view}-${width}.png`);
     found.push(...(await page.evaluate(findLayoutProblems)).map((p) => `${width}px: ${p}`));
-    if (width === 320) found.push(...(await page.evaluate(findBrokenWords)).map((w) => `${width}px: word broken in the middle: ${w}`));
-    if (width === 360) found.push(...(await page.evaluate(findSmallTapTargets)).map((t) => `${width}px: tap target under 44 × 44 px: ${t}`));
+    if (width === 320)
+      found.push(...(await page.evaluate(findBrokenWords)).map((w) => `${width}px: word broken in the middle: ${w}`));
+    if (width === 360)
+      found.push(
+        ...(await page.evaluate(findSmallTapTargets)).map((t) => `${width}px: tap target under 44 × 44 px: ${t}`),
+      );
   }
   return found;
 }
@@ -86,9 +105,17 @@ for (const lang of LANGS) {
 
         if (view.name === "error") {
           // Chromium reports the 404 of the document itself; nothing else may go wrong.
-          assert.deepEqual(watch.console.map((m) => m.type), ["error"], watch.summary());
+          assert.deepEqual(
+            watch.console.map((m) => m.type),
+            ["error"],
+            watch.summary(),
+          );
           assert.match(watch.console[0].text, /^Failed to load resource: the server responded with a status of 404/);
-          assert.deepEqual(watch.errorResponses.map((r) => r.resourceType), ["document"], watch.summary());
+          assert.deepEqual(
+            watch.errorResponses.map((r) => r.resourceType),
+            ["document"],
+            watch.summary(),
+          );
           watch.console.length = 0;
           watch.errorResponses.length = 0;
         }
@@ -99,48 +126,52 @@ for (const lang of LANGS) {
 }
 
 describe("the checks can fail", () => {
-  test("a planted wide, clipped and overlapping element, a word broken in the middle, a small tap target and an image without text are found", async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
-    const page = await context.newPage();
-    try {
-      await visit(page, server.baseUrl, ROUTES.nl.prices);
-      // Planted through the DOM: the site's CSP refuses inline styles in markup.
-      await page.evaluate(() => {
-        const main = document.querySelector("main");
-        const planted = [
-          ["wide", { width: "500px" }],
-          ["clipped text here", { width: "40px", overflow: "hidden", whiteSpace: "nowrap" }],
-          ["on the header", { position: "absolute", top: "0", left: "0" }],
-        ];
-        for (const [text, style] of planted.reverse()) {
-          const p = document.createElement("p");
-          p.textContent = text;
-          Object.assign(p.style, style);
-          main.prepend(p);
-        }
-        // A short word squeezed into a narrow inline box inside a wide paragraph.
-        const wrapper = document.createElement("p");
-        const squeezed = document.createElement("span");
-        squeezed.textContent = "Toeslag";
-        Object.assign(squeezed.style, { display: "inline-block", width: "30px", wordBreak: "break-all" });
-        wrapper.append(squeezed);
-        main.append(wrapper);
-        main.insertAdjacentHTML("beforeend", '<img src="/favicon.ico">');
-        // A lone link outside running text, one line high.
-        const lone = document.createElement("a");
-        lone.href = "#";
-        lone.textContent = "Tiny";
-        main.append(lone);
-      });
-      const found = (await page.evaluate(findLayoutProblems)).join("\n");
-      assert.match(found, /page is \d+px wide/);
-      assert.match(found, /text clipped: p "clipped text here"/);
-      assert.match(found, /overlaps the header: p "on the header"/);
-      assert.match((await page.evaluate(findBrokenWords)).join("\n"), /"Toeslag" in <span>/);
-      assert.match((await page.evaluate(findSmallTapTargets)).join("\n"), /a "Tiny" \d+×\d+/);
-      await assert.rejects(assertAccessible(page, "planted"), /image-alt/);
-    } finally {
-      await context.close();
-    }
-  });
+  test(
+    "a planted wide, clipped and overlapping element, a word broken in the middle, " +
+      "a small tap target and an image without text are found",
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+      const page = await context.newPage();
+      try {
+        await visit(page, server.baseUrl, ROUTES.nl.prices);
+        // Planted through the DOM: the site's CSP refuses inline styles in markup.
+        await page.evaluate(() => {
+          const main = document.querySelector("main");
+          const planted = [
+            ["wide", { width: "500px" }],
+            ["clipped text here", { width: "40px", overflow: "hidden", whiteSpace: "nowrap" }],
+            ["on the header", { position: "absolute", top: "0", left: "0" }],
+          ];
+          for (const [text, style] of planted.reverse()) {
+            const p = document.createElement("p");
+            p.textContent = text;
+            Object.assign(p.style, style);
+            main.prepend(p);
+          }
+          // A short word squeezed into a narrow inline box inside a wide paragraph.
+          const wrapper = document.createElement("p");
+          const squeezed = document.createElement("span");
+          squeezed.textContent = "Toeslag";
+          Object.assign(squeezed.style, { display: "inline-block", width: "30px", wordBreak: "break-all" });
+          wrapper.append(squeezed);
+          main.append(wrapper);
+          main.insertAdjacentHTML("beforeend", '<img src="/favicon.ico">');
+          // A lone link outside running text, one line high.
+          const lone = document.createElement("a");
+          lone.href = "#";
+          lone.textContent = "Tiny";
+          main.append(lone);
+        });
+        const found = (await page.evaluate(findLayoutProblems)).join("\n");
+        assert.match(found, /page is \d+px wide/);
+        assert.match(found, /text clipped: p "clipped text here"/);
+        assert.match(found, /overlaps the header: p "on the header"/);
+        assert.match((await page.evaluate(findBrokenWords)).join("\n"), /"Toeslag" in <span>/);
+        assert.match((await page.evaluate(findSmallTapTargets)).join("\n"), /a "Tiny" \d+×\d+/);
+        await assert.rejects(assertAccessible(page, "planted"), /image-alt/);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

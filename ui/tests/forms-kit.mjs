@@ -7,7 +7,17 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES, TEXTS, choosePlace, eventually, screenshotDir, useServerAndBrowser, visit, waitForHydration, watchPage } from "./helpers.mjs";
+import {
+  LOCALES,
+  TEXTS,
+  choosePlace,
+  eventually,
+  screenshotDir,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+  watchPage,
+} from "./helpers.mjs";
 
 /** What the built-in place data and the fixed-price table give for Roermond → Schiphol. */
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
@@ -41,7 +51,8 @@ export const fmt = (text, vars = {}) =>
  * Something unique per run, so repeated runs and tests never look like repeats to the server.
  * Letters only: it goes into names, and a name with a run of digits is refused (a phone number).
  */
-export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => "abcdefghij"[d]);
+export const unique = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => "abcdefghij"[d]);
 
 /** The date and time of a `YYYY-MM-DDTHH:MM` as the WhatsApp message writes them. */
 function whatsappWhen(dateTime, lang) {
@@ -62,7 +73,10 @@ function decodeWords(value) {
       const bytes =
         encoding.toUpperCase() === "B"
           ? Buffer.from(text, "base64")
-          : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+          : Buffer.from(
+              text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+              "latin1",
+            );
       return new TextDecoder(charset.toLowerCase()).decode(bytes);
     });
 }
@@ -76,7 +90,8 @@ function readMail(file) {
     const colon = line.indexOf(":");
     (headers[line.slice(0, colon).trim().toLowerCase()] ??= []).push(decodeWords(line.slice(colon + 1).trim()));
   }
-  const kind = ["staff-booking", "customer-booking", "staff-contact", "contact-ack"].find((k) => file.includes(k)) ?? "unknown";
+  const kind =
+    ["staff-booking", "customer-booking", "staff-contact", "contact-ack"].find((k) => file.includes(k)) ?? "unknown";
   return { file, kind, raw, headers, header: (name) => headers[name.toLowerCase()]?.[0] ?? "" };
 }
 
@@ -111,7 +126,12 @@ export async function mailDelivered(timeout = 8_000) {
 
 /** Waits for `count` mails matching `filter`, then for the spool to be empty, and returns those mails. */
 export async function waitForMails(what, filter, count, timeout = 8_000) {
-  await eventually(what, () => allMails().filter(filter).length, (n) => n >= count, timeout);
+  await eventually(
+    what,
+    () => allMails().filter(filter).length,
+    (n) => n >= count,
+    timeout,
+  );
   await mailDelivered(timeout);
   return allMails().filter(filter);
 }
@@ -227,14 +247,24 @@ export async function assertErrors(page, lang, expected, { focused = true } = {}
   await summary.waitFor();
   assert.equal(await summary.count(), 1, "one error summary");
   if (focused) {
-    await eventually("focus on the error summary", () => activeElement(page), (a) => a?.className === "error-summary");
+    await eventually(
+      "focus on the error summary",
+      () => activeElement(page),
+      (a) => a?.className === "error-summary",
+    );
   }
   assert.equal(await summary.getAttribute("role"), "alert");
   assert.equal(await summary.getAttribute("tabindex"), "-1", "the summary can take the focus");
   assert.equal((await summary.locator("h2").textContent()).trim(), TEXTS[lang].form.errorSummaryTitle);
   // Each item links to its field (a refusal's phone number is a second, call link).
-  const items = await summary.locator("li").evaluateAll((lis) => lis.map((li) => [li.querySelector("a")?.getAttribute("href"), li.textContent.trim()]));
-  assert.deepEqual(items, Object.entries(expected).map(([id, message]) => [`#${id}`, message]), "links in the error summary");
+  const items = await summary
+    .locator("li")
+    .evaluateAll((lis) => lis.map((li) => [li.querySelector("a")?.getAttribute("href"), li.textContent.trim()]));
+  assert.deepEqual(
+    items,
+    Object.entries(expected).map(([id, message]) => [`#${id}`, message]),
+    "links in the error summary",
+  );
 
   for (const [id, message] of Object.entries(expected)) {
     const error = page.locator(`#${id}-error`);
@@ -243,11 +273,20 @@ export async function assertErrors(page, lang, expected, { focused = true } = {}
     const field = page.locator(`#${id}`);
     assert.equal(await field.count(), 1, `the summary link #${id} has a target`);
     const describedBy = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/);
-    assert.ok(describedBy.includes(`${id}-error`), `#${id} aria-describedby "${describedBy.join(" ")}" names #${id}-error`);
+    assert.ok(
+      describedBy.includes(`${id}-error`),
+      `#${id} aria-describedby "${describedBy.join(" ")}" names #${id}-error`,
+    );
     assert.equal(await field.getAttribute("aria-invalid"), "true", `#${id} aria-invalid`);
   }
   const inline = await page.locator(".field-error").evaluateAll((ps) => ps.map((p) => p.id));
-  assert.deepEqual(inline.sort(), Object.keys(expected).map((id) => `${id}-error`).sort(), "inline errors shown");
+  assert.deepEqual(
+    inline.sort(),
+    Object.keys(expected)
+      .map((id) => `${id}-error`)
+      .sort(),
+    "inline errors shown",
+  );
 }
 
 /** The lines of the WhatsApp message in a wa.me URL. */

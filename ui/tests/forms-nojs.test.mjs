@@ -9,7 +9,21 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { ROUTES, TEXTS, assertShows, dutchDateTime, eventually, snapshot } from "./helpers.mjs";
 import {
-  TIMEOUT, assertErrors, assertOnly, expectedWhatsapp, fillBooking, goto, server, submitButton, unique, url, useFormsServer, value, waitForMails, whatsappLines, withPage,
+  TIMEOUT,
+  assertErrors,
+  assertOnly,
+  expectedWhatsapp,
+  fillBooking,
+  goto,
+  server,
+  submitButton,
+  unique,
+  url,
+  useFormsServer,
+  value,
+  waitForMails,
+  whatsappLines,
+  withPage,
 } from "./forms-kit.mjs";
 
 useFormsServer();
@@ -17,40 +31,49 @@ useFormsServer();
 describe("without JavaScript", () => {
   const noJs = { javaScriptEnabled: false };
 
-  test("nl: posting the reservation form with only a name answers 400 with the errors and keeps the name", TIMEOUT, () =>
-    withPage("nojs-booking", "nl", noJs, async ({ page, watch }) => {
-      const v = TEXTS.nl.validation;
-      const path = ROUTES.nl.reservation;
-      await goto(page, path, { hydrate: false });
-      await page.fill("#name", "Jan & Zoë");
-      const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
-      assert.equal(response.request().method(), "POST");
-      assert.equal(response.status(), 400, "status of the posted form");
-      await assertShows(page, server.baseUrl, path);
-      await assertErrors(
-        page,
-        "nl",
-        {
-          departure: v.departureRequired,
-          destination: v.destinationRequired,
-          dateTime: v.dateTimeRequired,
-          passengerAmount: v.passengerAmountRequired,
-          email: v.emailRequired,
-        },
-        { focused: false },
-      );
-      assert.equal(await value(page, "#name"), "Jan & Zoë", "the typed name is kept");
-      assert.equal(await page.locator(".success-box").count(), 0);
-      await snapshot(page, "forms-nojs-booking-errors.png");
-      assertOnly(watch, { rejected: [path] }, path);
-    }),
+  test(
+    "nl: posting the reservation form with only a name answers 400 with the errors and keeps the name",
+    TIMEOUT,
+    () =>
+      withPage("nojs-booking", "nl", noJs, async ({ page, watch }) => {
+        const v = TEXTS.nl.validation;
+        const path = ROUTES.nl.reservation;
+        await goto(page, path, { hydrate: false });
+        await page.fill("#name", "Jan & Zoë");
+        const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+        assert.equal(response.request().method(), "POST");
+        assert.equal(response.status(), 400, "status of the posted form");
+        await assertShows(page, server.baseUrl, path);
+        await assertErrors(
+          page,
+          "nl",
+          {
+            departure: v.departureRequired,
+            destination: v.destinationRequired,
+            dateTime: v.dateTimeRequired,
+            passengerAmount: v.passengerAmountRequired,
+            email: v.emailRequired,
+          },
+          { focused: false },
+        );
+        assert.equal(await value(page, "#name"), "Jan & Zoë", "the typed name is kept");
+        assert.equal(await page.locator(".success-box").count(), 0);
+        await snapshot(page, "forms-nojs-booking-errors.png");
+        assertOnly(watch, { rejected: [path] }, path);
+      }),
   );
 
   test("de: posting the contact form filled in shows the success box and stores the mails", TIMEOUT, () =>
     withPage("nojs-contact", "de", noJs, async ({ page, watch }) => {
       const path = ROUTES.de.contact;
       const id = unique();
-      const message = { name: `Jürgen ${id}`, email: `juergen.${id}@example.com`, phone: "", subject: "Frage", message: `Ohne JavaScript ${id}` };
+      const message = {
+        name: `Jürgen ${id}`,
+        email: `juergen.${id}@example.com`,
+        phone: "",
+        subject: "Frage",
+        message: `Ohne JavaScript ${id}`,
+      };
       await goto(page, path, { hydrate: false });
       for (const [field, text] of Object.entries(message)) await page.fill(`#${field}`, text);
       const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
@@ -60,7 +83,11 @@ describe("without JavaScript", () => {
       const box = page.locator(".success-box");
       assert.equal(await box.count(), 1, "success box");
       assert.equal((await box.locator("p").textContent()).trim(), TEXTS.de.api.contactReceived);
-      assert.equal(await page.evaluate(() => document.activeElement?.id), "contact-result", "focused without JavaScript too");
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        "contact-result",
+        "focused without JavaScript too",
+      );
       assert.equal(await page.locator("#message").count(), 0, "the thanks take the form's place");
       assert.equal(await page.locator(".error-summary, .field-error").count(), 0, "no errors");
       const mails = await waitForMails("contact mails without JavaScript", (m) => m.raw.includes(message.email), 2);
@@ -88,7 +115,11 @@ describe("without JavaScript", () => {
       const booking = { name: "Zoë & Jan+1", passengers: 2, dateTime: dutchDateTime(2, "18:45") };
       await fillBooking(page, "en", booking, { mail: false, places: false });
       await submitButton(page).click();
-      await eventually("the form post", () => posts.length, (n) => n === 1);
+      await eventually(
+        "the form post",
+        () => posts.length,
+        (n) => n === 1,
+      );
       const form = new URLSearchParams(posts[0].body);
       assert.equal(form.get("mode"), "whatsapp", "the form posts its mode");
       assert.equal(form.get("name"), booking.name, "the browser posts the name as typed");

@@ -1,7 +1,8 @@
 // The booking funnel on a 360 px phone: the home page's route box in each
-// language (with and without JavaScript), text typed before hydration, the mail ⇄
-// WhatsApp switch, the success box, the airport extras (flight number, return
-// ride, remarks, larger vehicle) and the street asked for a whole-town pick-up.
+// language (with and without JavaScript), the success box, the airport extras
+// (flight number, return ride, remarks, larger vehicle) and the street asked for a
+// whole-town pick-up; that nothing typed is lost (before hydration, in the mail ⇄
+// WhatsApp switch) is nothing-lost.test.mjs.
 // Behaviour that does not depend on the language runs in one language per test,
 // the languages taking turns (each page's texts in every language are checked by
 // every-page.test.mjs and a11y.test.mjs): a page load is most of a test's cost.
@@ -11,7 +12,17 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, inView, onPhone as phone, settle, useServerAndBrowser, visit, waitForHydration,
+  LANGS,
+  ROUTES,
+  TEXTS,
+  choosePlace,
+  dutchDateTime,
+  eventually,
+  inView,
+  onPhone as phone,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
 } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
@@ -33,45 +44,63 @@ const onPhone = (lang, options, run) => phone(browser, server.baseUrl, lang, opt
 /** The staff mail whose raw text contains `needle` (the Maildir of the test server). */
 async function staffMailWith(needle) {
   const dir = join(server.dataDir, "maildir", "new");
-  return eventually(`a staff mail with ${needle}`, () => {
-    try {
-      return readdirSync(dir).filter((f) => f.includes("staff-booking")).map((f) => readFileSync(join(dir, f), "utf8")).find((raw) => raw.includes(needle));
-    } catch {
-      return undefined;
-    }
-  }, Boolean, 10_000);
+  return eventually(
+    `a staff mail with ${needle}`,
+    () => {
+      try {
+        return readdirSync(dir)
+          .filter((f) => f.includes("staff-booking"))
+          .map((f) => readFileSync(join(dir, f), "utf8"))
+          .find((raw) => raw.includes(needle));
+      } catch {
+        return undefined;
+      }
+    },
+    Boolean,
+    10_000,
+  );
 }
 
 describe("price first", () => {
   for (const lang of LANGS) {
-    test(`${lang}: the route box is on the first screen and opens the reservation page filled in and priced`, TIMEOUT, () =>
-      onPhone(lang, {}, async (page, watch) => {
-        const t = TEXTS[lang].funnel;
-        await visit(page, server.baseUrl, ROUTES[lang].home);
-        const box = page.locator("form.route-box");
-        assert.ok(await inView(box.locator("button[type=submit]")), "the route box's button is on the first screen of a phone");
-        await box.getByLabel(t.routeBox.from, { exact: true }).fill("Roermond");
-        await box.getByLabel(t.routeBox.to, { exact: true }).fill("Schiphol");
-        await Promise.all([page.waitForURL(/from=/), box.getByRole("button", { name: t.routeBox.submit }).click()]);
-        assert.equal(new URL(page.url()).pathname, ROUTES[lang].reservation);
-        await waitForHydration(page);
-        assert.match(await value(page, "#departure"), /Roermond/);
-        assert.match(await value(page, "#destination"), /Schiphol/);
-        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
-        // Opened at the price: on the phone's screen, and focused so a screen reader reads it.
-        assert.equal(new URL(page.url()).hash, "#price");
-        assert.ok(await inView(page.locator(".price-box .amount")), "the price is on the screen");
-        assert.equal(await page.evaluate(() => document.activeElement?.id), "price");
-        assert.equal(await page.locator("#pickupStreet").count(), 1, "a whole town as pick-up: the street is asked");
-        // The route comes first with its price right under it, then the times, passengers and contact details.
-        const order = await page.evaluate(() =>
-          ["departure", "destination", "price", "dateTime", "passengerAmount", "name", "email"].map((id) =>
-            document.getElementById(id).getBoundingClientRect().top,
-          ),
-        );
-        assert.deepEqual([...order].sort((a, b) => a - b), order, `form order ${order}`);
-        watch.assertClean(assert);
-      }),
+    test(
+      `${lang}: the route box is on the first screen and opens the reservation page filled in and priced`,
+      TIMEOUT,
+      () =>
+        onPhone(lang, {}, async (page, watch) => {
+          const t = TEXTS[lang].funnel;
+          await visit(page, server.baseUrl, ROUTES[lang].home);
+          const box = page.locator("form.route-box");
+          assert.ok(
+            await inView(box.locator("button[type=submit]")),
+            "the route box's button is on the first screen of a phone",
+          );
+          await box.getByLabel(t.routeBox.from, { exact: true }).fill("Roermond");
+          await box.getByLabel(t.routeBox.to, { exact: true }).fill("Schiphol");
+          await Promise.all([page.waitForURL(/from=/), box.getByRole("button", { name: t.routeBox.submit }).click()]);
+          assert.equal(new URL(page.url()).pathname, ROUTES[lang].reservation);
+          await waitForHydration(page);
+          assert.match(await value(page, "#departure"), /Roermond/);
+          assert.match(await value(page, "#destination"), /Schiphol/);
+          assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang]);
+          // Opened at the price: on the phone's screen, and focused so a screen reader reads it.
+          assert.equal(new URL(page.url()).hash, "#price");
+          assert.ok(await inView(page.locator(".price-box .amount")), "the price is on the screen");
+          assert.equal(await page.evaluate(() => document.activeElement?.id), "price");
+          assert.equal(await page.locator("#pickupStreet").count(), 1, "a whole town as pick-up: the street is asked");
+          // The route comes first with its price right under it, then the times, passengers and contact details.
+          const order = await page.evaluate(() =>
+            ["departure", "destination", "price", "dateTime", "passengerAmount", "name", "email"].map(
+              (id) => document.getElementById(id).getBoundingClientRect().top,
+            ),
+          );
+          assert.deepEqual(
+            [...order].sort((a, b) => a - b),
+            order,
+            `form order ${order}`,
+          );
+          watch.assertClean(assert);
+        }),
     );
   }
 
@@ -91,9 +120,12 @@ describe("price first", () => {
     onPhone("en", {}, async (page) => {
       await visit(page, server.baseUrl, ROUTES.en.prices);
       // Every row's "Book" link is a tap target of at least 44 × 44 px on the phone.
-      const sizes = await page.locator("table a.table-action").evaluateAll((links) => links.map((a) => [a.offsetWidth, a.offsetHeight]));
+      const sizes = await page
+        .locator("table a.table-action")
+        .evaluateAll((links) => links.map((a) => [a.offsetWidth, a.offsetHeight]));
       assert.ok(sizes.length > 3, "a Book link per fixed price");
-      for (const [width, height] of sizes) assert.ok(width >= 44 && height >= 44, `a Book link of ${width} × ${height} px`);
+      for (const [width, height] of sizes)
+        assert.ok(width >= 44 && height >= 44, `a Book link of ${width} × ${height} px`);
       // The destination's name opens its landing page; the row's "Book" link the reservation page.
       const link = page.getByRole("link", { name: `${TEXTS.en.funnel.bookRoute}: Schiphol Airport`, exact: true });
       await Promise.all([page.waitForURL(/to=/), link.click()]);
@@ -103,133 +135,40 @@ describe("price first", () => {
   );
 });
 
-describe("nothing typed is lost", () => {
-  for (const lang of ["de"]) {
-    test(`${lang}: text typed before hydration survives it`, TIMEOUT, () =>
-      onPhone(lang, {}, async (page, watch) => {
-        // Hold the client bundle back until the visitor has typed.
-        let release;
-        const held = new Promise((r) => (release = r));
-        await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-        await visit(page, server.baseUrl, ROUTES[lang].reservation, { waitUntil: "commit" });
-        await page.locator("#remarks").waitFor();
-        const typed = {
-          "#departure": "Venlo",
-          "#destination": "Weeze",
-          "#dateTime": dutchDateTime(3, "06:45"),
-          "#returnDateTime": dutchDateTime(6, "21:10"),
-          "#passengerAmount": "2",
-          "#name": "Voor Hydratie",
-          "#email": "vroeg@example.com",
-          "#phone": "0475 123456",
-          "#remarks": "Een rolstoel",
-        };
-        for (const [selector, text] of Object.entries(typed)) await page.fill(selector, text);
-        await page.check("input[name=paymentMethod][value=cash]");
-        assert.equal(await page.evaluate(() => Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))), false, "not hydrated yet");
-        release();
-        await waitForHydration(page);
-        await settle(page, 300);
-        for (const [selector, text] of Object.entries(typed)) assert.equal(await value(page, selector), text, `${selector} after hydration`);
-        assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), "cash", "payment method after hydration");
-        // React owns the values now: the form sends what was typed.
-        await page.fill("#passengerAmount", "6");
-        await page.getByText(fmt(TEXTS[lang].funnel.largeVehicle_other, { count: 6 })).waitFor();
-        watch.assertClean(assert);
-      }),
-    );
-
-  }
-  for (const lang of ["nl"]) {
-    test(`${lang}: before hydration the address fields suggest places, and the place chosen counts after it`, TIMEOUT, () =>
-      onPhone(lang, {}, async (page, watch) => {
-        let release;
-        const held = new Promise((r) => (release = r));
-        await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-        await visit(page, server.baseUrl, ROUTES[lang].reservation, { waitUntil: "commit" });
-        await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0);
-        await page.locator("#departure").fill("roerm");
-        const option = page.locator("#departure-listbox > [role=option]").filter({ has: page.locator(".main", { hasText: /^Roermond$/ }) });
-        await option.tap();
-        assert.equal(await value(page, "#departure"), "Roermond");
-        assert.equal(await page.locator("#departure-listbox").isHidden(), true, "the list closes on the choice");
-        assert.equal(await page.evaluate(() => performance.getEntriesByName("form-interactive").length), 0, "not hydrated yet");
-        // Typed and not yet answered when the form hydrates: the form's own list answers.
-        await page.locator("#destination").fill("schip");
-        release();
-        await page.locator("#destination-listbox > [role=option]").filter({ hasText: AIRPORT[lang] }).click();
-        await page.locator(".price-box .amount").waitFor();
-        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE[lang], "the early choice is priced after hydration");
-        watch.assertClean(assert);
-      }),
-    );
-  }
-  for (const lang of ["en"]) {
-    test(`${lang}: the mail ⇄ WhatsApp switch keeps every shared field`, TIMEOUT, () =>
-      onPhone(lang, {}, async (page, watch) => {
-        await visit(page, server.baseUrl, ROUTES[lang].reservation);
-        await waitForHydration(page);
-        const departure = await choosePlace(page, "departure", "roerm", "Roermond");
-        await page.fill("#pickupStreet", "Markt 1");
-        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
-        const shared = { "#dateTime": dutchDateTime(2, "10:00"), "#returnDateTime": dutchDateTime(4, "12:00"), "#passengerAmount": "3", "#name": "Wissel Test", "#remarks": "Twee koffers" };
-        for (const [selector, text] of Object.entries(shared)) await page.fill(selector, text);
-        await page.fill("#email", "wissel@example.com");
-        await page.check("input[name=paymentMethod][value=debitcard]");
-        await page.locator("nav.toggle a").nth(1).click();
-        await page.waitForURL(/mode=whatsapp/);
-        assert.equal(await page.locator("#email").count(), 0, "the WhatsApp form");
-        const kept = async () => {
-          for (const [selector, text] of Object.entries(shared)) assert.equal(await value(page, selector), text, `${selector} kept`);
-          assert.equal(await value(page, "#departure"), departure.formattedAddress);
-          assert.equal(await value(page, "input[name=departurePlaceId]"), departure.id);
-          assert.equal(await value(page, "#pickupStreet"), "Markt 1");
-          assert.equal(await page.locator("input[name=paymentMethod]:checked").getAttribute("value"), "debitcard");
-        };
-        await kept();
-        await page.locator("nav.toggle a").nth(0).click();
-        await page.locator("#email").waitFor();
-        await kept();
-        assert.equal(await value(page, "#email"), "wissel@example.com", "the mail form's own field is back too");
-        watch.assertClean(assert);
-      }),
-    );
-  }
-});
-
 describe("after sending", () => {
   for (const lang of ["de"]) {
-    test(`${lang}: the success box is in view, focused and announced, and 'book another ride' starts afresh`, TIMEOUT, () =>
-      onPhone(lang, {}, async (page, watch) => {
-        const t = TEXTS[lang];
-        await visit(page, server.baseUrl, ROUTES[lang].reservation);
-        await waitForHydration(page);
-        await choosePlace(page, "departure", "roerm", "Roermond");
-        await page.fill("#pickupStreet", "Markt 1");
-        await choosePlace(page, "destination", "schip", AIRPORT[lang]);
-        await page.fill("#dateTime", dutchDateTime(3, "08:00"));
-        await page.fill("#passengerAmount", "2");
-        await page.fill("#name", `Succes ${lang}`);
-        await page.fill("#email", `succes.${lang}.${Date.now()}@example.com`);
-        await sendButton(page).click();
-        const box = page.locator(".success-box");
-        await box.waitFor();
-        assert.equal(await box.getAttribute("role"), "status");
-        assert.match(await box.textContent(), /R-[A-Z0-9]{6}/, "the reference");
-        await eventually("focus on the success box", () => activeId(page), (id) => id === "booking-result");
-        await eventually("the success box in view", () => inView(box), Boolean);
-        await box.getByRole("link", { name: t.funnel.success.another }).click();
-        await page.locator("#departure").waitFor();
-        assert.equal(await value(page, "#departure"), "");
-        assert.equal(await value(page, "#name"), "");
-        watch.assertClean(assert);
-      }),
+    test(
+      `${lang}: the success box is in view, focused and announced, and 'book another ride' starts afresh`,
+      TIMEOUT,
+      () =>
+        onPhone(lang, {}, async (page, watch) => {
+          const t = TEXTS[lang];
+          await visit(page, server.baseUrl, ROUTES[lang].reservation);
+          await waitForHydration(page);
+          await choosePlace(page, "departure", "roerm", "Roermond");
+          await page.fill("#pickupStreet", "Markt 1");
+          await choosePlace(page, "destination", "schip", AIRPORT[lang]);
+          await page.fill("#dateTime", dutchDateTime(3, "08:00"));
+          await page.fill("#passengerAmount", "2");
+          await page.fill("#name", `Succes ${lang}`);
+          await page.fill("#email", `succes.${lang}.${Date.now()}@example.com`);
+          await sendButton(page).click();
+          const box = page.locator(".success-box");
+          await box.waitFor();
+          assert.equal(await box.getAttribute("role"), "status");
+          assert.match(await box.textContent(), /R-[A-Z0-9]{6}/, "the reference");
+          await eventually(
+            "focus on the success box",
+            () => activeId(page),
+            (id) => id === "booking-result",
+          );
+          await eventually("the success box in view", () => inView(box), Boolean);
+          await box.getByRole("link", { name: t.funnel.success.another }).click();
+          await page.locator("#departure").waitFor();
+          assert.equal(await value(page, "#departure"), "");
+          assert.equal(await value(page, "#name"), "");
+          watch.assertClean(assert);
+        }),
     );
   }
 
@@ -246,7 +185,10 @@ describe("after sending", () => {
       assert.match(await box.textContent(), /R-[A-Z0-9]{6}/);
       assert.equal(await activeId(page), "booking-result", "autofocus on the box");
       assert.ok(await inView(box), "scrolled to the box");
-      assert.equal(await box.getByRole("link", { name: TEXTS.nl.funnel.success.another }).getAttribute("href"), ROUTES.nl.reservation);
+      assert.equal(
+        await box.getByRole("link", { name: TEXTS.nl.funnel.success.another }).getAttribute("href"),
+        ROUTES.nl.reservation,
+      );
     }),
   );
 });
@@ -268,7 +210,11 @@ describe("airport rides and whole-town pick-ups", () => {
         await page.fill("#returnDateTime", dutchDateTime(9, "16:00"));
         // No button needed: a return time brings the ride back and the total of both.
         const box = page.locator(".price-box");
-        await eventually("the ride back and the total", () => box.locator(".amount").count(), (n) => n === 3);
+        await eventually(
+          "the ride back and the total",
+          () => box.locator(".amount").count(),
+          (n) => n === 3,
+        );
         assert.match(await box.textContent(), new RegExp(`${t.funnel.returnPriceLabel}.*${t.funnel.totalLabel}`));
 
         await page.fill("#passengerAmount", "9");
@@ -279,18 +225,22 @@ describe("airport rides and whole-town pick-ups", () => {
         await page.getByText(fmt(t.funnel.largeVehicle_other, { count: 6 })).waitFor();
 
         // Letters only: a run of digits in a name is refused (a phone number).
-        const name = `Vlieger ${lang} ${Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[d])}`;
+        const name = `Vlieger ${lang} ${Date.now()
+          .toString(36)
+          .replace(/\d/g, (d) => "abcdefghij"[d])}`;
         await page.fill("#name", name);
         await page.fill("#email", `vlieger.${lang}.${Date.now()}@example.com`);
         await page.fill("#remarks", "Kinderzitje\nRolstoel");
         await sendButton(page).click();
         await page.locator(".success-box").waitFor();
         const staff = await staffMailWith("KL1234");
-        assert.ok(staff.includes("BEGIN:VEVENT") && staff.split("BEGIN:VEVENT").length === 3, "two events in the staff calendar");
+        assert.ok(
+          staff.includes("BEGIN:VEVENT") && staff.split("BEGIN:VEVENT").length === 3,
+          "two events in the staff calendar",
+        );
         watch.assertClean(assert);
       }),
     );
-
   }
   for (const lang of ["nl"]) {
     test(`${lang}: a whole town as pick-up asks for the street before sending`, TIMEOUT, () =>
@@ -307,7 +257,10 @@ describe("airport rides and whole-town pick-ups", () => {
         await page.fill("#email", `straat.${lang}.${Date.now()}@example.com`);
         await sendButton(page).click();
         await page.locator("#pickupStreet-error").waitFor();
-        assert.equal((await page.locator("#pickupStreet-error").textContent()).trim(), t.funnel.validation.pickupStreetRequired);
+        assert.equal(
+          (await page.locator("#pickupStreet-error").textContent()).trim(),
+          t.funnel.validation.pickupStreetRequired,
+        );
         await page.fill("#pickupStreet", "Parade 12");
         await sendButton(page).click();
         await page.locator(".success-box").waitFor();
@@ -324,42 +277,66 @@ describe("slow 3G phone", () => {
   // form has hydrated); the test also uses both, so a mark without the behaviour fails.
   const USABLE_MS = 1000;
   const INTERACTIVE_MS = 3000;
-  test(`first paint → usable form ≤ ${USABLE_MS} ms → fully interactive ≤ ${INTERACTIVE_MS} ms, measured`, TIMEOUT, () =>
-    onPhone("nl", {}, async (page) => {
-      const cdp = await page.context().newCDPSession(page);
-      // Chrome DevTools' "Slow 3G" preset and a 4× slower CPU (Lighthouse's mobile setting).
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: (500 * 1024) / 8 * 0.8, uploadThroughput: (500 * 1024) / 8 * 0.8 });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      const mark = (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
-      await visit(page, server.baseUrl, ROUTES.nl.reservation, { waitUntil: "commit", timeout: 50_000 });
-      // The early script may run before the first paint: wait for both.
-      await page.waitForFunction(
-        () => performance.getEntriesByName("form-usable").length > 0 && performance.getEntriesByName("first-contentful-paint").length > 0,
-        null,
-        { timeout: 50_000, polling: 10 },
-      );
-      const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
-      const usable = await mark("form-usable");
-      const hydratedAtUsable = (await mark("form-interactive")) !== null;
-      // Usable: the visitor types a town and taps it in the list.
-      await page.locator("#departure").fill("Roermond");
-      const option = page.locator("#departure-listbox > [role=option]").filter({ has: page.locator(".main", { hasText: /^Roermond$/ }) });
-      await option.click({ timeout: 30_000 });
-      assert.equal(await value(page, "#departure"), "Roermond");
-      await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, { timeout: 50_000, polling: 10 });
-      const interactive = await mark("form-interactive");
-      console.log(
-        `slow 3G + 4x CPU: first contentful paint ${Math.round(paint)} ms; form usable (address suggestions) ${Math.round(usable)} ms, ` +
-          `+${Math.round(usable - paint)} ms; fully interactive (hydrated) ${Math.round(interactive)} ms, +${Math.round(interactive - paint)} ms`,
-      );
-      // Fully interactive: the place chosen before hydration counts, the second one brings the price.
-      await choosePlace(page, "destination", "Schiphol", AIRPORT.nl);
-      await page.locator(".price-box .amount").waitFor({ timeout: 30_000 });
-      assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE.nl);
-      assert.ok(!hydratedAtUsable, "the early suggestions come before hydration");
-      assert.ok(usable - paint <= USABLE_MS, `usable ${Math.round(usable - paint)} ms after the first paint (at most ${USABLE_MS})`);
-      assert.ok(interactive - paint <= INTERACTIVE_MS, `fully interactive ${Math.round(interactive - paint)} ms after the first paint (at most ${INTERACTIVE_MS})`);
-    }),
+  test(
+    `first paint → usable form ≤ ${USABLE_MS} ms → fully interactive ≤ ${INTERACTIVE_MS} ms, measured`,
+    TIMEOUT,
+    () =>
+      onPhone("nl", {}, async (page) => {
+        const cdp = await page.context().newCDPSession(page);
+        // Chrome DevTools' "Slow 3G" preset and a 4× slower CPU (Lighthouse's mobile setting).
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 2000,
+          downloadThroughput: ((500 * 1024) / 8) * 0.8,
+          uploadThroughput: ((500 * 1024) / 8) * 0.8,
+        });
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        const mark = (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
+        await visit(page, server.baseUrl, ROUTES.nl.reservation, { waitUntil: "commit", timeout: 50_000 });
+        // The early script may run before the first paint: wait for both.
+        await page.waitForFunction(
+          () =>
+            performance.getEntriesByName("form-usable").length > 0 &&
+            performance.getEntriesByName("first-contentful-paint").length > 0,
+          null,
+          { timeout: 50_000, polling: 10 },
+        );
+        const paint = await page.evaluate(
+          () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+        );
+        const usable = await mark("form-usable");
+        const hydratedAtUsable = (await mark("form-interactive")) !== null;
+        // Usable: the visitor types a town and taps it in the list.
+        await page.locator("#departure").fill("Roermond");
+        const option = page
+          .locator("#departure-listbox > [role=option]")
+          .filter({ has: page.locator(".main", { hasText: /^Roermond$/ }) });
+        await option.click({ timeout: 30_000 });
+        assert.equal(await value(page, "#departure"), "Roermond");
+        await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, {
+          timeout: 50_000,
+          polling: 10,
+        });
+        const interactive = await mark("form-interactive");
+        console.log(
+          `slow 3G + 4x CPU: first contentful paint ${Math.round(paint)} ms; ` +
+            `form usable (address suggestions) ${Math.round(usable)} ms, +${Math.round(usable - paint)} ms; ` +
+            `fully interactive (hydrated) ${Math.round(interactive)} ms, +${Math.round(interactive - paint)} ms`,
+        );
+        // Fully interactive: the place chosen before hydration counts, the second one brings the price.
+        await choosePlace(page, "destination", "Schiphol", AIRPORT.nl);
+        await page.locator(".price-box .amount").waitFor({ timeout: 30_000 });
+        assert.equal((await page.locator(".price-box .amount").textContent()).trim(), PRICE.nl);
+        assert.ok(!hydratedAtUsable, "the early suggestions come before hydration");
+        assert.ok(
+          usable - paint <= USABLE_MS,
+          `usable ${Math.round(usable - paint)} ms after the first paint (at most ${USABLE_MS})`,
+        );
+        assert.ok(
+          interactive - paint <= INTERACTIVE_MS,
+          `fully interactive ${Math.round(interactive - paint)} ms after the first paint (at most ${INTERACTIVE_MS})`,
+        );
+      }),
   );
 });

@@ -45,7 +45,15 @@ export function watchPage(page, baseUrl) {
     },
     /** Forgets what was recorded, for a page that goes on to the next check. */
     clear() {
-      for (const list of [this.console, this.pageErrors, this.failedRequests, this.errorResponses, this.foreignRequests, this.requests]) list.length = 0;
+      for (const list of [
+        this.console,
+        this.pageErrors,
+        this.failedRequests,
+        this.errorResponses,
+        this.foreignRequests,
+        this.requests,
+      ])
+        list.length = 0;
     },
     /** Asserts nothing at all went wrong. */
     assertClean(assert, what = page.url()) {
@@ -173,7 +181,12 @@ export async function assertAccessible(page, state) {
   const violations = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
   });
   assert.deepEqual(violations, [], `${state}: ${JSON.stringify(violations, null, 1)}`);
 }
@@ -223,8 +236,14 @@ export const LEGAL = {
  */
 export const LANDINGS = {
   nl: { landingAirport: "/taxi-roermond-maastricht-aachen-airport-beek", landingCity: "/taxi-roermond-luik" },
-  de: { landingAirport: "/de/taxi-roermond-flughafen-maastricht-aachen-beek", landingCity: "/de/taxi-roermond-luettich" },
-  en: { landingAirport: "/en/taxi-roermond-to-maastricht-aachen-airport-beek", landingCity: "/en/taxi-roermond-to-liege" },
+  de: {
+    landingAirport: "/de/taxi-roermond-flughafen-maastricht-aachen-beek",
+    landingCity: "/de/taxi-roermond-luettich",
+  },
+  en: {
+    landingAirport: "/en/taxi-roermond-to-maastricht-aachen-airport-beek",
+    landingCity: "/en/taxi-roermond-to-liege",
+  },
 };
 /** The browser locale (and so the Accept-Language) of a visitor of each language. */
 export const LOCALES = { nl: "nl-NL", de: "de-DE", en: "en-GB" };
@@ -302,7 +321,12 @@ export async function assertShows(page, baseUrl, path, lang = langOfPath(path)) 
 /** `YYYY-MM-DDTHH:MM` in Dutch time, `days` from today (what a datetime-local input holds). */
 export function dutchDateTime(days, time = "14:30") {
   const day = new Date(Date.now() + days * 86_400_000);
-  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
+  const date = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Amsterdam",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(day);
   return `${date}T${time}`;
 }
 
@@ -324,13 +348,25 @@ export async function choosePlace(page, id, typed, optionMain) {
   const index = mains.indexOf(optionMain);
   assert.ok(index >= 0, `'${optionMain}' among the suggestions for '${typed}': ${JSON.stringify(mains)}`);
   for (let i = 0; i <= index; i++) await page.keyboard.press("ArrowDown");
-  await eventually(`#${id} aria-activedescendant`, () => input.getAttribute("aria-activedescendant"), (v) => v === `${id}-option-${index}`);
+  await eventually(
+    `#${id} aria-activedescendant`,
+    () => input.getAttribute("aria-activedescendant"),
+    (v) => v === `${id}-option-${index}`,
+  );
   const detailsResponse = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"));
   await page.keyboard.press("Enter");
   const details = await (await detailsResponse).json();
   assert.ok(details.id && details.formattedAddress, `place details: ${JSON.stringify(details)}`);
-  await eventually(`#${id} after choosing`, () => input.inputValue(), (v) => v === details.formattedAddress);
-  await eventually(`${id}PlaceId after choosing`, () => page.locator(`input[name=${id}PlaceId]`).inputValue(), (v) => v === details.id);
+  await eventually(
+    `#${id} after choosing`,
+    () => input.inputValue(),
+    (v) => v === details.formattedAddress,
+  );
+  await eventually(
+    `${id}PlaceId after choosing`,
+    () => page.locator(`input[name=${id}PlaceId]`).inputValue(),
+    (v) => v === details.id,
+  );
   await page.locator(`#${id}-listbox`).waitFor({ state: "hidden" });
   return details;
 }

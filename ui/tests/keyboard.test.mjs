@@ -4,10 +4,34 @@
 // comboboxes work with arrow keys and Enter, and the booking goes out.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { ROUTES, TEXTS, choosePlace, dutchDateTime, eventually, useServerAndBrowser, visit, visitorContext, waitForHydration, watchPage } from "./helpers.mjs";
+import {
+  ROUTES,
+  TEXTS,
+  choosePlace,
+  dutchDateTime,
+  eventually,
+  useServerAndBrowser,
+  visit,
+  visitorContext,
+  waitForHydration,
+  watchPage,
+} from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
-const FORM_ORDER = ["departure", "destination", "action=price", "dateTime", "returnDateTime", "passengerAmount", "name", "email", "phone", "remarks", "paymentMethod", "action=send"];
+const FORM_ORDER = [
+  "departure",
+  "destination",
+  "action=price",
+  "dateTime",
+  "returnDateTime",
+  "passengerAmount",
+  "name",
+  "email",
+  "phone",
+  "remarks",
+  "paymentMethod",
+  "action=send",
+];
 
 let server;
 let browser;
@@ -22,8 +46,19 @@ const focused = (page) =>
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
     const shadow = style.boxShadow !== "none";
-    const key = el.id || (el.name ? `${el.name}${el.tagName === "BUTTON" ? `=${el.value}` : ""}` : "") || `${el.tagName.toLowerCase()} "${el.textContent.trim()}"`;
-    return { key, name: el.getAttribute("name"), top: r.top + scrollY, left: r.left + scrollX, bottom: r.bottom + scrollY, visibleFocus: outline || shadow, inForm: !!el.closest("form") };
+    const key =
+      el.id ||
+      (el.name ? `${el.name}${el.tagName === "BUTTON" ? `=${el.value}` : ""}` : "") ||
+      `${el.tagName.toLowerCase()} "${el.textContent.trim()}"`;
+    return {
+      key,
+      name: el.getAttribute("name"),
+      top: r.top + scrollY,
+      left: r.left + scrollX,
+      bottom: r.bottom + scrollY,
+      visibleFocus: outline || shadow,
+      inForm: !!el.closest("form"),
+    };
   });
 
 /**
@@ -76,11 +111,15 @@ describe("mail booking by keyboard only", () => {
           stops.push(stop);
         }
         assert.ok(stops.length > 15, `tab stops: ${stops.map((s) => s.key).join(", ")}`);
-        for (const stop of stops) assert.ok(stop.visibleFocus, `focus is visible on ${stop.key}: ${JSON.stringify(stop)}`);
+        for (const stop of stops)
+          assert.ok(stop.visibleFocus, `focus is visible on ${stop.key}: ${JSON.stringify(stop)}`);
         for (let i = 1; i < stops.length; i++) {
           const [a, b] = [stops[i - 1], stops[i]];
           const sameRow = b.top < a.bottom && b.left > a.left;
-          assert.ok(b.top >= a.top - 2 || sameRow, `${b.key} (at ${Math.round(b.top)}) comes after ${a.key} (at ${Math.round(a.top)}) but lies above it`);
+          assert.ok(
+            b.top >= a.top - 2 || sameRow,
+            `${b.key} (at ${Math.round(b.top)}) comes after ${a.key} (at ${Math.round(a.top)}) but lies above it`,
+          );
         }
         const formStops = stops
           .filter((s) => s.inForm)
@@ -91,12 +130,20 @@ describe("mail booking by keyboard only", () => {
         // 2. Send the empty form: the error summary takes the focus.
         while ((await focused(page))?.key !== "action=send") await tab(page, true);
         await page.keyboard.press("Enter");
-        await eventually("focus on the error summary", () => page.evaluate(() => document.activeElement?.className), (c) => c === "error-summary");
+        await eventually(
+          "focus on the error summary",
+          () => page.evaluate(() => document.activeElement?.className),
+          (c) => c === "error-summary",
+        );
 
         // 3. The summary's first link leads to the pick-up field; fill in the form from there.
         assert.equal((await tab(page)).key, `a "${TEXTS[lang].validation.departureRequired}"`);
         await page.keyboard.press("Enter");
-        await eventually("focus on #departure", () => focused(page), (f) => f?.key === "departure");
+        await eventually(
+          "focus on #departure",
+          () => focused(page),
+          (f) => f?.key === "departure",
+        );
         await choosePlace(page, "departure", "roerm", "Roermond");
         // A whole town: the street comes next.
         assert.equal((await tab(page)).key, "pickupStreet");
@@ -129,13 +176,21 @@ describe("mail booking by keyboard only", () => {
         next = await tab(page);
         assert.equal(next.name, "paymentMethod");
         await page.keyboard.press("Space");
-        assert.equal(await page.locator("input[name=paymentMethod]:checked").count(), 1, "a payment method chosen with Space");
+        assert.equal(
+          await page.locator("input[name=paymentMethod]:checked").count(),
+          1,
+          "a payment method chosen with Space",
+        );
         assert.equal((await tab(page)).key, "action=send");
         await page.keyboard.press("Enter");
         const box = page.locator(".success-box");
         await box.waitFor();
         assert.match((await box.textContent()).trim(), /R-[A-Z0-9]{6}/);
-        await eventually("focus on the success box", () => page.evaluate(() => document.activeElement?.className), (c) => c === "success-box");
+        await eventually(
+          "focus on the success box",
+          () => page.evaluate(() => document.activeElement?.className),
+          (c) => c === "success-box",
+        );
         // The empty form was answered by the server (every error in one round): that 400, and its console line, only.
         const rejected = (r) => r.status === 400 && new URL(r.url).pathname === `/api/reservation/${lang}`;
         assert.equal(watch.errorResponses.filter(rejected).length, 1, watch.summary());

@@ -20,7 +20,9 @@ async function reservationPage(path, locale) {
 
 // One direction: the question is the same mechanism in every language, and
 // its sentence comes from the locale files, whose keys are the same in all three.
-const cases = [{ from: "/reserveren", to: "/reservieren", flag: "de", locale: "nl-NL", question: "Wilt u de pagina vernieuwen?" }];
+const cases = [
+  { from: "/reserveren", to: "/reservieren", flag: "de", locale: "nl-NL", question: "Wilt u de pagina vernieuwen?" },
+];
 
 for (const { from, to, flag, locale, question } of cases) {
   test(`typed input on ${from}: declining the question stays, accepting switches to ${to}`, async () => {
@@ -37,7 +39,11 @@ for (const { from, to, flag, locale, question } of cases) {
     assert.equal(asked, question);
     await assertShows(page, server.baseUrl, from); // declined: still on the page
     assert.equal(await page.inputValue("#name"), "Jan", "typed input kept");
-    assert.equal((await context.cookies()).find((c) => c.name === "lang"), undefined, "no preference stored");
+    assert.equal(
+      (await context.cookies()).find((c) => c.name === "lang"),
+      undefined,
+      "no preference stored",
+    );
 
     page.once("dialog", (dialog) => void dialog.accept());
     await Promise.all([page.waitForURL(`**${to}`), page.click(`a[data-lang=${flag}]`)]);

@@ -10,7 +10,10 @@ export function findLayoutProblems() {
   const problems = [];
   const describe = (el) => {
     const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}${text ? ` "${text}"` : ""}`;
+    const id = el.id ? `#${el.id}` : "";
+    const classes =
+      el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+    return `${el.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ""}`;
   };
   const meantToBeSeen = (el) => {
     if (el.closest("[aria-hidden=true], .visually-hidden, [hidden]")) return false;
@@ -23,8 +26,11 @@ export function findLayoutProblems() {
 
   // 1. Horizontal overflow: the page scrolls sideways.
   if (document.documentElement.scrollWidth > width + 1) {
-    const wide = [...document.querySelectorAll("body *")].filter((el) => meantToBeSeen(el) && el.getBoundingClientRect().right > width + 1);
-    problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport: ${wide.slice(0, 3).map(describe).join(", ")}`);
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (el) => meantToBeSeen(el) && el.getBoundingClientRect().right > width + 1,
+    );
+    const what = wide.slice(0, 3).map(describe).join(", ");
+    problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport: ${what}`);
   }
 
   // 2. Clipped text: an element holding text that does not fit its clipping box,
@@ -36,14 +42,16 @@ export function findLayoutProblems() {
     const clipsX = !["visible"].includes(style.overflowX) || style.textOverflow === "ellipsis";
     const clipsY = !["visible"].includes(style.overflowY);
     if ((clipsX && el.scrollWidth > el.clientWidth + 1) || (clipsY && el.scrollHeight > el.clientHeight + 1)) {
-      problems.push(`text clipped: ${describe(el)} (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+      const [content, box] = [`${el.scrollWidth}×${el.scrollHeight}`, `${el.clientWidth}×${el.clientHeight}`];
+      problems.push(`text clipped: ${describe(el)} (${content} in ${box})`);
     }
     for (const node of el.childNodes) {
       if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const r = range.getBoundingClientRect();
-      if (r.left < -1 || r.right > width + 1) problems.push(`text outside the viewport: ${describe(el)} (${Math.round(r.left)}…${Math.round(r.right)})`);
+      if (r.left < -1 || r.right > width + 1)
+        problems.push(`text outside the viewport: ${describe(el)} (${Math.round(r.left)}…${Math.round(r.right)})`);
     }
   }
 
@@ -52,9 +60,12 @@ export function findLayoutProblems() {
   const header = document.querySelector("body > header, #root > header, header");
   if (header) {
     const h = header.getBoundingClientRect();
-    const overlaps = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const overlaps = (a, b) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
     for (const el of document.querySelectorAll("main *, footer *")) {
-      if (meantToBeSeen(el) && overlaps(el.getBoundingClientRect(), h)) problems.push(`overlaps the header: ${describe(el)}`);
+      if (meantToBeSeen(el) && overlaps(el.getBoundingClientRect(), h))
+        problems.push(`overlaps the header: ${describe(el)}`);
     }
     const items = [...header.querySelectorAll("a, button, img, svg, select, input")].filter(meantToBeSeen);
     for (let i = 0; i < items.length; i++) {
@@ -79,7 +90,10 @@ export function findLayoutProblems() {
  * goes wrong.
  */
 export function findBrokenWords() {
-  const describe = (el) => `<${el.tagName.toLowerCase()}${el.className ? ` class="${String(el.className.baseVal ?? el.className).trim()}"` : ""}>`;
+  const describe = (el) => {
+    const classes = el.className ? ` class="${String(el.className.baseVal ?? el.className).trim()}"` : "";
+    return `<${el.tagName.toLowerCase()}${classes}>`;
+  };
   const canvas = document.createElement("canvas").getContext("2d");
   const brokenWords = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -119,13 +133,20 @@ export function findSmallTapTargets() {
     if (el.closest("[aria-hidden=true], .visually-hidden, [hidden], .website-field") || el.name === "website") continue;
     const style = getComputedStyle(el);
     if (style.display === "none" || style.visibility === "hidden") continue;
-    const inText = el.tagName === "A" && style.display === "inline" && el.parentElement && /^(P|LI|DD|SPAN|STRONG|EM)$/.test(el.parentElement.tagName);
+    const inText =
+      el.tagName === "A" &&
+      style.display === "inline" &&
+      el.parentElement &&
+      /^(P|LI|DD|SPAN|STRONG|EM)$/.test(el.parentElement.tagName);
     if (inText) continue;
     const target = el.closest("label") ?? el;
     const r = target.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.bottom < 0) continue; // off screen on purpose (the skip link)
     if (r.width < 43.5 || r.height < 43.5) {
-      const text = (el.textContent || el.getAttribute("aria-label") || el.name || "").trim().replace(/\s+/g, " ").slice(0, 30);
+      const text = (el.textContent || el.getAttribute("aria-label") || el.name || "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .slice(0, 30);
       small.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`);
     }
   }

@@ -37,7 +37,15 @@ export async function startLighthouse() {
   try {
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       // Chromium hangs under libfaketime (scripts/test-at-hours.sh); Lighthouse scores no clock.
       envVars: browserEnv(),
     });
@@ -70,7 +78,8 @@ export async function startLighthouse() {
         if (!result.lhr.runtimeError || attempt === 3) break;
         console.error(`Lighthouse failed on ${path} (${result.lhr.runtimeError.code}); measuring again`);
       }
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed three times on ${url}: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError)
+        throw new Error(`Lighthouse failed three times on ${url}: ${result.lhr.runtimeError.message}`);
       if (result.lhr.finalDisplayedUrl !== url) {
         throw new Error(`Lighthouse measured ${result.lhr.finalDisplayedUrl}, not ${url}`);
       }
@@ -91,6 +100,8 @@ export function scores(lhr) {
 /** The audits of a report below full marks, as `id value` strings, for a failure message. */
 export function weakAudits(lhr) {
   return Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+    .filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual",
+    )
     .map((a) => `${a.id} ${a.displayValue ?? a.score}`);
 }

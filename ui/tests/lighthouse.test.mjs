@@ -37,13 +37,18 @@ describe("Lighthouse, one run per page", () => {
       console.log(`${name}: ${JSON.stringify(got)} (performance not checked here: scripts/lighthouse.sh)`);
       const weak = weakAudits(lhr).join(", ");
       for (const [category, budget] of Object.entries(BUDGET)) {
-        assert.ok(got[category] >= budget, `${category} ${got[category]} < ${budget}; audits below full marks: ${weak}`);
+        assert.ok(
+          got[category] >= budget,
+          `${category} ${got[category]} < ${budget}; audits below full marks: ${weak}`,
+        );
       }
       // The message names what moved: a shift seen once in a loaded full run could not be reproduced alone.
       const shifts = JSON.stringify(lhr.audits["layout-shifts"]?.details?.items ?? []).slice(0, 2000);
       assert.equal(lhr.audits["cumulative-layout-shift"].numericValue, 0, `layout shift: ${shifts}`);
       // The one small stylesheet may block the first paint; no script may.
-      const blocking = (lhr.audits["render-blocking-resources"].details?.items ?? []).map((i) => i.url).filter((u) => !new URL(u).pathname.endsWith(".css"));
+      const blocking = (lhr.audits["render-blocking-resources"].details?.items ?? [])
+        .map((i) => i.url)
+        .filter((u) => !new URL(u).pathname.endsWith(".css"));
       assert.deepEqual(blocking, [], "render-blocking resources other than the stylesheet");
     });
   }

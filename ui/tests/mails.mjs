@@ -7,7 +7,9 @@ import { eventually } from "./helpers.mjs";
 /** A mail's text with quoted-printable and base64 parts decoded. */
 export function decoded(raw) {
   const qp = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1], "base64").toString("utf8"));
+  const base64 = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1], "base64").toString("utf8"));
   return [qp, ...base64].join("\n");
 }
 
@@ -16,7 +18,11 @@ export function mailOf(server, kind, reference) {
   const dir = join(server.dataDir, "maildir", "new");
   return eventually(
     `the ${kind} mail of ${reference}`,
-    () => readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.includes(kind)).map((f) => readFileSync(join(dir, f.name), "utf8")).find((raw) => decoded(raw).includes(reference)),
+    () =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.name.includes(kind))
+        .map((f) => readFileSync(join(dir, f.name), "utf8"))
+        .find((raw) => decoded(raw).includes(reference)),
     (raw) => raw !== undefined,
     8_000,
   );
@@ -24,7 +30,8 @@ export function mailOf(server, kind, reference) {
 
 /** The HTML part of a raw mail (CRLF or LF line ends), decoded as UTF-8. */
 export function htmlPart(raw) {
-  const [, headers, body] = /Content-Type: text\/html[^]*?(Content-Transfer-Encoding: \S+)\r?\n\r?\n([^]*?)\r?\n--/.exec(raw);
+  const [, headers, body] =
+    /Content-Type: text\/html[^]*?(Content-Transfer-Encoding: \S+)\r?\n\r?\n([^]*?)\r?\n--/.exec(raw);
   if (/base64/i.test(headers)) return Buffer.from(body, "base64").toString("utf8");
   const text = body.replace(/=\r?\n/g, "");
   const bytes = [];
@@ -38,4 +45,3 @@ export function htmlPart(raw) {
   }
   return Buffer.from(bytes).toString("utf8");
 }
-

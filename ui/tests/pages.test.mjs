@@ -6,12 +6,24 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  LANGS, LOCALES, PAGES, ROUTES, TEXTS, assertShows, imagesNotLoaded, settle, snapshot, uiDir, useServerAndBrowser, visit, waitForHydration, watchPage,
+  LANGS,
+  LOCALES,
+  PAGES,
+  ROUTES,
+  TEXTS,
+  assertShows,
+  imagesNotLoaded,
+  settle,
+  snapshot,
+  uiDir,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+  watchPage,
 } from "./helpers.mjs";
 
 /** Pages React hydrates; the others ship no React at all. */
 const INTERACTIVE = new Set(["reservation", "contact"]);
-
 
 let server;
 let browser;
@@ -51,7 +63,11 @@ describe("React hydration", () => {
         await assertShows(page, server.baseUrl, `${path}?mode=whatsapp`);
         assert.equal(await page.evaluate(() => window.__marker), 1, "switching the mode must not reload the page");
         assert.equal(await links.nth(0).getAttribute("aria-current"), null, "aria-current left the mail link");
-        assert.equal(await links.nth(1).getAttribute("aria-current"), "true", "aria-current moved to the WhatsApp link");
+        assert.equal(
+          await links.nth(1).getAttribute("aria-current"),
+          "true",
+          "aria-current moved to the WhatsApp link",
+        );
         await page.getByText(t.whatsappIntro, { exact: true }).waitFor();
 
         await links.nth(0).click();
@@ -166,7 +182,11 @@ describe("error page", () => {
         await settle(page);
         assert.equal((await page.locator("h1").innerText()).trim(), TEXTS[lang].error.heading);
         const links = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-        assert.deepEqual(links, [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact], "links of the error page");
+        assert.deepEqual(
+          links,
+          [ROUTES[lang].home, ROUTES[lang].reservation, ROUTES[lang].contact],
+          "links of the error page",
+        );
         await snapshot(page, `${lang}-error${cookie ? "" : "-nocookie"}.png`);
         assert.deepEqual(await imagesNotLoaded(page), [], "images that did not load");
 
@@ -174,7 +194,9 @@ describe("error page", () => {
         assert.equal(watch.console.length, 1, `console: ${watch.summary()}`);
         assert.equal(watch.console[0].type, "error");
         assert.match(watch.console[0].text, /^Failed to load resource: the server responded with a status of 404/);
-        assert.deepEqual(watch.errorResponses, [{ url: url("/does-not-exist"), status: 404, resourceType: "document" }]);
+        assert.deepEqual(watch.errorResponses, [
+          { url: url("/does-not-exist"), status: 404, resourceType: "document" },
+        ]);
         assert.deepEqual(watch.pageErrors, [], watch.summary());
         assert.deepEqual(watch.failedRequests, [], watch.summary());
         assert.deepEqual(watch.foreignRequests, [], watch.summary());
@@ -200,7 +222,11 @@ test("every browser test navigates through visit(), which checks the URL and <ht
   const dir = join(uiDir, "tests");
   const direct = readdirSync(dir)
     .filter((file) => file.endsWith(".mjs") && file !== "helpers.mjs")
-    .flatMap((file) => readFileSync(join(dir, file), "utf8").split("\n").map((line, i) => `${file}:${i + 1}: ${line.trim()}`))
+    .flatMap((file) =>
+      readFileSync(join(dir, file), "utf8")
+        .split("\n")
+        .map((line, i) => `${file}:${i + 1}: ${line.trim()}`),
+    )
     .filter((line) => /\.goto\(/.test(line));
   assert.deepEqual(direct, [], "page.goto outside helpers.mjs");
 });

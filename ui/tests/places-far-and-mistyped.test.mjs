@@ -6,7 +6,15 @@
 // to "Düsseldorf Flughafen" or "Flughafen Köln" opens priced, without a question (item 6).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { ROUTES, TEXTS, eventually, onPhone as phone, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
+import {
+  ROUTES,
+  TEXTS,
+  eventually,
+  onPhone as phone,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+} from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 150_000 };
 const SLOW = 60_000;
@@ -21,7 +29,12 @@ const text = async (locator) => ((await locator.textContent()) ?? "").replace(/\
 async function slowPhone(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: (500 * 1024) / 8 * 0.8, uploadThroughput: (500 * 1024) / 8 * 0.8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: ((500 * 1024) / 8) * 0.8,
+    uploadThroughput: ((500 * 1024) / 8) * 0.8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
@@ -36,10 +49,13 @@ async function open(page, path) {
 async function suggestions(page, id, typed) {
   await page.locator(`#${id}`).fill("");
   await page.locator(`#${id}`).focus();
-  const answered = page.waitForResponse((r) => {
-    const u = new URL(r.url());
-    return u.pathname === "/api/place-suggestions" && u.searchParams.get("input") === typed;
-  }, { timeout: SLOW });
+  const answered = page.waitForResponse(
+    (r) => {
+      const u = new URL(r.url());
+      return u.pathname === "/api/place-suggestions" && u.searchParams.get("input") === typed;
+    },
+    { timeout: SLOW },
+  );
   await page.keyboard.type(typed);
   const response = await answered;
   assert.equal(response.status(), 200, `suggestions for '${typed}'`);
@@ -50,13 +66,28 @@ async function suggestions(page, id, typed) {
 async function choose(page, id, typed, main) {
   const list = await suggestions(page, id, typed);
   const index = list.findIndex((s) => s.mainText === main);
-  assert.ok(index >= 0, `'${main}' among the suggestions for '${typed}': ${JSON.stringify(list.map((s) => s.mainText))}`);
+  assert.ok(
+    index >= 0,
+    `'${main}' among the suggestions for '${typed}': ${JSON.stringify(list.map((s) => s.mainText))}`,
+  );
   const option = page.locator(`#${id}-listbox > [role=option]`).nth(index);
-  await eventually(`the option '${main}'`, () => text(option.locator(".main")), (t) => t === main, SLOW);
-  const details = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"), { timeout: SLOW });
+  await eventually(
+    `the option '${main}'`,
+    () => text(option.locator(".main")),
+    (t) => t === main,
+    SLOW,
+  );
+  const details = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"), {
+    timeout: SLOW,
+  });
   await option.tap();
   const place = await (await details).json();
-  await eventually(`${id}PlaceId`, () => page.locator(`input[name=${id}PlaceId]`).inputValue(), (v) => v === place.id, SLOW);
+  await eventually(
+    `${id}PlaceId`,
+    () => page.locator(`input[name=${id}PlaceId]`).inputValue(),
+    (v) => v === place.id,
+    SLOW,
+  );
   return { list, place };
 }
 
@@ -74,7 +105,10 @@ describe("item 2: the three countries whole", () => {
         await open(page, ROUTES[lang].reservation);
         await choose(page, "departure", "Roermond", "Roermond");
         const { list, place } = await choose(page, "destination", typed, main);
-        assert.ok(!list.some((s) => /Homburg|Berlingen|Mönchengladbach/.test(s.mainText)), `no namesake: ${JSON.stringify(list)}`);
+        assert.ok(
+          !list.some((s) => /Homburg|Berlingen|Mönchengladbach/.test(s.mainText)),
+          `no namesake: ${JSON.stringify(list)}`,
+        );
         assert.equal(place.kind, "locality");
         assert.match(await amount(page), /\d/, "a price for the long ride");
         watch.assertClean(assert);
@@ -98,19 +132,27 @@ describe("item 2: the three countries whole", () => {
 });
 
 describe("item 3: one typing error in the town after a street, or in a station word", () => {
-  test("nl: 'Hamstraat 12 Roermnd' is Roermond's street, 'Venlo statoin' Venlo's station, and the ride is priced", TIMEOUT, () =>
-    onPhone("nl", async (page, watch) => {
-      await open(page, ROUTES.nl.reservation);
-      const { list, place } = await choose(page, "departure", "Hamstraat 12 Roermnd", "Hamstraat 12");
-      assert.equal(list[0].mainText, "Hamstraat 12", "first: nothing is named in full");
-      assert.equal(list[0].secondaryText, "Roermond, Limburg, Nederland");
-      assert.equal(place.kind, "address");
-      assert.equal(place.formattedAddress, "Hamstraat 12, Roermond", "the town as it is spelled");
-      await eventually("the field", () => page.locator("#departure").inputValue(), (v) => v === "Hamstraat 12, Roermond", SLOW);
-      await choose(page, "destination", "Venlo statoin", "Station Venlo");
-      assert.match(await amount(page), /^€ \d/);
-      watch.assertClean(assert);
-    }),
+  test(
+    "nl: 'Hamstraat 12 Roermnd' is Roermond's street, 'Venlo statoin' Venlo's station, and the ride is priced",
+    TIMEOUT,
+    () =>
+      onPhone("nl", async (page, watch) => {
+        await open(page, ROUTES.nl.reservation);
+        const { list, place } = await choose(page, "departure", "Hamstraat 12 Roermnd", "Hamstraat 12");
+        assert.equal(list[0].mainText, "Hamstraat 12", "first: nothing is named in full");
+        assert.equal(list[0].secondaryText, "Roermond, Limburg, Nederland");
+        assert.equal(place.kind, "address");
+        assert.equal(place.formattedAddress, "Hamstraat 12, Roermond", "the town as it is spelled");
+        await eventually(
+          "the field",
+          () => page.locator("#departure").inputValue(),
+          (v) => v === "Hamstraat 12, Roermond",
+          SLOW,
+        );
+        await choose(page, "destination", "Venlo statoin", "Station Venlo");
+        assert.match(await amount(page), /^€ \d/);
+        watch.assertClean(assert);
+      }),
   );
 });
 
@@ -127,7 +169,10 @@ describe("item 6: no question when there is no choice", () => {
         await open(page, path);
         assert.equal(await page.locator(".place-choice").count(), 0, "no question");
         assert.equal(await amount(page), price);
-        assert.ok((await page.locator("#destination").inputValue()).startsWith(airport), "the airport, not its station");
+        assert.ok(
+          (await page.locator("#destination").inputValue()).startsWith(airport),
+          "the airport, not its station",
+        );
         assert.match(await page.locator("input[name=destinationPlaceId]").inputValue(), /^a[A-Z]{3}$/);
         watch.assertClean(assert);
       }),

@@ -9,7 +9,17 @@
 // slow connection, a price held back until the route changed never shows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ROUTES, TEXTS, choosePlace, eventually, inView, onPhone as phone, useServerAndBrowser, visit, waitForHydration } from "./helpers.mjs";
+import {
+  ROUTES,
+  TEXTS,
+  choosePlace,
+  eventually,
+  inView,
+  onPhone as phone,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+} from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -73,10 +83,18 @@ test("en: two places chosen bring the price without a button, on the screen and 
     );
     // A return time adds the ride back and the total; clearing it takes them away.
     await page.fill("#returnDateTime", "2031-05-06T18:00");
-    await eventually("three amounts", () => amount.count(), (n) => n === 3);
+    await eventually(
+      "three amounts",
+      () => amount.count(),
+      (n) => n === 3,
+    );
     assert.match(await page.locator(".price-total").textContent(), /€ 465\.00/);
     await page.fill("#returnDateTime", "");
-    await eventually("one amount", () => amount.count(), (n) => n === 1);
+    await eventually(
+      "one amount",
+      () => amount.count(),
+      (n) => n === 1,
+    );
     watch.assertClean(assert);
   }),
 );
@@ -89,7 +107,7 @@ test("de: without JavaScript the question is radio buttons the price button post
     await page.getByRole("button", { name: TEXTS.de.form.getPrice, exact: true }).click();
     const amount = page.locator(".price-box .amount");
     await amount.waitFor();
-    assert.match((await page.locator(".price-box").textContent()), /Köln\/Bonn/);
+    assert.match(await page.locator(".price-box").textContent(), /Köln\/Bonn/);
   }),
 );
 
@@ -101,10 +119,15 @@ test("nl: on a 360 × 440 screen the destination's list opens in view, not under
     await page.keyboard.type("schip");
     const list = page.locator("#destination-listbox");
     await list.waitFor({ state: "visible" });
-    await eventually("the list within the screen", () => list.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    }), Boolean);
+    await eventually(
+      "the list within the screen",
+      () =>
+        list.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      Boolean,
+    );
     assert.ok(await inView(page.locator("#destination")), "the field stays in view above its list");
   }),
 );
@@ -129,7 +152,12 @@ test("en: on a slow connection a price that arrives after the destination change
     await visit(page, server.baseUrl, ROUTES.en.reservation);
     await waitForHydration(page);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 20_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 20_000,
+    });
     // The first price request is held back until the second has been answered.
     let release;
     const held = new Promise((resolve) => (release = resolve));
@@ -143,14 +171,20 @@ test("en: on a slow connection a price that arrives after the destination change
     });
     await choosePlace(page, "departure", "roerm", "Roermond");
     await choosePlace(page, "destination", "schip", "Schiphol Airport");
-    await eventually("the Schiphol price asked", () => watch.requests.filter((r) => new URL(r).pathname.startsWith("/api/places/")).length, (n) => n === 1);
+    await eventually(
+      "the Schiphol price asked",
+      () => watch.requests.filter((r) => new URL(r).pathname.startsWith("/api/places/")).length,
+      (n) => n === 1,
+    );
     await page.fill("#destination", "");
     await choosePlace(page, "destination", "venl", "Venlo");
     const amount = page.locator(".price-box .amount");
     await amount.waitFor();
     const venlo = (await amount.textContent()).trim();
     assert.notEqual(venlo, "€ 230.00");
-    const late = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/places/") && r.url().includes("aAMS"));
+    const late = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith("/api/places/") && r.url().includes("aAMS"),
+    );
     release();
     await late;
     await page.waitForTimeout(300);

@@ -6,7 +6,19 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { LANGS, LOCALES, TEXTS, eventually, screenshotDir, settle, snapshot, useServerAndBrowser, visit, waitForHydration, watchPage } from "./helpers.mjs";
+import {
+  LANGS,
+  LOCALES,
+  TEXTS,
+  eventually,
+  screenshotDir,
+  settle,
+  snapshot,
+  useServerAndBrowser,
+  visit,
+  waitForHydration,
+  watchPage,
+} from "./helpers.mjs";
 
 const PATHS = { nl: "/reserveren", de: "/reservieren", en: "/reservation" };
 
@@ -36,7 +48,6 @@ const fmt = (text, vars = {}) =>
     return String(vars[name]);
   });
 
-
 const text = async (locator) => (await locator.textContent())?.trim() ?? null;
 
 /** The parts of one address combobox. */
@@ -55,7 +66,10 @@ function combobox(page, id) {
 }
 
 const activeId = (page) => page.evaluate(() => document.activeElement?.id ?? null);
-/** Presses `key` (Tab or Shift+Tab) until `id` has the focus: the street field comes and goes between the route fields. */
+/**
+ * Presses `key` (Tab or Shift+Tab) until `id` has the focus: the street field comes and goes
+ * between the route fields.
+ */
 async function keyTo(page, id, key = "Tab") {
   for (let i = 0; i < 3 && (await activeId(page)) !== id; i++) await page.keyboard.press(key);
 }
@@ -67,7 +81,14 @@ function placeCalls(watch, from = 0, to = watch.requests.length) {
     .map((raw) => new URL(raw))
     .filter((u) => u.origin === server.baseUrl && u.pathname.startsWith("/api/place"))
     .map((u) => ({
-      kind: u.pathname === "/api/place-suggestions" ? "suggestions" : u.pathname.startsWith("/api/place-details/") ? "details" : u.pathname.startsWith("/api/places/") ? "price" : u.pathname,
+      kind:
+        u.pathname === "/api/place-suggestions"
+          ? "suggestions"
+          : u.pathname.startsWith("/api/place-details/")
+            ? "details"
+            : u.pathname.startsWith("/api/places/")
+              ? "price"
+              : u.pathname,
       path: u.pathname,
       input: u.searchParams.get("input"),
       lang: u.searchParams.get("lang"),
@@ -84,11 +105,23 @@ async function typeAndWaitForList(page, box, lang, typed, expectedValue) {
   await page.keyboard.type(typed);
   assert.equal(await box.input.inputValue(), expectedValue, `#${box.id} value after typing`);
   await box.listbox.waitFor({ state: "visible" });
-  const count = await eventually(`options in #${box.id}-listbox`, () => box.options.count(), (n) => n > 0);
-  assert.equal(await box.input.getAttribute("aria-expanded"), "true", `#${box.id} aria-expanded while the list is open`);
+  const count = await eventually(
+    `options in #${box.id}-listbox`,
+    () => box.options.count(),
+    (n) => n > 0,
+  );
+  assert.equal(
+    await box.input.getAttribute("aria-expanded"),
+    "true",
+    `#${box.id} aria-expanded while the list is open`,
+  );
   assert.equal(await box.input.getAttribute("aria-controls"), `${box.id}-listbox`, `#${box.id} aria-controls`);
   const announced = fmt(TEXTS[lang].form[count === 1 ? "suggestionsCount_one" : "suggestionsCount_other"], { count });
-  await eventually(`live region of #${box.id}`, () => text(box.status), (s) => s === announced);
+  await eventually(
+    `live region of #${box.id}`,
+    () => text(box.status),
+    (s) => s === announced,
+  );
   assert.equal(await box.status.getAttribute("aria-live"), "polite");
   return count;
 }
@@ -98,10 +131,18 @@ async function chooseFirst(page, box, expectedFirst) {
   const first = box.options.first();
   assert.equal(await text(first.locator(".main")), expectedFirst, `first option of #${box.id}-listbox`);
   await page.keyboard.press("ArrowDown");
-  await eventually(`#${box.id} aria-activedescendant`, () => box.input.getAttribute("aria-activedescendant"), (v) => v === `${box.id}-option-0`);
+  await eventually(
+    `#${box.id} aria-activedescendant`,
+    () => box.input.getAttribute("aria-activedescendant"),
+    (v) => v === `${box.id}-option-0`,
+  );
   assert.equal(await first.getAttribute("id"), `${box.id}-option-0`, "the active descendant is the first option");
   const selected = await box.options.evaluateAll((options) => options.map((o) => o.getAttribute("aria-selected")));
-  assert.deepEqual(selected, selected.map((_, i) => (i === 0 ? "true" : "false")), `aria-selected of the options of #${box.id}`);
+  assert.deepEqual(
+    selected,
+    selected.map((_, i) => (i === 0 ? "true" : "false")),
+    `aria-selected of the options of #${box.id}`,
+  );
 
   const detailsResponse = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/place-details/"));
   await page.keyboard.press("Enter");
@@ -110,11 +151,23 @@ async function chooseFirst(page, box, expectedFirst) {
   const details = await response.json();
   assert.ok(details.id && details.formattedAddress, `place details answer: ${JSON.stringify(details)}`);
 
-  await eventually(`#${box.id} value after choosing`, () => box.input.inputValue(), (v) => v === details.formattedAddress);
-  await eventually(`${box.id}PlaceId after choosing`, () => box.placeId.inputValue(), (v) => v === details.id);
+  await eventually(
+    `#${box.id} value after choosing`,
+    () => box.input.inputValue(),
+    (v) => v === details.formattedAddress,
+  );
+  await eventually(
+    `${box.id}PlaceId after choosing`,
+    () => box.placeId.inputValue(),
+    (v) => v === details.id,
+  );
   await box.listbox.waitFor({ state: "hidden" });
   assert.equal(await box.input.getAttribute("aria-expanded"), "false", `#${box.id} aria-expanded after choosing`);
-  assert.equal(await box.input.getAttribute("aria-activedescendant"), null, `#${box.id} aria-activedescendant after choosing`);
+  assert.equal(
+    await box.input.getAttribute("aria-activedescendant"),
+    null,
+    `#${box.id} aria-activedescendant after choosing`,
+  );
   assert.equal(await activeId(page), box.id, `#${box.id} keeps the focus after choosing`);
   return details;
 }
@@ -220,7 +273,10 @@ for (const lang of LANGS) {
       chosen.destination = await chooseFirst(page, dest, EXPECTED[lang].airport);
       sessions.push({ field: "destination", from, to: watch.requests.length });
       assert.equal(chosen.destination.displayName, EXPECTED[lang].airport);
-      assert.ok((await dest.input.inputValue()).startsWith(EXPECTED[lang].airport), "the destination holds the airport's address");
+      assert.ok(
+        (await dest.input.inputValue()).startsWith(EXPECTED[lang].airport),
+        "the destination holds the airport's address",
+      );
       // The departure is untouched by the second combobox.
       assert.equal(await dep.input.inputValue(), chosen.departure.formattedAddress);
       assert.equal(await dep.placeId.inputValue(), chosen.departure.id);
@@ -250,7 +306,11 @@ for (const lang of LANGS) {
       assert.equal(await dep.input.inputValue(), "roer", "Escape keeps the typed text");
       assert.equal(await dep.placeId.inputValue(), "", "Escape chooses nothing");
       assert.equal(await dep.listbox.isHidden(), true, "the list stays closed after Escape");
-      assert.equal(placeCalls(watch).filter((c) => c.kind === "details").length, detailsBefore, "Escape asks for no place details");
+      assert.equal(
+        placeCalls(watch).filter((c) => c.kind === "details").length,
+        detailsBefore,
+        "Escape asks for no place details",
+      );
 
       const pricesBefore = placeCalls(watch).filter((c) => c.kind === "price").length;
       await page.getByRole("button", { name: t.form.getPrice, exact: true }).click();
@@ -258,13 +318,21 @@ for (const lang of LANGS) {
       assert.equal(await text(dep.error), PLACE_MISSING[lang], "place-missing error under the departure");
       assert.equal(t.validation.placeMissing, PLACE_MISSING[lang], "locale text validation.placeMissing");
       assert.equal(await dep.input.getAttribute("aria-invalid"), "true", "departure aria-invalid");
-      assert.ok((await dep.input.getAttribute("aria-describedby") ?? "").split(/\s+/).includes("departure-error"), "the error describes the departure input");
-      assert.ok(await dep.field.evaluate((f) => f.classList.contains("has-error")), "the departure field is marked as erroneous");
+      assert.ok(
+        ((await dep.input.getAttribute("aria-describedby")) ?? "").split(/\s+/).includes("departure-error"),
+        "the error describes the departure input",
+      );
+      assert.ok(
+        await dep.field.evaluate((f) => f.classList.contains("has-error")),
+        "the departure field is marked as erroneous",
+      );
       assert.equal(await dest.error.count(), 0, "no error under the chosen destination");
       assert.equal(await page.locator(".price-box").count(), 0, "no price shown");
       await settle(page, 300);
       assert.deepEqual(
-        placeCalls(watch).filter((c) => c.kind === "price").slice(pricesBefore),
+        placeCalls(watch)
+          .filter((c) => c.kind === "price")
+          .slice(pricesBefore),
         [],
         "no price request without a chosen departure",
       );
@@ -276,7 +344,11 @@ for (const lang of LANGS) {
       await typeAndWaitForList(page, dep, lang, "m", "roerm");
       chosen.departure = await chooseFirst(page, dep, "Roermond");
       sessions.push({ field: "departure", from, to: watch.requests.length });
-      await eventually("#departure-error after choosing again", () => dep.error.count(), (n) => n === 0);
+      await eventually(
+        "#departure-error after choosing again",
+        () => dep.error.count(),
+        (n) => n === 0,
+      );
       assert.equal(await dep.input.getAttribute("aria-invalid"), null, "aria-invalid after choosing again");
       assert.equal(await dep.field.evaluate((f) => f.classList.contains("has-error")), false);
       await getPrice(page, lang, chosen.departure, chosen.destination);

@@ -9,7 +9,19 @@ import assert from "node:assert/strict";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { ROUTES, TEXTS, dutchDateTime, eventually } from "./helpers.mjs";
-import { TIMEOUT, fillBooking, fmt, goto, submitButton, unique, url, useFormsServer, value, waitForMails, withPage } from "./forms-kit.mjs";
+import {
+  TIMEOUT,
+  fillBooking,
+  fmt,
+  goto,
+  submitButton,
+  unique,
+  url,
+  useFormsServer,
+  value,
+  waitForMails,
+  withPage,
+} from "./forms-kit.mjs";
 
 // Every visitor and the flood here come from one address: without the limit of challenges per
 // client (`proof-refused.test.mjs` checks it).
@@ -29,9 +41,24 @@ async function level() {
 /** A contact message sent as a flooder would, solving the challenge natively (altcha-lib in Node). */
 async function flood(i) {
   const { challenge } = await (await fetch(url("/api/challenge"))).json();
-  const altcha = challenge ? Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString("base64") : "";
-  const message = { name: "Flood", email: `flood.${unique()}@example.org`, phone: "", subject: "Flood", message: `Flood ${i} ${unique()}`, altcha };
-  const response = await fetch(url("/api/contact/en"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) });
+  const altcha = challenge
+    ? Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString(
+        "base64",
+      )
+    : "";
+  const message = {
+    name: "Flood",
+    email: `flood.${unique()}@example.org`,
+    phone: "",
+    subject: "Flood",
+    message: `Flood ${i} ${unique()}`,
+    altcha,
+  };
+  const response = await fetch(url("/api/contact/en"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(message),
+  });
   assert.equal(response.status, 200, `flood message ${i}: ${await response.text()}`);
 }
 
@@ -45,7 +72,14 @@ async function floodTo(wanted) {
 
 const booking = (lang) => {
   const id = unique();
-  return { name: `Proof ${lang} ${id}`, email: `proof.${lang}.${id}@example.com`, phone: "+31 6 12345678", passengers: 2, dateTime: dutchDateTime(3), payment: "cash" };
+  return {
+    name: `Proof ${lang} ${id}`,
+    email: `proof.${lang}.${id}@example.com`,
+    phone: "+31 6 12345678",
+    passengers: 2,
+    dateTime: dutchDateTime(3),
+    payment: "cash",
+  };
 };
 
 /** The reservation page opened with a route (the server looks the places up), filled in without JavaScript. */
@@ -60,8 +94,15 @@ async function fillWithoutScript(page, ride) {
 
 /** Sends the filled-in form with JavaScript; the answers of the reservation API, in order. */
 async function send(page, lang, answers) {
-  const done = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/reservation/${lang}` && r.status() !== 428);
-  page.on("response", (r) => new URL(r.url()).pathname === `/api/reservation/${lang}` && answers.push({ status: r.status(), sent: JSON.parse(r.request().postData()) }));
+  const done = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/reservation/${lang}` && r.status() !== 428,
+  );
+  page.on(
+    "response",
+    (r) =>
+      new URL(r.url()).pathname === `/api/reservation/${lang}` &&
+      answers.push({ status: r.status(), sent: JSON.parse(r.request().postData()) }),
+  );
   await submitButton(page).click();
   return done;
 }
@@ -85,17 +126,32 @@ describe("the proof of work", () => {
       const asked = await level();
       const ride = booking("en");
       await goto(page, ROUTES.en.reservation);
-      assert.equal(watch.requests.filter((r) => r.includes("/assets/proof")).length, 0, "the solver is not loaded on a visit");
+      assert.equal(
+        watch.requests.filter((r) => r.includes("/assets/proof")).length,
+        0,
+        "the solver is not loaded on a visit",
+      );
       await fillBooking(page, "en", ride);
-      await eventually("the solver loaded once the visitor started", () => watch.requests.filter((r) => /\/assets\/proof\.[\w-]+\.js$/.test(r)).length, (n) => n === 1);
+      await eventually(
+        "the solver loaded once the visitor started",
+        () => watch.requests.filter((r) => /\/assets\/proof\.[\w-]+\.js$/.test(r)).length,
+        (n) => n === 1,
+      );
       const answers = [];
       const response = await send(page, "en", answers);
       assert.equal(response.status(), 200, `answer: ${await response.text()}`);
-      assert.deepEqual(answers.map((a) => a.status), [200], "the first post carried a proof the server took");
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200],
+        "the first post carried a proof the server took",
+      );
       const proof = JSON.parse(Buffer.from(answers[0].sent.altcha, "base64").toString());
       assert.equal(proof.challenge.parameters.data.level, asked, "of the level asked");
       // Any count from 0 to the level's top (drawn uniformly); the server's 200 says it was the one.
-      assert.ok(Number.isInteger(proof.solution.counter) && proof.solution.counter >= 0, `solved by counting: ${proof.solution.counter}`);
+      assert.ok(
+        Number.isInteger(proof.solution.counter) && proof.solution.counter >= 0,
+        `solved by counting: ${proof.solution.counter}`,
+      );
       await page.locator(".success-box").waitFor();
       await waitForMails("the booking's mails", (m) => m.raw.includes(ride.email), 2);
     }),
@@ -113,8 +169,14 @@ describe("the proof of work", () => {
       const answers = [];
       const response = await send(page, "de", answers);
       assert.equal(response.status(), 200, `answer: ${await response.text()}`);
-      assert.deepEqual(answers.map((a) => a.status), [428, 200], "refused with the old level's proof, then booked");
-      const levels = answers.map((a) => JSON.parse(Buffer.from(a.sent.altcha, "base64").toString()).challenge.parameters.data.level);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [428, 200],
+        "refused with the old level's proof, then booked",
+      );
+      const levels = answers.map(
+        (a) => JSON.parse(Buffer.from(a.sent.altcha, "base64").toString()).challenge.parameters.data.level,
+      );
       assert.deepEqual(levels, [first, await level()]);
       await page.locator(".success-box").waitFor();
     }),

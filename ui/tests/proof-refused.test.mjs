@@ -14,14 +14,24 @@ useFormsServer({
 
 const message = () => {
   const id = unique();
-  return { name: `Anna ${id}`, email: `anna.${id}@example.com`, phone: "", subject: `Vraag ${id}`, message: `Rijdt u ook 's nachts? ${id}` };
+  return {
+    name: `Anna ${id}`,
+    email: `anna.${id}@example.com`,
+    phone: "",
+    subject: `Vraag ${id}`,
+    message: `Rijdt u ook 's nachts? ${id}`,
+  };
 };
 
 /** Posts contact messages without a proof until the server asks one (free_submissions = 1). */
 async function raiseTheLevel() {
   for (let i = 0; ; i++) {
     assert.ok(i < 5, "a proof is asked after the free posts");
-    const response = await fetch(url("/api/contact/en"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message()) });
+    const response = await fetch(url("/api/contact/en"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(message()),
+    });
     if (response.status === 428) return;
     assert.equal(response.status, 200, await response.text());
   }
@@ -45,7 +55,10 @@ test("en: a challenge refused is the answer, and the form is not sent without a 
     await alert.waitFor();
     const [before, after] = TEXTS.en.api.tooManyRequests.split("{{phone}}");
     const said = (await alert.innerText()).trim();
-    assert.ok(said.startsWith(before) && said.endsWith(after) && /\d/.test(said), `the server's words, with the phone: ${said}`);
+    assert.ok(
+      said.startsWith(before) && said.endsWith(after) && /\d/.test(said),
+      `the server's words, with the phone: ${said}`,
+    );
     assert.ok(challenges.length >= 1 && challenges.every((s) => s === 429), `challenges: ${challenges}`);
     assert.deepEqual(posts, [], "no post without a proof");
   }),

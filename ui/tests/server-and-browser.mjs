@@ -27,7 +27,13 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
  * which suites that only visit a few pages need not pay).
  * @returns {Promise<{ baseUrl: string, dataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer({ env = {}, configToml = "", warmUp = false, timeoutMs = 30_000, warmTimeoutMs = 30_000 } = {}) {
+export async function startServer({
+  env = {},
+  configToml = "",
+  warmUp = false,
+  timeoutMs = 30_000,
+  warmTimeoutMs = 30_000,
+} = {}) {
   const bin = resolve(uiDir, process.env.TAXI_SERVER_BIN ?? "../target/release/taxi-server");
   const dataDir = mkdtempSync(join(tmpdir(), "taxi-test-"));
   if (configToml) {
@@ -78,7 +84,10 @@ export async function startServer({ env = {}, configToml = "", warmUp = false, t
   try {
     baseUrl = await new Promise((resolveUrl, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`taxi-server (${bin}) did not log "listening on" within ${timeoutMs} ms; output:\n${output}`)),
+        () =>
+          reject(
+            new Error(`taxi-server (${bin}) did not log "listening on" within ${timeoutMs} ms; output:\n${output}`),
+          ),
         timeoutMs,
       );
       const onData = (chunk) => {
@@ -115,7 +124,9 @@ export async function startServer({ env = {}, configToml = "", warmUp = false, t
         last = String(e);
       }
       if (Date.now() > deadline) {
-        throw new Error(`/healthz did not report "pagesWarm": true within ${warmTimeoutMs} ms (last: ${last}); output:\n${output}`);
+        throw new Error(
+          `/healthz did not report "pagesWarm": true within ${warmTimeoutMs} ms (last: ${last}); output:\n${output}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -146,14 +157,18 @@ export const chromiumArgs = [
 const FAKED_OFFSET_MS = (() => {
   const faked = process.env.FAKETIME;
   if (!faked) return 0;
-  if (!/^[+-]?\d+$/.test(faked)) throw new Error(`FAKETIME=${faked}: the browser tests take an offset in seconds (scripts/test-at-hours.sh)`);
+  if (!/^[+-]?\d+$/.test(faked))
+    throw new Error(`FAKETIME=${faked}: the browser tests take an offset in seconds (scripts/test-at-hours.sh)`);
   return Number(faked) * 1000;
 })();
 
 /** This process's environment without libfaketime, for Chromium. */
 export function browserEnv(env = process.env) {
   const { FAKETIME: _offset, FAKETIME_DONT_FAKE_MONOTONIC: _monotonic, LD_PRELOAD: preload = "", ...rest } = env;
-  const kept = preload.split(/[:\s]+/).filter((lib) => lib && !lib.includes("faketime")).join(":");
+  const kept = preload
+    .split(/[:\s]+/)
+    .filter((lib) => lib && !lib.includes("faketime"))
+    .join(":");
   return kept ? { ...rest, LD_PRELOAD: kept } : rest;
 }
 

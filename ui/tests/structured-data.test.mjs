@@ -23,8 +23,14 @@ const LocalBusiness = {
   schema,
   tests: [
     { test: schema, type: "jsonld" },
-    ...["@id", "name", "url", "logo", "image", "telephone", "email", "priceRange", "areaServed"].map((p) => ({ test: `${schema}[*]."${p}"`, type: "jsonld" })),
-    ...["streetAddress", "postalCode", "addressLocality", "addressCountry"].map((p) => ({ test: `${schema}[*].address.${p}`, type: "jsonld" })),
+    ...["@id", "name", "url", "logo", "image", "telephone", "email", "priceRange", "areaServed"].map((p) => ({
+      test: `${schema}[*]."${p}"`,
+      type: "jsonld",
+    })),
+    ...["streetAddress", "postalCode", "addressLocality", "addressCountry"].map((p) => ({
+      test: `${schema}[*].address.${p}`,
+      type: "jsonld",
+    })),
     { test: `${schema}[*].geo.latitude`, type: "jsonld" },
     { test: `${schema}[*].geo.longitude`, type: "jsonld" },
     { test: `${schema}[*].openingHoursSpecification`, type: "jsonld" },
@@ -38,18 +44,28 @@ before(async () => {
   server = await startServer({ configToml: `[site]\nbase_url = "${ORIGIN}"\n[company]\nsame_as = ["${PROFILE}"]\n` });
   const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].slice(ORIGIN.length) || "/");
-  pages = await Promise.all(paths.map(async (path) => ({ path, html: await (await fetch(`${server.baseUrl}${path}`, { headers: { "Accept-Language": "nl" }, redirect: "error" })).text() })));
+  pages = await Promise.all(
+    paths.map(async (path) => ({
+      path,
+      html: await (
+        await fetch(`${server.baseUrl}${path}`, { headers: { "Accept-Language": "nl" }, redirect: "error" })
+      ).text(),
+    })),
+  );
 });
 after(() => server?.stop());
 
-const jsonLd = (html) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+const jsonLd = (html) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 const meta = (html, key) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
 
 describe("structured data and share previews", () => {
   test("every page passes the structured-data tests", async () => {
     assert.ok(pages.length >= 12, `${pages.length} pages in the sitemap`);
     for (const { path, html } of pages) {
-      const result = await structuredDataTest(html, { presets: [LocalBusiness, Facebook, Twitter] }).catch((e) => e.res ?? Promise.reject(e));
+      const result = await structuredDataTest(html, { presets: [LocalBusiness, Facebook, Twitter] }).catch(
+        (e) => e.res ?? Promise.reject(e),
+      );
       const failed = result.failed.map((t) => `${t.test}: ${t.error?.message ?? t.description}`);
       assert.deepEqual(failed, [], `${path}`);
       assert.ok(result.passed.length > 20, `${path}: ${result.passed.length} tests passed`);
@@ -62,7 +78,11 @@ describe("structured data and share previews", () => {
       const nodes = jsonLd(html);
       const isRoute = path.includes("taxi-roermond");
       // A route's page also has its breadcrumb trail (home › prices › the route).
-      assert.deepEqual(nodes.map((n) => n["@type"]), isRoute ? ["LocalBusiness", "BreadcrumbList"] : ["LocalBusiness"], path);
+      assert.deepEqual(
+        nodes.map((n) => n["@type"]),
+        isRoute ? ["LocalBusiness", "BreadcrumbList"] : ["LocalBusiness"],
+        path,
+      );
       const [business] = nodes;
       if (isRoute) assert.equal(nodes[1].itemListElement.at(-1).item, `${ORIGIN}${path}`, path);
       ids.add(business["@id"]);
@@ -74,7 +94,10 @@ describe("structured data and share previews", () => {
       if (showsPrices) assert.equal(offers.length, 11, path);
       else if (!isRoute) assert.equal(offers.length, 0, path);
       for (const offer of offers) {
-        assert.ok(html.includes(offer.price.replace(".", path.startsWith("/en") || path === "/prices" ? "." : ",")), `${path}: ${offer.name} ${offer.price} shown`);
+        assert.ok(
+          html.includes(offer.price.replace(".", path.startsWith("/en") || path === "/prices" ? "." : ",")),
+          `${path}: ${offer.name} ${offer.price} shown`,
+        );
       }
     }
     assert.equal(ids.size, 1, [...ids].join(", "));

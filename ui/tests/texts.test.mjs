@@ -24,15 +24,29 @@ const COUNTS = [0, 1, 2, 5];
 
 /** `serverT` and `browserT` of src/shared/i18n.tsx, bundled for Node: the server's i18next as the render uses it. */
 async function loadI18n() {
-  const out = await esbuild.build({ entryPoints: [join(uiDir, "src/shared/i18n.tsx")], bundle: true, format: "esm", platform: "node", jsx: "automatic", write: false, logLevel: "silent", absWorkingDir: uiDir });
+  const out = await esbuild.build({
+    entryPoints: [join(uiDir, "src/shared/i18n.tsx")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    jsx: "automatic",
+    write: false,
+    logLevel: "silent",
+    absWorkingDir: uiDir,
+  });
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].contents).toString("base64")}`);
 }
 
 /** The placeholders of `key`'s text and plural forms in `flat`, and whether it has plural forms. */
 function placeholdersOf(flat, key) {
-  const texts = Object.entries(flat).filter(([k]) => k === key || namedAs(k) === key).map(([, text]) => text);
+  const texts = Object.entries(flat)
+    .filter(([k]) => k === key || namedAs(k) === key)
+    .map(([, text]) => text);
   const names = new Set(texts.flatMap((text) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((m) => m[1].trim())));
-  return { names: [...names].filter((n) => n !== "count"), plural: Object.keys(flat).some((k) => k !== key && namedAs(k) === key) || names.has("count") };
+  return {
+    names: [...names].filter((n) => n !== "count"),
+    plural: Object.keys(flat).some((k) => k !== key && namedAs(k) === key) || names.has("count"),
+  };
 }
 
 /** The option sets each text is asked with. */
@@ -60,7 +74,8 @@ function differences(i18n, lang, table, texts) {
       const [want, got] = [server(key, options), browser(key, options)];
       if (got !== want || missed.server !== missed.browser) {
         const say = (text, miss) => `${JSON.stringify(text)}${miss ? " (missing)" : ""}`;
-        lines.push(`${lang} ${key} ${JSON.stringify(options)}: compiled ${say(got, missed.browser)}, i18next ${say(want, missed.server)}`);
+        const [compiled, i18next] = [say(got, missed.browser), say(want, missed.server)];
+        lines.push(`${lang} ${key} ${JSON.stringify(options)}: compiled ${compiled}, i18next ${i18next}`);
       }
     }
   }
@@ -75,7 +90,8 @@ function missingKeys(found, flat, table, lang) {
     const pattern = shapeRegExp(shape);
     const wanted = new Set(keys.filter((k) => pattern.test(namedAs(k))).map(namedAs));
     if (wanted.size === 0) lines.push(`${where}: names "${shapeText(shape)}", which locales/${lang}.json lacks`);
-    for (const key of wanted) if (!(key in table)) lines.push(`${where}: names "${key}", which the ${lang} bundle lacks`);
+    for (const key of wanted)
+      if (!(key in table)) lines.push(`${where}: names "${key}", which the ${lang} bundle lacks`);
   }
   return lines;
 }
@@ -91,7 +107,8 @@ test.before(async () => {
   i18n = await loadI18n();
   sources = await bundleSources(ISLANDS, uiDir);
   for (const island of Object.keys(ISLANDS)) {
-    for (const lang of LANGS) tables[`${island}-${lang}`] = (await import(pathToFileURL(join(dist, "texts", `${island}-${lang}.mjs`)))).default;
+    for (const lang of LANGS)
+      tables[`${island}-${lang}`] = (await import(pathToFileURL(join(dist, "texts", `${island}-${lang}.mjs`)))).default;
   }
 });
 test.after(() => server?.stop());
@@ -99,7 +116,11 @@ test.after(() => server?.stop());
 for (const island of Object.keys(ISLANDS)) {
   test(`${island}: every compiled text equals i18next's in nl, de and en`, () => {
     const lines = LANGS.flatMap((lang) => differences(i18n, lang, tables[`${island}-${lang}`], TEXTS[lang]));
-    assert.deepEqual(lines, [], `the compiled texts differ from i18next's (locale files changed since the build? cargo build --release)`);
+    assert.deepEqual(
+      lines,
+      [],
+      `the compiled texts differ from i18next's (locale files changed since the build? cargo build --release)`,
+    );
     assert.ok(Object.keys(tables[`${island}-nl`]).length > 10, "the bundle holds texts");
   });
 
@@ -107,7 +128,11 @@ for (const island of Object.keys(ISLANDS)) {
     const found = namedKeys({ [island]: sources[island] }, join(uiDir, "tsconfig.json"))[island];
     assert.ok(found.names.length > 10, "the code names texts");
     const lines = LANGS.flatMap((lang) => missingKeys(found, flatten(TEXTS[lang]), tables[`${island}-${lang}`], lang));
-    assert.deepEqual(lines, [], "texts the code names that the built bundle lacks (sources changed since the build? cargo build --release)");
+    assert.deepEqual(
+      lines,
+      [],
+      "texts the code names that the built bundle lacks (sources changed since the build? cargo build --release)",
+    );
   });
 }
 
@@ -117,9 +142,18 @@ test("planted: a locale text changed after the build is found", () => {
   changed.form.name = `${changed.form.name} (neu)`;
   changed.form.suggestionsCount_other = changed.form.suggestionsCount_other.replace("{{count}}", "{{ count }} x");
   const lines = differences(i18n, "de", table, changed);
-  assert.ok(lines.some((l) => l.startsWith("de form.name undefined:")), lines.join("\n"));
-  assert.ok(lines.some((l) => l.startsWith('de form.suggestionsCount {"count":5}:')), lines.join("\n"));
-  assert.ok(lines.every((l) => /^de form\.(name|suggestionsCount) /.test(l)), lines.join("\n"));
+  assert.ok(
+    lines.some((l) => l.startsWith("de form.name undefined:")),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((l) => l.startsWith('de form.suggestionsCount {"count":5}:')),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.every((l) => /^de form\.(name|suggestionsCount) /.test(l)),
+    lines.join("\n"),
+  );
 });
 
 test("planted: a text a component names that the bundle lacks, and a key no one can know, are found", () => {
@@ -152,6 +186,10 @@ test("the compiled texts checked are those the bundles were built with", () => {
   for (const name of Object.keys(tables)) {
     const meta = JSON.parse(readFileSync(join(dist, "metafiles", `client-${name}.json`), "utf8"));
     const compiled = readFileSync(join(dist, "texts", `${name}.mjs`));
-    assert.equal(meta.inputs["texts:texts"]?.bytes, compiled.length, `client-${name}.js was built from texts/${name}.mjs`);
+    assert.equal(
+      meta.inputs["texts:texts"]?.bytes,
+      compiled.length,
+      `client-${name}.js was built from texts/${name}.mjs`,
+    );
   }
 });

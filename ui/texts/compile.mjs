@@ -53,7 +53,9 @@ function compileText(text, key) {
 const HELPERS = `const h={}.hasOwnProperty;
 const v=(o,n)=>{const x=o?o[n]:undefined;return x!=null?""+x:x===null||(o&&h.call(o,n))?"":"{{"+n+"}}"};`;
 const pluralHelper = (lang) => `const R=new Intl.PluralRules(${JSON.stringify(lang)});
-const s=(o,f)=>{const c=o?o.count:undefined;let k="";if(c!==undefined&&typeof c!=="string"){const r=R.select(c);k=c===0&&"zero" in f?"zero":r in f?r:""}const x=f[k];return typeof x==="function"?x(o):x};`;
+const s=(o,f)=>{const c=o?o.count:undefined;let k="";
+if(c!==undefined&&typeof c!=="string"){const r=R.select(c);k=c===0&&"zero" in f?"zero":r in f?r:""}
+const x=f[k];return typeof x==="function"?x(o):x};`;
 
 /**
  * The ES module (source text) whose default export maps each key a component names to its
@@ -79,7 +81,9 @@ export function compileTexts(lang, flat, keys, origin) {
     else {
       plurals = true;
       const all = { ...(text === undefined ? {} : { "": text }), ...forms };
-      const members = Object.entries(all).map(([form, t]) => `${JSON.stringify(form)}:${compileText(t, form ? `${name}_${form}` : name)}`);
+      const members = Object.entries(all).map(
+        ([form, t]) => `${JSON.stringify(form)}:${compileText(t, form ? `${name}_${form}` : name)}`,
+      );
       code = `(o)=>s(o,{${members.join(",")}})`;
     }
     lines.push(`${JSON.stringify(name)}:${code},`);
@@ -106,7 +110,9 @@ export function textsToShip(names, flat, origin) {
     const pattern = shapeRegExp(shape);
     const found = keys.filter((key) => pattern.test(namedAs(key)));
     if (found.length === 0) {
-      const form = keys.some((key) => pattern.test(key)) ? " as a text (name a plural text without its suffix, with a count)" : "";
+      const form = keys.some((key) => pattern.test(key))
+        ? " as a text (name a plural text without its suffix, with a count)"
+        : "";
       throw new Error(`${where}: names the text "${shapeText(shape)}", which ${origin} lacks${form}`);
     }
     for (const key of found) ship.add(key);

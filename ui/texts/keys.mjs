@@ -29,7 +29,9 @@ export async function bundleSources(entries, uiDir) {
       absWorkingDir: uiDir,
       external: ["react", "react/*", "react-dom", "react-dom/*", "i18next", "virtual:texts"],
     });
-    sources[name] = Object.keys(probe.metafile.inputs).filter((p) => p.startsWith("src/")).map((p) => join(uiDir, p));
+    sources[name] = Object.keys(probe.metafile.inputs)
+      .filter((p) => p.startsWith("src/"))
+      .map((p) => join(uiDir, p));
   }
   return sources;
 }
@@ -58,13 +60,30 @@ class Unbounded extends Error {}
  * @returns {Record<string, { names: { shape: (string|symbol)[], where: string }[], unbounded: string[] }>}
  */
 export function namedKeys(bundles, tsconfig) {
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
   // Only the bundles' own files and the language's core types: the keys never depend on the DOM's
   // or React's types, and reading those would take seconds.
   const all = [...new Set(Object.values(bundles).flat())];
-  const program = ts.createProgram(all, { ...config.options, noEmit: true, noResolve: true, types: [], lib: ["lib.es2020.d.ts"] });
+  const program = ts.createProgram(all, {
+    ...config.options,
+    noEmit: true,
+    noResolve: true,
+    types: [],
+    lib: ["lib.es2020.d.ts"],
+  });
   const checker = program.getTypeChecker();
-  return Object.fromEntries(Object.entries(bundles).map(([name, files]) => [name, bundleKeys(program, checker, files)]));
+  return Object.fromEntries(
+    Object.entries(bundles).map(([name, files]) => [name, bundleKeys(program, checker, files)]),
+  );
 }
 
 /** The key shapes of one bundle: only its own calls count (a shared helper's key is what this bundle passes it). */
@@ -114,11 +133,21 @@ function bundleKeys(program, checker, files) {
 
   function shapes(node, depth, inTemplate = false) {
     if (depth > MAX_DEPTH) throw new Unbounded("too many steps");
-    while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+    while (
+      ts.isParenthesizedExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isNonNullExpression(node) ||
+      ts.isSatisfiesExpression(node)
+    )
+      node = node.expression;
     if (ts.isStringLiteralLike(node)) return [[node.text]];
-    if (ts.isConditionalExpression(node)) return [...shapes(node.whenTrue, depth, inTemplate), ...shapes(node.whenFalse, depth, inTemplate)];
+    if (ts.isConditionalExpression(node))
+      return [...shapes(node.whenTrue, depth, inTemplate), ...shapes(node.whenFalse, depth, inTemplate)];
     if (ts.isTemplateExpression(node)) {
-      return product([[node.head.text]], ...node.templateSpans.flatMap((span) => [shapes(span.expression, depth, true), [[span.literal.text]]]));
+      return product(
+        [[node.head.text]],
+        ...node.templateSpans.flatMap((span) => [shapes(span.expression, depth, true), [[span.literal.text]]]),
+      );
     }
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
       return product(shapes(node.left, depth, true), shapes(node.right, depth, true));

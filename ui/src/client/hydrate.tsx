@@ -21,7 +21,9 @@ export function hydrateIsland(Page: ComponentType<IslandProps>) {
   watchTyping(root);
   const props = JSON.parse(dataElement.textContent ?? "{}") as IslandProps;
   // A text the build left out shows as its key: say so, loudly (the browser tests fail on it).
-  const t = browserT(texts, (key) => console.error(`no client text "${key}" (ui/texts/keys.mjs finds the texts the island names)`));
+  const t = browserT(texts, (key) =>
+    console.error(`no client text "${key}" (ui/texts/keys.mjs finds the texts the island names)`),
+  );
   let started = false;
   const start = () => {
     if (started) return;

@@ -7,7 +7,13 @@ import { useCompany } from "./company";
  * words before the number: the error summary links them to their field, since
  * one link cannot sit inside another.
  */
-export function WithCallLink({ text, wrapText = (part) => part }: { text: string; wrapText?: (part: string) => ReactNode }) {
+export function WithCallLink({
+  text,
+  wrapText = (part) => part,
+}: {
+  text: string;
+  wrapText?: (part: string) => ReactNode;
+}) {
   const company = useCompany();
   const phone = company && { display: company.phoneDisplay, href: company.phoneHref };
   const at = phone?.display ? text.indexOf(phone.display) : -1;

@@ -40,7 +40,13 @@ export function TextField({ id, label, hint, error, children, ...input }: FieldP
     <div className={error ? "field has-error" : "field"}>
       <label htmlFor={id}>{label}</label>
       <FieldMessages id={id} hint={hint} error={error} />
-      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
       {children}
     </div>
   );
@@ -56,7 +62,15 @@ export function WebsiteField({ value, onChange }: { value: string; onChange: (va
   return (
     <div className="field field-website" aria-hidden="true">
       <label htmlFor={HONEYPOT_FIELD}>{t("form.leaveEmpty")}</label>
-      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={HONEYPOT_FIELD}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

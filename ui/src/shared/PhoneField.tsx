@@ -17,7 +17,19 @@ const READING_ID = "phone-reading";
  * That the number is no valid one is said only once the field is left, not
  * while it is typed.
  */
-export function PhoneField({ lang, value, error, hint, onChange }: { lang: Lang; value: string; error?: string; hint?: string; onChange: (value: string) => void }) {
+export function PhoneField({
+  lang,
+  value,
+  error,
+  hint,
+  onChange,
+}: {
+  lang: Lang;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
   const [reading, setReading] = useState<PhoneReading & { for: string }>();
   const [left, setLeft] = useState(false);

@@ -12,7 +12,14 @@ export function RouteBox({ action, idPrefix = "route" }: { action: string; idPre
   const field = (name: "from" | "to") => (
     <div className="field">
       <label htmlFor={`${idPrefix}-${name}`}>{t(`funnel.routeBox.${name}`)}</label>
-      <input id={`${idPrefix}-${name}`} name={name} type="text" autoComplete="off" maxLength={LIMITS.searchMaxChars} aria-describedby={`${idPrefix}-hint`} />
+      <input
+        id={`${idPrefix}-${name}`}
+        name={name}
+        type="text"
+        autoComplete="off"
+        maxLength={LIMITS.searchMaxChars}
+        aria-describedby={`${idPrefix}-hint`}
+      />
     </div>
   );
   return (

@@ -28,7 +28,8 @@ export function serverT(lang: Lang, texts: Texts, onMissing?: (key: string) => v
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     saveMissing: onMissing !== undefined,
-    missingKeyHandler: onMissing && ((_languages: readonly string[], _namespace: string, key: string) => onMissing(key)),
+    missingKeyHandler:
+      onMissing && ((_languages: readonly string[], _namespace: string, key: string) => onMissing(key)),
     // i18next otherwise prints an advertisement into the log.
     showSupportNotice: false,
   });

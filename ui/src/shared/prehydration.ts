@@ -12,7 +12,9 @@ const typed = new Map<string, string>();
 let watched: HTMLElement | null = null;
 
 function isField(target: EventTarget | null): target is Field {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
 function record(target: EventTarget | null) {
@@ -25,7 +27,8 @@ function record(target: EventTarget | null) {
 }
 
 function changedFromServer(field: Field): boolean {
-  if (field instanceof HTMLInputElement && (field.type === "radio" || field.type === "checkbox")) return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLInputElement && (field.type === "radio" || field.type === "checkbox"))
+    return field.checked !== field.defaultChecked;
   if (field instanceof HTMLSelectElement) return [...field.options].some((o) => o.selected !== o.defaultSelected);
   return field.value !== field.defaultValue;
 }

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson, newSessionToken } from "../../shared/api";
 import { useCompany } from "../../shared/company";
-import { API_PATHS, LIMITS, type Lang, type PlaceDetails, type PlacesProviderName, type Suggestion, type Suggestions } from "../../shared/contract";
+import {
+  API_PATHS,
+  LIMITS,
+  type Lang,
+  type PlaceDetails,
+  type PlacesProviderName,
+  type Suggestion,
+  type Suggestions,
+} from "../../shared/contract";
 import { describedBy, FieldMessages } from "../../shared/Field";
 
 interface Props {
@@ -59,7 +67,22 @@ function keepRoomBelow(field: HTMLElement | null) {
  * when the text changes, on Escape, or while the field shows an error (the price
  * button's answer to nothing found says the same).
  */
-export function AddressCombobox({ id, label, lang, placesProvider, text, place, error, choices, choiceAnchor, onText, onChoose, onEmptyList, resume, answered }: Props) {
+export function AddressCombobox({
+  id,
+  label,
+  lang,
+  placesProvider,
+  text,
+  place,
+  error,
+  choices,
+  choiceAnchor,
+  onText,
+  onChoose,
+  onEmptyList,
+  resume,
+  answered,
+}: Props) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -91,7 +114,9 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
     timer.current = setTimeout(async () => {
       const request = ++latest.current;
       setStatus(t("form.loadingSuggestions"));
-      const answer = await getJson<Suggestions>(apiPath(API_PATHS.placeSuggestions, {}, { input, lang, session: token }));
+      const answer = await getJson<Suggestions>(
+        apiPath(API_PATHS.placeSuggestions, {}, { input, lang, session: token }),
+      );
       if (request !== latest.current) return; // a newer search is under way
       const list = answer.ok ? (answer.data.suggestions ?? []) : [];
       setSuggestions(list);
@@ -101,7 +126,13 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
       // An answer that failed is no "nothing found": the form's own errors cover it.
       setNoMatch(answer.ok && list.length === 0);
       onEmptyList?.(answer.ok && list.length === 0);
-      setStatus(list.length ? t("form.suggestionsCount", { count: list.length }) : answer.ok ? noMatchText() : t("form.noSuggestions"));
+      setStatus(
+        list.length
+          ? t("form.suggestionsCount", { count: list.length })
+          : answer.ok
+            ? noMatchText()
+            : t("form.noSuggestions"),
+      );
     }, DEBOUNCE_MS);
   };
 
@@ -110,7 +141,8 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the text handed over at hydration
   }, [resume]);
 
-  const noMatchText = () => [t("places.noMatch"), company ? `${t("footer.phone")}: ${company.phoneDisplay}` : ""].join(" ").trim();
+  const noMatchText = () =>
+    [t("places.noMatch"), company ? `${t("footer.phone")}: ${company.phoneDisplay}` : ""].join(" ").trim();
 
   /** Forgets a search still waiting or under way: its answer must not open the list again. */
   const dropPendingSearch = () => {
@@ -126,7 +158,12 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
     // The choice counts at once (the server resolves the id itself when pricing or
     // booking): a price request before the details arrive must not find the field empty.
     onText(suggestion.mainText);
-    onChoose({ id: suggestion.id, formattedAddress: suggestion.mainText, displayName: suggestion.mainText, approximate: suggestion.approximate });
+    onChoose({
+      id: suggestion.id,
+      formattedAddress: suggestion.mainText,
+      displayName: suggestion.mainText,
+      approximate: suggestion.approximate,
+    });
     const query = { lang, ...(session.current ? { session: session.current } : {}) };
     session.current = null; // the details call ends the session; the next search starts a new one
     const answer = await getJson<PlaceDetails>(apiPath(API_PATHS.placeDetails, { id: suggestion.id }, query));
@@ -202,33 +239,38 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
         }
       />
       {!place && choices?.length ? (
-        <PlaceChoice id={choiceAnchor ?? `${id}-choice`} name={`${id}PlaceId`} choices={choices} onChoose={(s) => void choose(s)} />
+        <PlaceChoice
+          id={choiceAnchor ?? `${id}-choice`}
+          name={`${id}PlaceId`}
+          choices={choices}
+          onChoose={(s) => void choose(s)}
+        />
       ) : (
         <input type="hidden" name={`${id}PlaceId`} value={place?.id ?? ""} />
       )}
       <div className="suggestions-popup">
-      <ul id={listId} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
-        {suggestions.map((s, index) => (
-          <li
-            key={s.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => void choose(s)}
-          >
-            <span className="main">{s.mainText}</span> <span className="secondary">{s.secondaryText}</span>
-            {s.approximate && (
-              <>
-                {" "}
-                <span className="approximate">{t("places.approximate")}</span>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {/* Shown while the list is (styles.css), so also under the early suggestions before hydration. */}
-      {placesProvider === "google" && <p className="google-attribution">{t("places.googleAttribution")}</p>}
+        <ul id={listId} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
+          {suggestions.map((s, index) => (
+            <li
+              key={s.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void choose(s)}
+            >
+              <span className="main">{s.mainText}</span> <span className="secondary">{s.secondaryText}</span>
+              {s.approximate && (
+                <>
+                  {" "}
+                  <span className="approximate">{t("places.approximate")}</span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        {/* Shown while the list is (styles.css), so also under the early suggestions before hydration. */}
+        {placesProvider === "google" && <p className="google-attribution">{t("places.googleAttribution")}</p>}
       </div>
       {noMatch && !error && (
         <p className="no-match" id={`${id}-no-match`}>
@@ -251,7 +293,17 @@ export function AddressCombobox({ id, label, lang, placesProvider, text, place, 
  * The places typed text may mean, as radio buttons carrying the place id: with
  * JavaScript a choice takes effect at once; without, the form posts the id.
  */
-function PlaceChoice({ id, name, choices, onChoose }: { id: string; name: string; choices: Suggestion[]; onChoose: (s: Suggestion) => void }) {
+function PlaceChoice({
+  id,
+  name,
+  choices,
+  onChoose,
+}: {
+  id: string;
+  name: string;
+  choices: Suggestion[];
+  onChoose: (s: Suggestion) => void;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="place-choice" id={id} tabIndex={-1}>

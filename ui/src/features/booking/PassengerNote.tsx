@@ -1,7 +1,19 @@
 import { useTranslation } from "../../shared/i18n";
 
 /** Under the passenger field: a larger vehicle above the threshold, a phone call above the maximum. */
-export function PassengerNote({ value, largeAbove, max, phoneHref, phoneDisplay }: { value: string; largeAbove: number; max: number; phoneHref: string; phoneDisplay: string }) {
+export function PassengerNote({
+  value,
+  largeAbove,
+  max,
+  phoneHref,
+  phoneDisplay,
+}: {
+  value: string;
+  largeAbove: number;
+  max: number;
+  phoneHref: string;
+  phoneDisplay: string;
+}) {
   const { t } = useTranslation();
   const count = /^\s*\d+\s*$/.test(value) ? Number(value) : 0;
   if (count > max) {

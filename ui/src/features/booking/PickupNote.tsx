@@ -13,7 +13,17 @@ const PICKER_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
  * the region is an alert, present from the start so that its text is read out
  * when it appears.
  */
-export function PickupNote({ dateTime, lang, phoneHref, phoneDisplay }: { dateTime: string; lang: Lang; phoneHref: string; phoneDisplay: string }) {
+export function PickupNote({
+  dateTime,
+  lang,
+  phoneHref,
+  phoneDisplay,
+}: {
+  dateTime: string;
+  lang: Lang;
+  phoneHref: string;
+  phoneDisplay: string;
+}) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<{ for: string; note: string }>();
   useEffect(() => {

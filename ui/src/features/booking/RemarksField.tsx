@@ -3,7 +3,15 @@ import { LIMITS } from "../../shared/contract";
 import { describedBy, FieldMessages } from "../../shared/Field";
 
 /** Child seats, wheelchair, luggage: free text for the planners. */
-export function RemarksField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+export function RemarksField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
   const hint = t("funnel.form.remarksHint");
   return (

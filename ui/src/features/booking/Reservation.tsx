@@ -1,12 +1,23 @@
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
-import { BookingForm } from "./BookingForm";
+import { MailBooking } from "./MailBooking";
+import { WhatsappBooking } from "./WhatsappBooking";
 import type { ReservationMode } from "../../shared/contract";
 import type { IslandProps } from "../../shared/island";
 
 const modes: ReservationMode[] = ["mail", "whatsapp"];
 
-export function Reservation({ company, lang, links, reservationMode, form, maxPassengers, leadTimeMinutes, largeVehicleAbove, placesProvider }: IslandProps) {
+export function Reservation({
+  company,
+  lang,
+  links,
+  reservationMode,
+  form,
+  maxPassengers,
+  leadTimeMinutes,
+  largeVehicleAbove,
+  placesProvider,
+}: IslandProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
   // What was typed in one form fills the other after a switch.
@@ -14,42 +25,41 @@ export function Reservation({ company, lang, links, reservationMode, form, maxPa
   const [switched, setSwitched] = useState(false);
   const keepDraft = useCallback((values: Record<string, string>) => (draft.current = values), []);
 
+  /** Each way of booking has its address: the page's own, or with `?mode=whatsapp`. */
+  const pageOf = (m: ReservationMode) => (m === "mail" ? links.reservation : `${links.reservation}?mode=${m}`);
   // The toggle is a pair of links so it works without JavaScript; with it, no reload.
   const choose = (next: ReservationMode) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setMode(next);
     setSwitched(true);
-    window.history.replaceState(null, "", next === "mail" ? links.reservation : `${links.reservation}?mode=${next}`);
+    window.history.replaceState(null, "", pageOf(next));
   };
 
+  const Booking = mode === "mail" ? MailBooking : WhatsappBooking;
   return (
     <div data-confirm-leave={t("nav.refreshQuestion")}>
       <h1>{t("reservation.heading")}</h1>
       <p>{t("reservation.intro")}</p>
       <nav className="toggle" aria-label={t("reservation.modeLegend")}>
         {modes.map((m) => (
-          <a
-            key={m}
-            href={m === "mail" ? links.reservation : `${links.reservation}?mode=${m}`}
-            aria-current={mode === m ? "true" : undefined}
-            onClick={choose(m)}
-          >
+          <a key={m} href={pageOf(m)} aria-current={mode === m ? "true" : undefined} onClick={choose(m)}>
             {t(m === "mail" ? "reservation.modeMail" : "reservation.modeWhatsapp")}
           </a>
         ))}
       </nav>
       <p>{t(mode === "mail" ? "reservation.mailIntro" : "reservation.whatsappIntro")}</p>
-      <BookingForm
+      <Booking
         key={mode}
-        mode={mode}
         lang={lang}
-        action={mode === "mail" ? links.reservation : `${links.reservation}?mode=${mode}`}
+        action={pageOf(mode)}
         maxPassengers={maxPassengers}
         leadTimeMinutes={leadTimeMinutes}
         largeVehicleAbove={largeVehicleAbove}
         phone={{ href: company.phoneHref, display: company.phoneDisplay }}
         placesProvider={placesProvider}
-        initial={switched ? { values: draft.current, errors: {} } : mode === (reservationMode ?? "mail") ? form : undefined}
+        initial={
+          switched ? { values: draft.current, errors: {} } : mode === (reservationMode ?? "mail") ? form : undefined
+        }
         onDraft={keepDraft}
       />
       <p>

@@ -50,7 +50,13 @@ export function startEarlySuggestions(root: HTMLElement) {
         ...items.map((s, index) =>
           option(id, index, s, () => {
             input.value = s.mainText;
-            chosen[id] = { id: s.id, formattedAddress: s.mainText, displayName: s.mainText, kind: s.kind, approximate: s.approximate };
+            chosen[id] = {
+              id: s.id,
+              formattedAddress: s.mainText,
+              displayName: s.mainText,
+              kind: s.kind,
+              approximate: s.approximate,
+            };
             if (placeId) placeId.value = s.id;
             show([]);
           }),

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../shared/i18n";
 import { apiPath, getJson } from "../../shared/api";
-import { API_PATHS, type FormState, type Indication, type Lang, type PlaceDetails, type RoundTrip } from "../../shared/contract";
+import {
+  API_PATHS,
+  type FormState,
+  type Indication,
+  type Lang,
+  type PlaceDetails,
+  type RoundTrip,
+} from "../../shared/contract";
 
 const DEBOUNCE_MS = 300;
 
@@ -20,11 +27,20 @@ interface Quote {
  * arrives after a place changed never shows; the server's own price (a page
  * opened with a route, or priced without JavaScript) counts as asked for.
  */
-export function useRoutePrice(from: PlaceDetails | null, to: PlaceDetails | null, withReturn: boolean, lang: Lang, active: boolean, initial?: FormState) {
+export function useRoutePrice(
+  from: PlaceDetails | null,
+  to: PlaceDetails | null,
+  withReturn: boolean,
+  lang: Lang,
+  active: boolean,
+  initial?: FormState,
+) {
   const { t } = useTranslation();
   const route = from && to ? `${from.id}|${to.id}|${withReturn}` : "";
   const [quote, setQuote] = useState<Quote | null>(() =>
-    initial?.price && route ? { route, there: initial.price, back: initial.returnPrice ?? null, totalText: initial.totalText ?? "" } : null,
+    initial?.price && route
+      ? { route, there: initial.price, back: initial.returnPrice ?? null, totalText: initial.totalText ?? "" }
+      : null,
   );
   const [error, setError] = useState<{ route: string; text: string } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -41,7 +57,9 @@ export function useRoutePrice(from: PlaceDetails | null, to: PlaceDetails | null
     setError(null);
     // With a ride back the server prices the reversed route too, and adds both up.
     const query: Record<string, string> = withReturn ? { lang, return: "true" } : { lang };
-    const answer = await getJson<Partial<RoundTrip>>(apiPath(API_PATHS.price, { pickup: from.id, destination: to.id }, query));
+    const answer = await getJson<Partial<RoundTrip>>(
+      apiPath(API_PATHS.price, { pickup: from.id, destination: to.id }, query),
+    );
     if (request !== latest.current) return; // a newer request answers
     setLoading(false);
     if (answer.ok && answer.data.priceText) {

@@ -33,8 +33,12 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       name: checkName(t, values.name),
       email: checkEmail(t, values.email),
       phone: checkLength(t, values.phone, LIMITS.phone),
-      subject: checkRequired(t, values.subject, "validation.subjectRequired") ?? checkLength(t, values.subject, LIMITS.subject),
-      message: checkRequired(t, values.message, "validation.messageRequired") ?? checkLength(t, values.message, LIMITS.message),
+      subject:
+        checkRequired(t, values.subject, "validation.subjectRequired") ??
+        checkLength(t, values.subject, LIMITS.subject),
+      message:
+        checkRequired(t, values.message, "validation.messageRequired") ??
+        checkLength(t, values.message, LIMITS.message),
     });
     report(found);
     if (Object.keys(found).length) return;
@@ -62,10 +66,34 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="contact-form">
       <ErrorSummary errors={errors} order={[...FIELDS]} reported={reported} />
-      <TextField id="name" label={t("form.name")} error={errors.name} autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={(e) => set("name")(e.target.value)} />
-      <TextField id="email" type="email" label={t("form.email")} error={errors.email} autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={(e) => set("email")(e.target.value)} />
+      <TextField
+        id="name"
+        label={t("form.name")}
+        error={errors.name}
+        autoComplete="name"
+        maxLength={LIMITS.name}
+        value={values.name}
+        onChange={(e) => set("name")(e.target.value)}
+      />
+      <TextField
+        id="email"
+        type="email"
+        label={t("form.email")}
+        error={errors.email}
+        autoComplete="email"
+        maxLength={LIMITS.email}
+        value={values.email}
+        onChange={(e) => set("email")(e.target.value)}
+      />
       <PhoneField lang={lang} error={errors.phone} value={values.phone} onChange={set("phone")} />
-      <TextField id="subject" label={t("form.subject")} error={errors.subject} maxLength={LIMITS.subject} value={values.subject} onChange={(e) => set("subject")(e.target.value)} />
+      <TextField
+        id="subject"
+        label={t("form.subject")}
+        error={errors.subject}
+        maxLength={LIMITS.subject}
+        value={values.subject}
+        onChange={(e) => set("subject")(e.target.value)}
+      />
       <div className={errors.message ? "field has-error" : "field"}>
         <label htmlFor="message">{t("form.message")}</label>
         <FieldMessages id="message" hint={t("form.charactersMax", { max: LIMITS.message })} error={errors.message} />

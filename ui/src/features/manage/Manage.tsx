@@ -47,7 +47,9 @@ export function Manage({ manage, form }: ManagePageProps) {
         </div>
       )}
       {/* At the top, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
-      {manage.actions.includes("ask") && <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />}
+      {manage.actions.includes("ask") && (
+        <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />
+      )}
       <h2>{t("manage.statusHeading")}</h2>
       <p className={`status-line status-${manage.status}`}>
         <WithCallLink text={manage.statusText} />
@@ -144,8 +146,24 @@ function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
       <h2>{t("manage.ask.heading")}</h2>
       <input type="hidden" name="action" value="ask" />
       <input type="hidden" name="version" value={manage.version} />
-      <TextField id="dateTime" type="datetime-local" label={t(roundTrip ? "manage.ask.labelOutward" : "manage.ask.label")} hint={t("manage.ask.hint")} error={errors.dateTime} defaultValue={typed(form, "ask", "dateTime", manage.pickupValue)} />
-      {roundTrip && <TextField id="returnDateTime" type="datetime-local" label={t("manage.ask.labelReturn")} hint={t("manage.ask.returnHint")} error={errors.returnDateTime} defaultValue={typed(form, "ask", "returnDateTime", manage.returnValue ?? "")} />}
+      <TextField
+        id="dateTime"
+        type="datetime-local"
+        label={t(roundTrip ? "manage.ask.labelOutward" : "manage.ask.label")}
+        hint={t("manage.ask.hint")}
+        error={errors.dateTime}
+        defaultValue={typed(form, "ask", "dateTime", manage.pickupValue)}
+      />
+      {roundTrip && (
+        <TextField
+          id="returnDateTime"
+          type="datetime-local"
+          label={t("manage.ask.labelReturn")}
+          hint={t("manage.ask.returnHint")}
+          error={errors.returnDateTime}
+          defaultValue={typed(form, "ask", "returnDateTime", manage.returnValue ?? "")}
+        />
+      )}
       <button type="submit" className="button">
         {t("manage.ask.button")}
       </button>
@@ -168,7 +186,15 @@ function ConfirmCancel({ manage, question, form }: { manage: ManagePage; questio
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t("manage.cancel.note.label")}</label>
         <FieldMessages id="note" hint={t("manage.cancel.note.hint")} error={errors.note} />
-        <textarea id="note" name="note" rows={3} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={typed(form, "cancel", "note", "")} />
+        <textarea
+          id="note"
+          name="note"
+          rows={3}
+          maxLength={LIMITS.message}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={describedBy("note", "hint", errors.note)}
+          defaultValue={typed(form, "cancel", "note", "")}
+        />
       </div>
       <div className="actions">
         <button type="submit" className="button danger" aria-describedby="cancel-question">

@@ -27,9 +27,20 @@ export function Landing({ landing, tariff, links, company }: PageProps) {
       <p className="lead">{story ? story.lead : t("landing.lead", route)}</p>
 
       {/* A plain GET form: the reservation page opens with the destination filled in, without JavaScript. */}
-      <form className="card route-box" method="get" action={atPrice(links.reservation)} aria-labelledby="route-box-heading">
+      <form
+        className="card route-box"
+        method="get"
+        action={atPrice(links.reservation)}
+        aria-labelledby="route-box-heading"
+      >
         <h2 id="route-box-heading">{t("landing.routeBox.heading")}</h2>
-        <TextField id="route-from" name="from" label={t("landing.routeBox.fromLabel")} hint={t("landing.routeBox.fromHint")} autoComplete="street-address" />
+        <TextField
+          id="route-from"
+          name="from"
+          label={t("landing.routeBox.fromLabel")}
+          hint={t("landing.routeBox.fromHint")}
+          autoComplete="street-address"
+        />
         <input type="hidden" name="to" value={landing.destination} />
         <input type="hidden" name="toKind" value={landing.airport ? "airport" : "locality"} />
         <button className="button" type="submit">
@@ -78,8 +89,7 @@ export function Landing({ landing, tariff, links, company }: PageProps) {
         ))}
       </ol>
       <p>
-        {t("landing.bookPhone")}{" "}
-        <a href={company.phoneHref}>{company.phoneDisplay}</a>
+        {t("landing.bookPhone")} <a href={company.phoneHref}>{company.phoneDisplay}</a>
       </p>
 
       <h2>{t("landing.otherHeading", route)}</h2>

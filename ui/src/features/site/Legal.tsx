@@ -22,7 +22,9 @@ export function Legal({ page, legal, company }: PageProps) {
           <p>
             {`${company.name}, ${company.address.street}, ${company.address.postalCode} ${company.address.city}`}
             <br />
-            <a href={company.phoneHref}>{company.phoneDisplay}</a> · <a href={`mailto:${company.email}`}>{company.email}</a>
+            <a href={company.phoneHref}>{company.phoneDisplay}</a>
+            {" · "}
+            <a href={`mailto:${company.email}`}>{company.email}</a>
             <br />
             {`${t("footer.kvk")} ${company.kvk}`}
             {company.licenceNumber && ` · ${t("legal.licence")} ${company.licenceNumber}`}

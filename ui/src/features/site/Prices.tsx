@@ -45,7 +45,11 @@ export function Prices({ tariff, links }: PageProps) {
               </th>
               <td>{row.price}</td>
               <td>
-                <a className="table-action" href={atPrice(`${links.reservation}?to=${encodeURIComponent(row.name)}&toKind=${row.kind}`)} aria-label={`${t("funnel.bookRoute")}: ${row.name}`}>
+                <a
+                  className="table-action"
+                  href={atPrice(`${links.reservation}?to=${encodeURIComponent(row.name)}&toKind=${row.kind}`)}
+                  aria-label={`${t("funnel.bookRoute")}: ${row.name}`}
+                >
                   {t("funnel.bookRoute")}
                 </a>
               </td>

@@ -34,7 +34,11 @@ export function Staff({ staff, form }: StaffPageProps) {
         </div>
       )}
       {staff.answered && !form?.success && <p className="notice-box">{staff.answered}</p>}
-      {staff.junk ? <JunkForm staff={staff} junk={staff.junk} form={form} /> : !staff.answered && <AnswerForm staff={staff} form={form} />}
+      {staff.junk ? (
+        <JunkForm staff={staff} junk={staff.junk} form={form} />
+      ) : (
+        !staff.answered && <AnswerForm staff={staff} form={form} />
+      )}
       {staff.rows.length > 0 && <BookingRows staff={staff} />}
     </>
   );
@@ -141,7 +145,10 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
         />
       )}
       {decline && (
-        <fieldset className={errors.reason ? "field has-error" : "field"} aria-describedby={describedBy("reason", undefined, errors.reason)}>
+        <fieldset
+          className={errors.reason ? "field has-error" : "field"}
+          aria-describedby={describedBy("reason", undefined, errors.reason)}
+        >
           <legend>{t("staff.reason.label")}</legend>
           <FieldMessages id="reason" error={errors.reason} />
           <div className="radios stacked" id="reason">
@@ -157,7 +164,15 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
       <div className={errors.note ? "field has-error" : "field"}>
         <label htmlFor="note">{t(`${noteKey}.label`)}</label>
         <FieldMessages id="note" hint={`${t(`${noteKey}.hint`)} ${staff.noteLanguage}`} error={errors.note} />
-        <textarea id="note" name="note" rows={4} maxLength={LIMITS.message} aria-invalid={errors.note ? true : undefined} aria-describedby={describedBy("note", "hint", errors.note)} defaultValue={values.note ?? ""} />
+        <textarea
+          id="note"
+          name="note"
+          rows={4}
+          maxLength={LIMITS.message}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={describedBy("note", "hint", errors.note)}
+          defaultValue={values.note ?? ""}
+        />
       </div>
       <button type="submit" className={decline ? "button danger" : "button"}>
         {t(`staff.submit.${staff.action}`)}

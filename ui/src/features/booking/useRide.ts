@@ -1,0 +1,31 @@
+// The state both ways of booking share: the ride (fields and route, one reducer), its errors,
+// the takeover at hydration, the price of the route and the draft kept for the other way.
+import { useEffect, useReducer } from "react";
+import type { FormState, Lang } from "../../shared/contract";
+import { useFieldErrors } from "../../shared/ErrorSummary";
+import { draftOf, initialRide, rideReducer, type FieldName } from "./ride";
+import { useRoutePrice } from "./useRoutePrice";
+import { useTakeover } from "./useTakeover";
+
+export function useRide(lang: Lang, initial?: FormState, onDraft?: (values: Record<string, string>) => void) {
+  const [ride, dispatch] = useReducer(rideReducer, initial, initialRide);
+  const fieldErrors = useFieldErrors(initial?.errors);
+  const hydrated = useTakeover(dispatch);
+  useEffect(() => {
+    onDraft?.(draftOf(ride));
+  }, [ride, onDraft]);
+  const { departure, destination } = ride.ends;
+  const withReturn = ride.fields.returnDateTime !== "";
+  const quote = useRoutePrice(departure.place, destination.place, withReturn, lang, hydrated, initial);
+  /** After a booking: an empty form, nothing wrong, no price. */
+  const clear = () => {
+    dispatch({ type: "cleared" });
+    fieldErrors.setErrors({});
+    quote.forget();
+  };
+  /** A field's change handler. */
+  const set = (field: FieldName) => (value: string) => dispatch({ type: "field", field, value });
+  return { ...ride, dispatch, set, ...fieldErrors, hydrated, quote, clear };
+}
+
+export type RideForm = ReturnType<typeof useRide>;
