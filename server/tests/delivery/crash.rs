@@ -25,7 +25,16 @@ fn worker_binary() -> &'static Path {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut build = Command::new(cargo);
         build
-            .args(["build", "--profile", &profile, "--quiet", "-p", "taxi-server", "--example", "spool_worker"])
+            .args([
+                "build",
+                "--profile",
+                &profile,
+                "--quiet",
+                "-p",
+                "taxi-server",
+                "--example",
+                "spool_worker",
+            ])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         // Variables cargo sets for a running test; some build scripts (ring's)
         // watch them, and seeing them would rebuild half the tree twice.
