@@ -12,9 +12,11 @@ import {
   type PlaceDetails,
   type PlacesProviderName,
   type ReservationMode,
+  type ReservationRequest,
   type Suggestion,
   type SummaryRow,
   type WhatsappReady,
+  type WhatsappRequest,
 } from "../../shared/contract";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
@@ -36,11 +38,13 @@ import { checkPassengers } from "./validation";
 
 const PAYMENT_METHODS = ["debitcard", "creditcard", "cash"] as const;
 // The order of the page: the route and its price first, then who travels and how to reach them.
-const FIELD_ORDER = [
+const FIELD_ORDER: (keyof ReservationRequest)[] = [
   "departure", "pickupStreet", "destination", "dateTime", "returnDateTime", "flightNumber",
   "passengerAmount", "name", "email", "phone", "remarks", "paymentMethod",
 ];
-const EMPTY = {
+// The fields typed here; the route's (text, chosen place) live apart.
+type Values = Omit<ReservationRequest, Ends | `${Ends}PlaceId` | `${Ends}Name`> & Record<typeof HONEYPOT_FIELD, string>;
+const EMPTY: Values = {
   name: "", email: "", phone: "", passengerAmount: "", dateTime: "", paymentMethod: "",
   pickupStreet: "", returnDateTime: "", flightNumber: "", remarks: "", [HONEYPOT_FIELD]: "",
 };
@@ -140,7 +144,7 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
   };
 
   const validate = () =>
-    compact({
+    compact<keyof ReservationRequest>({
       name: checkName(t, values.name),
       email: mail ? checkEmail(t, values.email) : undefined,
       phone: mail ? checkLength(t, values.phone, LIMITS.phone) : undefined,
@@ -175,20 +179,20 @@ export function BookingForm({ mode, lang, action, maxPassengers, leadTimeMinutes
     // Only what the server reads; it prices the trip itself.
     const trip = {
       departure: places.departure?.formattedAddress ?? texts.departure,
-      departurePlaceId: places.departure?.id,
+      departurePlaceId: places.departure?.id ?? "",
       destination: places.destination?.formattedAddress ?? texts.destination,
-      destinationPlaceId: places.destination?.id,
+      destinationPlaceId: places.destination?.id ?? "",
     };
     const { name, passengerAmount, dateTime, paymentMethod, pickupStreet, returnDateTime, flightNumber, remarks } = values;
     const extras = { pickupStreet, returnDateTime, flightNumber, remarks };
     const payload = mail
-      ? {
+      ? ({
           ...values,
           ...trip,
           departureName: places.departure?.displayName ?? texts.departure,
           destinationName: places.destination?.displayName ?? texts.destination,
-        }
-      : { name, passengerAmount, dateTime, paymentMethod, ...extras, ...trip };
+        } satisfies ReservationRequest)
+      : ({ name, passengerAmount, dateTime, paymentMethod, ...extras, ...trip } satisfies WhatsappRequest);
     const url = apiPath(mail ? API_PATHS.reservation : API_PATHS.whatsappReservation, { language: lang });
     // A booking mails the company and the customer: it carries the proof of work (none in normal times).
     const answer = await (mail ? postWithProof : postJson)<Partial<Accepted & WhatsappReady>>(url, payload);
