@@ -1,22 +1,29 @@
 //! `ui/src/shared/contract.ts`, generated: the type declarations by ts-rs, the
 //! constants as JSON. `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`
-//! rewrites the file after a change here.
+//! rewrites the file after a change here. Both ways: the answers the UI reads
+//! and the requests its forms send (`forms::request`), whose field names the
+//! server's checks use too.
 use serde::Serialize;
 use ts_rs::{Config, TS};
 
 use crate::{
+    booking::request::{ReservationRequest, WhatsappRequest},
     bookings::{
         answer::{Action, DeclineReason, Status},
         customer_step::CustomerAction,
     },
+    contact::form::ContactRequest,
     edge::error::Failure,
     forms::{
         antispam::HONEYPOT_FIELD,
-        phone_check::PhoneReading,
+        phone_check::{PhoneCheckRequest, PhoneReading},
         proof::{ProofChallenge, PROOF_FIELD},
         submission::{Accepted, ActionLink, Invalid, SummaryRow},
     },
-    manage_booking::contract::{BookAgain, ManagePage, ManagePageProps},
+    manage_booking::{
+        contract::{BookAgain, ManagePage, ManagePageProps},
+        form::{ManageRequest, MANAGE},
+    },
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
         indication::{Indication, RoundTrip},
@@ -30,7 +37,10 @@ use crate::{
         },
         ReservationMode,
     },
-    staff_answers::contract as staff,
+    staff_answers::{
+        contract as staff,
+        form::{StaffAnswerRequest, STAFF_ANSWER},
+    },
     types::{limits::LIMITS, Lang},
 };
 
@@ -63,6 +73,8 @@ pub fn typescript() -> String {
         Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
+        // What the forms send.
+        WhatsappRequest, ReservationRequest, ContactRequest, PhoneCheckRequest, ManageRequest, StaffAnswerRequest,
     ];
     let constants = [
         constant(
@@ -77,6 +89,16 @@ pub fn typescript() -> String {
             &PROOF_FIELD,
         ),
         constant("API_PATHS", "The API's route patterns; fill them in with `apiPath`.", &API_PATHS),
+        constant(
+            "MANAGE_FIELDS",
+            "The manage page's field names (`ManageRequest`), for its plain HTML forms.",
+            &MANAGE,
+        ),
+        constant(
+            "STAFF_ANSWER_FIELDS",
+            "The staff answer page's field names (`StaffAnswerRequest`), for its plain HTML forms.",
+            &STAFF_ANSWER,
+        ),
     ];
     let mut text = String::from(
         "// Generated from server/src/contract.rs by `UPDATE_CONTRACT=1 cargo test -p taxi-server --lib contract`.\n\

@@ -9,7 +9,8 @@
 //! - [`startup`]: builds the actix-web application and binds its listener;
 //!   [`routes`]: the route table, each route with its kind for the edge;
 //!   [`health`]: health, readiness and metrics; [`contract`]: generates
-//!   `ui/src/shared/contract.ts` from the types that cross to the UI;
+//!   `ui/src/shared/contract.ts` from the types that cross to the UI (the
+//!   answers it reads, the requests its forms send);
 //!   [`healthcheck`]: `taxi-server healthcheck` for containers; [`cli`]: the
 //!   command line, its subcommands and `--help`; [`preflight`]: `taxi-server
 //!   check`, what is still missing before the site goes live.
@@ -35,8 +36,9 @@
 //!   embedded gazetteer or Google Maps Platform.
 //!
 //! The machinery they share, which knows no capability:
-//! - [`forms`]: loose form input, field checks, the honeypot and fill time,
-//!   caps on confirmation mails and on queued mail and disk use.
+//! - [`forms`]: loose form input, the requests' field names declared once,
+//!   field checks, the honeypot and fill time, caps on confirmation mails and
+//!   on queued mail and disk use.
 //! - [`edge`]: the layer around every request (request id, canonical host via
 //!   the site, security headers, access log), what each route gets by its kind
 //!   (header budget, cross-site check, per-client limits), the error type, the

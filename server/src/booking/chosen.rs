@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::{
+    booking::request::EndFields,
     bookings::model::Address,
     places::{PlaceDetails, Places, PlacesProvider, Resolution},
     types::{Lang, PlaceId},
@@ -111,20 +112,20 @@ fn in_its_words(place: &PlaceDetails, text: &str) -> bool {
 
 /// The fields of one end as a choice from the list leaves them (`departure`,
 /// `departurePlaceId`, `departureName`): how a form shown again names a place.
-pub fn fill(values: &mut BTreeMap<String, String>, field: &str, place: &PlaceDetails) {
-    values.insert(field.to_string(), place.formatted_address.clone());
-    values.insert(format!("{field}PlaceId"), place.id.clone());
-    values.insert(format!("{field}Name"), place.display_name.clone());
+pub fn fill(values: &mut BTreeMap<String, String>, end: EndFields, place: &PlaceDetails) {
+    values.insert(end.text.to_string(), place.formatted_address.clone());
+    values.insert(end.place_id.to_string(), place.id.clone());
+    values.insert(end.name.to_string(), place.display_name.clone());
 }
 
 /// A form shown again: each end names the place `settled` found, and an id
 /// the text contradicted is dropped (see [`settle`]).
-pub fn show(values: &mut BTreeMap<String, String>, field: &str, settled: &Settled) {
+pub fn show(values: &mut BTreeMap<String, String>, end: EndFields, settled: &Settled) {
     match settled.place() {
-        Some(place) => fill(values, field, place),
+        Some(place) => fill(values, end, place),
         None if settled.id.is_none() => {
-            values.remove(&format!("{field}PlaceId"));
-            values.remove(&format!("{field}Name"));
+            values.remove(end.place_id);
+            values.remove(end.name);
         }
         None => {}
     }

@@ -4,6 +4,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::forms::{Checker, Input};
 use crate::{
+    booking::request::RIDE,
     config::BookingSettings,
     places::PlaceKind,
     types::{limits::LIMITS, Pickup},
@@ -20,7 +21,8 @@ pub struct ExtrasInput {
 
 impl ExtrasInput {
     /// The extras as one line for the form's fingerprint: each field by name,
-    /// in a fixed order, so the same extras give the same text in every release.
+    /// in a fixed order, so the same extras give the same text in every release
+    /// (the names written here, not the request's: the store keeps fingerprints).
     pub fn fingerprint_text(&self) -> String {
         let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
         let return_at = self.return_at.map(Pickup::field_value);
@@ -47,30 +49,30 @@ pub fn check_extras(
     // The booking's own rules first, then the checks every form shares: each
     // check has its own field, so the order changes no answer.
     let return_at = return_time(c, input, rules, now, Some(pickup_at.instant()));
-    let flight = input.line("flightNumber");
+    let flight = input.line(RIDE.flight_number);
     let flight_number = match flight.as_deref() {
         Ok("") => None,
         typed => typed.ok().and_then(normalize_flight_number).or_else(|| {
-            c.fail_with("flightNumber", "funnel.validation.flightNumber", &[]);
+            c.fail_with(RIDE.flight_number, "funnel.validation.flightNumber", &[]);
             None
         }),
     };
-    let remarks = match input.text("remarks") {
+    let remarks = match input.text(RIDE.remarks) {
         Ok(text) => {
             if text.chars().count() as u64 > LIMITS.remarks {
-                c.fail("remarks", "tooLong", &[("max", LIMITS.remarks.into())]);
+                c.fail(RIDE.remarks, "tooLong", &[("max", LIMITS.remarks.into())]);
             }
             text
         }
         Err(crate::forms::NotText) => {
-            c.fail("remarks", "required", &[]);
+            c.fail(RIDE.remarks, "required", &[]);
             String::new()
         }
     };
     let bare_town = pickup_place_id.and_then(PlaceKind::of_id).is_some_and(PlaceKind::names_no_street);
-    let street = c.optional(input, "pickupStreet", LIMITS.pickup_street);
+    let street = c.optional(input, RIDE.pickup_street, LIMITS.pickup_street);
     if bare_town && street.is_empty() {
-        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
+        c.fail_with(RIDE.pickup_street, "funnel.validation.pickupStreetRequired", &[]);
     }
     ExtrasInput {
         pickup_street: Some(street).filter(|s| !s.is_empty()),
@@ -87,12 +89,13 @@ fn return_time(
     now: Timestamp,
     pickup: Option<Timestamp>,
 ) -> Option<Pickup> {
-    let text = input.line("returnDateTime");
+    let field = RIDE.return_date_time;
+    let text = input.line(field);
     if text.as_deref().is_ok_and(str::is_empty) {
         return None;
     }
     let Some(local) = text.ok().as_deref().and_then(Pickup::parse) else {
-        c.fail_with("returnDateTime", "funnel.validation.returnInvalid", &[]);
+        c.fail_with(field, "funnel.validation.returnInvalid", &[]);
         return None;
     };
     let instant = local.instant();
@@ -100,9 +103,9 @@ fn return_time(
         .saturating_add(SignedDuration::from_hours(i64::from(rules.max_days_ahead) * 24))
         .expect("in range");
     if pickup.is_some_and(|p| instant <= p) || instant <= now {
-        c.fail_with("returnDateTime", "funnel.validation.returnBeforePickup", &[]);
+        c.fail_with(field, "funnel.validation.returnBeforePickup", &[]);
     } else if instant > latest {
-        c.fail_counting("returnDateTime", "dateTimeTooFar", rules.max_days_ahead.into());
+        c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into());
     }
     Some(local)
 }

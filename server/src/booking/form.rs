@@ -1,7 +1,10 @@
 use jiff::{SignedDuration, Timestamp};
 
 use crate::{
-    booking::extras::{check_extras, ExtrasInput},
+    booking::{
+        extras::{check_extras, ExtrasInput},
+        request::{RESERVATION, RIDE},
+    },
     forms::{Checker, Input, Problems},
 };
 use crate::{
@@ -51,8 +54,8 @@ struct Ride {
 }
 
 fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> Ride {
-    let pickup_at = pickup_time(c, input, rules, now);
-    let departure_place_id = place_id(input, "departurePlaceId");
+    let pickup_at = pickup_time_in(c, input, RIDE.date_time, rules, now);
+    let departure_place_id = place_id(input, RIDE.departure_place_id);
     let pickup_place = departure_place_id.as_ref().map(PlaceId::as_str);
     Ride {
         payment_method: payment(c, input),
@@ -73,18 +76,18 @@ pub fn validate_reservation(
     let mut c = Checker::new();
     // The booking's own rules first, then the checks every form shares: each
     // check has its own field, so the order changes no answer.
-    let destination_place_id = place_id(input, "destinationPlaceId");
+    let destination_place_id = place_id(input, RIDE.destination_place_id);
     let passengers = passengers(&mut c, input, rules);
     let Ride { pickup_at, payment_method, departure_place_id, extras } = ride(&mut c, input, rules, now);
-    let departure_name =
-        input.line("departureName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
-    let destination_name =
-        input.line("destinationName").unwrap_or_default().chars().take(LIMITS.address as usize).collect();
-    let name = c.name(input, "name");
-    let email = c.email(input, "email");
-    let phone = c.phone(input, "phone", phone_read);
-    let departure = c.required(input, "departure", LIMITS.address, "departureRequired");
-    let destination = c.required(input, "destination", LIMITS.address, "destinationRequired");
+    let place_name =
+        |field| input.line(field).unwrap_or_default().chars().take(LIMITS.address as usize).collect();
+    let departure_name = place_name(RESERVATION.departure_name);
+    let destination_name = place_name(RESERVATION.destination_name);
+    let name = c.name(input, RIDE.name);
+    let email = c.email(input, RESERVATION.email);
+    let phone = c.phone(input, RESERVATION.phone, phone_read);
+    let departure = c.required(input, RIDE.departure, LIMITS.address, "departureRequired");
+    let destination = c.required(input, RIDE.destination, LIMITS.address, "destinationRequired");
     c.finish(|| {
         Some(ReservationInput {
             name,
@@ -110,10 +113,10 @@ pub fn validate_whatsapp(
     now: Timestamp,
 ) -> Result<WhatsappInput, Problems> {
     let mut c = Checker::new();
-    let name = c.name(input, "name");
+    let name = c.name(input, RIDE.name);
     let passengers = passengers(&mut c, input, rules);
-    let departure = c.optional(input, "departure", LIMITS.address);
-    let destination = c.optional(input, "destination", LIMITS.address);
+    let departure = c.optional(input, RIDE.departure, LIMITS.address);
+    let destination = c.optional(input, RIDE.destination, LIMITS.address);
     let Ride { pickup_at, payment_method, departure_place_id, extras } = ride(&mut c, input, rules, now);
     c.into_result(WhatsappInput {
         name,
@@ -121,7 +124,7 @@ pub fn validate_whatsapp(
         departure,
         departure_place_id,
         destination,
-        destination_place_id: place_id(input, "destinationPlaceId"),
+        destination_place_id: place_id(input, RIDE.destination_place_id),
         pickup_at,
         payment_method,
         extras,
@@ -131,25 +134,21 @@ pub fn validate_whatsapp(
 /// Refusals that a phone call can solve (too many passengers, too soon, too far
 /// ahead) say so when worded, with the company's number.
 fn passengers(c: &mut Checker, input: &Input, rules: &BookingSettings) -> u8 {
-    let max = u64::from(rules.max_passengers);
-    match input.line("passengerAmount") {
-        Ok(text) if text.is_empty() => c.fail("passengerAmount", "passengerAmountRequired", &[]),
+    let (max, field) = (u64::from(rules.max_passengers), RIDE.passenger_amount);
+    match input.line(field) {
+        Ok(text) if text.is_empty() => c.fail(field, "passengerAmountRequired", &[]),
         Ok(text) => match text.parse::<u64>() {
             Ok(n) if (1..=max).contains(&n) => return n as u8,
-            Ok(n) if n > max => c.fail_counting("passengerAmount", "passengerAmountTooMany", max),
-            _ => c.fail("passengerAmount", "passengerAmount", &[("max", max.into())]),
+            Ok(n) if n > max => c.fail_counting(field, "passengerAmountTooMany", max),
+            _ => c.fail(field, "passengerAmount", &[("max", max.into())]),
         },
-        Err(crate::forms::NotText) => c.fail("passengerAmount", "passengerAmount", &[("max", max.into())]),
+        Err(crate::forms::NotText) => c.fail(field, "passengerAmount", &[("max", max.into())]),
     }
     0
 }
 
-/// The `dateTime` field checked by the booking rules (also for the time staff propose).
-pub fn pickup_time(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp) -> Pickup {
-    pickup_time_in(c, input, "dateTime", rules, now)
-}
-
-/// A date-time `field` checked by the booking rules (a return ride moved on the manage page).
+/// A date-time `field` checked by the booking rules: the pick-up of a
+/// booking, the time staff propose, a time the customer asks for.
 pub fn pickup_time_in(
     c: &mut Checker,
     input: &Input,
@@ -181,14 +180,15 @@ pub fn pickup_time_in(
 }
 
 fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {
-    match input.line("paymentMethod") {
+    let field = RIDE.payment_method;
+    match input.line(field) {
         Ok(text) if text.is_empty() => None,
         Ok(text) => PaymentMethod::parse(&text).or_else(|| {
-            c.fail("paymentMethod", "paymentMethod", &[]);
+            c.fail(field, "paymentMethod", &[]);
             None
         }),
         Err(crate::forms::NotText) => {
-            c.fail("paymentMethod", "paymentMethod", &[]);
+            c.fail(field, "paymentMethod", &[]);
             None
         }
     }

@@ -10,6 +10,7 @@ use crate::{
     booking::{
         chosen::fill,
         repeat::{personal_values, stored_place, Direction},
+        request::{FROM, RIDE, TO},
     },
     bookings::model::{Address, Booking},
     config::TariffSettings,
@@ -80,22 +81,22 @@ pub async fn prefilled_form(
     };
     let (from_found, to_found) = tokio::join!(resolve(from, from_kind), resolve(to, to_kind));
     let mut state = FormState::default();
-    state.values.extend(pickup.map(|at| ("dateTime".to_string(), at)));
-    for (field, text, found) in [("departure", from, &from_found), ("destination", to, &to_found)] {
+    state.values.extend(pickup.map(|at| (RIDE.date_time.to_string(), at)));
+    for (end, text, found) in [(FROM, from, &from_found), (TO, to, &to_found)] {
         if text.is_empty() {
             continue;
         }
         match found {
-            Some(Resolution::Place(place)) => fill(&mut state.values, field, place),
+            Some(Resolution::Place(place)) => fill(&mut state.values, end, place),
             found => {
-                state.values.insert(field.to_string(), text.to_string());
+                state.values.insert(end.text.to_string(), text.to_string());
                 match found {
                     Some(Resolution::Choice(list)) => {
-                        state.choices.insert(field.to_string(), list.clone());
+                        state.choices.insert(end.text.to_string(), list.clone());
                     }
                     Some(Resolution::NotFound) => {
                         let message = locales.text(lang, "funnel.prefillNotFound").to_string();
-                        state.errors.insert(field, message);
+                        state.errors.insert(end.text, message);
                     }
                     _ => {}
                 }
@@ -136,12 +137,12 @@ pub async fn repeat_form(
     // form has no field for at a destination goes to the driver in the remarks.
     if let (Direction::Back, Some(street)) = (direction, &b.extras.pickup_street) {
         let remark = locales.format(lang, "manage.again.dropoffStreet", &[("street", street)]);
-        state.values.insert("remarks".into(), remark);
+        state.values.insert(RIDE.remarks.into(), remark);
     }
-    for (field, stored, found) in [("departure", from, &from_found), ("destination", to, &to_found)] {
+    for (end, stored, found) in [(FROM, from, &from_found), (TO, to, &to_found)] {
         match found {
-            Some(place) => fill(&mut state.values, field, place),
-            None => stored_place(&mut state.values, field, stored),
+            Some(place) => fill(&mut state.values, end, place),
+            None => stored_place(&mut state.values, end, stored),
         }
     }
     state.price = match (from_found, to_found) {

@@ -19,6 +19,7 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use jiff::Timestamp;
 
 use crate::{
+    booking::request::{EndFields, RESERVATION},
     bookings::{
         answer::Status,
         model::{Address, Booking},
@@ -96,21 +97,22 @@ pub fn fills(record: &Record) -> bool {
 /// whole-town pick-up (the way back has it in its remarks: `prefill::repeat_form`).
 /// The time is left to choose.
 pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, String> {
+    let f = RESERVATION;
     let mut values = BTreeMap::from([
-        ("name".to_string(), b.name.clone()),
-        ("email".to_string(), b.email.to_string()),
-        ("passengerAmount".to_string(), b.passengers.to_string()),
+        (f.ride.name, b.name.clone()),
+        (f.email, b.email.to_string()),
+        (f.ride.passenger_amount, b.passengers.to_string()),
     ]);
     if let Some(phone) = b.phone.as_deref() {
-        values.insert("phone".into(), phone_as_read(phone));
+        values.insert(f.phone, phone_as_read(phone));
     }
     if let Some(method) = b.payment_method {
-        values.insert("paymentMethod".into(), method.code().into());
+        values.insert(f.ride.payment_method, method.code().into());
     }
     if let (Direction::Again, Some(street)) = (direction, &b.extras.pickup_street) {
-        values.insert("pickupStreet".into(), street.clone());
+        values.insert(f.ride.pickup_street, street.clone());
     }
-    values
+    values.into_iter().map(|(field, value)| (field.to_string(), value)).collect()
 }
 
 /// A stored phone number as people read it (`+31 6 12345678`), as the form
@@ -121,11 +123,11 @@ pub fn phone_as_read(stored: &str) -> String {
 
 /// A place as the stored booking has it, filled in without asking the
 /// provider: its text, id and name, as a choice from the list leaves them.
-pub fn stored_place(values: &mut BTreeMap<String, String>, field: &str, a: &Address) {
-    values.insert(field.to_string(), a.formatted.clone());
+pub fn stored_place(values: &mut BTreeMap<String, String>, end: EndFields, a: &Address) {
+    values.insert(end.text.to_string(), a.formatted.clone());
     if let Some(id) = &a.place_id {
-        values.insert(format!("{field}PlaceId"), id.as_str().to_string());
-        values.insert(format!("{field}Name"), a.name.clone());
+        values.insert(end.place_id.to_string(), id.as_str().to_string());
+        values.insert(end.name.to_string(), a.name.clone());
     }
 }
 

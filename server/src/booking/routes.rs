@@ -11,6 +11,7 @@ use crate::{
         chosen::show,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
+        request::{ENDS, FROM, RIDE, TO},
         service::{Booked, BookingService},
         whatsapp,
     },
@@ -105,14 +106,13 @@ pub async fn form_post(
         let values = &post.values;
         let get = |k: &str| values.get(k).map(String::as_str).unwrap_or("");
         let id = |k: &str| PlaceId::parse(get(k));
-        let (from, from_id, to, to_id) =
-            (get("departure"), id("departurePlaceId"), get("destination"), id("destinationPlaceId"));
-        let with_return = !get("returnDateTime").trim().is_empty();
+        let (from, from_id, to, to_id) = (get(FROM.text), id(FROM.place_id), get(TO.text), id(TO.place_id));
+        let with_return = !get(RIDE.return_date_time).trim().is_empty();
         let quote = service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), with_return, lang).await;
         // The fields name the places priced, not the text typed before the choice.
         let mut values = values.clone();
-        for (field, end) in ["departure", "destination"].into_iter().zip(&quote.ends) {
-            show(&mut values, field, end);
+        for (fields, end) in ENDS.into_iter().zip(&quote.ends) {
+            show(&mut values, fields, end);
         }
         let form = match quote.price {
             Some(price) => {

@@ -9,6 +9,7 @@ use crate::{
         chosen::{settle, show, End, Settled},
         extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
+        request::{ENDS, RIDE},
     },
     booking_mail::composer::Composer,
     bookings::{
@@ -284,9 +285,9 @@ impl BookingService {
             false => None,
         };
         let mut choices = BTreeMap::new();
-        for (field, found) in [("departure", &from.found), ("destination", &to.found)] {
+        for (end, found) in ENDS.iter().zip([&from.found, &to.found]) {
             if let Some(Resolution::Choice(list)) = found {
-                choices.insert(field.to_string(), list.clone());
+                choices.insert(end.text.to_string(), list.clone());
             }
         }
         RouteQuote { price, return_price, choices, ends: [from, to] }
@@ -300,10 +301,10 @@ impl BookingService {
         lang: Lang,
     ) -> BTreeMap<String, String> {
         let mut values = values.clone();
-        for field in ["departure", "destination"] {
-            let id = values.get(&format!("{field}PlaceId")).and_then(|id| PlaceId::parse(id));
-            let text = values.get(field).cloned().unwrap_or_default();
-            show(&mut values, field, &settle(&self.places, (&text, id.as_ref()), lang, lang).await);
+        for end in ENDS {
+            let id = values.get(end.place_id).and_then(|id| PlaceId::parse(id));
+            let text = values.get(end.text).cloned().unwrap_or_default();
+            show(&mut values, end, &settle(&self.places, (&text, id.as_ref()), lang, lang).await);
         }
         values
     }
@@ -321,7 +322,7 @@ fn street_missing(from: &Settled, extras: &ExtrasInput) -> Option<Problems> {
     let bare_town = from.place().is_some_and(|place| place.kind.names_no_street());
     (bare_town && extras.pickup_street.is_none()).then(|| {
         let mut c = Checker::new();
-        c.fail_with("pickupStreet", "funnel.validation.pickupStreetRequired", &[]);
+        c.fail_with(RIDE.pickup_street, "funnel.validation.pickupStreetRequired", &[]);
         c.problems
     })
 }

@@ -12,9 +12,6 @@ use crate::{
     forms::Input,
 };
 
-/// The form field that carries the version.
-pub const FIELD: &str = "version";
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Version(u32);
 
@@ -32,10 +29,11 @@ impl Version {
         text.parse().ok().map(Self)
     }
 
-    /// The version a form was posted with; `None` when missing or malformed
-    /// (a page from before versions, or a hand-made post: both stale).
-    pub fn posted(input: &Input) -> Option<Self> {
-        input.line(FIELD).ok().as_deref().and_then(Self::parse)
+    /// The version a form was posted with in `field` (the page's request
+    /// names it); `None` when missing or malformed (a page from before
+    /// versions, or a hand-made post: both stale).
+    pub fn posted(input: &Input, field: &str) -> Option<Self> {
+        input.line(field).ok().as_deref().and_then(Self::parse)
     }
 
     pub fn number(self) -> u32 {
@@ -106,7 +104,7 @@ mod tests {
         assert!(!r.is_at(None));
         assert_eq!(Version::of(&r).to_string(), "3");
         let input = Input::from_pairs(vec![("version".into(), " 3 ".into())]);
-        assert_eq!(Version::posted(&input), Some(Version(3)), "trimmed like every line");
+        assert_eq!(Version::posted(&input, "version"), Some(Version(3)), "trimmed like every line");
     }
 
     #[test]

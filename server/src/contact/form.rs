@@ -1,5 +1,17 @@
-use crate::forms::{Checker, Input, Problems};
+//! The contact form: its request (`forms::request`) and its check.
+use crate::forms::{request::request, Checker, Input, Problems};
 use crate::types::{limits::LIMITS, Country, Email, Lang, Phone};
+
+request! {
+    /// A question from the contact form.
+    pub struct ContactRequest: CONTACT {
+        name = "name",
+        email = "email",
+        phone = "phone",
+        subject = "subject",
+        message = "message",
+    }
+}
 
 /// A valid contact form.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,22 +26,22 @@ pub struct ContactInput {
 /// `phone_read`: where a phone number without its country code is read: the
 /// company's country first, then the region of the page's language.
 pub fn validate_contact(input: &Input, phone_read: (Country, Lang)) -> Result<ContactInput, Problems> {
-    let mut c = Checker::new();
-    let name = c.name(input, "name");
-    let email = c.email(input, "email");
-    let phone = c.phone(input, "phone", phone_read);
-    let subject = c.required(input, "subject", LIMITS.subject, "subjectRequired");
-    let message = match input.text("message") {
+    let (f, mut c) = (CONTACT, Checker::new());
+    let name = c.name(input, f.name);
+    let email = c.email(input, f.email);
+    let phone = c.phone(input, f.phone, phone_read);
+    let subject = c.required(input, f.subject, LIMITS.subject, "subjectRequired");
+    let message = match input.text(f.message) {
         Err(crate::forms::NotText) => {
-            c.fail("message", "messageRequired", &[]);
+            c.fail(f.message, "messageRequired", &[]);
             String::new()
         }
         Ok(text) if text.is_empty() => {
-            c.fail("message", "messageRequired", &[]);
+            c.fail(f.message, "messageRequired", &[]);
             text
         }
         Ok(text) if text.chars().count() as u64 > LIMITS.message => {
-            c.fail("message", "tooLong", &[("max", LIMITS.message.into())]);
+            c.fail(f.message, "tooLong", &[("max", LIMITS.message.into())]);
             text
         }
         Ok(text) => text,

@@ -3,14 +3,16 @@
 //! (no JavaScript); both become an [`Input`] of loose text fields first, so a
 //! number sent as a string or a string sent as a number is read the same way.
 //! A check knows no language: every rejection is a [`Problem`] (a locale key,
-//! a count, the values the check knows), keyed by the field names the forms
-//! and the API share, and is worded once, at the edge ([`worded`]), where the
+//! a count, the values the check knows), keyed by the field names of the
+//! form's request, declared once ([`request`]) for the checks and the UI
+//! contract alike, and is worded once, at the edge ([`worded`]), where the
 //! company's phone number and the request's language are known.
 pub mod antispam;
 pub mod caps;
 pub mod phone_check;
 pub mod proof;
 pub mod refusals;
+pub mod request;
 pub mod submission;
 
 use std::collections::{BTreeMap, HashMap};

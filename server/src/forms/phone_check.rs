@@ -10,10 +10,17 @@ use ts_rs::TS;
 
 use crate::{
     config::Settings,
-    forms::{submission::FormCall, worded, Checker},
+    forms::{request::request, submission::FormCall, worded, Checker},
     i18n::{format::phone_with_country, Locales},
     types::phone,
 };
+
+request! {
+    /// A phone number to read, as the forms' phone field sends it.
+    pub struct PhoneCheckRequest: PHONE_CHECK {
+        phone = "phone",
+    }
+}
 
 /// A typed phone number as read: all but `error` when it is a number,
 /// only `error` when not, nothing for an empty field.
@@ -42,7 +49,8 @@ pub async fn phone_check(
     let lang = call.lang;
     // The forms' own check, so the answer is what sending would decide.
     let mut checker = Checker::new();
-    let read = checker.phone(&call.input, "phone", (settings.company.country, lang));
+    let field = PHONE_CHECK.phone;
+    let read = checker.phone(&call.input, field, (settings.company.country, lang));
     let reading = match read {
         Some(number) => {
             let (international, country) =
@@ -55,7 +63,7 @@ pub async fn phone_check(
             }
         }
         None => {
-            let error = worded(&checker.problems, lang, &locales, &[]).remove("phone");
+            let error = worded(&checker.problems, lang, &locales, &[]).remove(field);
             PhoneReading { error, ..PhoneReading::default() }
         }
     };

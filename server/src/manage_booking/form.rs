@@ -8,15 +8,29 @@ use crate::{
     booking::form::pickup_time_in,
     bookings::customer_step::{Asked, CustomerAction},
     config::BookingSettings,
-    forms::{Checker, Input, Problems},
+    forms::{request::request, Checker, Input, Problems},
     types::{limits::LIMITS, Pickup},
 };
 
-/// The field of the return ride's time, on a round trip's page.
-pub const RETURN_FIELD: &str = "returnDateTime";
-/// The field the cancellation's confirmation posts (`yes`): a cancel without
-/// it only asks "are you sure?".
-pub const CONFIRMED_FIELD: &str = "confirmed";
+request! {
+    /// What the manage page's forms post (plain HTML forms: each sends its
+    /// own few of these, and one left out reads as empty).
+    pub struct ManageRequest: MANAGE {
+        /// The step: `accept`, `ask` or `cancel` (`CustomerAction`).
+        action = "action",
+        /// The booking's version the page showed (`bookings::version`).
+        version = "version",
+        /// The pick-up time asked for.
+        date_time = "dateTime",
+        /// The return ride's time asked for, on a round trip's page.
+        return_date_time = "returnDateTime",
+        /// The customer's words to staff.
+        note = "note",
+        /// `yes` from the cancellation's second thought: a cancel without it
+        /// only asks "are you sure?".
+        confirmed = "confirmed",
+    }
+}
 
 /// A step as posted: what, the customer's note, the times asked for, and
 /// (for a cancellation) whether the customer confirmed it.
@@ -35,17 +49,17 @@ pub fn validate(
     ride: Asked,
     now: Timestamp,
 ) -> Result<Posted, Problems> {
-    let mut c = Checker::new();
-    let action = input.line("action").ok().as_deref().and_then(CustomerAction::parse);
+    let (f, mut c) = (MANAGE, Checker::new());
+    let action = input.line(f.action).ok().as_deref().and_then(CustomerAction::parse);
     if action.is_none() {
-        c.fail("action", "required", &[]);
+        c.fail(f.action, "required", &[]);
     }
-    let note = input.text("note").unwrap_or_default();
+    let note = input.text(f.note).unwrap_or_default();
     if note.chars().count() as u64 > LIMITS.message {
-        c.fail("note", "tooLong", &[("max", LIMITS.message.into())]);
+        c.fail(f.note, "tooLong", &[("max", LIMITS.message.into())]);
     }
     let asked = (action == Some(CustomerAction::Ask)).then(|| asked(&mut c, input, rules, ride, now));
-    let confirmed = input.line(CONFIRMED_FIELD).is_ok_and(|v| v == "yes");
+    let confirmed = input.line(f.confirmed).is_ok_and(|v| v == "yes");
     // No action, no step: there is no default to fall back on.
     c.finish(|| Some(Posted { action: action?, note, asked, confirmed }))
 }
@@ -55,29 +69,27 @@ pub fn validate(
 /// page from before return rides could move posts no return time: the
 /// return ride keeps its own.
 fn asked(c: &mut Checker, input: &Input, rules: &BookingSettings, ride: Asked, now: Timestamp) -> Asked {
+    let (outward, back_field) = (MANAGE.date_time, MANAGE.return_date_time);
     let kept = |field: &str, current: Pickup| {
         input.line(field).ok().as_deref().and_then(Pickup::parse).filter(|at| *at == current)
     };
-    let pickup =
-        kept("dateTime", ride.pickup).unwrap_or_else(|| pickup_time_in(c, input, "dateTime", rules, now));
+    let pickup = kept(outward, ride.pickup).unwrap_or_else(|| pickup_time_in(c, input, outward, rules, now));
     let back = ride.back.and_then(|current| {
-        if !input.values().contains_key(RETURN_FIELD) {
+        if !input.values().contains_key(back_field) {
             return Some(current);
         }
-        if input.line(RETURN_FIELD).is_ok_and(|text| text.is_empty()) {
-            c.fail_with(RETURN_FIELD, "funnel.validation.returnInvalid", &[]);
+        if input.line(back_field).is_ok_and(|text| text.is_empty()) {
+            c.fail_with(back_field, "funnel.validation.returnInvalid", &[]);
             return None;
         }
-        Some(
-            kept(RETURN_FIELD, current).unwrap_or_else(|| pickup_time_in(c, input, RETURN_FIELD, rules, now)),
-        )
+        Some(kept(back_field, current).unwrap_or_else(|| pickup_time_in(c, input, back_field, rules, now)))
     });
-    let checked = !c.failed("dateTime") && !c.failed(RETURN_FIELD);
+    let checked = !c.failed(outward) && !c.failed(back_field);
     if let Some(at) = back.filter(|at| checked && at.instant() <= pickup.instant()) {
         // The message goes under the time the customer changed: the return ride's when they moved it.
         match Some(at) != ride.back {
-            true => c.fail_with(RETURN_FIELD, "manage.ask.returnBeforeOutward", &[("pickup", pickup.into())]),
-            false => c.fail_with("dateTime", "manage.ask.outwardAfterReturn", &[("back", at.into())]),
+            true => c.fail_with(back_field, "manage.ask.returnBeforeOutward", &[("pickup", pickup.into())]),
+            false => c.fail_with(outward, "manage.ask.outwardAfterReturn", &[("back", at.into())]),
         }
     }
     Asked { pickup, back }
@@ -173,19 +185,19 @@ mod tests {
         );
         let late = late.unwrap_err();
         assert!(late["dateTime"].contains("Rückfahrt") && late["dateTime"].contains("20:00"), "{late:?}");
-        assert!(!late.contains_key(RETURN_FIELD), "{late:?}");
+        assert!(!late.contains_key(MANAGE.return_date_time), "{late:?}");
         // The return ride moved before (or to) the outward ride: said under the return time.
         for back in ["2026-11-24T12:00", "2026-11-24T14:30"] {
             let early = round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": back}))
                 .unwrap_err();
-            assert!(early[RETURN_FIELD].contains("14:30"), "{early:?}");
+            assert!(early[MANAGE.return_date_time].contains("14:30"), "{early:?}");
         }
         let emptied =
             round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": ""})).unwrap_err();
-        assert!(emptied[RETURN_FIELD].contains("Rückfahrt"), "{emptied:?}");
+        assert!(emptied[MANAGE.return_date_time].contains("Rückfahrt"), "{emptied:?}");
         let too_far =
             round_trip(json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2028-01-01T10:00"}));
-        assert!(too_far.unwrap_err().contains_key(RETURN_FIELD));
+        assert!(too_far.unwrap_err().contains_key(MANAGE.return_date_time));
     }
 
     #[test]
@@ -199,8 +211,8 @@ mod tests {
         assert_eq!(problem.args, [("back", Arg::Time(time("2026-11-24T20:00")))]);
         let early = json!({"action": "ask", "dateTime": ONE_WAY, "returnDateTime": "2026-11-24T12:00"});
         let problems = checked_at(Some("2026-11-24T20:00"), now, early).unwrap_err();
-        assert_eq!(problems[RETURN_FIELD].key, "manage.ask.returnBeforeOutward");
-        assert_eq!(problems[RETURN_FIELD].args, [("pickup", Arg::Time(time(ONE_WAY)))]);
+        assert_eq!(problems[MANAGE.return_date_time].key, "manage.ask.returnBeforeOutward");
+        assert_eq!(problems[MANAGE.return_date_time].args, [("pickup", Arg::Time(time(ONE_WAY)))]);
     }
 
     #[test]

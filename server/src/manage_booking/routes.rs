@@ -33,7 +33,7 @@ use crate::{
     forms::{FieldErrors, Input, Problems},
     i18n::format::date_time_long,
     manage_booking::{
-        form,
+        form::{self, MANAGE},
         view::{confirming_cancel, manage_page, pickup_passed, Manage, Showing, Signed},
     },
     render::respond::encoded,
@@ -95,7 +95,7 @@ pub async fn step(
     let input =
         Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
     let (lang, now) = (record.booking.lang, jiff::Timestamp::now());
-    if !record.is_at(Version::posted(&input)) {
+    if !record.is_at(Version::posted(&input, MANAGE.version)) {
         tracing::info!(reference = %record.booking.reference, "customer step refused: posted from a page of another version");
         return changed(&req, &manage, opened).await;
     }
@@ -106,7 +106,7 @@ pub async fn step(
     let b = &record.booking;
     let ride = Asked { pickup: b.pickup_at, back: b.extras.return_trip.as_ref().map(|r| r.pickup_at) };
     // The cancellation's errors and its question are shown where its form is: on the "are you sure?" page.
-    let cancelling = input.line("action").is_ok_and(|a| a == CustomerAction::Cancel.code());
+    let cancelling = input.line(MANAGE.action).is_ok_and(|a| a == CustomerAction::Cancel.code());
     let asking = Showing { confirm_cancel: cancelling, ..Showing::default() };
     let posted = match form::validate(&input, &manage.settings.booking, ride, now) {
         Ok(valid) => valid,

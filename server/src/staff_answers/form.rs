@@ -5,12 +5,31 @@
 use jiff::Timestamp;
 
 use crate::{
-    booking::form::pickup_time,
+    booking::form::pickup_time_in,
     bookings::answer::{Action, Answer, DeclineReason},
     config::BookingSettings,
-    forms::{Checker, Input, Problems},
+    forms::{request::request, Checker, Input, Problems},
     types::{limits::LIMITS, Pickup},
 };
+
+request! {
+    /// What the staff answer page's forms post (plain HTML forms: each sends
+    /// its own few of these, and one left out reads as empty).
+    pub struct StaffAnswerRequest: STAFF_ANSWER {
+        /// The booking's version the page showed (`bookings::version`).
+        version = "version",
+        /// The pick-up time staff propose.
+        date_time = "dateTime",
+        /// Why staff decline: a `DeclineReason`.
+        reason = "reason",
+        /// Staff's words to the customer.
+        note = "note",
+        /// Junk: `one` or `network` (`staff_answers::junk`).
+        scope = "scope",
+        /// Junk: the moment the page listed the network's requests (seconds).
+        through = "through",
+    }
+}
 
 /// `back`: the booking's return ride, if any.
 pub fn validate(
@@ -20,32 +39,33 @@ pub fn validate(
     back: Option<Pickup>,
     now: Timestamp,
 ) -> Result<Answer, Problems> {
-    let mut c = Checker::new();
-    let note = match input.text("note") {
+    let (f, mut c) = (STAFF_ANSWER, Checker::new());
+    let note = match input.text(f.note) {
         Ok(note) if note.chars().count() as u64 > LIMITS.message => {
-            c.fail("note", "tooLong", &[("max", LIMITS.message.into())]);
+            c.fail(f.note, "tooLong", &[("max", LIMITS.message.into())]);
             note
         }
         Ok(note) => note,
         Err(crate::forms::NotText) => {
-            c.fail("note", "required", &[]);
+            c.fail(f.note, "required", &[]);
             String::new()
         }
     };
-    let proposed_pickup_at = (action == Action::Propose).then(|| pickup_time(&mut c, input, rules, now));
+    let proposed_pickup_at =
+        (action == Action::Propose).then(|| pickup_time_in(&mut c, input, f.date_time, rules, now));
     // Accepted, a proposal after the return ride would leave a round trip nobody can drive.
     if let (Some(at), Some(back)) = (proposed_pickup_at, back) {
-        if !c.failed("dateTime") && back.instant() <= at.instant() {
-            c.fail_with("dateTime", "staff.dateTime.afterReturn", &[("back", back.into())]);
+        if !c.failed(f.date_time) && back.instant() <= at.instant() {
+            c.fail_with(f.date_time, "staff.dateTime.afterReturn", &[("back", back.into())]);
         }
     }
     let reason = match action {
         Action::Decline => {
-            let reason = input.line("reason").ok().as_deref().and_then(DeclineReason::parse);
+            let reason = input.line(f.reason).ok().as_deref().and_then(DeclineReason::parse);
             match reason {
-                None => c.fail("reason", "staffReasonRequired", &[]),
+                None => c.fail(f.reason, "staffReasonRequired", &[]),
                 Some(DeclineReason::Other) if note.is_empty() => {
-                    c.fail("note", "staffReasonTextRequired", &[])
+                    c.fail(f.note, "staffReasonTextRequired", &[])
                 }
                 Some(_) => {}
             }

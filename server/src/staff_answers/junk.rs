@@ -21,6 +21,7 @@ use crate::{
     site::contract::FormState,
     staff_answers::{
         contract::{JunkChoice, JunkList, JunkRow},
+        form::STAFF_ANSWER,
         routes::{Context, Opened},
     },
 };
@@ -39,8 +40,9 @@ fn done_code(scope: Scope) -> &'static str {
 /// it (`through`); without one (a hand-made post, a page from before), the
 /// narrower choice, like a missing or garbled `scope`.
 fn scope_of(input: &Input) -> Scope {
-    let through = input.line("through").ok().and_then(|t| t.parse::<i64>().ok());
-    match (input.line("scope").ok().as_deref(), through.and_then(|t| jiff::Timestamp::from_second(t).ok())) {
+    let through = input.line(STAFF_ANSWER.through).ok().and_then(|t| t.parse::<i64>().ok());
+    let scope = input.line(STAFF_ANSWER.scope);
+    match (scope.ok().as_deref(), through.and_then(|t| jiff::Timestamp::from_second(t).ok())) {
         (Some("network"), Some(through)) => Scope::Network(through),
         _ => Scope::One,
     }

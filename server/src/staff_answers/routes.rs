@@ -118,7 +118,7 @@ pub async fn answer(
     let body = read_body(payload, std::time::Duration::from_millis(cx.settings.http.body_timeout_ms)).await?;
     let input =
         Input::from_pairs(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
-    if !record.is_at(Version::posted(&input)) {
+    if !record.is_at(Version::posted(&input, form::STAFF_ANSWER.version)) {
         tracing::info!(reference = %record.booking.reference, "answer refused: posted from a page of another version");
         return cx.changed(&opened).await;
     }

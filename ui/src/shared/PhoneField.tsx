@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "./i18n";
 import { apiPath, postJson } from "./api";
-import { API_PATHS, LIMITS, type Lang, type PhoneReading } from "./contract";
+import { API_PATHS, LIMITS, type Lang, type PhoneCheckRequest, type PhoneReading } from "./contract";
 import { describedBy, TextField } from "./Field";
 
 /** How long typing pauses before the number is read. */
@@ -39,7 +39,8 @@ export function PhoneField({
   const read = (number: string) => {
     if (!number || asked.current === number) return;
     asked.current = number;
-    void postJson<PhoneReading>(apiPath(API_PATHS.phoneCheck, { language: lang }), { phone: number }).then((answer) => {
+    const request: PhoneCheckRequest = { phone: number };
+    void postJson<PhoneReading>(apiPath(API_PATHS.phoneCheck, { language: lang }), request).then((answer) => {
       // A failed call says nothing: the number is checked again on sending.
       if (answer.ok) setReading({ ...answer.data, for: number });
       else if (asked.current === number) asked.current = "";

@@ -655,6 +655,141 @@ export type Invalid = { errors: { [key in string]: string }, };
  */
 export type Failure = { errorMessage: string, };
 
+/**
+ * A booking by WhatsApp: the ride, its extras and who travels. A booking
+ * by mail sends the same and more (`ReservationRequest`).
+ */
+export type WhatsappRequest = { name: string, passengerAmount: string, 
+/**
+ * `2026-11-24T14:30`, the ride's local time.
+ */
+dateTime: string, 
+/**
+ * Empty for a one-way ride.
+ */
+returnDateTime: string, 
+/**
+ * The pick-up as typed, or the chosen place's address.
+ */
+departure: string, 
+/**
+ * The place chosen from the list; empty when none was.
+ */
+departurePlaceId: string, 
+/**
+ * The street of a pick-up at a whole town.
+ */
+pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, remarks: string, 
+/**
+ * `debitcard`, `creditcard`, `cash`, or empty.
+ */
+paymentMethod: string, };
+
+/**
+ * A booking by mail: the ride as a WhatsApp booking sends it, who to
+ * mail, and the chosen places' short names.
+ */
+export type ReservationRequest = { email: string, phone: string, 
+/**
+ * The chosen pick-up place's name (`Roermond`), for the mails.
+ */
+departureName: string, destinationName: string, name: string, passengerAmount: string, 
+/**
+ * `2026-11-24T14:30`, the ride's local time.
+ */
+dateTime: string, 
+/**
+ * Empty for a one-way ride.
+ */
+returnDateTime: string, 
+/**
+ * The pick-up as typed, or the chosen place's address.
+ */
+departure: string, 
+/**
+ * The place chosen from the list; empty when none was.
+ */
+departurePlaceId: string, 
+/**
+ * The street of a pick-up at a whole town.
+ */
+pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, remarks: string, 
+/**
+ * `debitcard`, `creditcard`, `cash`, or empty.
+ */
+paymentMethod: string, };
+
+/**
+ * A question from the contact form.
+ */
+export type ContactRequest = { name: string, email: string, phone: string, subject: string, message: string, };
+
+/**
+ * A phone number to read, as the forms' phone field sends it.
+ */
+export type PhoneCheckRequest = { phone: string, };
+
+/**
+ * What the manage page's forms post (plain HTML forms: each sends its
+ * own few of these, and one left out reads as empty).
+ */
+export type ManageRequest = { 
+/**
+ * The step: `accept`, `ask` or `cancel` (`CustomerAction`).
+ */
+action: string, 
+/**
+ * The booking's version the page showed (`bookings::version`).
+ */
+version: string, 
+/**
+ * The pick-up time asked for.
+ */
+dateTime: string, 
+/**
+ * The return ride's time asked for, on a round trip's page.
+ */
+returnDateTime: string, 
+/**
+ * The customer's words to staff.
+ */
+note: string, 
+/**
+ * `yes` from the cancellation's second thought: a cancel without it
+ * only asks "are you sure?".
+ */
+confirmed: string, };
+
+/**
+ * What the staff answer page's forms post (plain HTML forms: each sends
+ * its own few of these, and one left out reads as empty).
+ */
+export type StaffAnswerRequest = { 
+/**
+ * The booking's version the page showed (`bookings::version`).
+ */
+version: string, 
+/**
+ * The pick-up time staff propose.
+ */
+dateTime: string, 
+/**
+ * Why staff decline: a `DeclineReason`.
+ */
+reason: string, 
+/**
+ * Staff's words to the customer.
+ */
+note: string, 
+/**
+ * Junk: `one` or `network` (`staff_answers::junk`).
+ */
+scope: string, 
+/**
+ * Junk: the moment the page listed the network's requests (seconds).
+ */
+through: string, };
+
 /** Characters per field, and the address search's limits; the server applies the same. */
 export const LIMITS = {
   "name": 100,
@@ -688,4 +823,24 @@ export const API_PATHS = {
   "pickupNote": "/api/pickup-note/{dateTime}",
   "phoneCheck": "/api/phone/{language}",
   "challenge": "/api/challenge"
+} as const;
+
+/** The manage page's field names (`ManageRequest`), for its plain HTML forms. */
+export const MANAGE_FIELDS = {
+  "action": "action",
+  "version": "version",
+  "dateTime": "dateTime",
+  "returnDateTime": "returnDateTime",
+  "note": "note",
+  "confirmed": "confirmed"
+} as const;
+
+/** The staff answer page's field names (`StaffAnswerRequest`), for its plain HTML forms. */
+export const STAFF_ANSWER_FIELDS = {
+  "version": "version",
+  "dateTime": "dateTime",
+  "reason": "reason",
+  "note": "note",
+  "scope": "scope",
+  "through": "through"
 } as const;

@@ -25,7 +25,9 @@ export function checkName(t: TFunction, value: string): string | undefined {
   return checkRequired(t, value, "validation.nameRequired") ?? checkLength(t, value, LIMITS.name);
 }
 
-/** Drops the undefined entries. */
-export function compact(errors: Record<string, string | undefined>): Record<string, string> {
+/** Drops the undefined entries. `Field`: the names a form may have errors under (its request's). */
+export function compact<Field extends string>(
+  errors: Partial<Record<Field, string | undefined>>,
+): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined));
 }

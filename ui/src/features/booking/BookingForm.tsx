@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import type { FormState, Lang, PlacesProviderName, ReservationMode } from "../../shared/contract";
+import type { FormState, Lang, PlacesProviderName, ReservationMode, ReservationRequest } from "../../shared/contract";
 import { HONEYPOT_FIELD, LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { TextField, WebsiteField } from "../../shared/Field";
@@ -30,7 +30,7 @@ export interface BookingProps {
 }
 
 // The order of the page: the route and its price first, then who travels and how to reach them.
-const FIELD_ORDER = [
+const FIELD_ORDER: (keyof ReservationRequest)[] = [
   "departure",
   "pickupStreet",
   "destination",

@@ -1,14 +1,23 @@
 // The ride the booking form holds, the same for both ways of booking: the fields as typed and
 // the route's two ends. It changes only through the actions below (`useReducer` in useRide.ts),
 // and it is pure, so tests/unit/ride.test.ts tests it without a browser.
-import { HONEYPOT_FIELD, type FormState, type PlaceDetails, type Suggestion } from "../../shared/contract";
+import {
+  HONEYPOT_FIELD,
+  type FormState,
+  type PlaceDetails,
+  type ReservationRequest,
+  type Suggestion,
+  type WhatsappRequest,
+} from "../../shared/contract";
 import { placeKind } from "./placeKind";
 
 export const ENDS = ["departure", "destination"] as const;
 export type End = (typeof ENDS)[number];
 
-/** The form's fields besides the two ends, as typed. */
-export const EMPTY_FIELDS = {
+/** The form's fields besides the two ends (their text and chosen place live apart), as typed. */
+type TypedFields = Omit<ReservationRequest, End | `${End}PlaceId` | `${End}Name`> &
+  Record<typeof HONEYPOT_FIELD, string>;
+export const EMPTY_FIELDS: TypedFields = {
   name: "",
   email: "",
   phone: "",
@@ -139,9 +148,9 @@ export function tripOf(ends: Ride["ends"]) {
   const { departure, destination } = ends;
   return {
     departure: departure.place?.formattedAddress ?? departure.text,
-    departurePlaceId: departure.place?.id,
+    departurePlaceId: departure.place?.id ?? "",
     destination: destination.place?.formattedAddress ?? destination.text,
-    destinationPlaceId: destination.place?.id,
+    destinationPlaceId: destination.place?.id ?? "",
   };
 }
 
@@ -153,13 +162,13 @@ export function mailPayload({ fields, ends }: Ride) {
     ...tripOf(ends),
     departureName: departure.place?.displayName ?? departure.text,
     destinationName: destination.place?.displayName ?? destination.text,
-  };
+  } satisfies ReservationRequest;
 }
 
 /** The WhatsApp booking's post: the ride without the contact fields (the chat is the contact). */
 export function whatsappPayload({ fields, ends }: Ride) {
   const { email, phone, [HONEYPOT_FIELD]: bot, ...ride } = fields;
-  return { ...ride, ...tripOf(ends) };
+  return { ...ride, ...tripOf(ends) } satisfies WhatsappRequest;
 }
 
 /** Everything typed so far as the form's fields carry it, for the other way of booking. */

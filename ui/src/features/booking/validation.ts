@@ -1,6 +1,6 @@
 // The booking form's client-side rules. The server checks everything again and has the last
 // word; these are a subset of its rules, so a booking the browser refuses the server refuses too.
-import { LIMITS } from "../../shared/contract";
+import { LIMITS, type ReservationRequest } from "../../shared/contract";
 import type { TFunction } from "../../shared/i18n";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { routeNeeds, type End, type Ride } from "./ride";
@@ -12,7 +12,7 @@ export function checkPassengers(t: TFunction, value: string, max: number): strin
 
 /** The ride's fields, in both ways of booking. */
 export function checkRide(t: TFunction, { fields, ends }: Ride, maxPassengers: number): Record<string, string> {
-  return compact({
+  return compact<keyof ReservationRequest>({
     name: checkName(t, fields.name),
     passengerAmount: checkPassengers(t, fields.passengerAmount, maxPassengers),
     dateTime: checkRequired(t, fields.dateTime, "validation.dateTimeRequired"),
@@ -25,7 +25,7 @@ export function checkRide(t: TFunction, { fields, ends }: Ride, maxPassengers: n
 
 /** What the mail booking needs besides: an address to answer, and both ends typed. */
 export function checkMailBooking(t: TFunction, { fields, ends }: Ride): Record<string, string> {
-  return compact({
+  return compact<keyof ReservationRequest>({
     email: checkEmail(t, fields.email),
     phone: checkLength(t, fields.phone, LIMITS.phone),
     departure: checkRequired(t, ends.departure.text, "validation.departureRequired"),
@@ -44,5 +44,5 @@ export function checkChosen(t: TFunction, ends: Ride["ends"]): Record<string, st
     if (!text.trim()) return t(`validation.${id}Required`);
     return emptyList ? t("places.noMatch") : t("validation.placeMissing");
   };
-  return compact({ departure: missing("departure"), destination: missing("destination") });
+  return compact<keyof ReservationRequest>({ departure: missing("departure"), destination: missing("destination") });
 }

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
 import { apiPath } from "../../shared/api";
-import { API_PATHS, HONEYPOT_FIELD, LIMITS, type Accepted, type FormState, type Lang } from "../../shared/contract";
+import {
+  API_PATHS,
+  HONEYPOT_FIELD,
+  LIMITS,
+  type Accepted,
+  type ContactRequest,
+  type FormState,
+  type Lang,
+} from "../../shared/contract";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
@@ -10,8 +18,8 @@ import { postWithProof } from "../../shared/proof";
 import { ProofField } from "../../shared/ProofField";
 import { SuccessBox, type Receipt } from "../../shared/SuccessBox";
 
-const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
-type Values = Record<(typeof FIELDS)[number] | typeof HONEYPOT_FIELD, string>;
+const FIELDS: (keyof ContactRequest)[] = ["name", "email", "phone", "subject", "message"];
+type Values = ContactRequest & Record<typeof HONEYPOT_FIELD, string>;
 const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", [HONEYPOT_FIELD]: "" };
 
 export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
@@ -29,7 +37,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
     if (sending) return;
     setSuccess("");
     setErrorMessage("");
-    const found = compact({
+    const found = compact<keyof ContactRequest>({
       name: checkName(t, values.name),
       email: checkEmail(t, values.email),
       phone: checkLength(t, values.phone, LIMITS.phone),
@@ -65,7 +73,7 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
 
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="contact-form">
-      <ErrorSummary errors={errors} order={[...FIELDS]} reported={reported} />
+      <ErrorSummary errors={errors} order={FIELDS} reported={reported} />
       <TextField
         id="name"
         label={t("form.name")}

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../shared/i18n";
 import { WithCallLink } from "../../shared/CallLink";
-import type { FormState, ManagePage, ManagePageProps, SummaryRow } from "../../shared/contract";
-import { LIMITS } from "../../shared/contract";
+import type { FormState, ManagePage, ManagePageProps, ManageRequest, SummaryRow } from "../../shared/contract";
+import { LIMITS, MANAGE_FIELDS as F } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
@@ -48,7 +48,7 @@ export function Manage({ manage, form }: ManagePageProps) {
       )}
       {/* At the top, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
       {manage.actions.includes("ask") && (
-        <ErrorSummary errors={errorsOf(form, "ask")} order={["dateTime", "returnDateTime"]} reported={0} />
+        <ErrorSummary errors={errorsOf(form, "ask")} order={[F.dateTime, F.returnDateTime]} reported={0} />
       )}
       <h2>{t("manage.statusHeading")}</h2>
       <p className={`status-line status-${manage.status}`}>
@@ -66,8 +66,8 @@ export function Manage({ manage, form }: ManagePageProps) {
       )}
       {manage.actions.includes("accept") && manage.proposed && (
         <form method="post" action={manage.formAction} className="manage-form">
-          <input type="hidden" name="action" value="accept" />
-          <input type="hidden" name="version" value={manage.version} />
+          <input type="hidden" name={F.action} value="accept" />
+          <input type="hidden" name={F.version} value={manage.version} />
           <p id="accept-hint" className="hint">
             {t("manage.accept.hint")}
           </p>
@@ -128,13 +128,13 @@ function Rows({ heading, rows }: { heading: string; rows: SummaryRow[] }) {
 }
 
 /** The errors of the form that was sent: each form shows only its own. */
-function errorsOf(form: FormState | undefined, action: string) {
-  return form?.values?.action === action ? (form.errors ?? {}) : {};
+function errorsOf(form: FormState | undefined, action: string): Partial<ManageRequest> {
+  return form?.values?.[F.action] === action ? (form.errors ?? {}) : {};
 }
 
 /** What was typed into the form that was sent, else `fallback`. */
-function typed(form: FormState | undefined, action: string, field: string, fallback: string) {
-  return form?.values?.action === action ? (form.values[field] ?? fallback) : fallback;
+function typed(form: FormState | undefined, action: string, field: keyof ManageRequest, fallback: string) {
+  return form?.values?.[F.action] === action ? (form.values[field] ?? fallback) : fallback;
 }
 
 function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
@@ -144,24 +144,24 @@ function AskForm({ manage, form }: { manage: ManagePage; form?: FormState }) {
   return (
     <form method="post" action={manage.formAction} noValidate className="manage-form">
       <h2>{t("manage.ask.heading")}</h2>
-      <input type="hidden" name="action" value="ask" />
-      <input type="hidden" name="version" value={manage.version} />
+      <input type="hidden" name={F.action} value="ask" />
+      <input type="hidden" name={F.version} value={manage.version} />
       <TextField
-        id="dateTime"
+        id={F.dateTime}
         type="datetime-local"
         label={t(roundTrip ? "manage.ask.labelOutward" : "manage.ask.label")}
         hint={t("manage.ask.hint")}
         error={errors.dateTime}
-        defaultValue={typed(form, "ask", "dateTime", manage.pickupValue)}
+        defaultValue={typed(form, "ask", F.dateTime, manage.pickupValue)}
       />
       {roundTrip && (
         <TextField
-          id="returnDateTime"
+          id={F.returnDateTime}
           type="datetime-local"
           label={t("manage.ask.labelReturn")}
           hint={t("manage.ask.returnHint")}
           error={errors.returnDateTime}
-          defaultValue={typed(form, "ask", "returnDateTime", manage.returnValue ?? "")}
+          defaultValue={typed(form, "ask", F.returnDateTime, manage.returnValue ?? "")}
         />
       )}
       <button type="submit" className="button">
@@ -179,21 +179,21 @@ function ConfirmCancel({ manage, question, form }: { manage: ManagePage; questio
     <form method="post" action={manage.formAction} noValidate className="manage-form confirm-box">
       <h2>{t("manage.cancel.confirm.heading")}</h2>
       <p id="cancel-question">{question}</p>
-      <ErrorSummary errors={errors} order={["note"]} reported={0} />
-      <input type="hidden" name="action" value="cancel" />
-      <input type="hidden" name="confirmed" value="yes" />
-      <input type="hidden" name="version" value={manage.version} />
+      <ErrorSummary errors={errors} order={[F.note]} reported={0} />
+      <input type="hidden" name={F.action} value="cancel" />
+      <input type="hidden" name={F.confirmed} value="yes" />
+      <input type="hidden" name={F.version} value={manage.version} />
       <div className={errors.note ? "field has-error" : "field"}>
-        <label htmlFor="note">{t("manage.cancel.note.label")}</label>
-        <FieldMessages id="note" hint={t("manage.cancel.note.hint")} error={errors.note} />
+        <label htmlFor={F.note}>{t("manage.cancel.note.label")}</label>
+        <FieldMessages id={F.note} hint={t("manage.cancel.note.hint")} error={errors.note} />
         <textarea
-          id="note"
-          name="note"
+          id={F.note}
+          name={F.note}
           rows={3}
           maxLength={LIMITS.message}
           aria-invalid={errors.note ? true : undefined}
-          aria-describedby={describedBy("note", "hint", errors.note)}
-          defaultValue={typed(form, "cancel", "note", "")}
+          aria-describedby={describedBy(F.note, "hint", errors.note)}
+          defaultValue={typed(form, "cancel", F.note, "")}
         />
       </div>
       <div className="actions">

@@ -1,6 +1,13 @@
 import { useTranslation } from "../../shared/i18n";
-import type { FormState, JunkChoice, JunkRow, StaffPage, StaffPageProps } from "../../shared/contract";
-import { LIMITS } from "../../shared/contract";
+import type {
+  FormState,
+  JunkChoice,
+  JunkRow,
+  StaffAnswerRequest,
+  StaffPage,
+  StaffPageProps,
+} from "../../shared/contract";
+import { LIMITS, STAFF_ANSWER_FIELDS as F } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField } from "../../shared/Field";
 
@@ -71,8 +78,8 @@ function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; f
   const listed = junk.listed;
   return (
     <form method="post" action={staff.formAction} className="staff-form">
-      <input type="hidden" name="version" value={staff.version} />
-      {listed && <input type="hidden" name="through" value={listed.through} />}
+      <input type="hidden" name={F.version} value={staff.version} />
+      {listed && <input type="hidden" name={F.through} value={listed.through} />}
       <p id="junk-intro">{junk.intro}</p>
       {junk.noNetwork && <p className="hint">{junk.noNetwork}</p>}
       {form?.errorMessage && (
@@ -80,7 +87,7 @@ function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; f
           <p>{form.errorMessage}</p>
         </div>
       )}
-      <button type="submit" name="scope" value="one" className="button danger" aria-describedby="junk-intro">
+      <button type="submit" name={F.scope} value="one" className="button danger" aria-describedby="junk-intro">
         {t("staff.submit.junk")}
       </button>
       {listed && (
@@ -96,7 +103,7 @@ function JunkForm({ staff, junk, form }: { staff: StaffPage; junk: JunkChoice; f
         </>
       )}
       {junk.network && (
-        <button type="submit" name="scope" value="network" className="button danger" aria-describedby="junk-swept">
+        <button type="submit" name={F.scope} value="network" className="button danger" aria-describedby="junk-swept">
           {junk.network}
         </button>
       )}
@@ -120,23 +127,23 @@ function JunkRows({ id, rows }: { id: string; rows: JunkRow[] }) {
 
 function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
   const { t } = useTranslation();
-  const errors = form?.errors ?? {};
-  const values = form?.values ?? {};
+  const errors: Partial<StaffAnswerRequest> = form?.errors ?? {};
+  const values: Partial<StaffAnswerRequest> = form?.values ?? {};
   const decline = staff.action === "decline";
   const noteKey = decline ? "staff.declineNote" : "staff.note";
   return (
     <form method="post" action={staff.formAction} noValidate className="staff-form">
-      <input type="hidden" name="version" value={staff.version} />
+      <input type="hidden" name={F.version} value={staff.version} />
       <p>{t("staff.intro")}</p>
       {form?.errorMessage && (
         <div className="error-summary" role="alert">
           <p>{form.errorMessage}</p>
         </div>
       )}
-      <ErrorSummary errors={errors} order={["reason", "dateTime", "note"]} reported={0} />
+      <ErrorSummary errors={errors} order={[F.reason, F.dateTime, F.note]} reported={0} />
       {staff.action === "propose" && (
         <TextField
-          id="dateTime"
+          id={F.dateTime}
           type="datetime-local"
           label={t("staff.dateTime.label")}
           hint={t("staff.dateTime.hint")}
@@ -147,14 +154,14 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
       {decline && (
         <fieldset
           className={errors.reason ? "field has-error" : "field"}
-          aria-describedby={describedBy("reason", undefined, errors.reason)}
+          aria-describedby={describedBy(F.reason, undefined, errors.reason)}
         >
           <legend>{t("staff.reason.label")}</legend>
-          <FieldMessages id="reason" error={errors.reason} />
-          <div className="radios stacked" id="reason">
+          <FieldMessages id={F.reason} error={errors.reason} />
+          <div className="radios stacked" id={F.reason}>
             {staff.reasons.map((reason) => (
               <label key={reason} className="radio">
-                <input type="radio" name="reason" value={reason} defaultChecked={values.reason === reason} />
+                <input type="radio" name={F.reason} value={reason} defaultChecked={values.reason === reason} />
                 {t(`staff.reasons.${reason}`)}
               </label>
             ))}
@@ -162,15 +169,15 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
         </fieldset>
       )}
       <div className={errors.note ? "field has-error" : "field"}>
-        <label htmlFor="note">{t(`${noteKey}.label`)}</label>
-        <FieldMessages id="note" hint={`${t(`${noteKey}.hint`)} ${staff.noteLanguage}`} error={errors.note} />
+        <label htmlFor={F.note}>{t(`${noteKey}.label`)}</label>
+        <FieldMessages id={F.note} hint={`${t(`${noteKey}.hint`)} ${staff.noteLanguage}`} error={errors.note} />
         <textarea
-          id="note"
-          name="note"
+          id={F.note}
+          name={F.note}
           rows={4}
           maxLength={LIMITS.message}
           aria-invalid={errors.note ? true : undefined}
-          aria-describedby={describedBy("note", "hint", errors.note)}
+          aria-describedby={describedBy(F.note, "hint", errors.note)}
           defaultValue={values.note ?? ""}
         />
       </div>

@@ -1,0 +1,70 @@
+//! The booking forms' requests (`forms::request`): their fields, named once
+//! for the checks (`booking::form`, `booking::extras`), the forms shown again
+//! (`booking::chosen`, `booking::prefill`, `booking::repeat`) and the UI
+//! contract, where the reservation form types its payloads with them.
+use crate::forms::request::request;
+
+request! {
+    /// A booking by WhatsApp: the ride, its extras and who travels. A booking
+    /// by mail sends the same and more (`ReservationRequest`).
+    pub struct WhatsappRequest: WHATSAPP {
+        name = "name",
+        passenger_amount = "passengerAmount",
+        /// `2026-11-24T14:30`, the ride's local time.
+        date_time = "dateTime",
+        /// Empty for a one-way ride.
+        return_date_time = "returnDateTime",
+        /// The pick-up as typed, or the chosen place's address.
+        departure = "departure",
+        /// The place chosen from the list; empty when none was.
+        departure_place_id = "departurePlaceId",
+        /// The street of a pick-up at a whole town.
+        pickup_street = "pickupStreet",
+        destination = "destination",
+        destination_place_id = "destinationPlaceId",
+        flight_number = "flightNumber",
+        remarks = "remarks",
+        /// `debitcard`, `creditcard`, `cash`, or empty.
+        payment_method = "paymentMethod",
+    }
+}
+
+request! {
+    /// A booking by mail: the ride as a WhatsApp booking sends it, who to
+    /// mail, and the chosen places' short names.
+    pub struct ReservationRequest: RESERVATION {
+        ..ride: WhatsappRequest = WHATSAPP,
+        email = "email",
+        phone = "phone",
+        /// The chosen pick-up place's name (`Roermond`), for the mails.
+        departure_name = "departureName",
+        destination_name = "destinationName",
+    }
+}
+
+/// The fields both booking forms send: the ride.
+pub const RIDE: WhatsappRequest<&str> = WHATSAPP;
+
+/// The fields of one end of the route: its text, the chosen place's id and
+/// the chosen place's name (which only the mail booking sends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndFields {
+    pub text: &'static str,
+    pub place_id: &'static str,
+    pub name: &'static str,
+}
+
+/// The route's ends: the pick-up, then the destination.
+pub const ENDS: [EndFields; 2] = [
+    EndFields { text: RIDE.departure, place_id: RIDE.departure_place_id, name: RESERVATION.departure_name },
+    EndFields {
+        text: RIDE.destination,
+        place_id: RIDE.destination_place_id,
+        name: RESERVATION.destination_name,
+    },
+];
+
+/// The pick-up's fields.
+pub const FROM: EndFields = ENDS[0];
+/// The destination's fields.
+pub const TO: EndFields = ENDS[1];
