@@ -67,6 +67,7 @@ pub async fn prefilled_form(
     route: [RouteEnd<'_>; 2],
     pickup: Option<String>,
     (lang, look_up): (Lang, bool),
+    phone: &str,
 ) -> FormState {
     let [(from, from_kind), (to, to_kind)] = route;
     let resolve = |text: &str, kind: Option<PlaceKind>| {
@@ -95,7 +96,7 @@ pub async fn prefilled_form(
                         state.choices.insert(end.text.to_string(), list.clone());
                     }
                     Some(Resolution::NotFound) => {
-                        let message = locales.text(lang, "funnel.prefillNotFound").to_string();
+                        let message = locales.format(lang, "funnel.prefillNotFound", &[("phone", phone)]);
                         state.errors.insert(end.text, message);
                     }
                     _ => {}

@@ -253,7 +253,9 @@ pub async fn reservation_page(
     let look_up = !places.is_paid() || PlaceLookups::granted(&req);
     let to_kind = query.to_kind.and_then(|k| serde_json::from_value(serde_json::Value::String(k)).ok());
     let route = [(from.as_str(), None), (to.as_str(), to_kind)];
-    let form = prefilled_form(places, &settings.tariff, locales, route, pickup, (lang, look_up)).await;
+    let phone = settings.company.phone_shown(lang);
+    let form =
+        prefilled_form(places, &settings.tariff, locales, route, pickup, (lang, look_up), &phone).await;
     let key = PageKey::page(Page::Reservation, lang, mode);
     let rendered = pages.with_form(key, form, ClientKey::get(&req)).await.map_err(AppError::from)?;
     Ok(site_routes::page_answer(&req, &rendered, &guard, Page::Reservation))

@@ -257,7 +257,7 @@ async fn the_reservation_page_opened_with_a_route_arrives_filled_in_and_priced()
     assert_eq!(p["form"]["values"]["departure"], "Xyzzy Nowhere");
     assert_eq!(
         p["form"]["errors"]["departure"],
-        "We could not find this place. Type a street and house number, or a town, station or postcode, and choose from the list."
+        "We could not find this place. Type a street and house number, or a town, station or postcode, and choose from the list; or call +31 475 00 00 00."
     );
     assert!(html.contains("value=\"Xyzzy Nowhere\""));
 }

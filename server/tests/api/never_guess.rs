@@ -225,7 +225,7 @@ async fn far_places_are_found_by_name_and_unknown_ones_never_as_a_namesake() {
     // Too small to be in the data, too far to be the company's: the note, never a namesake.
     let (form, _) = opened(&app, "/reservieren", "Roermond", "Berchtesgaden").await;
     assert!(form.get("price").is_none() && form.get("choices").is_none(), "{form}");
-    assert_eq!(form["errors"]["destination"], "Wir konnten diesen Ort nicht finden. Geben Sie Straße und Hausnummer, einen Ort, Bahnhof oder eine Postleitzahl ein und wählen Sie aus der Liste.");
+    assert_eq!(form["errors"]["destination"], "Wir konnten diesen Ort nicht finden. Geben Sie Straße und Hausnummer, einen Ort, Bahnhof oder eine Postleitzahl ein und wählen Sie aus der Liste – oder rufen Sie +31 475 00 00 00 an.");
 }
 
 #[actix_web::test]
