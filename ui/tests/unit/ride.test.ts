@@ -157,10 +157,7 @@ test("the posts: the mail booking carries every field and the names, WhatsApp no
     [mail.departure, mail.departurePlaceId, mail.departureName],
     [VENLO.formattedAddress, VENLO.id, "Venlo"],
   );
-  assert.deepEqual(
-    [mail.destination, mail.destinationPlaceId, mail.destinationName],
-    ["Ergens 1", "", "Ergens 1"],
-  );
+  assert.deepEqual([mail.destination, mail.destinationPlaceId, mail.destinationName], ["Ergens 1", "", "Ergens 1"]);
   const whatsapp = whatsappPayload(ride);
   assert.deepEqual(Object.keys(whatsapp).sort(), [
     "dateTime",
