@@ -18,6 +18,8 @@ It misbehaves the way real servers do, per recipient, by a word in the address:
   resetdot  the whole message read, nothing stored, then the connection reset
             with no answer (a relay reloaded between the final dot and its answer)
   dropafter the message stored, then the connection closed with no answer
+  droprcpt  the connection reset at RCPT, before any message (a conversation
+            cut about this mail on a server that still answers)
   slowrcpt  the answer to RCPT only after --late-ms (a server too slow for
             the client's timeout that still answers a probe at once)
   firstN    (with one of the above) misbehave only for the first N messages to
@@ -124,6 +126,9 @@ class Sink:
         for word, answer in RCPT_ANSWERS.items():
             if word in address.lower():
                 return answer.format(address=address)
+        if "droprcpt" in address.lower():
+            reset(server.transport)
+            await forever()
         if "slowrcpt" in address.lower():
             await asyncio.sleep(self.late)
         envelope.rcpt_tos.append(address)

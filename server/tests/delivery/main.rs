@@ -13,6 +13,7 @@ mod headers;
 mod late_answer;
 mod outbox;
 mod perishable;
+mod probe;
 mod restore_by_hand;
 mod restore_crash;
 mod schedule;
