@@ -233,3 +233,21 @@ fn an_operator_host_is_a_bare_name_and_never_the_sites_public_one() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_review_link_is_an_https_url_or_none_and_anything_else_stops_the_start() {
+    assert!(Settings::load_from(&env(&[])).unwrap().company.review_url.is_none(), "off by default");
+    let dir = std::env::temp_dir().join(format!("taxi-config-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("review.toml");
+    let with = |url: &str| {
+        std::fs::write(&f, format!("[company]\nreview_url = \"{url}\"\n")).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())]))
+    };
+    let s = with("https://g.page/r/taxi-demo/review").unwrap();
+    assert_eq!(s.company.review_url.unwrap().as_str(), "https://g.page/r/taxi-demo/review");
+    for bad in ["http://g.page/r/taxi-demo/review", "g.page/r/taxi-demo/review", "javascript:alert(1)"] {
+        let err = with(bad).unwrap_err().to_string();
+        assert!(err.contains("company.review_url") && err.contains("https://"), "{bad}: {err}");
+    }
+}

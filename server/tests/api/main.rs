@@ -57,6 +57,7 @@ mod redirects;
 mod reminders;
 mod render_failures;
 mod repeats;
+mod review_link;
 mod round_trips;
 mod rules;
 mod security;
