@@ -12,6 +12,7 @@ mod booking;
 mod calendar_flood;
 mod cancel_confirm;
 mod chosen_place;
+mod closed_dates;
 mod command_line;
 mod conditional;
 mod config;
