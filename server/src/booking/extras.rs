@@ -106,6 +106,8 @@ fn return_time(
         c.fail_with(field, "funnel.validation.returnBeforePickup", &[]);
     } else if instant > latest {
         c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into());
+    } else {
+        crate::booking::form::refuse_if_closed(c, field, rules, local);
     }
     Some(local)
 }

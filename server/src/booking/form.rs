@@ -5,7 +5,7 @@ use crate::{
         extras::{check_extras, ExtrasInput},
         request::{RESERVATION, RIDE},
     },
-    forms::{Checker, Input, Problems},
+    forms::{Arg, Checker, Input, Problems},
 };
 use crate::{
     bookings::model::PaymentMethod,
@@ -175,8 +175,17 @@ pub fn pickup_time_in(
         c.fail_counting(field, "dateTimeTooSoon", rules.lead_time_minutes.into());
     } else if instant > latest {
         c.fail_counting(field, "dateTimeTooFar", rules.max_days_ahead.into());
+    } else {
+        refuse_if_closed(c, field, rules, local);
     }
     local
+}
+
+/// A ride at `at` inside one of `booking.closed`'s closures: its message under `field`.
+pub(crate) fn refuse_if_closed(c: &mut Checker, field: &'static str, rules: &BookingSettings, at: Pickup) {
+    if let Some(closure) = crate::config::closure_at(&rules.closed, at) {
+        c.fail(field, "closed", &[("message", Arg::Own(closure.message.clone()))]);
+    }
 }
 
 fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {

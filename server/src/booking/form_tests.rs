@@ -349,3 +349,32 @@ fn control_characters_cannot_reach_a_header() {
     let ok = check(with("name", json!("Jan\r\nX-Injected: yes")), Lang::En).unwrap();
     assert!(!ok.name.contains('\n') && !ok.name.contains('\r'));
 }
+
+#[test]
+fn a_pickup_or_return_inside_a_closure_gets_its_message_as_a_code() {
+    let closed: Vec<crate::config::Closure> = serde_json::from_value(json!([{
+        "from": "2026-12-24T18:00", "until": "2026-12-26T08:00",
+        "message": { "nl": "Met kerst rijden wij niet.", "de": "An Weihnachten fahren wir nicht.", "en": "We do not drive at Christmas." }
+    }]))
+    .unwrap();
+    let rules = BookingSettings { closed, ..rules() };
+    let at = |pickup: &str, back: Option<&str>| {
+        let mut v = with("dateTime", json!(pickup));
+        if let Some(back) = back {
+            v["returnDateTime"] = json!(back);
+        }
+        validate(&Input::from_json(v).unwrap(), &rules, Lang::De, now())
+    };
+    let message = Arg::Own(rules.closed[0].message.clone());
+    let inside = at("2026-12-25T10:00", None).unwrap_err();
+    assert_eq!(inside["dateTime"].key, "validation.closed");
+    assert_eq!(inside["dateTime"].args, [("message", message.clone())]);
+    assert_eq!(words(inside, Lang::De)["dateTime"], "An Weihnachten fahren wir nicht.");
+    let back = at("2026-12-23T10:00", Some("2026-12-24T18:00")).unwrap_err();
+    assert_eq!(back.keys().copied().collect::<Vec<_>>(), ["returnDateTime"], "the outward ride is before it");
+    assert_eq!(back["returnDateTime"].args, [("message", message)]);
+    assert!(at("2026-12-24T17:59", Some("2026-12-26T08:00")).is_ok(), "until is open: both just outside");
+    let whatsapp = json!({"name": "Eva", "passengerAmount": 3, "dateTime": "2026-12-25T10:00"});
+    let problems = validate_whatsapp(&Input::from_json(whatsapp).unwrap(), &rules, now()).unwrap_err();
+    assert_eq!(problems["dateTime"].key, "validation.closed", "the WhatsApp form too");
+}

@@ -8,6 +8,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf};
 
 use serde::Deserialize;
 
+mod closed;
 mod images;
 mod mail_route;
 mod places;
@@ -15,6 +16,7 @@ mod sections;
 mod site;
 mod tariff;
 
+pub use crate::config::closed::*;
 pub use crate::config::mail_route::MailRoute;
 pub use crate::config::places::*;
 pub use crate::config::sections::*;

@@ -142,6 +142,9 @@ pub struct BookingSettings {
     /// Seconds between opening a form page and sending it, below which no person
     /// can have typed it (see `antispam`); 0 = no check.
     pub min_fill_seconds: u64,
+    /// When no ride is taken (`config::closed`); a pick-up or return ride inside one is refused.
+    #[serde(default)]
+    pub closed: Vec<crate::config::Closure>,
 }
 
 /// The rules the unit tests check forms against: the shipped defaults, written
@@ -155,6 +158,7 @@ impl BookingSettings {
             lead_time_minutes: 30,
             max_days_ahead: 365,
             min_fill_seconds: 0,
+            closed: Vec::new(),
         }
     }
 }

@@ -61,6 +61,10 @@ pub struct CompanySettings {
     pub vat: String,
     /// The taxi licence number; empty: none shown.
     pub licence_number: String,
+    /// Where customers review the company (footer, and the manage page once the
+    /// ride is past); empty: no link.
+    #[serde(deserialize_with = "https_url_or_none")]
+    pub review_url: Option<url::Url>,
     /// Cancelling is free up to this many hours before the pick-up (the terms' short form).
     pub free_cancellation_hours: std::num::NonZeroU32,
     pub taxi_image_file: String,
@@ -105,6 +109,18 @@ fn international(e164: &str, display: &str) -> String {
             format!("{country} {}", rest.trim_start())
         }
         _ => display.to_string(),
+    }
+}
+
+/// An `https://` URL with a host, read when the settings are; `""`: none.
+fn https_url_or_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<url::Url>, D::Error> {
+    let text = String::deserialize(d)?;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match url::Url::parse(text.trim()) {
+        Ok(url) if url.scheme() == "https" && url.host_str().is_some_and(|h| !h.is_empty()) => Ok(Some(url)),
+        _ => Err(serde::de::Error::custom(format!("`{text}` must be an https:// URL (or \"\" for none)"))),
     }
 }
 

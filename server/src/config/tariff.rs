@@ -64,7 +64,7 @@ pub struct Destination {
 
 /// A text in each page language. Serialized too: a booking keeps the names of
 /// its fixed-price destination, so each mail names it in its own language.
-#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocalizedText {
     pub nl: String,

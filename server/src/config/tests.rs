@@ -233,3 +233,58 @@ fn an_operator_host_is_a_bare_name_and_never_the_sites_public_one() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_review_link_is_an_https_url_or_none_and_anything_else_stops_the_start() {
+    assert!(Settings::load_from(&env(&[])).unwrap().company.review_url.is_none(), "off by default");
+    let dir = std::env::temp_dir().join(format!("taxi-config-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("review.toml");
+    let with = |url: &str| {
+        std::fs::write(&f, format!("[company]\nreview_url = \"{url}\"\n")).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())]))
+    };
+    let s = with("https://g.page/r/taxi-demo/review").unwrap();
+    assert_eq!(s.company.review_url.unwrap().as_str(), "https://g.page/r/taxi-demo/review");
+    for bad in ["http://g.page/r/taxi-demo/review", "g.page/r/taxi-demo/review", "javascript:alert(1)"] {
+        let err = with(bad).unwrap_err().to_string();
+        assert!(err.contains("company.review_url") && err.contains("https://"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn a_closure_must_end_after_it_starts_and_say_why_in_every_language() {
+    let dir = std::env::temp_dir().join(format!("taxi-config-closed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("closed.toml");
+    let with = |from: &str, until: &str, message: &str| {
+        let text =
+            format!("[[booking.closed]]\nfrom = \"{from}\"\nuntil = \"{until}\"\nmessage = {message}\n");
+        std::fs::write(&f, text).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())]))
+    };
+    let all = r#"{ nl = "Gesloten", de = "Geschlossen", en = "Closed" }"#;
+    let s = with("2026-12-24T18:00", "2026-12-26T08:00", all).unwrap();
+    let closure = &s.booking.closed[0];
+    assert!(
+        closure.holds("2026-12-24T18:00".parse().unwrap())
+            && closure.holds("2026-12-26T07:59".parse().unwrap())
+    );
+    assert!(!closure.holds("2026-12-26T08:00".parse().unwrap()), "until is the first time open again");
+    for (from, until, message, says) in [
+        ("2026-12-26T08:00", "2026-12-24T18:00", all, "must be after `from`"),
+        ("2026-12-24T18:00", "2026-12-24T18:00", all, "must be after `from`"),
+        ("2026-12-24T18:00", "2026-12-26T08:00", r#"{ nl = "Gesloten", en = "Closed" }"#, "de"),
+        (
+            "2026-12-24T18:00",
+            "2026-12-26T08:00",
+            r#"{ nl = "Gesloten", de = " ", en = "Closed" }"#,
+            "message.de",
+        ),
+        ("24-12-2026", "2026-12-26T08:00", all, "booking.closed"),
+    ] {
+        let err = with(from, until, message).unwrap_err().to_string();
+        assert!(err.contains("booking.closed") && err.contains(says), "{from}..{until} {message}: {err}");
+    }
+    assert!(Settings::load_from(&env(&[])).unwrap().booking.closed.is_empty(), "none by default");
+}

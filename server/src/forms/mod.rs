@@ -50,6 +50,8 @@ pub struct Problem {
 pub enum Arg {
     Text(String),
     Time(Pickup),
+    /// A text the company wrote in each language (`booking.closed`'s messages).
+    Own(crate::config::LocalizedText),
 }
 
 impl From<u64> for Arg {
@@ -78,6 +80,7 @@ pub fn worded(problems: &Problems, lang: Lang, locales: &Locales, known: &[(&str
                 .map(|(name, arg)| match arg {
                     Arg::Text(text) => (*name, text.clone()),
                     Arg::Time(at) => (*name, date_time_long(locales, lang, *at)),
+                    Arg::Own(text) => (*name, text.get(lang).to_string()),
                 })
                 .collect();
             let mut args: Vec<(&str, &str)> =

@@ -64,6 +64,10 @@ pub struct ManagePage {
     pub notice: Option<String>,
     /// How to reach the company for anything else, with the phone number.
     pub other: String,
+    /// Once the ride is past (both rides of a round trip): where to review the
+    /// company (`company.review_url`), when it set one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review_href: Option<String>,
 }
 
 /// The manage page's "book again" links (`booking::repeat`), signed and

@@ -122,6 +122,9 @@ pub(super) fn manage_page(
         expired: expired.then(|| locales.format(lang, "manage.proposalPassed", &args)),
         notice: showing.notice,
         other: locales.format(lang, "manage.other", &args),
+        review_href: (manage.settings.company.review_url.as_ref())
+            .filter(|_| open_status && ride_past(record, now))
+            .map(url::Url::to_string),
         actions,
     }
 }
@@ -147,6 +150,13 @@ pub(super) fn pickup_passed(record: &Record, now: jiff::Timestamp) -> bool {
         at.instant().max(record.booking.pickup_at.instant())
     });
     last <= now
+}
+
+/// The ride has been driven, as far as the page can tell: its pick-up (and a
+/// proposed later one, as [`pickup_passed`]) and a return ride's are before `now`.
+pub(super) fn ride_past(record: &Record, now: jiff::Timestamp) -> bool {
+    let back = record.booking.extras.return_trip.as_ref().map(|r| r.pickup_at.instant());
+    pickup_passed(record, now) && back.is_none_or(|at| at <= now)
 }
 
 /// Whether the page was opened to confirm a cancellation (`&confirm=cancel`).

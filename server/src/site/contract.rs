@@ -240,6 +240,8 @@ pub struct Company {
     pub vat: String,
     /// The taxi licence number, when the company set one (footer, complaints page).
     pub licence_number: Option<String>,
+    /// Where customers leave a review (`company.review_url`), when the company set one.
+    pub review_url: Option<String>,
     /// The footer says the company's details are examples (`company.demo`).
     pub sample_notice: bool,
     /// The footer's quality mark, if one is shown.

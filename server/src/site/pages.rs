@@ -321,6 +321,7 @@ impl Pages {
                 kvk: c.kvk.clone(),
                 vat: c.vat.clone(),
                 licence_number: Some(c.licence_number.clone()).filter(|n| !n.trim().is_empty()),
+                review_url: c.review_url.as_ref().map(url::Url::to_string),
                 sample_notice: c.demo,
                 quality_mark: self.quality_mark(lang),
                 taxi_image_src: self.assets.url("taxi.svg").to_string(),

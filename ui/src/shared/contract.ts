@@ -44,6 +44,10 @@ address: PostalAddress, kvk: string, vat: string,
  */
 licenceNumber: string | null, 
 /**
+ * Where customers leave a review (`company.review_url`), when the company set one.
+ */
+reviewUrl: string | null, 
+/**
  * The footer says the company's details are examples (`company.demo`).
  */
 sampleNotice: boolean, 
@@ -360,7 +364,12 @@ notice?: string,
 /**
  * How to reach the company for anything else, with the phone number.
  */
-other: string, };
+other: string, 
+/**
+ * Once the ride is past (both rides of a round trip): where to review the
+ * company (`company.review_url`), when it set one.
+ */
+reviewHref?: string, };
 
 export type StorySection = { heading: string, paragraphs: Array<string>, };
 

@@ -76,6 +76,16 @@ export function Manage({ manage, form }: ManagePageProps) {
           </button>
         </form>
       )}
+      {manage.reviewHref && (
+        <div className="manage-form">
+          <h2>{t("review.question")}</h2>
+          <p>
+            <a className="button secondary" href={manage.reviewHref} rel="noopener">
+              {t("review.link")}
+            </a>
+          </p>
+        </div>
+      )}
       <Rows heading={t("manage.rideHeading")} rows={manage.rows} />
       <Rows heading={t("manage.detailsHeading")} rows={manage.details} />
       {manage.actions.includes("ask") && <AskForm manage={manage} form={form} />}

@@ -89,6 +89,13 @@ function Footer({ page, company, links }: PageProps) {
               </>
             )}
           </p>
+          {company.reviewUrl && (
+            <p>
+              <a href={company.reviewUrl} rel="noopener">
+                {t("review.link")}
+              </a>
+            </p>
+          )}
           {company.qualityMark && (
             <img src={company.qualityMark.src} alt={company.qualityMark.alt} width="96" height="48" loading="lazy" />
           )}
