@@ -239,6 +239,7 @@ mod tests {
                 "SMTP mail.example.nl:587, STARTTLS required, user rit@example.nl",
             ),
             ("smtps://user:hunter2@mail.example.nl", "SMTP mail.example.nl:465, TLS, user user"),
+            ("smtp://relay.local?tls=opportunistic", "SMTP relay.local:587, STARTTLS when offered"),
         ];
         for (url, want) in cases {
             assert_eq!(describe_url(url).unwrap(), want);
@@ -254,5 +255,9 @@ mod tests {
             let err = Transport::smtp(url, TIMEOUTS).err().expect(url).to_string();
             assert!(err.contains("TAXI_SMTP_URL") && !err.contains("hunter2"), "{err}");
         }
+        // Each refusal says what is wrong.
+        let said = |url: &str| describe_url(url).unwrap_err();
+        assert_eq!(said("smtp://x?tls=maybe"), "`tls` must be `required` or `opportunistic`");
+        assert_eq!(said("http://x"), "the scheme must be `smtp` or `smtps`");
     }
 }
