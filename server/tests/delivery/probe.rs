@@ -76,3 +76,26 @@ async fn a_server_that_stops_answering_pauses_delivery_and_the_mail_goes_when_it
     }
     assert!(delivered.iter().any(|m| m.attempts >= 2), "{delivered:?}");
 }
+
+#[tokio::test]
+async fn a_tls_mode_the_server_cannot_give_sends_nothing_in_the_clear_and_opportunistic_sends_without() {
+    // The sink speaks plain SMTP only: no TLS, no STARTTLS.
+    for (scheme, query, delivered) in
+        [("smtps", "", false), ("smtp", "?tls=required", false), ("smtp", "?tls=opportunistic", true)]
+    {
+        let dir = TempDir::new("probe-tls");
+        let data = dir.path("var");
+        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let url = format!("{scheme}://127.0.0.1:{}{query}", sink.port);
+        let outbox = start(&settings(&data, Some(&url), &toml("planning@example.nl")));
+        outbox.submit_booking(&booking_to("TLS1", "zoe@example.nl")).await.unwrap();
+        if delivered {
+            wait_for("both mails delivered", LONG, || outbox.stats().delivered_since_start == 2);
+        } else {
+            wait_for("an attempt failed", LONG, || outbox.stats().failed_attempts_since_start >= 1);
+            assert_eq!(sink.count(), 0, "{url}: nothing sent in the clear");
+            assert!(outbox.stats().paused_for_secs.is_some(), "{url}: no mail can pass: a pause");
+        }
+        outbox.shutdown().await;
+    }
+}
