@@ -18,11 +18,22 @@ struct Run {
 /// `taxi-server ARG` in a fresh empty directory, with the default data
 /// directory (`./var`, so a server started by mistake shows there) and any port;
 /// killed if it is still running after 10 s, which is a failure too.
+/// The output of `child` once it exits, or after it is killed at 10 s (a
+/// server that started instead of exiting, which its test then fails on).
+fn ended_within_10s(mut child: std::process::Child) -> std::process::Output {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    child.wait_with_output().unwrap()
+}
+
 fn run_in_empty_dir(arg: &str) -> Run {
     let dir = std::env::temp_dir().join(format!("taxi-cli-{}-{arg}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
+    let child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
         .arg(arg)
         .current_dir(&dir)
         .env("TAXI_LISTEN", "127.0.0.1:0")
@@ -34,12 +45,7 @@ fn run_in_empty_dir(arg: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("taxi-server starts");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let output = child.wait_with_output().unwrap();
+    let output = ended_within_10s(child);
     let left =
         fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     fs::remove_dir_all(&dir).unwrap();
@@ -91,7 +97,7 @@ fn a_site_that_is_no_demo_without_a_mail_server_exits_2_with_the_fix() {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     fs::write(dir.join("taxi.toml"), crate::mail_route::no_demo("")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
+    let child = Command::new(env!("CARGO_BIN_EXE_taxi-server"))
         .current_dir(&dir)
         .env("TAXI_LISTEN", "127.0.0.1:0")
         .env("TAXI_CONFIG", dir.join("taxi.toml"))
@@ -103,12 +109,7 @@ fn a_site_that_is_no_demo_without_a_mail_server_exits_2_with_the_fix() {
         .spawn()
         .expect("taxi-server starts");
     // A server that started anyway is stopped, and fails the test below.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let output = child.wait_with_output().unwrap();
+    let output = ended_within_10s(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     fs::remove_dir_all(&dir).unwrap();
