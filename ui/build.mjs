@@ -58,7 +58,9 @@ const serverBuild = await esbuild.build({
   platform: "neutral",
   target: "es2020",
   mainFields: ["module", "main"],
-  alias: { "react-dom/server": join(here, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js") },
+  alias: {
+    "react-dom/server": join(here, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.min.js"),
+  },
   plugins: [withoutServerOnlyTexts],
   // The proof-of-work solver is only ever loaded in the browser (src/shared/proof.ts).
   define: { ...common.define, PROOF_SOLVER: '""' },

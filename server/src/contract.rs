@@ -33,7 +33,8 @@ use crate::{
         contract::{
             Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute,
             LegalContent, Links, PageName, PageProps, PickupNote, PlacesProviderName, PostalAddress,
-            QualityMark, RadiusSurchargeRow, RouteStory, StorySection, Tariff, WhatsappReady, API_PATHS,
+            QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff, WhatsappReady,
+            API_PATHS,
         },
         ReservationMode,
     },
@@ -70,7 +71,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, PageProps, ContactPoints, IslandProps,
+        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
         // What the forms send.

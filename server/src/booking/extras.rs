@@ -2,7 +2,7 @@
 //! for a whole-town pick-up, a flight number, remarks and a return ride.
 use jiff::{SignedDuration, Timestamp};
 
-use crate::forms::{Checker, Input};
+use crate::forms::{Checker, Input, Problems};
 use crate::{
     booking::request::RIDE,
     config::BookingSettings,
@@ -80,6 +80,16 @@ pub fn check_extras(
         remarks: Some(remarks).filter(|s| !s.is_empty()),
         return_at,
     }
+}
+
+/// The pick-up and return times alone, checked as the booking's Send checks them: what the
+/// form shows under the two fields while the visitor picks them (`routes::pickup_note`), so
+/// a closed day or a return before the outward ride is said before Send, by the same rules.
+pub fn check_ride_times(input: &Input, rules: &BookingSettings, now: Timestamp) -> Problems {
+    let mut c = Checker::new();
+    let pickup = crate::booking::form::pickup_time_in(&mut c, input, RIDE.date_time, rules, now);
+    return_time(&mut c, input, rules, now, Some(pickup.instant()));
+    c.problems
 }
 
 fn return_time(

@@ -9,6 +9,7 @@ use actix_web::{
 use crate::{
     booking::{
         chosen::show,
+        extras::check_ride_times,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
         request::{ENDS, FROM, RIDE, TO},
@@ -40,22 +41,36 @@ use crate::{
     types::{Lang, Pickup, PlaceId},
 };
 
-/// `GET /api/pickup-note/{dateTime}`: whether a ride at that local time
-/// starts before the answer the booking mail promises to a request made now,
-/// and if so what to say (with the phone, which the form links). The form asks
-/// while the visitor picks a time; the rule stays here (`dispatch::answer_due`).
+/// `GET /api/pickup-note/{dateTime}[?returnDateTime=…]`: whether a ride at that
+/// local time starts before the answer the booking mail promises to a request
+/// made now, and if so what to say (with the phone, which the form links); and
+/// what Send would refuse in the two times. The form asks while the visitor
+/// picks them; the rules stay here (`dispatch::answer_due`, `extras::check_ride_times`).
 pub async fn pickup_note(
     pickup: web::Path<String>,
+    query: web::Query<ReturnQuery>,
     RequestLang(lang): RequestLang,
     settings: web::Data<Settings>,
     locales: web::Data<Locales>,
 ) -> HttpResponse {
+    let now = jiff::Timestamp::now();
     let note = Pickup::parse(&pickup).and_then(|local| {
-        let due = answer_due(jiff::Timestamp::now(), &settings.mail).filter(|due| local.civil() < *due)?;
+        let due = answer_due(now, &settings.mail).filter(|due| local.civil() < *due)?;
         let at = answer_by_text(&locales, lang, due, local);
         Some(locales.format(lang, "funnel.beforeAnswer", &[("answerBy", &at)]))
     });
-    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(PickupNote { note })
+    let typed =
+        [(RIDE.date_time, pickup.into_inner()), (RIDE.return_date_time, query.into_inner().return_date_time)];
+    let input = crate::forms::Input::from_pairs(typed.map(|(name, value)| (name.to_string(), value)));
+    let problems = check_ride_times(&input, &settings.booking, now);
+    let errors = worded_problems(&problems, lang, (&locales, &settings));
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(PickupNote { note, errors })
+}
+
+#[derive(serde::Deserialize)]
+pub struct ReturnQuery {
+    #[serde(rename = "returnDateTime", default)]
+    return_date_time: String,
 }
 
 /// `POST /api/reservation/{language}`.

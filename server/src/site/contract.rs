@@ -91,6 +91,19 @@ pub struct PageProps {
     pub legal: Option<LegalContent>,
     /// Who answers the address fields' suggestions (the attribution shown with them).
     pub places_provider: PlacesProviderName,
+    /// The form pages: the answer hours and the next closure (`site::service_notes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service_notes: Option<ServiceNotes>,
+}
+
+/// Said beside the forms, worded: when requests are answered, and the next closure.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(optional_fields)]
+pub struct ServiceNotes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answers: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closure: Option<String>,
 }
 
 /// A legal page's text (`site::legal`), rendered from the owner's Markdown on the server.
@@ -191,6 +204,8 @@ pub struct IslandProps {
     pub lead_time_minutes: u32,
     pub large_vehicle_above: u8,
     pub places_provider: PlacesProviderName,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service_notes: Option<ServiceNotes>,
 }
 
 impl From<&PageProps> for IslandProps {
@@ -212,6 +227,7 @@ impl From<&PageProps> for IslandProps {
             lead_time_minutes: props.lead_time_minutes,
             large_vehicle_above: props.large_vehicle_above,
             places_provider: props.places_provider,
+            service_notes: props.service_notes.clone(),
         }
     }
 }
@@ -386,9 +402,12 @@ pub const API_PATHS: ApiPaths = ApiPaths {
 
 /// Said under the pick-up time when the ride starts before the answer the
 /// booking mail promises (a night request for an early ride): phone instead.
+/// And what Send would refuse in the pick-up and return times (a closed day,
+/// a return before the outward ride), by field, in the request's language.
 #[derive(Debug, Clone, Serialize, TS)]
 #[ts(optional_fields)]
 pub struct PickupNote {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    pub errors: FieldErrors,
 }

@@ -22,6 +22,7 @@ pub mod redirects;
 pub mod route_story;
 pub mod routes;
 pub mod seo;
+pub mod service_notes;
 pub mod structured_data;
 pub mod titles;
 

@@ -28,7 +28,7 @@ use crate::{
         landing::path as landing_path,
         legal::LegalTexts,
         page_dates::PageDates,
-        titles, Page, ReservationMode,
+        service_notes, titles, Page, ReservationMode,
     },
     types::{links::whatsapp_chat, ClientKey, Lang, Money},
 };
@@ -47,6 +47,11 @@ impl PageKey {
         // Only the reservation page varies with the mode; keep one entry for the rest.
         let mode = if page == Page::Reservation { mode } else { ReservationMode::default() };
         PageKey::Page(page, lang, mode)
+    }
+
+    /// The form pages, which say when the company is closed next (`service_notes`).
+    pub fn names_closures(self) -> bool {
+        matches!(self, PageKey::Page(Page::Reservation | Page::Contact, ..))
     }
 
     /// Every cacheable page, with `landings` fixed-price destinations.
@@ -69,8 +74,9 @@ pub struct Pages {
     pub(crate) locales: Arc<Locales>,
     pub(crate) assets: Arc<Assets>,
     pub(crate) pool: RenderPool,
-    /// One slot per cacheable page, made at start: reading a page takes no lock.
-    cache: HashMap<PageKey, OnceLock<Arc<EncodedPage>>>,
+    /// One slot per cacheable page and closure era (`service_notes`), made at start:
+    /// reading a page takes no lock.
+    cache: HashMap<(PageKey, usize), OnceLock<Arc<EncodedPage>>>,
     /// The start-up warm-up gave up: pages will not become warm by themselves.
     warm_up_failed: AtomicBool,
     /// When each page's content last changed (the sitemap's `lastmod`).
@@ -86,9 +92,11 @@ impl Pages {
         assets: Arc<Assets>,
         (pool, legal): (RenderPool, LegalTexts),
     ) -> Self {
+        let eras = settings.booking.closed.len();
         let cache = PageKey::all(settings.tariff.destinations.len())
             .into_iter()
-            .map(|key| (key, OnceLock::new()))
+            .flat_map(|key| (0..=if key.names_closures() { eras } else { 0 }).map(move |era| (key, era)))
+            .map(|slot| (slot, OnceLock::new()))
             .collect();
         let dates = PageDates::open(&settings.data_dir);
         let warm_up_failed = AtomicBool::new(false);
@@ -101,7 +109,7 @@ impl Pages {
 
     /// The page from memory, rendering it on first use.
     pub async fn get(&self, key: PageKey) -> Result<Arc<EncodedPage>, RenderError> {
-        let slot = self.cache.get(&key);
+        let slot = self.cache.get(&(key, self.era(key)));
         if let Some(hit) = slot.and_then(OnceLock::get) {
             crate::telemetry::metrics::page_cache(true);
             return Ok(hit.clone());
@@ -170,7 +178,19 @@ impl Pages {
     /// Every cacheable page is in memory, or need not be: with
     /// `render.warm_up = false` pages render on their first request.
     pub fn is_warm(&self) -> bool {
-        !self.settings.render.warm_up || self.cache.values().all(|slot| slot.get().is_some())
+        !self.settings.render.warm_up
+            || PageKey::all(self.settings.tariff.destinations.len())
+                .into_iter()
+                .all(|key| self.cache.get(&(key, self.era(key))).is_some_and(|slot| slot.get().is_some()))
+    }
+
+    /// The closure era a page is cached in: how many closures have ended, for the
+    /// pages that name the next one; 0 for the rest.
+    fn era(&self, key: PageKey) -> usize {
+        match key.names_closures() {
+            true => service_notes::closures_ended(&self.settings.booking.closed, jiff::Timestamp::now()),
+            false => 0,
+        }
     }
 
     /// Renders a page without the cache (for benchmarks; requests use [`Pages::get`]).
@@ -363,6 +383,9 @@ impl Pages {
                 Some(_) => PlacesProviderName::Google,
                 None => PlacesProviderName::Gazetteer,
             },
+            service_notes: page
+                .filter(|p| matches!(p, Page::Reservation | Page::Contact))
+                .and_then(|_| service_notes::service_notes(s, &self.locales, lang, jiff::Timestamp::now())),
         }
     }
 }

@@ -47,3 +47,78 @@ async fn a_ride_inside_a_closure_is_refused_with_its_message_on_the_forms_and_th
     let moved = desk.post(&link, &[("action", "ask"), ("dateTime", &after)]).await;
     assert_eq!(moved.status(), 200, "until is open again");
 }
+
+/// What the form asks while the visitor picks the times (before Send): the same refusals, by
+/// field, from the same rules.
+#[actix_web::test]
+async fn the_times_check_says_before_send_what_send_would_refuse() {
+    let closed = format!(
+        "[[booking.closed]]\nfrom = \"{}T00:00\"\nuntil = \"{}T00:00\"\n\
+         message = {{ nl = \"{CLOSED_NL}\", de = \"Geschlossen.\", en = \"{CLOSED_EN}\" }}\n",
+        day(3),
+        day(5)
+    );
+    let desk = desk_with("en", &closed).await;
+    let errors = |pickup: String, back: Option<String>, lang: &'static str| {
+        let app = &desk.app;
+        async move {
+            let query = back.map(|at| format!("&returnDateTime={at}")).unwrap_or_default();
+            let response = app.get(&format!("/api/pickup-note/{pickup}?lang={lang}{query}")).await;
+            assert_eq!(response.status(), 200);
+            response.json::<Value>().await.unwrap()["errors"].clone()
+        }
+    };
+    let (open, inside, open_after) =
+        (format!("{}T10:00", day(2)), format!("{}T10:00", day(4)), format!("{}T00:00", day(5)));
+    assert_eq!(errors(open.clone(), None, "en").await, json!({}));
+    assert_eq!(errors(inside.clone(), None, "nl").await, json!({ "dateTime": CLOSED_NL }));
+    assert_eq!(
+        errors(open.clone(), Some(inside.clone()), "en").await,
+        json!({ "returnDateTime": CLOSED_EN })
+    );
+    assert_eq!(errors(open.clone(), Some(open_after), "en").await, json!({}), "until is open again");
+    let before = format!("{}T09:00", day(2));
+    let refused = errors(open, Some(before), "en").await;
+    assert_eq!(refused.as_object().map(|o| o.len()), Some(1), "{refused}");
+    assert!(
+        refused["returnDateTime"].as_str().is_some_and(|m| !m.is_empty()),
+        "a return before the outward ride: {refused}"
+    );
+    let past = format!("{}T10:00", day(-1));
+    assert!(errors(past, None, "en").await["dateTime"].is_string(), "a time in the past");
+}
+
+/// The form pages say when the company is closed next and when requests are answered (the
+/// mail's promise, from the same settings); a closure that has ended is not named.
+#[actix_web::test]
+async fn the_form_pages_name_the_next_closure_and_the_answer_hours() {
+    let entry = |from: i64, until: i64, message: &str| {
+        format!(
+            "[[booking.closed]]\nfrom = \"{}T00:00\"\nuntil = \"{}T00:00\"\n\
+             message = {{ nl = \"{message}\", de = \"{message}\", en = \"{message}\" }}\n",
+            day(from),
+            day(until)
+        )
+    };
+    let config =
+        [entry(-5, -3, "Over and done."), entry(3, 5, CLOSED_EN), entry(20, 22, "Later still.")].concat();
+    let desk = desk_with("en", &config).await;
+    let page = |path: &'static str| {
+        let app = &desk.app;
+        async move { app.get(path).await.text().await.unwrap() }
+    };
+    let answers = "Between 06:00 and 23:00 we answer within 30 minutes.";
+    for path in ["/reservation", "/contact-us"] {
+        let html = page(path).await;
+        assert!(html.contains("Closed from ") && html.contains(CLOSED_EN), "{path}: the next closure");
+        assert!(html.contains(answers), "{path}: the answer hours");
+        assert!(
+            !html.contains("Over and done.") && !html.contains("Later still."),
+            "{path}: only the next one"
+        );
+    }
+    let dutch = page("/reserveren").await;
+    assert!(dutch.contains("Gesloten van ") && dutch.contains("krijgt u binnen 30 minuten antwoord"), "nl");
+    let prices = page("/prices").await;
+    assert!(!prices.contains(CLOSED_EN) && !prices.contains(answers), "not on other pages");
+}

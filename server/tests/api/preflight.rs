@@ -99,6 +99,13 @@ impl Site {
             None => Command::new(env!("CARGO_BIN_EXE_taxi-server")),
         };
         command.arg("check").current_dir(&self.dir.0).env_clear();
+        // The clock of this process and of the fake Google in it, when a test moved it
+        // (scripts/test-at-hours.sh: libfaketime); `faketime` above sets its own.
+        for (name, value) in std::env::vars_os() {
+            if name == "LD_PRELOAD" || name.to_string_lossy().starts_with("FAKETIME") {
+                command.env(name, value);
+            }
+        }
         command.env("TAXI_CONFIG", self.dir.0.join("taxi.toml")).env("TAXI_DATA_DIR", self.data_dir());
         command.envs(vars.iter().copied());
         let output = actix_web::rt::task::spawn_blocking(move || command.output().expect("the check runs"))

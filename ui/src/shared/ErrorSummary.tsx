@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent, type SetStateAction } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type SetStateAction } from "react";
+import { useLatest } from "./useLatest";
 import { useTranslation } from "./i18n";
 import { WithCallLink } from "./CallLink";
 
@@ -30,12 +31,12 @@ export function ErrorSummary({ errors, order, reported }: { errors: Errors; orde
   const fields = order.filter((f) => errors[f]);
   const hasErrors = fields.length > 0;
   // Reads the errors without reacting to them: only a new report moves the focus.
-  const focusIfErrors = useEffectEvent(() => {
+  const focusIfErrors = useLatest(() => {
     if (hasErrors) ref.current?.focus();
   });
   useEffect(() => {
     focusIfErrors();
-  }, [reported]);
+  }, [reported, focusIfErrors]);
   if (!hasErrors) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">

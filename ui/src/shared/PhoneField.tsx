@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLatest } from "./useLatest";
 import { useTranslation } from "./i18n";
 import { apiPath, postJson } from "./api";
 import { API_PATHS, LIMITS, type Lang, type PhoneCheckRequest, type PhoneReading } from "./contract";
@@ -47,11 +48,11 @@ export function PhoneField({
     });
   };
 
-  const readTyped = useEffectEvent(() => read(typed));
+  const readTyped = useLatest(() => read(typed));
   useEffect(() => {
     const timer = setTimeout(readTyped, PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, readTyped]);
 
   const current = reading?.for === typed ? reading : undefined;
   // A message under the field after sending says it already.

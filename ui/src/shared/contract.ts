@@ -418,6 +418,11 @@ template: boolean, };
 export type PlacesProviderName = "gazetteer" | "google";
 
 /**
+ * Said beside the forms, worded: when requests are answered, and the next closure.
+ */
+export type ServiceNotes = { answers?: string, closure?: string, };
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -459,7 +464,11 @@ legal?: LegalContent,
 /**
  * Who answers the address fields' suggestions (the attribution shown with them).
  */
-placesProvider: PlacesProviderName, };
+placesProvider: PlacesProviderName, 
+/**
+ * The form pages: the answer hours and the next closure (`site::service_notes`).
+ */
+serviceNotes?: ServiceNotes, };
 
 /**
  * How to reach the company: what the forms link to.
@@ -471,7 +480,7 @@ export type ContactPoints = { phoneDisplay: string, phoneHref: string, email: st
  * components read of the page's props. The tariff, the other languages' paths and the footer's
  * company details only the server's render of the whole page reads.
  */
-export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, placesProvider: PlacesProviderName, };
+export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, placesProvider: PlacesProviderName, serviceNotes?: ServiceNotes, };
 
 /**
  * The staff answer page's props: the site's, and the page.
@@ -514,7 +523,11 @@ legal?: LegalContent,
 /**
  * Who answers the address fields' suggestions (the attribution shown with them).
  */
-placesProvider: PlacesProviderName, };
+placesProvider: PlacesProviderName, 
+/**
+ * The form pages: the answer hours and the next closure (`site::service_notes`).
+ */
+serviceNotes?: ServiceNotes, };
 
 /**
  * The manage page's props: the site's, and the page.
@@ -557,7 +570,11 @@ legal?: LegalContent,
 /**
  * Who answers the address fields' suggestions (the attribution shown with them).
  */
-placesProvider: PlacesProviderName, };
+placesProvider: PlacesProviderName, 
+/**
+ * The form pages: the answer hours and the next closure (`site::service_notes`).
+ */
+serviceNotes?: ServiceNotes, };
 
 /**
  * One entry of the suggestion list (`/api/place-suggestions`).
@@ -619,8 +636,10 @@ export type WhatsappReady = { message: string, whatsappUrl: string, };
 /**
  * Said under the pick-up time when the ride starts before the answer the
  * booking mail promises (a night request for an early ride): phone instead.
+ * And what Send would refuse in the pick-up and return times (a closed day,
+ * a return before the outward ride), by field, in the request's language.
  */
-export type PickupNote = { note?: string, };
+export type PickupNote = { note?: string, errors: { [key in string]: string }, };
 
 /**
  * A typed phone number as read: all but `error` when it is a number,

@@ -11,6 +11,7 @@ import { RouteFields } from "./RouteFields";
 import { PickupNote } from "./PickupNote";
 import { useEarliestPickup } from "./pickupWindow";
 import { routeNeeds } from "./ride";
+import { useRideTimes } from "./useRideTimes";
 import type { RideForm } from "./useRide";
 import type { Submit } from "./useSubmit";
 
@@ -64,6 +65,7 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
   const { lang, action, maxPassengers, largeVehicleAbove, phone } = booking;
   const { fields, errors, set } = ride;
   const earliestPickup = useEarliestPickup(booking.leadTimeMinutes);
+  const pickupNote = useRideTimes(ride, lang);
   // Every airport ride asks for the flight: one the taxi meets, or one it brings you to.
   const { flight } = routeNeeds(ride.ends);
   const showFlight = flight !== null || fields.flightNumber !== "" || !!errors.flightNumber;
@@ -89,7 +91,7 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
         value={fields.dateTime}
         onChange={(e) => set("dateTime")(e.target.value)}
       />
-      <PickupNote dateTime={fields.dateTime} lang={lang} phoneHref={phone.href} phoneDisplay={phone.display} />
+      <PickupNote note={pickupNote} phoneHref={phone.href} phoneDisplay={phone.display} />
       <TextField
         id="returnDateTime"
         type="datetime-local"

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "../../shared/i18n";
+import { ServiceNotes } from "../../shared/ServiceNotes";
 import { MailBooking } from "./MailBooking";
 import { WhatsappBooking } from "./WhatsappBooking";
 import type { ReservationMode } from "../../shared/contract";
@@ -17,6 +18,7 @@ export function Reservation({
   leadTimeMinutes,
   largeVehicleAbove,
   placesProvider,
+  serviceNotes,
 }: IslandProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ReservationMode>(reservationMode ?? "mail");
@@ -40,6 +42,7 @@ export function Reservation({
     <div data-confirm-leave={t("nav.refreshQuestion")}>
       <h1>{t("reservation.heading")}</h1>
       <p>{t("reservation.intro")}</p>
+      <ServiceNotes notes={serviceNotes} />
       <nav className="toggle" aria-label={t("reservation.modeLegend")}>
         {modes.map((m) => (
           <a key={m} href={pageOf(m)} aria-current={mode === m ? "true" : undefined} onClick={choose(m)}>

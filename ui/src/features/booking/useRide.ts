@@ -15,7 +15,8 @@ export function useRide(lang: Lang, initial?: FormState, onDraft?: (values: Reco
     onDraft?.(draftOf(ride));
   }, [ride, onDraft]);
   const { departure, destination } = ride.ends;
-  const withReturn = ride.fields.returnDateTime !== "";
+  // A return time Send would refuse (before the outward ride, on a closed day) is not priced.
+  const withReturn = ride.fields.returnDateTime !== "" && !fieldErrors.errors.returnDateTime;
   const quote = useRoutePrice(departure.place, destination.place, withReturn, lang, hydrated, initial);
   /** After a booking: an empty form, nothing wrong, no price. */
   const clear = () => {
