@@ -27,6 +27,7 @@ use crate::{
     places::{PlaceDetails, PlaceKind, Suggestion, Suggestions},
     pricing::{
         indication::{Indication, RoundTrip},
+        taxibus::TaxibusPart,
         PriceSummary, Rule,
     },
     site::{
@@ -71,7 +72,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
-        Rule, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PageProps, ContactPoints, IslandProps,
+        Rule, TaxibusPart, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
         // What the forms send.

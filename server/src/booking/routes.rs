@@ -123,7 +123,9 @@ pub async fn form_post(
         let id = |k: &str| PlaceId::parse(get(k));
         let (from, from_id, to, to_id) = (get(FROM.text), id(FROM.place_id), get(TO.text), id(TO.place_id));
         let with_return = !get(RIDE.return_date_time).trim().is_empty();
-        let quote = service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), with_return, lang).await;
+        let vehicle = service.vehicle_for(get(RIDE.passenger_amount).trim().parse().ok());
+        let quote =
+            service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), (with_return, vehicle), lang).await;
         // The fields name the places priced, not the text typed before the choice.
         let mut values = values.clone();
         for (fields, end) in ENDS.into_iter().zip(&quote.ends) {

@@ -24,7 +24,10 @@ use crate::{
     },
     mail::{nonce, DeliveryError, Outbox},
     places::{PlaceDetails, Places, Resolution, Suggestion},
-    pricing::indication::{self, Priced},
+    pricing::{
+        indication::{self, Priced},
+        taxibus::Vehicle,
+    },
     types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
 
@@ -178,10 +181,11 @@ impl BookingService {
                     tracing::info!(%reference, "booking request repeated after a restart; nothing stored");
                     return Ok(reference);
                 }
-                let price = self.price_between(from.place(), to.place()).await;
+                let vehicle = self.vehicle_for(Some(form.passengers));
+                let price = self.price_between(from.place(), to.place(), vehicle).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
-                    Some(_) => self.price_between(to.place(), from.place()).await,
+                    Some(_) => self.price_between(to.place(), from.place(), vehicle).await,
                     None => None,
                 };
                 let confirmation_withheld = !self.outbox.opens(&form.email).await;
@@ -249,7 +253,7 @@ impl BookingService {
             .quote(
                 (&form.departure, form.departure_place_id.as_ref()),
                 (&form.destination, form.destination_place_id.as_ref()),
-                form.extras.return_at.is_some(),
+                (form.extras.return_at.is_some(), self.vehicle_for(Some(form.passengers))),
                 lang,
             )
             .await;
@@ -274,14 +278,20 @@ impl BookingService {
     /// in full is priced). Text that may mean several places gives the places
     /// to choose from instead. A price that cannot be computed is `None`; the
     /// booking still goes through.
-    pub async fn quote(&self, from: End<'_>, to: End<'_>, with_return: bool, lang: Lang) -> RouteQuote {
+    pub async fn quote(
+        &self,
+        from: End<'_>,
+        to: End<'_>,
+        (with_return, vehicle): (bool, Vehicle),
+        lang: Lang,
+    ) -> RouteQuote {
         // Only the visitor reads a quote: one language.
         let (from, to) =
             tokio::join!(settle(&self.places, from, lang, lang), settle(&self.places, to, lang, lang));
-        let price = self.price_between(from.place(), to.place()).await;
+        let price = self.price_between(from.place(), to.place(), vehicle).await;
         // The ride back is its own ride: the reversed route, priced by the server.
         let return_price = match with_return {
-            true => self.price_between(to.place(), from.place()).await,
+            true => self.price_between(to.place(), from.place(), vehicle).await,
             false => None,
         };
         let mut choices = BTreeMap::new();
@@ -309,9 +319,21 @@ impl BookingService {
         values
     }
 
-    async fn price_between(&self, from: Option<&PlaceDetails>, to: Option<&PlaceDetails>) -> Option<Priced> {
-        let result = indication::price(&self.places, &self.settings.tariff, from?, to?).await;
-        result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()
+    async fn price_between(
+        &self,
+        from: Option<&PlaceDetails>,
+        to: Option<&PlaceDetails>,
+        vehicle: Vehicle,
+    ) -> Option<Priced> {
+        let tariff = &self.settings.tariff;
+        let result = indication::price(&self.places, tariff, from?, to?).await;
+        let priced = result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()?;
+        Some(priced.for_vehicle(tariff, vehicle))
+    }
+
+    /// The vehicle `passengers` need (a taxibus above `booking.large_vehicle_above`).
+    pub fn vehicle_for(&self, passengers: Option<u8>) -> Vehicle {
+        Vehicle::for_passengers(passengers, self.settings.booking.large_vehicle_above)
     }
 }
 

@@ -34,9 +34,10 @@ pub fn message(
 ) -> String {
     let when =
         |at: Pickup| format!("{} {}", format::date_numeric(l, lang, at.civil().date()), format::time(at));
-    // The meter under a fixed price says so, as the page does: the customer may have read the prices page.
+    // The meter under a fixed price says so, as the page does: the customer may have read the prices
+    // page; and a taxibus's surcharge is named, so the amount can be checked against it.
     let amount = |p: Option<&Indication>| match p {
-        Some(p) if p.summary.rule == Rule::MeteredUnderFixed => {
+        Some(p) if p.summary.rule == Rule::MeteredUnderFixed || p.summary.taxibus.is_some() => {
             format!("{} ({})", p.summary.amount_cents.euro_text(lang), p.explanation.trim_end_matches('.'))
         }
         Some(p) => p.summary.amount_cents.euro_text(lang),

@@ -283,6 +283,13 @@ impl Views<'_> {
                 self.f(lang, "mail.price.meteredUnderFixed", &[("fixed", &fixed), args[0]])
             }
         };
+        let rule = match p.taxibus {
+            None => rule,
+            Some(bus) => {
+                let args = [("rule", rule.as_str()), ("surcharge", &bus.surcharge_cents.euro_text(lang))];
+                self.locales.plural(lang, "mail.price.withTaxibus", bus.passengers.into(), &args)
+            }
+        };
         self.f(
             lang,
             "mail.value.priceWithRule",

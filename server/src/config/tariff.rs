@@ -13,9 +13,60 @@ pub struct TariffSettings {
     /// Where a fixed-price rule (with its surcharges) gives more than the
     /// metered estimate of the same route, the metered estimate is the price.
     pub never_above_meter: bool,
+    /// Added to every rule's price above `booking.large_vehicle_above` passengers.
+    pub taxibus_surcharge: TaxibusSurcharge,
     pub zone: Zone,
     pub radius_surcharges: Vec<RadiusSurcharge>,
     pub destinations: Vec<Destination>,
+}
+
+/// What the taxibus adds to a ride's price: an amount in cents (`1500`), or a
+/// percentage of the price the rule gave (`"25%"`), the owner's choice. One
+/// value, so a settings file's replaces the default whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "TaxibusEntry")]
+pub enum TaxibusSurcharge {
+    Cents(Money),
+    Percent(u16),
+}
+
+/// The setting as written: cents, or a text `N%`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TaxibusEntry {
+    Cents(i64),
+    Text(String),
+}
+
+impl TryFrom<TaxibusEntry> for TaxibusSurcharge {
+    type Error = String;
+
+    fn try_from(entry: TaxibusEntry) -> Result<Self, String> {
+        match entry {
+            TaxibusEntry::Cents(cents) => Money::try_from(cents).map(TaxibusSurcharge::Cents),
+            TaxibusEntry::Text(text) => text
+                .trim()
+                .strip_suffix('%')
+                .and_then(|n| n.trim().parse::<u16>().ok())
+                .filter(|&n| n <= 1000)
+                .map(TaxibusSurcharge::Percent)
+                .ok_or_else(|| {
+                    format!("{text:?} is neither an amount in cents (1500) nor a percentage (\"25%\")")
+                }),
+        }
+    }
+}
+
+impl TaxibusSurcharge {
+    /// What it adds to `price`: a percentage rounded to whole cents, half up.
+    pub fn on(self, price: Money) -> Money {
+        match self {
+            TaxibusSurcharge::Cents(amount) => amount,
+            TaxibusSurcharge::Percent(percent) => {
+                Money::from_cents(price.cents().saturating_mul(i64::from(percent)).saturating_add(50) / 100)
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -288,3 +288,24 @@ fn a_closure_must_end_after_it_starts_and_say_why_in_every_language() {
     }
     assert!(Settings::load_from(&env(&[])).unwrap().booking.closed.is_empty(), "none by default");
 }
+
+#[test]
+fn the_taxibus_surcharge_is_cents_or_a_percentage_and_nothing_else() {
+    use crate::{config::TaxibusSurcharge, types::Money};
+    let default = Settings::load_from(&env(&[])).unwrap().tariff.taxibus_surcharge;
+    assert_eq!(default, TaxibusSurcharge::Cents(Money::from_cents(1500)));
+    let dir = std::env::temp_dir().join(format!("taxi-config-taxibus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("taxibus.toml");
+    let with = |value: &str| {
+        std::fs::write(&f, format!("[tariff]\ntaxibus_surcharge = {value}\n")).unwrap();
+        Settings::load_from(&env(&[("TAXI_CONFIG", f.to_str().unwrap())])).map(|s| s.tariff.taxibus_surcharge)
+    };
+    assert_eq!(with("\"25%\"").unwrap(), TaxibusSurcharge::Percent(25));
+    assert_eq!(with("\" 10 % \"").unwrap(), TaxibusSurcharge::Percent(10));
+    assert_eq!(with("0").unwrap(), TaxibusSurcharge::Cents(Money::ZERO));
+    for bad in ["-100", "\"15 euro\"", "\"%\"", "\"2000%\"", "{ cents = 1500 }"] {
+        let err = with(bad).unwrap_err().to_string();
+        assert!(err.contains("tariff.taxibus_surcharge"), "{bad}: {err}");
+    }
+}

@@ -8,7 +8,11 @@ use crate::{
     config::{LocalizedText, TariffSettings},
     i18n::{format::decimal1, Locales},
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
-    pricing::{quote, PriceSummary, Rule, Trip},
+    pricing::{
+        quote,
+        taxibus::{TaxibusPart, Vehicle},
+        PriceSummary, Rule, Trip,
+    },
     types::{Lang, Money, PlaceId},
 };
 
@@ -62,10 +66,11 @@ pub async fn between_ids(
     locales: &Locales,
     from: &PlaceId,
     to: &PlaceId,
-    lang: Lang,
+    (lang, vehicle): (Lang, Vehicle),
 ) -> Result<Indication, PlacesError> {
     let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
-    between_places(places, tariff, locales, &from?, &to?, lang).await
+    let priced = price(places, tariff, &from?, &to?).await?.for_vehicle(tariff, vehicle);
+    Ok(priced.worded(tariff, locales, lang))
 }
 
 /// A route priced, before it is worded: the tariff engine's answer, which a
@@ -82,6 +87,8 @@ pub struct Priced {
     /// The fixed-price destination's names in every language, when a fixed rule applied
     /// (or was undercut).
     pub fixed: Option<LocalizedText>,
+    /// A taxibus and what it added to `amount_cents`.
+    pub taxibus: Option<TaxibusPart>,
 }
 
 impl Priced {
@@ -95,8 +102,16 @@ impl Priced {
             fixed_destination: self.fixed.as_ref().map(|names| names.get(lang).to_string()),
             surcharge_cents: self.surcharge_cents,
             fixed_cents: self.fixed_cents,
+            taxibus: self.taxibus,
             fixed_destination_names: None,
         }
+    }
+
+    /// The price for `vehicle`: a taxibus adds its surcharge to the rule's price.
+    pub fn for_vehicle(self, tariff: &TariffSettings, vehicle: Vehicle) -> Self {
+        let taxibus = vehicle.part(tariff, self.amount_cents);
+        let amount_cents = self.amount_cents + taxibus.map_or(Money::ZERO, |t| t.surcharge_cents);
+        Self { amount_cents, taxibus, ..self }
     }
 
     /// The price as a booking in `lang` keeps it: with the fixed-price destination's names.
@@ -110,7 +125,7 @@ impl Priced {
         let surcharge = self.surcharge_cents.euro_text(lang);
         let destination = summary.fixed_destination.clone().unwrap_or_default();
         let fixed_args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
-        let explanation = match self.rule {
+        let rule = match self.rule {
             Rule::Fixed => locales.format(lang, "form.ruleFixed", &fixed_args),
             Rule::FixedPickup => locales.format(lang, "form.ruleFixedPickup", &fixed_args),
             Rule::FixedSurcharge => locales.format(lang, "form.ruleFixedSurcharge", &fixed_args),
@@ -141,6 +156,15 @@ impl Priced {
                 ];
                 let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
                 locales.plural(lang, "form.ruleMeteredUnderFixed", self.duration_min as u64, &args)
+            }
+        };
+        let explanation = match self.taxibus {
+            None => rule,
+            Some(bus) => {
+                let surcharge = bus.surcharge_cents.euro_text(lang);
+                let taxibus =
+                    locales.plural(lang, "form.taxibus", bus.passengers.into(), &[("surcharge", &surcharge)]);
+                format!("{rule} {taxibus}")
             }
         };
         Indication {
@@ -188,5 +212,6 @@ pub async fn price(
         surcharge_cents: q.surcharge_cents,
         fixed_cents: q.fixed_cents,
         fixed: q.fixed_destination.map(|d| d.name.clone()),
+        taxibus: None,
     })
 }

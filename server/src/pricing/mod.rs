@@ -21,6 +21,7 @@
 //! destination than Roermond at twice their metered fare (`docs/pricing.md`).
 pub mod indication;
 pub mod routes;
+pub mod taxibus;
 
 use serde::{Deserialize, Serialize};
 
@@ -187,6 +188,11 @@ pub struct PriceSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "number")]
     pub fixed_cents: Option<Money>,
+    /// A taxibus, and what it added (included in `amount_cents`): absent for a car,
+    /// and in bookings made before it was priced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taxibus: Option<taxibus::TaxibusPart>,
     /// Its name in every language, kept with a booking (absent in the API and
     /// in older bookings), so staff's mails name it in the staff language.
     #[serde(default, skip_serializing_if = "Option::is_none")]

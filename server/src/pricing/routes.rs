@@ -11,7 +11,7 @@ use crate::{
     },
     i18n::Locales,
     places::{Places, PlacesError, PlacesProvider, Suggestions},
-    pricing::indication,
+    pricing::{indication, taxibus::Vehicle},
     types::{limits::LIMITS, PlaceId},
 };
 
@@ -53,6 +53,10 @@ pub struct PriceQuery {
     /// `true`: the ride back too, and the total.
     #[serde(default, rename = "return")]
     with_return: bool,
+    /// How many travel: above `booking.large_vehicle_above`, the taxibus's price
+    /// (anything but a number from 1 to 255 counts as not said).
+    #[serde(default)]
+    passengers: Option<String>,
 }
 
 pub async fn price(
@@ -66,7 +70,10 @@ pub async fn price(
     let (from, to) = ids.into_inner();
     let parse = |id: &str| PlaceId::parse(id).ok_or(Refusal::PlaceNotFound);
     let (from, to) = (parse(&from)?, parse(&to)?);
-    let quote = |from, to| indication::between_ids(&places, &settings.tariff, &locales, from, to, lang);
+    let passengers = query.passengers.as_deref().and_then(|n| n.trim().parse::<u8>().ok()).filter(|&n| n > 0);
+    let vehicle = Vehicle::for_passengers(passengers, settings.booking.large_vehicle_above);
+    let quote =
+        |from, to| indication::between_ids(&places, &settings.tariff, &locales, from, to, (lang, vehicle));
     if !query.with_return {
         return Ok(HttpResponse::Ok().json(quote(&from, &to).await.map_err(refusal)?));
     }

@@ -69,5 +69,6 @@ mod staff_deadline;
 mod staff_mail_flood;
 mod stale_pages;
 mod store_faults;
+mod taxibus;
 mod typed_address;
 mod typed_names;

@@ -87,23 +87,27 @@ impl Site {
         self.dir.0.join("var")
     }
 
-    /// `taxi-server check` here with these variables (and no others of ours),
-    /// under `faketime` when `clock` says so.
-    async fn check(&self, vars: &[(&str, &str)], clock: Option<&str>) -> Checked {
-        let mut command = match clock {
-            Some(offset) => {
+    /// `taxi-server check` here with these variables (and no others of ours), its
+    /// clock `ahead` seconds ahead of this process's when that is given (`faketime`).
+    async fn check(&self, vars: &[(&str, &str)], ahead: Option<i64>) -> Checked {
+        // This process's own clock offset, when a test run moved it (scripts/test-at-hours.sh:
+        // libfaketime, FAKETIME in signed seconds); the fake Google here answers by that clock.
+        let moved = std::env::var("FAKETIME").ok().and_then(|v| v.trim().parse::<i64>().ok()).unwrap_or(0);
+        let mut command = match ahead {
+            Some(seconds) => {
                 let mut c = Command::new(FAKETIME);
-                c.args(["-f", offset, env!("CARGO_BIN_EXE_taxi-server")]);
+                c.args(["-f", &format!("{:+}", moved + seconds), env!("CARGO_BIN_EXE_taxi-server")]);
                 c
             }
             None => Command::new(env!("CARGO_BIN_EXE_taxi-server")),
         };
         command.arg("check").current_dir(&self.dir.0).env_clear();
-        // The clock of this process and of the fake Google in it, when a test moved it
-        // (scripts/test-at-hours.sh: libfaketime); `faketime` above sets its own.
-        for (name, value) in std::env::vars_os() {
-            if name == "LD_PRELOAD" || name.to_string_lossy().starts_with("FAKETIME") {
-                command.env(name, value);
+        if ahead.is_none() {
+            // The same moved clock as this process's.
+            for (name, value) in std::env::vars_os() {
+                if name == "LD_PRELOAD" || name.to_string_lossy().starts_with("FAKETIME") {
+                    command.env(name, value);
+                }
             }
         }
         command.env("TAXI_CONFIG", self.dir.0.join("taxi.toml")).env("TAXI_DATA_DIR", self.data_dir());
@@ -212,7 +216,7 @@ async fn each_point_missing_before_going_live_is_a_cross_with_its_fix() {
     );
     std::fs::set_permissions(site.data_dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let wrong = format!("smtp://rit:wr0ng-pa55@127.0.0.1:{}", sink.port);
-    let clock = std::path::Path::new(FAKETIME).exists().then_some("+1h");
+    let clock = std::path::Path::new(FAKETIME).exists().then_some(3600);
     if clock.is_none() {
         println!("the clock's ✗ is not checked: {FAKETIME} is missing (Debian: apt-get install faketime)");
     }

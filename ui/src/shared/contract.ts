@@ -79,6 +79,11 @@ export type Tariff = { startRate: string, perKm: string, perMinute: string, fixe
 export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fixedPickupSurcharge" | "meteredUnderFixed";
 
 /**
+ * A ride by taxibus: for how many, and what that added to the price.
+ */
+export type TaxibusPart = { passengers: number, surchargeCents: number, };
+
+/**
  * The price the server computed for the booking (never the client's number).
  */
 export type PriceSummary = { amountCents: number, rule: Rule, distanceKm: number, durationMin: number, 
@@ -89,7 +94,12 @@ fixedDestination: string | null, surchargeCents: number,
 /**
  * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
  */
-fixedCents?: number, };
+fixedCents?: number, 
+/**
+ * A taxibus, and what it added (included in `amount_cents`): absent for a car,
+ * and in bookings made before it was priced.
+ */
+taxibus?: TaxibusPart, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -115,7 +125,12 @@ fixedDestination: string | null, surchargeCents: number,
 /**
  * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
  */
-fixedCents?: number, };
+fixedCents?: number, 
+/**
+ * A taxibus, and what it added (included in `amount_cents`): absent for a car,
+ * and in bookings made before it was priced.
+ */
+taxibus?: TaxibusPart, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -146,7 +161,12 @@ fixedDestination: string | null, surchargeCents: number,
 /**
  * For [`Rule::MeteredUnderFixed`]: the fixed price the meter undercut.
  */
-fixedCents?: number, };
+fixedCents?: number, 
+/**
+ * A taxibus, and what it added (included in `amount_cents`): absent for a car,
+ * and in bookings made before it was priced.
+ */
+taxibus?: TaxibusPart, };
 
 /**
  * What a page shows after a form post without JavaScript: the typed values
