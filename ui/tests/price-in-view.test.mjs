@@ -99,6 +99,43 @@ test("en: two places chosen bring the price without a button, on the screen and 
   }),
 );
 
+test("en: six passengers bring the taxibus's price, said in words, without moving the screen", TIMEOUT, () =>
+  onPhone("en", {}, async (page, watch) => {
+    await visit(page, server.baseUrl, ROUTES.en.reservation);
+    await waitForHydration(page);
+    await choosePlace(page, "departure", "roerm", "Roermond");
+    await choosePlace(page, "destination", "schip", "Schiphol Airport");
+    const amount = page.locator(".price-box .amount");
+    await amount.waitFor();
+    assert.equal((await amount.textContent()).trim(), "€ 230.00", "a car's price");
+    const field = page.locator("#passengerAmount");
+    await field.scrollIntoViewIfNeeded();
+    await field.fill("6");
+    const where = async () => (await field.boundingBox()).y;
+    const before = await where();
+    await eventually(
+      "the taxibus's price",
+      async () => (await amount.textContent()).trim(),
+      (text) => text === "€ 245.00",
+    );
+    const words = await page.locator(".price-box .hint").first().textContent();
+    assert.ok(words.endsWith("Taxibus for 6 passengers: + € 15.00."), words);
+    // A longer explanation above may grow the page; the browser keeps the field where it was.
+    assert.ok(
+      Math.abs((await where()) - before) < 40,
+      `the field stays where the visitor types: ${before} → ${await where()}`,
+    );
+    assert.ok(await inView(field), "the passengers field is still on the screen");
+    await field.fill("3");
+    await eventually(
+      "a car's price again",
+      async () => (await amount.textContent()).trim(),
+      (text) => text === "€ 230.00",
+    );
+    watch.assertClean(assert);
+  }),
+);
+
 test("de: without JavaScript the question is radio buttons the price button posts", TIMEOUT, () =>
   onPhone("de", { javaScriptEnabled: false }, async (page) => {
     await routeBox(page, "de", "Roermond", "Köln");

@@ -17,7 +17,9 @@ export function useRide(lang: Lang, initial?: FormState, onDraft?: (values: Reco
   const { departure, destination } = ride.ends;
   // A return time Send would refuse (before the outward ride, on a closed day) is not priced.
   const withReturn = ride.fields.returnDateTime !== "" && !fieldErrors.errors.returnDateTime;
-  const quote = useRoutePrice(departure.place, destination.place, withReturn, lang, hydrated, initial);
+  const typed = ride.fields.passengerAmount.trim();
+  const passengers = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
+  const quote = useRoutePrice(departure.place, destination.place, { withReturn, passengers }, lang, hydrated, initial);
   /** After a booking: an empty form, nothing wrong, no price. */
   const clear = () => {
     dispatch({ type: "cleared" });

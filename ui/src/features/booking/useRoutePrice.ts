@@ -20,9 +20,17 @@ interface Quote {
   totalText: string;
 }
 
+/** What besides the places decides the price: a ride back, and how many travel (the server prices a taxibus). */
+export interface PricedTrip {
+  withReturn: boolean;
+  /** 0: not (yet) a number. */
+  passengers: number;
+}
+
 /**
  * The server's price for the chosen route, fetched by itself once both places
- * are chosen (debounced) and again when the ride back is added or dropped.
+ * are chosen (debounced) and again when the ride back is added or dropped, or
+ * the number of passengers changes.
  * A price is shown only for the route it was asked for, so an answer that
  * arrives after a place changed never shows; the server's own price (a page
  * opened with a route, or priced without JavaScript) counts as asked for.
@@ -30,13 +38,14 @@ interface Quote {
 export function useRoutePrice(
   from: PlaceDetails | null,
   to: PlaceDetails | null,
-  withReturn: boolean,
+  { withReturn, passengers }: PricedTrip,
   lang: Lang,
   active: boolean,
   initial?: FormState,
 ) {
   const { t } = useTranslation();
-  const route = from && to ? `${from.id}|${to.id}|${withReturn}` : "";
+  const places = from && to ? `${from.id}|${to.id}` : "";
+  const route = places && `${places}|${withReturn}|${passengers}`;
   const [quote, setQuote] = useState<Quote | null>(() =>
     initial?.price && route
       ? { route, there: initial.price, back: initial.returnPrice ?? null, totalText: initial.totalText ?? "" }
@@ -46,8 +55,9 @@ export function useRoutePrice(
   const [loading, setLoading] = useState(false);
   const asked = useRef(quote?.route ?? "");
   const latest = useRef(0);
-  /** The element holding the price box, scrolled into view when a price arrives. */
+  /** The element holding the price box, scrolled into view when a price for new places arrives. */
   const box = useRef<HTMLDivElement>(null);
+  const scrolledFor = useRef("");
 
   const fetchNow = async () => {
     if (!from || !to) return;
@@ -57,6 +67,7 @@ export function useRoutePrice(
     setError(null);
     // With a ride back the server prices the reversed route too, and adds both up.
     const query: Record<string, string> = withReturn ? { lang, return: "true" } : { lang };
+    if (passengers > 0) query.passengers = String(passengers);
     const answer = await getJson<Partial<RoundTrip>>(
       apiPath(API_PATHS.price, { pickup: from.id, destination: to.id }, query),
     );
@@ -65,8 +76,12 @@ export function useRoutePrice(
     if (answer.ok && answer.data.priceText) {
       const { back, totalText, ...there } = answer.data;
       setQuote({ route: forRoute, there: there as Indication, back: back ?? null, totalText: totalText ?? "" });
-      // The price where the visitor looks: scrolled just into view once shown.
-      requestAnimationFrame(() => box.current?.querySelector(".price-box")?.scrollIntoView({ block: "nearest" }));
+      // The price where the visitor looks: scrolled just into view once shown for the places, not
+      // again while the visitor types further down (a ride back, the passengers).
+      if (scrolledFor.current !== places) {
+        scrolledFor.current = places;
+        requestAnimationFrame(() => box.current?.querySelector(".price-box")?.scrollIntoView({ block: "nearest" }));
+      }
     } else {
       asked.current = "";
       setError({ route: forRoute, text: answer.data.errorMessage ?? t("api.priceUnavailable") });
