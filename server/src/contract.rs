@@ -34,8 +34,8 @@ use crate::{
         contract::{
             Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute,
             LegalContent, Links, PageName, PageProps, PickupNote, PlacesProviderName, PostalAddress,
-            QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff, WhatsappReady,
-            API_PATHS,
+            QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff, TaxibusRates,
+            WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
@@ -71,7 +71,7 @@ pub fn typescript() -> String {
     // Amounts in cents stay far below 2^53: plain numbers, not bigint.
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
-        Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, Tariff,
+        Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, TaxibusRates, Tariff,
         Rule, TaxibusPart, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,

@@ -15,7 +15,7 @@ use crate::{
         submission::{Receipt, SummaryRow},
         FieldErrors,
     },
-    places::{PlaceKind, Suggestion},
+    places::Suggestion,
     pricing::indication::Indication,
     site::{Page, ReservationMode},
     types::Lang,
@@ -133,6 +133,10 @@ pub struct LandingRoute {
     pub destination: String,
     pub airport: bool,
     pub price: String,
+    /// The same route by taxibus, when a taxibus costs more (`Tariff::taxibus` says for whom).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taxibus_price: Option<String>,
     /// Typical road distance and driving time from the zone's centre, rounded.
     pub distance_km: u32,
     pub minutes: u32,
@@ -281,35 +285,7 @@ pub struct PostalAddress {
     pub country: String,
 }
 
-/// The rates, every amount formatted for the page's language.
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Tariff {
-    pub start_rate: String,
-    pub per_km: String,
-    pub per_minute: String,
-    pub fixed_prices: Vec<FixedPriceRow>,
-    pub pickup_surcharge: String,
-    pub radius_surcharges: Vec<RadiusSurchargeRow>,
-    pub metered_beyond_km: f64,
-}
-
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct FixedPriceRow {
-    pub name: String,
-    pub price: String,
-    /// The route's landing page in the page's language.
-    pub landing_path: String,
-    /// An airport or a town: the booking link says which, as `toKind`.
-    pub kind: PlaceKind,
-}
-
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct RadiusSurchargeRow {
-    pub km: f64,
-    pub price: String,
-}
+pub use crate::site::tariff_props::{FixedPriceRow, RadiusSurchargeRow, Tariff, TaxibusRates};
 
 /// What a page shows after a form post without JavaScript: the typed values
 /// again, and the errors, the success message or the price.

@@ -39,6 +39,7 @@ impl Pages {
             destination: name.to_string(),
             airport: destination.kind == DestinationKind::Airport,
             price: price.clone(),
+            taxibus_price: props.tariff.fixed_prices.get(index).and_then(|row| row.taxibus_price.clone()),
             distance_km: km,
             minutes,
             zone: tariff.zone.name.clone(),

@@ -24,6 +24,7 @@ pub mod routes;
 pub mod seo;
 pub mod service_notes;
 pub mod structured_data;
+pub mod tariff_props;
 pub mod titles;
 
 pub use crate::site::page::{Page, ReservationMode};

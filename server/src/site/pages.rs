@@ -16,21 +16,21 @@ use crate::render::{
 };
 use crate::site::document::{document, island_props, Shell};
 use crate::{
-    config::{DestinationKind, Settings},
+    config::Settings,
     i18n::Locales,
-    places::PlaceKind,
     render::assets::Assets,
     site::{
         contract::{
-            Alternates, Company, FixedPriceRow, FormState, LegalContent, Links, PageProps,
-            PlacesProviderName, PostalAddress, QualityMark, RadiusSurchargeRow, Tariff,
+            Alternates, Company, FormState, LegalContent, Links, PageProps, PlacesProviderName,
+            PostalAddress, QualityMark,
         },
-        landing::path as landing_path,
         legal::LegalTexts,
         page_dates::PageDates,
-        service_notes, titles, Page, ReservationMode,
+        service_notes,
+        tariff_props::tariff_props,
+        titles, Page, ReservationMode,
     },
-    types::{links::whatsapp_chat, ClientKey, Lang, Money},
+    types::{links::whatsapp_chat, ClientKey, Lang},
 };
 
 /// What identifies a request-independent page.
@@ -306,7 +306,6 @@ impl Pages {
         let s = &self.settings;
         let c = &s.company;
         let t = &s.tariff;
-        let euro = |amount: Money| amount.euro_text(lang);
         let path = |page: Page, lang: Lang| page.path(lang).to_string();
         let here = page.unwrap_or(Page::Home);
         PageProps {
@@ -346,32 +345,7 @@ impl Pages {
                 quality_mark: self.quality_mark(lang),
                 taxi_image_src: self.assets.url("taxi.svg").to_string(),
             },
-            tariff: Tariff {
-                start_rate: euro(t.start_rate_cents),
-                per_km: euro(t.per_km_cents),
-                per_minute: euro(t.per_minute_cents),
-                fixed_prices: t
-                    .destinations
-                    .iter()
-                    .enumerate()
-                    .map(|(i, d)| FixedPriceRow {
-                        name: d.name.get(lang).to_string(),
-                        price: euro(d.price_cents),
-                        landing_path: landing_path(t, i, lang),
-                        kind: match d.kind {
-                            DestinationKind::Airport => PlaceKind::Airport,
-                            DestinationKind::City => PlaceKind::Locality,
-                        },
-                    })
-                    .collect(),
-                pickup_surcharge: euro(t.pickup_surcharge_cents),
-                radius_surcharges: t
-                    .radius_surcharges
-                    .iter()
-                    .map(|r| RadiusSurchargeRow { km: r.within_km, price: euro(r.cents) })
-                    .collect(),
-                metered_beyond_km: t.radius_surcharges.last().map(|r| r.within_km).unwrap_or(0.0),
-            },
+            tariff: tariff_props(t, &s.booking, lang),
             reservation_mode: mode,
             form: None,
             max_passengers: s.booking.max_passengers,

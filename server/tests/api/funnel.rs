@@ -166,9 +166,11 @@ async fn a_booking_with_extras_reaches_staff_and_customer_and_their_calendars() 
     // A flight the taxi brings you to: no "the landing time is the pick-up time" here.
     let flight = staff.lines().find(|l| l.starts_with("Vlucht:")).expect("the flight line");
     assert!(flight.trim_end().ends_with("KL1234"), "{flight}");
-    // The return ride is its own ride, priced on the reversed route: fixed price plus the pick-up surcharge.
+    // The return ride is its own ride, priced on the reversed route: fixed price plus the pick-up
+    // surcharge, and for six the taxibus's.
     let back_price = staff.lines().find(|l| l.starts_with("Prijs terugrit")).unwrap();
-    assert!(back_price.contains("€ 235,00") && back_price.contains("ophaaltoeslag"), "{back_price}");
+    assert!(back_price.contains("€ 250,00") && back_price.contains("ophaaltoeslag"), "{back_price}");
+    assert!(back_price.contains("taxibus voor 6 personen: + € 15,00"), "{back_price}");
     let ics = staff.split("\n--- ").nth(1).expect("a calendar attachment");
     assert_eq!(ics.matches("BEGIN:VEVENT").count(), 2, "{ics}");
     assert!(ics.contains("terugrit"), "{ics}");

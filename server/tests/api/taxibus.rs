@@ -76,3 +76,35 @@ async fn a_percentage_is_a_share_of_each_ride_rounded_to_the_cent() {
     assert_eq!(bus["amountCents"], 28_750, "€ 230.00 + 25 %: {bus}");
     assert!(bus["explanation"].as_str().unwrap().ends_with("Taxibus for 8 passengers: + € 57.50."), "{bus}");
 }
+
+/// The prices page and every landing page show the taxibus's price beside the car's, in the
+/// page's language; with no surcharge, neither says a word of it.
+#[actix_web::test]
+async fn the_prices_and_landing_pages_show_the_taxibus_price_beside_the_cars() {
+    let desk = desk_with("en", "").await;
+    let page = |path: &'static str| {
+        let app = &desk.app;
+        async move {
+            let response = app.get(path).await;
+            assert_eq!(response.status(), 200, "{path}");
+            response.text().await.unwrap()
+        }
+    };
+    let prices = page("/prices").await;
+    assert!(prices.contains("Travelling with 5 to 8 passengers, a taxibus comes; every price on this page is then € 15.00 higher."), "{prices}");
+    assert!(
+        prices.contains("€ 230.00<span class=\"taxibus-price\">taxibus € 245.00</span>"),
+        "Schiphol's row"
+    );
+    let dutch = page("/tarieven").await;
+    assert!(dutch.contains("taxibus € 245,00") && dutch.contains("Reist u met 5 tot 8 personen"), "nl");
+    let landing = page("/en/taxi-roermond-to-maastricht-aachen-airport-beek").await;
+    assert!(
+        landing.contains("With 5 to 8 passengers a taxibus comes; the fixed price is then € 85.00."),
+        "{landing}"
+    );
+
+    let free = desk_with("en", "[tariff]\ntaxibus_surcharge = 0\n").await;
+    let prices = free.app.get("/prices").await.text().await.unwrap();
+    assert!(!prices.contains("taxibus"), "no surcharge, no taxibus prices");
+}

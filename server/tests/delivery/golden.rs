@@ -93,6 +93,26 @@ fn booking_mails_in_three_languages() {
     }
 }
 
+/// A group of six: the taxibus's surcharge on both rides, said in the price lines of both mails.
+#[test]
+fn taxibus_booking_mails_in_three_languages() {
+    use taxi_server::{pricing::taxibus::TaxibusPart, types::Money};
+    for lang in Lang::ALL {
+        let mut b = booking(lang);
+        b.passengers = 6;
+        b.extras.large_vehicle = true;
+        let part = TaxibusPart { passengers: 6, surcharge_cents: Money::from_cents(1500) };
+        for price in [b.price.as_mut(), b.extras.return_trip.as_mut().and_then(|r| r.price.as_mut())] {
+            let price = price.expect("both rides priced");
+            price.amount_cents = price.amount_cents + part.surcharge_cents;
+            price.taxibus = Some(part);
+        }
+        let mails = composer(lang).booking(&b, "golden").unwrap();
+        check(&format!("booking-staff-taxibus-{lang}"), &describe(&mails[0]));
+        check(&format!("booking-customer-taxibus-{lang}"), &describe(&mails[1]));
+    }
+}
+
 /// Staff's three answers, one per language: the customer's mail and its calendar update.
 #[test]
 fn answer_mails_in_three_languages() {

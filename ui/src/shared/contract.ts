@@ -58,6 +58,10 @@ qualityMark: QualityMark | null, taxiImageSrc: string, };
 
 export type FixedPriceRow = { name: string, price: string, 
 /**
+ * The same route by taxibus, when a taxibus costs more.
+ */
+taxibusPrice?: string, 
+/**
  * The route's landing page in the page's language.
  */
 landingPath: string, 
@@ -69,9 +73,18 @@ kind: PlaceKind, };
 export type RadiusSurchargeRow = { km: number, price: string, };
 
 /**
+ * For how many a taxibus comes, and what it adds to every price ("€ 15,00", "25%").
+ */
+export type TaxibusRates = { from: number, upTo: number, surcharge: string, };
+
+/**
  * The rates, every amount formatted for the page's language.
  */
-export type Tariff = { startRate: string, perKm: string, perMinute: string, fixedPrices: Array<FixedPriceRow>, pickupSurcharge: string, radiusSurcharges: Array<RadiusSurchargeRow>, meteredBeyondKm: number, };
+export type Tariff = { startRate: string, perKm: string, perMinute: string, fixedPrices: Array<FixedPriceRow>, pickupSurcharge: string, radiusSurcharges: Array<RadiusSurchargeRow>, meteredBeyondKm: number, 
+/**
+ * Groups: what a taxibus adds; absent when it adds nothing.
+ */
+taxibus?: TaxibusRates, };
 
 /**
  * Which tariff rule priced a trip (see the tariff engine, `pricing`).
@@ -406,6 +419,10 @@ export type LandingRoute = {
  * The destination's name in the page's language.
  */
 destination: string, airport: boolean, price: string, 
+/**
+ * The same route by taxibus, when a taxibus costs more (`Tariff::taxibus` says for whom).
+ */
+taxibusPrice?: string, 
 /**
  * Typical road distance and driving time from the zone's centre, rounded.
  */

@@ -72,6 +72,10 @@ export function Landing({ landing, tariff, links, company }: PageProps) {
         <p>{t(landing.airport ? "landing.includedAirport" : "landing.includedCity", route)}</p>
       )}
 
+      {landing.taxibusPrice && tariff.taxibus && (
+        <p>{t("landing.taxibus", { ...tariff.taxibus, taxibusPrice: landing.taxibusPrice })}</p>
+      )}
+
       <h2>{t("landing.surchargeHeading", route)}</h2>
       <p>{t("landing.surchargeIntro", { ...route, radius: landing.zoneRadiusKm })}</p>
       <ul>

@@ -43,7 +43,12 @@ export function Prices({ tariff, links }: PageProps) {
               <th scope="row">
                 <a href={row.landingPath}>{row.name}</a>
               </th>
-              <td>{row.price}</td>
+              <td>
+                {row.price}
+                {row.taxibusPrice && (
+                  <span className="taxibus-price">{t("prices.taxibusPrice", { price: row.taxibusPrice })}</span>
+                )}
+              </td>
               <td>
                 <a
                   className="table-action"
@@ -57,6 +62,13 @@ export function Prices({ tariff, links }: PageProps) {
           ))}
         </tbody>
       </table>
+
+      {tariff.taxibus && (
+        <>
+          <h2>{t("prices.taxibusHeading")}</h2>
+          <p>{t("prices.taxibusText", { ...tariff.taxibus })}</p>
+        </>
+      )}
 
       <h2>{t("prices.pickupHeading")}</h2>
       <p>{t("prices.pickupText", { amount: tariff.pickupSurcharge })}</p>
