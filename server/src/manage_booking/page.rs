@@ -20,7 +20,8 @@ impl Pages {
         form: Option<FormState>,
     ) -> Result<EncodedPage, RenderError> {
         let args = [("reference", page.reference.as_str()), ("company", self.settings.company.name.as_str())];
-        let title = self.locales.format(lang, "manage.meta.title", &args);
+        let title =
+            self.error_titled(lang, self.locales.format(lang, "manage.meta.title", &args), form.as_ref());
         let site =
             PageProps { page: PageName::Manage, form, ..self.props(None, lang, ReservationMode::default()) };
         let props = ManagePageProps { site, manage: page };

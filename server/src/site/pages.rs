@@ -240,6 +240,7 @@ impl Pages {
         let vars = self.meta_vars(&props);
         let vars: Vec<_> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let title = titles::compose(&self.locales, lang, &meta_key, &vars, &self.settings.company.name);
+        let title = self.error_titled(lang, title, props.form.as_ref());
         let description = self.locales.format(lang, &format!("{meta_key}.description"), &vars);
         let keywords = self.locales.format(lang, &format!("{meta_key}.keywords"), &vars);
         let interactive = page.is_some_and(Page::is_interactive);
@@ -274,6 +275,15 @@ impl Pages {
             share_image_alt: self.share_image_alt(lang),
         };
         Ok(document(&shell, &self.settings, &body))
+    }
+
+    /// A page answering a post it refused says so first, in its title (GOV.UK's pattern: a
+    /// screen reader reads the title on load, a tab shows it): "Error: Book a taxi – …".
+    pub(crate) fn error_titled(&self, lang: Lang, title: String, form: Option<&FormState>) -> String {
+        match form.is_some_and(|f| !f.errors.is_empty()) {
+            true => self.locales.format(lang, "form.errorTitle", &[("title", &title)]),
+            false => title,
+        }
     }
 
     /// The footer's quality mark: the company's own, else the built-in example on the demo.

@@ -281,6 +281,9 @@ async fn forms_work_without_javascript() {
     assert!(html.contains("Vul uw e-mailadres in."));
     assert!(html.contains("value=\"Piet\""), "typed values kept");
     assert!(html.contains("aria-describedby=\"email-error\""));
+    // Said first, in the title (GOV.UK's pattern); a page priced without errors is not.
+    let title = crate::helpers::between(&html, "<title>", "</title>").unwrap();
+    assert!(title.starts_with("Fout: ") && title.contains("Taxi reserveren"), "{title}");
 
     let departure = "Markt 1, Roermond";
     let form = format!(
@@ -290,6 +293,7 @@ async fn forms_work_without_javascript() {
     let html =
         app.post_raw("/reserveren", "application/x-www-form-urlencoded", form).await.text().await.unwrap();
     assert!(html.contains("€ 230,00"), "price shown without JavaScript");
+    assert!(!crate::helpers::between(&html, "<title>", "</title>").unwrap().starts_with("Fout"), "no errors");
 
     // A whole town typed: the street is asked for, then the booking is taken.
     let form = format!(
