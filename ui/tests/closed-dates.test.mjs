@@ -7,9 +7,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   ROUTES,
+  pricedToSchiphol,
   TEXTS,
   assertAccessible,
-  choosePlace,
   dutchDateTime,
   eventually,
   useServerAndBrowser,
@@ -78,12 +78,7 @@ test("nl: a pick-up on a closed day is refused under the date before Send, with 
 
 test("en: a return before the outward ride is refused before Send and not priced", TIMEOUT, () =>
   onPhone("en", async (page, posts) => {
-    await visit(page, server.baseUrl, ROUTES.en.reservation);
-    await waitForHydration(page);
-    await choosePlace(page, "departure", "roerm", "Roermond");
-    await choosePlace(page, "destination", "schip", "Schiphol Airport");
-    const amount = page.locator(".price-box .amount");
-    await amount.waitFor();
+    const amount = await pricedToSchiphol(page, server.baseUrl);
     await page.fill("#dateTime", `${day(2)}T10:00`);
     await page.fill("#returnDateTime", `${day(2)}T09:00`);
     await errorOf(page, "returnDateTime").waitFor();

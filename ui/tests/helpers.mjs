@@ -370,3 +370,17 @@ export async function choosePlace(page, id, typed, optionMain) {
   await page.locator(`#${id}-listbox`).waitFor({ state: "hidden" });
   return details;
 }
+
+/**
+ * The English reservation page, hydrated, with Roermond → Schiphol Airport chosen from the
+ * suggestions; the price's amount, once shown (€ 230.00 by car).
+ */
+export async function pricedToSchiphol(page, baseUrl) {
+  await visit(page, baseUrl, ROUTES.en.reservation);
+  await waitForHydration(page);
+  await choosePlace(page, "departure", "roerm", "Roermond");
+  await choosePlace(page, "destination", "schip", "Schiphol Airport");
+  const amount = page.locator(".price-box .amount");
+  await amount.waitFor();
+  return amount;
+}

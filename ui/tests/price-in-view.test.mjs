@@ -11,6 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   ROUTES,
+  pricedToSchiphol,
   TEXTS,
   choosePlace,
   eventually,
@@ -67,12 +68,7 @@ test("nl: the route box's 'Düsseldorf' is a question on the screen; the choice 
 
 test("en: two places chosen bring the price without a button, on the screen and on one line", TIMEOUT, () =>
   onPhone("en", {}, async (page, watch) => {
-    await visit(page, server.baseUrl, ROUTES.en.reservation);
-    await waitForHydration(page);
-    await choosePlace(page, "departure", "roerm", "Roermond");
-    await choosePlace(page, "destination", "schip", "Schiphol Airport");
-    const amount = page.locator(".price-box .amount");
-    await amount.waitFor();
+    const amount = await pricedToSchiphol(page, server.baseUrl);
     assert.equal((await amount.textContent()).trim(), "€ 230.00");
     await eventually("the price on the screen", () => inView(amount), Boolean);
     assert.equal(await amount.evaluate((el) => el.getClientRects().length), 1, "the amount does not wrap");
@@ -101,12 +97,7 @@ test("en: two places chosen bring the price without a button, on the screen and 
 
 test("en: six passengers bring the taxibus's price, said in words, without moving the screen", TIMEOUT, () =>
   onPhone("en", {}, async (page, watch) => {
-    await visit(page, server.baseUrl, ROUTES.en.reservation);
-    await waitForHydration(page);
-    await choosePlace(page, "departure", "roerm", "Roermond");
-    await choosePlace(page, "destination", "schip", "Schiphol Airport");
-    const amount = page.locator(".price-box .amount");
-    await amount.waitFor();
+    const amount = await pricedToSchiphol(page, server.baseUrl);
     assert.equal((await amount.textContent()).trim(), "€ 230.00", "a car's price");
     const field = page.locator("#passengerAmount");
     await field.scrollIntoViewIfNeeded();

@@ -13,15 +13,19 @@ fn day(ahead: i64) -> jiff::civil::Date {
 const CLOSED_NL: &str = "Van 3 tot 5 dagen vanaf nu rijden wij niet.";
 const CLOSED_EN: &str = "We do not drive from 3 to 5 days from now.";
 
-#[actix_web::test]
-async fn a_ride_inside_a_closure_is_refused_with_its_message_on_the_forms_and_the_manage_page() {
-    let closed = format!(
+/// A closure from 3 to 5 days ahead (midnight to midnight), with its messages.
+fn closed_from_3_to_5_days() -> String {
+    format!(
         "[[booking.closed]]\nfrom = \"{}T00:00\"\nuntil = \"{}T00:00\"\n\
          message = {{ nl = \"{CLOSED_NL}\", de = \"Geschlossen.\", en = \"{CLOSED_EN}\" }}\n",
         day(3),
         day(5)
-    );
-    let desk = desk_with("en", &closed).await;
+    )
+}
+
+#[actix_web::test]
+async fn a_ride_inside_a_closure_is_refused_with_its_message_on_the_forms_and_the_manage_page() {
+    let desk = desk_with("en", &closed_from_3_to_5_days()).await;
     let inside = format!("{}T10:00", day(4));
     let mut body = booking();
     body["dateTime"] = json!(inside);
@@ -52,13 +56,7 @@ async fn a_ride_inside_a_closure_is_refused_with_its_message_on_the_forms_and_th
 /// field, from the same rules.
 #[actix_web::test]
 async fn the_times_check_says_before_send_what_send_would_refuse() {
-    let closed = format!(
-        "[[booking.closed]]\nfrom = \"{}T00:00\"\nuntil = \"{}T00:00\"\n\
-         message = {{ nl = \"{CLOSED_NL}\", de = \"Geschlossen.\", en = \"{CLOSED_EN}\" }}\n",
-        day(3),
-        day(5)
-    );
-    let desk = desk_with("en", &closed).await;
+    let desk = desk_with("en", &closed_from_3_to_5_days()).await;
     let errors = |pickup: String, back: Option<String>, lang: &'static str| {
         let app = &desk.app;
         async move {
