@@ -93,11 +93,11 @@ async fn the_prices_and_landing_pages_show_the_taxibus_price_beside_the_cars() {
     let prices = page("/prices").await;
     assert!(prices.contains("Travelling with 5 to 8 passengers, a taxibus comes; every price on this page is then € 15.00 higher."), "{prices}");
     assert!(
-        prices.contains("€ 230.00<span class=\"taxibus-price\">taxibus € 245.00</span>"),
+        prices.contains("€ 230.00<span class=\"taxibus-price\">taxibus €\u{a0}245.00</span>"),
         "Schiphol's row"
     );
     let dutch = page("/tarieven").await;
-    assert!(dutch.contains("taxibus € 245,00") && dutch.contains("Reist u met 5 tot 8 personen"), "nl");
+    assert!(dutch.contains("taxibus €\u{a0}245,00") && dutch.contains("Reist u met 5 tot 8 personen"), "nl");
     let landing = page("/en/taxi-roermond-to-maastricht-aachen-airport-beek").await;
     assert!(
         landing.contains("With 5 to 8 passengers a taxibus comes; the fixed price is then € 85.00."),

@@ -46,7 +46,9 @@ export function Prices({ tariff, links }: PageProps) {
               <td>
                 {row.price}
                 {row.taxibusPrice && (
-                  <span className="taxibus-price">{t("prices.taxibusPrice", { price: row.taxibusPrice })}</span>
+                  <span className="taxibus-price">
+                    {t("prices.taxibusPrice", { price: row.taxibusPrice.replace(/ /g, "\u00a0") })}
+                  </span>
                 )}
               </td>
               <td>
