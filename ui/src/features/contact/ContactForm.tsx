@@ -48,8 +48,9 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
         checkRequired(t, values.message, "validation.messageRequired") ??
         checkLength(t, values.message, LIMITS.message),
     });
-    report(found);
-    if (Object.keys(found).length) return;
+    // The server checks more (a phone number it cannot read), so it is asked even when the browser
+    // found something, and every error comes in one round; its rules include the browser's, so
+    // nothing is sent then.
     setSending(true);
     const answer = await postWithProof<Accepted>(apiPath(API_PATHS.contact, { language: lang }), values);
     setSending(false);
@@ -58,8 +59,8 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
       setErrors({});
       setReceipt({ noMail: answer.data.noMail });
       setSuccess(answer.data.message ?? "");
-    } else if (answer.data.errors) {
-      report(answer.data.errors);
+    } else if (answer.data.errors || Object.keys(found).length) {
+      report({ ...found, ...answer.data.errors });
     } else {
       setErrorMessage(answer.data.errorMessage ?? t("api.somethingWentWrong"));
     }
