@@ -122,18 +122,17 @@ impl Composer {
     }
 
     /// The three answer buttons of the staff mail, as signed links.
-    pub(crate) fn answer_links(&self, b: &Booking) -> Vec<Link> {
+    pub(crate) fn answer_links(&self, b: &Booking) -> (Vec<Link>, Option<Link>) {
         let expires = expires_at(b.pickup_at);
-        Action::ALL
-            .iter()
-            .map(|&action| Link {
-                label: self
-                    .locales
-                    .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
-                    .to_string(),
-                href: format!("{}{}", self.base_url, signed_path(&self.key, &b.reference, action, expires)),
-            })
-            .collect()
+        let link = |action: Action| Link {
+            label: self
+                .locales
+                .text(self.staff_lang, &format!("mail.staffBooking.answer.{}", action.code()))
+                .to_string(),
+            href: format!("{}{}", self.base_url, signed_path(&self.key, &b.reference, action, expires)),
+        };
+        let answers = Action::ALL.iter().filter(|&&a| a != Action::Junk).map(|&a| link(a)).collect();
+        (answers, Some(link(Action::Junk)))
     }
 
     /// The customer's manage page, signed until an hour after the last

@@ -64,7 +64,7 @@ impl Composer {
             view.subject = header_line(&self.locales.format(lang, &key("subject"), &args), SUBJECT_MAX);
             view.heading = self.locales.format(lang, &key("heading"), &args);
             view.intro = vec![self.locales.format(lang, &key("text"), &args)];
-            view.answers = self.answer_links(b);
+            (view.answers, view.junk) = self.answer_links(b);
             view.outro.clear();
             let more = match reminder {
                 Reminder::StaffBeforePickup => self.escalation.clone(),

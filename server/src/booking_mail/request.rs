@@ -29,7 +29,7 @@ impl Composer {
         let uid = self.calendar_uid(&b.reference, nonce);
         let date = SystemTime::from(b.received_at);
         let mut staff_view = self.views().staff_booking(b, self.staff_lang);
-        staff_view.answers = self.answer_links(b);
+        (staff_view.answers, staff_view.junk) = self.answer_links(b);
         let staff_ics = self.booking_ics(b, self.staff_lang, &uid, &staff_view, false, ics::Revision::BOOKED);
         let mut mails = vec![self.head.to_staff(
             Letter {

@@ -56,7 +56,7 @@ impl Composer {
         let mut staff_view = staff_step(&self.views(), &moved, step, lang, &record.booking);
         if step.action == CustomerAction::Ask {
             // A request again: answered with the buttons of a new one.
-            staff_view.answers = self.answer_links(&moved);
+            (staff_view.answers, staff_view.junk) = self.answer_links(&moved);
         }
         let staff_ics = self.booking_ics(&moved, lang, uid, &staff_view, false, revision);
         let mut mails = vec![self.head.to_staff(

@@ -43,6 +43,8 @@ pub struct MailView {
     pub intro: Vec<String>,
     /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
     pub answers: Vec<Link>,
+    /// Staff's "junk" answer, drawn apart and quiet, so that it is not taken for Confirm.
+    pub junk: Option<Link>,
     pub actions: Vec<Link>,
     pub rows_heading: Option<String>,
     pub rows: Vec<Row>,
@@ -64,6 +66,7 @@ impl MailView {
             alerts: Vec::new(),
             intro: Vec::new(),
             answers: Vec::new(),
+            junk: None,
             actions: Vec::new(),
             rows_heading: None,
             rows: Vec::new(),

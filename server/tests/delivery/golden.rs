@@ -388,3 +388,20 @@ fn another_time_asked_at_night_for_early_next_morning_tells_both_sides() {
     assert!(!mails[0].subject.contains("SPOED"), "{}", mails[0].subject);
     assert!(!mails[1].text.contains("starts before"), "{}", mails[1].text);
 }
+
+/// Issue 55: in the staff HTML mail Junk looked like Confirm. The three answers are large dark
+/// buttons; Junk comes after them, small and outlined in red, so no thumb takes it for Confirm.
+#[test]
+fn junk_is_drawn_apart_and_quiet_in_the_staff_html_mail() {
+    let mails = composer(Lang::En).booking(&booking(Lang::En), "golden").unwrap();
+    let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
+    let html = msg.body_html(0).unwrap();
+    let anchor = |label: &str| {
+        let end = html.find(&format!(">{label}</a>")).unwrap_or_else(|| panic!("{label}: {html}"));
+        html[..end].rsplit("<a ").next().unwrap().to_string()
+    };
+    let (confirm, junk) = (anchor("Confirm"), anchor("Junk"));
+    assert!(confirm.contains("background:#1a1a1a") && confirm.contains("font-size:18px"), "{confirm}");
+    assert!(!junk.contains("background:#1a1a1a") && junk.contains("border:1px solid #b3261e"), "{junk}");
+    assert!(html.find(">Junk<") > html.find(">Decline<"), "after the answers");
+}
