@@ -72,6 +72,27 @@ pub(crate) fn ride_events(
             ("reference", &b.reference),
         ],
     );
+    // Staff's calendars (the mail's file and the dispatchers' feed) flag in the title what decides
+    // the vehicle and what must be read, as the staff mail's subject does; the customer's not.
+    let flags: Vec<String> = match with_contact {
+        true => Vec::new(),
+        false => [
+            b.extras.large_vehicle.then(|| v.t(lang, "mail.staffBooking.tags.largeVehicle")),
+            b.extras
+                .remarks
+                .as_deref()
+                .filter(|r| !r.trim().is_empty())
+                .map(|_| v.t(lang, "mail.staffBooking.tags.remarks")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    };
+    let flagged = |title: String| match flags.is_empty() {
+        true => title,
+        false => format!("{title} [{}]", flags.join(", ")),
+    };
+    let summary = flagged(summary);
     let mut lines: Vec<String> = view.rows.iter().map(|r| format!("{}: {}", r.label, r.value)).collect();
     if let Some(block) = &view.block {
         lines.push(format!("{}: {}", block.label, block.text));
@@ -107,7 +128,7 @@ pub(crate) fn ride_events(
     let back = b.extras.return_trip.as_ref().map(|back| ics::Event {
         uid: format!("return.{uid}"),
         start: back.pickup_at.civil(),
-        summary: v.locales.format(
+        summary: flagged(v.locales.format(
             lang,
             "funnel.mail.calendarReturnSummary",
             &[
@@ -115,7 +136,7 @@ pub(crate) fn ride_events(
                 ("to", &place_short(&b.departure)),
                 ("reference", &b.reference),
             ],
-        ),
+        )),
         location: place_long(&b.destination),
         status: revision.back.unwrap_or(revision.status),
         ..outward.clone()
