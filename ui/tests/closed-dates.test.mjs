@@ -12,9 +12,9 @@ import {
   assertAccessible,
   dutchDateTime,
   eventually,
+  onPhone as phone,
   useServerAndBrowser,
   visit,
-  visitorContext,
   waitForHydration,
 } from "./helpers.mjs";
 
@@ -35,21 +35,13 @@ useServerAndBrowser((s, b) => ([server, browser] = [s, b]), {
     `message = { nl = "${CLOSED.nl}", de = "${CLOSED.de}", en = "${CLOSED.en}" }\n`,
 });
 
-async function onPhone(lang, run) {
-  const context = await visitorContext(browser, server.baseUrl, lang, {
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  try {
-    const page = await context.newPage();
+/** A 360 × 740 phone of a visitor of `lang`; `run(page, posts)` with the POSTs it made. */
+const onPhone = (lang, run) =>
+  phone(browser, server.baseUrl, lang, { viewport: { width: 360, height: 740 } }, (page) => {
     const posts = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-    await run(page, posts);
-  } finally {
-    await context.close();
-  }
-}
+    return run(page, posts);
+  });
 
 const errorOf = (page, id) => page.locator(`#${id}-error`);
 
