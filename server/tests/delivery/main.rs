@@ -9,6 +9,7 @@ mod disk_full;
 mod failures;
 mod fair_turns;
 mod golden;
+mod golden_group;
 mod headers;
 mod late_answer;
 mod outbox;

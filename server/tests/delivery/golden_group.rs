@@ -1,0 +1,46 @@
+//! More golden mails: a group's booking (the taxibus on both rides, `tests/golden/*-taxibus-*.txt`)
+//! and how the staff HTML mail draws its answers.
+use mail_parser::MessageParser;
+use taxi_server::types::Lang;
+
+use crate::{
+    golden::{check, describe},
+    helpers::{booking, composer},
+};
+
+/// A group of six: the taxibus's surcharge on both rides, said in the price lines of both mails.
+#[test]
+fn taxibus_booking_mails_in_three_languages() {
+    use taxi_server::{pricing::taxibus::TaxibusPart, types::Money};
+    for lang in Lang::ALL {
+        let mut b = booking(lang);
+        b.passengers = 6;
+        b.extras.large_vehicle = true;
+        let part = TaxibusPart { passengers: 6, surcharge_cents: Money::from_cents(1500) };
+        for price in [b.price.as_mut(), b.extras.return_trip.as_mut().and_then(|r| r.price.as_mut())] {
+            let price = price.expect("both rides priced");
+            price.amount_cents = price.amount_cents + part.surcharge_cents;
+            price.taxibus = Some(part);
+        }
+        let mails = composer(lang).booking(&b, "golden").unwrap();
+        check(&format!("booking-staff-taxibus-{lang}"), &describe(&mails[0]));
+        check(&format!("booking-customer-taxibus-{lang}"), &describe(&mails[1]));
+    }
+}
+
+/// Issue 55: in the staff HTML mail Junk looked like Confirm. The three answers are large dark
+/// buttons; Junk comes after them, small and outlined in red, so no thumb takes it for Confirm.
+#[test]
+fn junk_is_drawn_apart_and_quiet_in_the_staff_html_mail() {
+    let mails = composer(Lang::En).booking(&booking(Lang::En), "golden").unwrap();
+    let msg = MessageParser::default().parse(&mails[0].raw).unwrap();
+    let html = msg.body_html(0).unwrap();
+    let anchor = |label: &str| {
+        let end = html.find(&format!(">{label}</a>")).unwrap_or_else(|| panic!("{label}: {html}"));
+        html[..end].rsplit("<a ").next().unwrap().to_string()
+    };
+    let (confirm, junk) = (anchor("Confirm"), anchor("Junk"));
+    assert!(confirm.contains("background:#1a1a1a") && confirm.contains("font-size:18px"), "{confirm}");
+    assert!(!junk.contains("background:#1a1a1a") && junk.contains("border:1px solid #b3261e"), "{junk}");
+    assert!(html.find(">Junk<") > html.find(">Decline<"), "after the answers");
+}
