@@ -58,6 +58,11 @@ impl TryFrom<TaxibusEntry> for TaxibusSurcharge {
 }
 
 impl TaxibusSurcharge {
+    /// Whether it adds nothing to any price (`0` or `"0%"`).
+    pub fn is_nothing(self) -> bool {
+        matches!(self, TaxibusSurcharge::Cents(Money::ZERO) | TaxibusSurcharge::Percent(0))
+    }
+
     /// What it adds to `price`: a percentage rounded to whole cents, half up.
     pub fn on(self, price: Money) -> Money {
         match self {

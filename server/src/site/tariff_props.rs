@@ -61,9 +61,7 @@ pub struct TaxibusRates {
 /// The rates for the pages in `lang`.
 pub fn tariff_props(t: &TariffSettings, booking: &BookingSettings, lang: Lang) -> Tariff {
     let euro = |amount: Money| amount.euro_text(lang);
-    let adds = t.taxibus_surcharge != TaxibusSurcharge::Cents(Money::ZERO)
-        && t.taxibus_surcharge != TaxibusSurcharge::Percent(0)
-        && booking.large_vehicle_above < booking.max_passengers;
+    let adds = !t.taxibus_surcharge.is_nothing() && booking.large_vehicle_above < booking.max_passengers;
     let taxibus = adds.then(|| TaxibusRates {
         from: booking.large_vehicle_above + 1,
         up_to: booking.max_passengers,
