@@ -11,6 +11,7 @@ use crate::{
     bookings::{
         answer::{Action, DeclineReason, Status},
         customer_step::CustomerAction,
+        model::PaymentMethod,
     },
     contact::form::ContactRequest,
     edge::error::Failure,
@@ -32,10 +33,10 @@ use crate::{
     },
     site::{
         contract::{
-            Alternates, Company, ContactPoints, FixedPriceRow, FormState, IslandProps, LandingRoute,
-            LegalContent, Links, PageName, PageProps, PickupNote, PlacesProviderName, PostalAddress,
-            QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff, TaxibusRates,
-            WhatsappReady, API_PATHS,
+            Alternates, BookingRules, Company, ContactPoints, FixedPriceRow, FormState, IslandProps,
+            LandingRoute, LegalContent, Links, PageName, PageProps, PickupNote, PlacesProviderName,
+            PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff,
+            TaxibusRates, WhatsappReady, API_PATHS,
         },
         ReservationMode,
     },
@@ -72,7 +73,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, TaxibusRates, Tariff,
-        Rule, TaxibusPart, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PageProps, ContactPoints, IslandProps,
+        Rule, TaxibusPart, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PaymentMethod, BookingRules, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
         // What the forms send.

@@ -35,7 +35,17 @@ import {
 
 /** The keys the browser posts, sorted: what the server reads of each mode of the form. */
 const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
-const EXTRAS_PAYLOAD = ["pickupStreet", "returnDateTime", "flightNumber", "remarks"];
+const EXTRAS_PAYLOAD = [
+  "pickupStreet",
+  "returnDateTime",
+  "flightNumber",
+  "remarks",
+  "luggage",
+  "childSeats",
+  "wheelchair",
+  "companyName",
+  "invoiceReference",
+];
 const WHATSAPP_PAYLOAD = [
   "name",
   "passengerAmount",

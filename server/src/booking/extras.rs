@@ -1,10 +1,12 @@
 //! The optional parts of a booking, shared by both booking forms: the street
-//! for a whole-town pick-up, a flight number, remarks and a return ride.
+//! for a whole-town pick-up, a flight number, remarks, a return ride, and
+//! what the vehicle must take (`needs`).
 use jiff::{SignedDuration, Timestamp};
 
 use crate::forms::{Checker, Input, Problems};
 use crate::{
-    booking::request::RIDE,
+    booking::{needs::check_needs, request::RIDE},
+    bookings::model::{Invoice, RideNeeds},
     config::BookingSettings,
     places::PlaceKind,
     types::{limits::LIMITS, Pickup},
@@ -17,6 +19,9 @@ pub struct ExtrasInput {
     pub flight_number: Option<String>,
     pub remarks: Option<String>,
     pub return_at: Option<Pickup>,
+    pub needs: RideNeeds,
+    /// Set by the payment check (`needs::check_payment`) for a ride on account.
+    pub invoice: Option<Invoice>,
 }
 
 impl ExtrasInput {
@@ -26,12 +31,16 @@ impl ExtrasInput {
     pub fn fingerprint_text(&self) -> String {
         let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
         let return_at = self.return_at.map(Pickup::field_value);
+        let given = crate::booking::needs::fingerprint_parts(&self.needs, self.invoice.as_ref());
         [
             field("pickupStreet", self.pickup_street.as_deref()),
             field("flightNumber", self.flight_number.as_deref()),
             field("remarks", self.remarks.as_deref()),
             field("returnAt", return_at.as_deref()),
         ]
+        .into_iter()
+        .chain(given)
+        .collect::<Vec<_>>()
         .join("\u{1f}")
     }
 }
@@ -79,6 +88,8 @@ pub fn check_extras(
         flight_number,
         remarks: Some(remarks).filter(|s| !s.is_empty()),
         return_at,
+        needs: check_needs(c, input),
+        invoice: None,
     }
 }
 
@@ -189,6 +200,7 @@ mod tests {
 #[cfg(test)]
 mod fingerprint_tests {
     use super::ExtrasInput;
+    use crate::bookings::model::{Invoice, RideNeeds};
 
     #[test]
     fn the_fingerprint_text_is_pinned_and_tells_every_field_apart() {
@@ -197,6 +209,7 @@ mod fingerprint_tests {
             flight_number: None,
             remarks: Some("2 suitcases".into()),
             return_at: Some("2026-12-01T18:45".parse().unwrap()),
+            ..ExtrasInput::default()
         };
         // Pinned: the store keeps fingerprints across releases.
         assert_eq!(
@@ -206,5 +219,12 @@ mod fingerprint_tests {
         let moved =
             ExtrasInput { remarks: None, flight_number: Some("2 suitcases".into()), ..extras.clone() };
         assert_ne!(moved.fingerprint_text(), extras.fingerprint_text());
+        // What travels along and the company invoiced tell rides apart too, and only when given.
+        let needs = RideNeeds { luggage: 2, child_seats: 0, wheelchair: true };
+        let along = ExtrasInput { needs, ..extras.clone() };
+        assert!(along.fingerprint_text().ends_with("\u{1f}needs=2/0/true"), "{}", along.fingerprint_text());
+        let invoice = Invoice { company_name: "Janssen BV".into(), reference: None };
+        let invoiced = ExtrasInput { invoice: Some(invoice), ..extras.clone() };
+        assert!(invoiced.fingerprint_text().ends_with("\u{1f}invoice=Janssen BV/"));
     }
 }

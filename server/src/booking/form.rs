@@ -3,6 +3,7 @@ use jiff::{SignedDuration, Timestamp};
 use crate::{
     booking::{
         extras::{check_extras, ExtrasInput},
+        needs::check_payment,
         request::{RESERVATION, RIDE},
     },
     forms::{Arg, Checker, Input, Problems},
@@ -57,12 +58,9 @@ fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp)
     let pickup_at = pickup_time_in(c, input, RIDE.date_time, rules, now);
     let departure_place_id = place_id(input, RIDE.departure_place_id);
     let pickup_place = departure_place_id.as_ref().map(PlaceId::as_str);
-    Ride {
-        payment_method: payment(c, input),
-        extras: check_extras(c, input, rules, now, pickup_at, pickup_place),
-        pickup_at,
-        departure_place_id,
-    }
+    let (payment_method, invoice) = check_payment(c, input, rules);
+    let extras = check_extras(c, input, rules, now, pickup_at, pickup_place);
+    Ride { payment_method, extras: ExtrasInput { invoice, ..extras }, pickup_at, departure_place_id }
 }
 
 /// `phone_read`: where a phone number without its country code is read: the
@@ -185,21 +183,6 @@ pub fn pickup_time_in(
 pub(crate) fn refuse_if_closed(c: &mut Checker, field: &'static str, rules: &BookingSettings, at: Pickup) {
     if let Some(closure) = crate::config::closure_at(&rules.closed, at) {
         c.fail(field, "closed", &[("message", Arg::Own(closure.message.clone()))]);
-    }
-}
-
-fn payment(c: &mut Checker, input: &Input) -> Option<PaymentMethod> {
-    let field = RIDE.payment_method;
-    match input.line(field) {
-        Ok(text) if text.is_empty() => None,
-        Ok(text) => PaymentMethod::parse(&text).or_else(|| {
-            c.fail(field, "paymentMethod", &[]);
-            None
-        }),
-        Err(crate::forms::NotText) => {
-            c.fail(field, "paymentMethod", &[]);
-            None
-        }
     }
 }
 

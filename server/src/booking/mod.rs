@@ -1,5 +1,6 @@
 //! Booking requests, the visitor's side: what the forms send ([`request`]),
-//! the form and its extras ([`form`], [`extras`]), the reservation page
+//! the form and its extras ([`form`], [`extras`], [`needs`]: what decides the
+//! vehicle, and the payment), the reservation page
 //! opened with a route ([`prefill`]) or filled from a booking to book it
 //! again ([`repeat`]), the service that validates, prices and de-duplicates
 //! ([`service`]; the places a form chose, named the same everywhere:
@@ -8,6 +9,7 @@
 pub mod chosen;
 pub mod extras;
 pub mod form;
+pub mod needs;
 pub mod prefill;
 pub mod repeat;
 pub mod request;

@@ -93,7 +93,8 @@ pub fn fills(record: &Record) -> bool {
 }
 
 /// The form's fields the booking fills in, besides the places: name,
-/// e-mail, phone, passengers, payment, and for the same ride the street of a
+/// e-mail, phone, passengers, luggage, child seats, wheelchair, payment (with
+/// the company invoiced), and for the same ride the street of a
 /// whole-town pick-up (the way back has it in its remarks: `prefill::repeat_form`).
 /// The time is left to choose.
 pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, String> {
@@ -108,6 +109,17 @@ pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, St
     }
     if let Some(method) = b.payment_method {
         values.insert(f.ride.payment_method, method.code().into());
+    }
+    // What travels along travels back; the company on whose account, too.
+    let needs = &b.extras.needs;
+    let counts = [(f.ride.luggage, needs.luggage), (f.ride.child_seats, needs.child_seats)];
+    values.extend(counts.into_iter().filter(|(_, n)| *n > 0).map(|(field, n)| (field, n.to_string())));
+    if needs.wheelchair {
+        values.insert(f.ride.wheelchair, "true".into());
+    }
+    if let Some(invoice) = &b.extras.invoice {
+        values.insert(f.ride.company_name, invoice.company_name.clone());
+        values.extend(invoice.reference.clone().map(|r| (f.ride.invoice_reference, r)));
     }
     if let (Direction::Again, Some(street)) = (direction, &b.extras.pickup_street) {
         values.insert(f.ride.pickup_street, street.clone());
@@ -134,7 +146,7 @@ pub fn stored_place(values: &mut BTreeMap<String, String>, end: EndFields, a: &A
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bookings::model::{sample, PaymentMethod};
+    use crate::bookings::model::{sample, Invoice, PaymentMethod, RideNeeds};
 
     fn parts(path: &str) -> BTreeMap<String, String> {
         let query = path.split_once('?').unwrap().1;
@@ -171,20 +183,34 @@ mod tests {
         b.extras.pickup_street = Some("Markt 1".into());
         b.extras.remarks = Some("ring twice".into());
         b.extras.flight_number = Some("KL1234".into());
+        b.extras.needs = RideNeeds { luggage: 3, child_seats: 0, wheelchair: true };
         let again = personal_values(&b, Direction::Again);
         let expected = [
             ("email", "jan@example.nl"),
+            ("luggage", "3"),
             ("name", "Jan"),
             ("passengerAmount", "2"),
             ("paymentMethod", "cash"),
             ("phone", "+31 6 12345678"),
             ("pickupStreet", "Markt 1"),
+            ("wheelchair", "true"),
         ];
         let again: Vec<(&str, &str)> = again.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(again, expected, "no remarks, flight or time");
         assert!(
             !personal_values(&b, Direction::Back).contains_key("pickupStreet"),
             "the street was the pick-up's"
+        );
+        b.payment_method = Some(PaymentMethod::Invoice);
+        b.extras.invoice =
+            Some(Invoice { company_name: "Janssen BV".into(), reference: Some("PO 7".into()) });
+        let back = personal_values(&b, Direction::Back);
+        let invoiced =
+            ["paymentMethod", "companyName", "invoiceReference", "luggage", "wheelchair"].map(|k| &back[k]);
+        assert_eq!(
+            invoiced,
+            ["invoice", "Janssen BV", "PO 7", "3", "true"],
+            "the way back on the same account"
         );
         assert_eq!(Direction::Again.ends(&b), (&b.departure, &b.destination));
         assert_eq!(Direction::Back.ends(&b), (&b.destination, &b.departure));

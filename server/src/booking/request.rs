@@ -23,9 +23,19 @@ request! {
         destination = "destination",
         destination_place_id = "destinationPlaceId",
         flight_number = "flightNumber",
+        /// Pieces of luggage, `0`–`20`; empty is none.
+        luggage = "luggage",
+        /// Child seats to bring, `0`–`4`; empty is none.
+        child_seats = "childSeats",
+        /// `true` when a foldable wheelchair travels along (a checkbox's `on` too); empty is not.
+        wheelchair = "wheelchair",
         remarks = "remarks",
-        /// `debitcard`, `creditcard`, `cash`, or empty.
+        /// `debitcard`, `creditcard`, `cash`, `invoice` (where the owner enables it), or empty.
         payment_method = "paymentMethod",
+        /// The company invoiced: asked, and required, for `invoice` only.
+        company_name = "companyName",
+        /// The company's own reference for the invoice (optional).
+        invoice_reference = "invoiceReference",
     }
 }
 

@@ -193,6 +193,8 @@ fn worded(checked: Checked<Booked>, lang: Lang, (locales, settings): (&Locales, 
         row("mail.field.pickup", date_time_long(locales, lang, ride.pickup)),
         row("mail.field.passengers", ride.passengers.to_string()),
     ];
+    let needs = crate::booking_mail::trip_rows::needs_rows(locales, &ride.needs, lang);
+    summary.extend(needs.into_iter().map(|r| SummaryRow { label: r.label, value: r.value }));
     summary.extend(ride.back.map(|at| row("funnel.mail.returnRide", date_time_long(locales, lang, at))));
     // The number as staff will dial it, so a misread one is seen while it can be corrected.
     summary

@@ -14,7 +14,7 @@ use crate::{
     booking_mail::composer::Composer,
     bookings::{
         keeper::Keeper,
-        model::{Booking, PaymentMethod, ReturnTrip, TripExtras},
+        model::{Booking, PaymentMethod, ReturnTrip, RideNeeds, TripExtras},
     },
     config::Settings,
     forms::{
@@ -41,7 +41,7 @@ pub struct Booked {
 }
 
 /// The ride in brief: the places chosen (else as typed), the visitor's
-/// times, and the phone number as it was read.
+/// times, what travels along, and the phone number as it was read.
 pub struct RideSummary {
     pub from: String,
     pub to: String,
@@ -49,6 +49,7 @@ pub struct RideSummary {
     pub passengers: u8,
     pub back: Option<Pickup>,
     pub phone: Option<Phone>,
+    pub needs: RideNeeds,
 }
 
 /// What the stored booking tells its thank-you box (read back from the
@@ -216,6 +217,8 @@ impl BookingService {
                             .return_at
                             .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.kept(lang)) }),
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
+                        needs: form.extras.needs,
+                        invoice: form.extras.invoice.clone(),
                     },
                 };
                 let from_form = (Some(fingerprint), network.clone());
@@ -359,6 +362,7 @@ fn summary(form: &ReservationInput, [from, to]: [&Settled; 2]) -> RideSummary {
         passengers: form.passengers,
         back: form.extras.return_at,
         phone: form.phone.clone(),
+        needs: form.extras.needs,
     }
 }
 

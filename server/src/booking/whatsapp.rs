@@ -54,8 +54,10 @@ pub fn message(
         l.text(lang, "whatsapp.greeting").to_string(),
         line("form.name", &form.name),
         line("form.passengerAmount", &form.passengers.to_string()),
-        line("form.departure", &dash(&form.departure)),
     ];
+    let needs = crate::booking_mail::trip_rows::needs_rows(l, &extras.needs, lang);
+    lines.extend(needs.into_iter().map(|row| format!("{}: {}", row.label, row.value)));
+    lines.push(line("form.departure", &dash(&form.departure)));
     lines.extend(extras.pickup_street.as_deref().map(|s| line("funnel.form.pickupStreet", s)));
     lines.push(line("form.destination", &dash(&form.destination)));
     lines.push(line("whatsapp.when", &when(form.pickup_at)));
@@ -67,6 +69,10 @@ pub fn message(
             .map(|f| line("funnel.mail.flight", &flight_value(l, lang, f, arriving))),
     );
     lines.push(line("form.paymentMethod", &payment));
+    if let Some(invoice) = &extras.invoice {
+        lines.push(line("funnel.mail.companyName", &invoice.company_name));
+        lines.extend(invoice.reference.as_deref().map(|r| line("funnel.mail.invoiceReference", r)));
+    }
     lines.push(line("form.priceLabel", &amount(price)));
     if let Some(back) = extras.return_at {
         lines.push(line("funnel.mail.returnRide", &when(back)));

@@ -133,9 +133,10 @@ fn screened(b: &Booking) -> Booking {
     }
 }
 
-/// The remarks are typed by the visitor for the planners: never in a customer mail.
+/// The remarks and the invoiced company are typed by the visitor for the
+/// planners: never in a customer mail (its payment row says "on account").
 fn screened_extras(b: &Booking) -> TripExtras {
-    TripExtras { remarks: None, ..b.extras.clone() }
+    TripExtras { remarks: None, invoice: None, ..b.extras.clone() }
 }
 
 /// One end before a person read it: the listed place, its town alone for a

@@ -1,5 +1,5 @@
 //! What changes the dispatch of a ride, found once per booking: a larger
-//! vehicle, remarks, a flight, a ride back, and urgency. The staff mail puts
+//! vehicle, a wheelchair, child seats, remarks, a flight, a ride back, and urgency. The staff mail puts
 //! these in its subject and first lines, above the answer buttons, and the
 //! answer page at its top: on a phone, the dispatcher decides from the first
 //! screen (`docs/staff-answers.md`).
@@ -48,13 +48,20 @@ impl Views<'_> {
                 }
             });
         }
+        lines.tags = self.vehicle_flags(b, lang);
         if b.extras.large_vehicle {
-            lines.tags.push(self.t(lang, &key("tags.largeVehicle")));
             let passengers = u64::from(b.passengers);
             lines.alerts.push(self.locales.plural(lang, "funnel.mail.largeVehicle", passengers, &[]));
         }
+        let needs = &b.extras.needs;
+        if needs.wheelchair {
+            lines.alerts.push(self.t(lang, &key("alerts.wheelchair")));
+        }
+        if needs.child_seats > 0 {
+            let seats = needs.child_seats.into();
+            lines.alerts.push(self.locales.plural(lang, &key("alerts.childSeats"), seats, &[]));
+        }
         if let Some(remarks) = b.extras.remarks.as_deref().filter(|r| !r.trim().is_empty()) {
-            lines.tags.push(self.t(lang, &key("tags.remarks")));
             let preview = one_line(remarks, REMARKS_PREVIEW);
             lines.alerts.push(self.f(lang, &key("alerts.remarks"), &[("remarks", &preview)]));
         }
@@ -69,6 +76,26 @@ impl Views<'_> {
             lines.alerts.push(self.f(lang, &key("alerts.returnRide"), &[("when", &when)]));
         }
         lines
+    }
+
+    /// What decides the vehicle and what must be read, in short words: in the
+    /// staff mail's subject and the titles of staff's calendars.
+    pub fn vehicle_flags(&self, b: &Booking, lang: Lang) -> Vec<String> {
+        let tag = |part: &str| self.t(lang, &format!("mail.staffBooking.tags.{part}"));
+        let needs = &b.extras.needs;
+        let remarks = b.extras.remarks.as_deref().is_some_and(|r| !r.trim().is_empty());
+        let seats = (needs.child_seats > 0).then(|| {
+            self.locales.plural(lang, "mail.staffBooking.tags.childSeats", needs.child_seats.into(), &[])
+        });
+        [
+            b.extras.large_vehicle.then(|| tag("largeVehicle")),
+            needs.wheelchair.then(|| tag("wheelchair")),
+            seats,
+            remarks.then(|| tag("remarks")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 

@@ -74,19 +74,9 @@ pub(crate) fn ride_events(
     );
     // Staff's calendars (the mail's file and the dispatchers' feed) flag in the title what decides
     // the vehicle and what must be read, as the staff mail's subject does; the customer's not.
-    let flags: Vec<String> = match with_contact {
+    let flags = match with_contact {
         true => Vec::new(),
-        false => [
-            b.extras.large_vehicle.then(|| v.t(lang, "mail.staffBooking.tags.largeVehicle")),
-            b.extras
-                .remarks
-                .as_deref()
-                .filter(|r| !r.trim().is_empty())
-                .map(|_| v.t(lang, "mail.staffBooking.tags.remarks")),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
+        false => v.vehicle_flags(b, lang),
     };
     let flagged = |title: String| match flags.is_empty() {
         true => title,

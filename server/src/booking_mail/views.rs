@@ -12,10 +12,9 @@ use crate::{
     },
     bookings::{
         customer_step::CustomerAction,
-        model::{landing_is_pickup, Address, Booking, PaymentMethod, TripExtras},
+        model::{Address, Booking, TripExtras},
     },
-    i18n::format::{date_short, date_time_long, decimal1, local, time},
-    pricing::{PriceSummary, Rule},
+    i18n::format::{date_short, date_time_long, local, time},
     types::{Lang, Pickup},
 };
 use jiff::Timestamp;
@@ -206,102 +205,6 @@ impl Views<'_> {
         let street = b.extras.pickup_street.as_deref().map(|s| mark(&one_line(s, FIELD_MAX)));
         let shown = Booking { extras: TripExtras { pickup_street: street, ..b.extras.clone() }, ..b.clone() };
         self.trip_rows_naming(&shown, lang, ends)
-    }
-
-    /// [`Self::trip_rows`] with the two ends named `ends`.
-    fn trip_rows_naming(&self, b: &Booking, lang: Lang, [from, to]: [String; 2]) -> Vec<Row> {
-        let extra = |key: &str, value: String| Row {
-            label: self.t(lang, &format!("funnel.mail.{key}")),
-            value,
-            href: None,
-        };
-        let mut rows = vec![
-            self.row(lang, "reference", b.reference.to_string()),
-            self.row(lang, "pickup", date_time_long(self.locales, lang, b.pickup_at)),
-            self.row(lang, "from", from),
-        ];
-        rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
-        rows.push(self.row(lang, "to", to));
-        if let Some(flight) = &b.extras.flight_number {
-            let arriving = landing_is_pickup(b.departure.place_id.as_ref());
-            rows.push(extra(
-                "flight",
-                flight_value(self.locales, lang, &one_line(flight, SHORT_MAX), arriving),
-            ));
-        }
-        rows.extend([
-            self.row(lang, "passengers", b.passengers.to_string()),
-            self.row(lang, "price", self.price_long(b.price.as_ref(), &b.destination, lang)),
-        ]);
-        if let Some(p) = b.price.as_ref().filter(|p| p.distance_km > 0.0) {
-            let route = self.locales.plural(
-                lang,
-                "mail.value.route",
-                p.duration_min.max(0.0).round() as u64,
-                &[("km", &decimal1(p.distance_km, lang))],
-            );
-            rows.push(self.row(lang, "route", route));
-        }
-        if let Some(back) = &b.extras.return_trip {
-            let route = self.f(
-                lang,
-                "funnel.mail.returnRoute",
-                &[("from", &place_short(&b.destination)), ("to", &place_short(&b.departure))],
-            );
-            rows.push(extra(
-                "returnRide",
-                format!("{}, {route}", date_time_long(self.locales, lang, back.pickup_at)),
-            ));
-            rows.push(extra("returnPrice", self.price_long(back.price.as_ref(), &b.departure, lang)));
-        }
-        rows.push(self.row(lang, "payment", self.payment(b.payment_method, lang)));
-        rows
-    }
-
-    fn price_short(&self, b: &Booking, lang: Lang) -> String {
-        match &b.price {
-            Some(p) => p.amount_cents.euro_text(lang),
-            None => self.t(lang, "mail.value.noPrice"),
-        }
-    }
-
-    /// A price with the rule that made it; `to` names a fixed-price destination the rule did not name.
-    fn price_long(&self, price: Option<&PriceSummary>, to: &Address, lang: Lang) -> String {
-        let Some(p) = price else { return self.t(lang, "mail.value.noPrice") };
-        let destination =
-            p.fixed_destination_in(lang).map(|d| one_line(d, SHORT_MAX)).unwrap_or_else(|| place_short(to));
-        let surcharge = p.surcharge_cents.euro_text(lang);
-        let args = [("destination", destination.as_str()), ("surcharge", surcharge.as_str())];
-        let rule = match p.rule {
-            Rule::Metered => self.t(lang, "mail.price.metered"),
-            Rule::Fixed => self.f(lang, "mail.price.fixed", &args),
-            Rule::FixedPickup => self.f(lang, "mail.price.fixedPickup", &args),
-            Rule::FixedSurcharge => self.f(lang, "mail.price.fixedSurcharge", &args),
-            Rule::FixedPickupSurcharge => self.f(lang, "mail.price.fixedPickupSurcharge", &args),
-            Rule::MeteredUnderFixed => {
-                let fixed = p.fixed_cents.unwrap_or_default().euro_text(lang);
-                self.f(lang, "mail.price.meteredUnderFixed", &[("fixed", &fixed), args[0]])
-            }
-        };
-        let rule = match p.taxibus {
-            None => rule,
-            Some(bus) => {
-                let args = [("rule", rule.as_str()), ("surcharge", &bus.surcharge_cents.euro_text(lang))];
-                self.locales.plural(lang, "mail.price.withTaxibus", bus.passengers.into(), &args)
-            }
-        };
-        self.f(
-            lang,
-            "mail.value.priceWithRule",
-            &[("price", &p.amount_cents.euro_text(lang)), ("rule", &rule)],
-        )
-    }
-
-    fn payment(&self, method: Option<PaymentMethod>, lang: Lang) -> String {
-        match method {
-            Some(m) => self.t(lang, &format!("mail.payment.{}", m.code())),
-            None => self.t(lang, "mail.value.notGiven"),
-        }
     }
 }
 

@@ -3,37 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::places::ListedPlace;
+pub use crate::types::PaymentMethod;
 use crate::{
     pricing::PriceSummary,
     types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PaymentMethod {
-    Debitcard,
-    Creditcard,
-    Cash,
-}
-
-impl PaymentMethod {
-    pub fn parse(value: &str) -> Option<Self> {
-        match value {
-            "debitcard" => Some(Self::Debitcard),
-            "creditcard" => Some(Self::Creditcard),
-            "cash" => Some(Self::Cash),
-            _ => None,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Debitcard => "debitcard",
-            Self::Creditcard => "creditcard",
-            Self::Cash => "cash",
-        }
-    }
-}
 
 /// One end of a trip as the visitor chose it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,6 +66,40 @@ pub struct TripExtras {
     pub return_trip: Option<ReturnTrip>,
     /// More passengers than the settings' `large_vehicle_above`.
     pub large_vehicle: bool,
+    /// Luggage, child seats, a wheelchair (absent in older bookings: none).
+    #[serde(default)]
+    pub needs: RideNeeds,
+    /// Who is invoiced, when the payment is `invoice` (and only then).
+    #[serde(default)]
+    pub invoice: Option<Invoice>,
+}
+
+/// What the vehicle must take besides the passengers, as the form asked it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RideNeeds {
+    /// Pieces of luggage (suitcases, bags for the boot), 0–20.
+    pub luggage: u8,
+    /// Child seats the taxi brings, 0–4.
+    pub child_seats: u8,
+    /// A foldable wheelchair travels along.
+    pub wheelchair: bool,
+}
+
+impl RideNeeds {
+    pub fn is_nothing(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// A ride on the company's account: the company invoiced and its reference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Invoice {
+    pub company_name: String,
+    /// The customer's own reference (an order or cost-centre number), if given.
+    #[serde(default)]
+    pub reference: Option<String>,
 }
 
 /// The ride back: the reversed route at its own time, priced as its own ride.

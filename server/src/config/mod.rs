@@ -290,14 +290,8 @@ impl Settings {
                 "must be at least 1",
             ));
         }
-        if self.booking.max_passengers == 0 {
-            return Err(ConfigError::new("booking.max_passengers", "must be at least 1"));
-        }
-        if self.booking.large_vehicle_above == 0 {
-            return Err(ConfigError::new("booking.large_vehicle_above", "must be at least 1"));
-        }
-        if self.booking.max_days_ahead == 0 {
-            return Err(ConfigError::new("booking.max_days_ahead", "must be at least 1"));
+        if let Some((key, message)) = self.booking.problem() {
+            return Err(ConfigError::new(key, message));
         }
         if self.render.queue_capacity == 0 {
             return Err(ConfigError::new("render.queue_capacity", "must be at least 1"));

@@ -145,6 +145,28 @@ pub struct BookingSettings {
     /// When no ride is taken (`config::closed`); a pick-up or return ride inside one is refused.
     #[serde(default)]
     pub closed: Vec<crate::config::Closure>,
+    /// The payment methods the forms offer, in order; `invoice` asks for the company.
+    pub payment_methods: Vec<crate::types::PaymentMethod>,
+    /// Above this many pieces of luggage the form suggests the taxibus; 0 = never.
+    pub luggage_hint_above: u8,
+}
+
+impl BookingSettings {
+    /// Why these settings cannot work, if so: the setting and the message.
+    pub fn problem(&self) -> Option<(&'static str, &'static str)> {
+        let methods = &self.payment_methods;
+        if self.max_passengers == 0 {
+            Some(("booking.max_passengers", "must be at least 1"))
+        } else if self.large_vehicle_above == 0 {
+            Some(("booking.large_vehicle_above", "must be at least 1"))
+        } else if self.max_days_ahead == 0 {
+            Some(("booking.max_days_ahead", "must be at least 1"))
+        } else if methods.iter().enumerate().any(|(i, m)| methods[..i].contains(m)) {
+            Some(("booking.payment_methods", "names a method twice"))
+        } else {
+            None
+        }
+    }
 }
 
 /// The rules the unit tests check forms against: the shipped defaults, written
@@ -152,6 +174,7 @@ pub struct BookingSettings {
 #[cfg(test)]
 impl BookingSettings {
     pub(crate) fn for_tests() -> Self {
+        use crate::types::PaymentMethod::{Cash, Creditcard, Debitcard};
         Self {
             max_passengers: 8,
             large_vehicle_above: 4,
@@ -159,6 +182,8 @@ impl BookingSettings {
             max_days_ahead: 365,
             min_fill_seconds: 0,
             closed: Vec::new(),
+            payment_methods: vec![Debitcard, Creditcard, Cash],
+            luggage_hint_above: 4,
         }
     }
 }

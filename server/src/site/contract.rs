@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+pub use crate::site::booking_rules::BookingRules;
+
 use crate::{
     forms::{
         submission::{Receipt, SummaryRow},
@@ -76,13 +78,8 @@ pub struct PageProps {
     /// Set when the page answers a form post (no JavaScript).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<FormState>,
-    /// Largest passenger count the server accepts.
-    pub max_passengers: u8,
-    /// The earliest pick-up the server accepts is this many minutes from now
-    /// (the date picker's `min`).
-    pub lead_time_minutes: u32,
-    /// Above this many passengers a larger vehicle comes.
-    pub large_vehicle_above: u8,
+    /// What the booking forms offer and accept.
+    pub booking_rules: BookingRules,
     /// Landing page: the route it describes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub landing: Option<LandingRoute>,
@@ -204,9 +201,7 @@ pub struct IslandProps {
     pub reservation_mode: ReservationMode,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<FormState>,
-    pub max_passengers: u8,
-    pub lead_time_minutes: u32,
-    pub large_vehicle_above: u8,
+    pub booking_rules: BookingRules,
     pub places_provider: PlacesProviderName,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service_notes: Option<ServiceNotes>,
@@ -227,9 +222,7 @@ impl From<&PageProps> for IslandProps {
             },
             reservation_mode: props.reservation_mode,
             form: props.form.clone(),
-            max_passengers: props.max_passengers,
-            lead_time_minutes: props.lead_time_minutes,
-            large_vehicle_above: props.large_vehicle_above,
+            booking_rules: props.booking_rules.clone(),
             places_provider: props.places_provider,
             service_notes: props.service_notes.clone(),
         }

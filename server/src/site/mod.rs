@@ -6,6 +6,7 @@
 //! canonical links, hreflang, the sitemap and the host redirects
 //! (`edge::host`) all ask [`origin`], so they cannot disagree.
 pub mod assets;
+pub mod booking_rules;
 pub mod contract;
 pub mod document;
 pub mod error_pages;

@@ -358,9 +358,7 @@ impl Pages {
             tariff: tariff_props(t, &s.booking, lang),
             reservation_mode: mode,
             form: None,
-            max_passengers: s.booking.max_passengers,
-            lead_time_minutes: s.booking.lead_time_minutes,
-            large_vehicle_above: s.booking.large_vehicle_above,
+            booking_rules: (&s.booking).into(),
             landing: None,
             legal: None,
             places_provider: match s.secrets.google_maps_key {

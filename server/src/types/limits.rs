@@ -15,6 +15,11 @@ pub struct Limits {
     pub pickup_street: u64,
     pub flight_number: u64,
     pub remarks: u64,
+    pub company_name: u64,
+    pub invoice_reference: u64,
+    /// Most pieces of luggage and child seats one booking names.
+    pub luggage: u8,
+    pub child_seats: u8,
     /// Address search: shortest input searched, longest input read, most suggestions.
     pub search_min_chars: usize,
     pub search_max_chars: usize,
@@ -31,6 +36,10 @@ pub const LIMITS: Limits = Limits {
     pickup_street: 100,
     flight_number: 10,
     remarks: 500,
+    company_name: 100,
+    invoice_reference: 50,
+    luggage: 20,
+    child_seats: 4,
     search_min_chars: 2,
     search_max_chars: 200,
     max_suggestions: 8,

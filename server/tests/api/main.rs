@@ -59,6 +59,7 @@ mod reminders;
 mod render_failures;
 mod repeats;
 mod review_link;
+mod ride_needs;
 mod round_trips;
 mod rules;
 mod security;

@@ -460,6 +460,37 @@ export type PlacesProviderName = "gazetteer" | "google";
 export type ServiceNotes = { answers?: string, closure?: string, };
 
 /**
+ * How the customer means to pay; stored and posted by its code (`cash`).
+ */
+export type PaymentMethod = "debitcard" | "creditcard" | "cash" | "invoice";
+
+/**
+ * The booking settings the forms show (`config::BookingSettings`).
+ */
+export type BookingRules = { 
+/**
+ * Largest passenger count the server accepts.
+ */
+maxPassengers: number, 
+/**
+ * The earliest pick-up the server accepts is this many minutes from now
+ * (the date picker's `min`).
+ */
+leadTimeMinutes: number, 
+/**
+ * Above this many passengers a larger vehicle comes.
+ */
+largeVehicleAbove: number, 
+/**
+ * The payment methods offered, in order.
+ */
+paymentMethods: Array<PaymentMethod>, 
+/**
+ * Above this many pieces of luggage the form suggests the taxibus; 0 = never.
+ */
+luggageHintAbove: number, };
+
+/**
  * The props every page receives. The server builds them (paths, formatted
  * prices, company data) so the browser never repeats that logic.
  */
@@ -478,18 +509,9 @@ reservationMode: ReservationMode,
  */
 form?: FormState, 
 /**
- * Largest passenger count the server accepts.
+ * What the booking forms offer and accept.
  */
-maxPassengers: number, 
-/**
- * The earliest pick-up the server accepts is this many minutes from now
- * (the date picker's `min`).
- */
-leadTimeMinutes: number, 
-/**
- * Above this many passengers a larger vehicle comes.
- */
-largeVehicleAbove: number, 
+bookingRules: BookingRules, 
 /**
  * Landing page: the route it describes.
  */
@@ -517,7 +539,7 @@ export type ContactPoints = { phoneDisplay: string, phoneHref: string, email: st
  * components read of the page's props. The tariff, the other languages' paths and the footer's
  * company details only the server's render of the whole page reads.
  */
-export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, maxPassengers: number, leadTimeMinutes: number, largeVehicleAbove: number, placesProvider: PlacesProviderName, serviceNotes?: ServiceNotes, };
+export type IslandProps = { page: PageName, lang: Lang, links: Links, company: ContactPoints, reservationMode: ReservationMode, form?: FormState, bookingRules: BookingRules, placesProvider: PlacesProviderName, serviceNotes?: ServiceNotes, };
 
 /**
  * The staff answer page's props: the site's, and the page.
@@ -537,18 +559,9 @@ reservationMode: ReservationMode,
  */
 form?: FormState, 
 /**
- * Largest passenger count the server accepts.
+ * What the booking forms offer and accept.
  */
-maxPassengers: number, 
-/**
- * The earliest pick-up the server accepts is this many minutes from now
- * (the date picker's `min`).
- */
-leadTimeMinutes: number, 
-/**
- * Above this many passengers a larger vehicle comes.
- */
-largeVehicleAbove: number, 
+bookingRules: BookingRules, 
 /**
  * Landing page: the route it describes.
  */
@@ -584,18 +597,9 @@ reservationMode: ReservationMode,
  */
 form?: FormState, 
 /**
- * Largest passenger count the server accepts.
+ * What the booking forms offer and accept.
  */
-maxPassengers: number, 
-/**
- * The earliest pick-up the server accepts is this many minutes from now
- * (the date picker's `min`).
- */
-leadTimeMinutes: number, 
-/**
- * Above this many passengers a larger vehicle comes.
- */
-largeVehicleAbove: number, 
+bookingRules: BookingRules, 
 /**
  * Landing page: the route it describes.
  */
@@ -744,11 +748,31 @@ departurePlaceId: string,
 /**
  * The street of a pick-up at a whole town.
  */
-pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, remarks: string, 
+pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, 
 /**
- * `debitcard`, `creditcard`, `cash`, or empty.
+ * Pieces of luggage, `0`–`20`; empty is none.
  */
-paymentMethod: string, };
+luggage: string, 
+/**
+ * Child seats to bring, `0`–`4`; empty is none.
+ */
+childSeats: string, 
+/**
+ * `true` when a foldable wheelchair travels along (a checkbox's `on` too); empty is not.
+ */
+wheelchair: string, remarks: string, 
+/**
+ * `debitcard`, `creditcard`, `cash`, `invoice` (where the owner enables it), or empty.
+ */
+paymentMethod: string, 
+/**
+ * The company invoiced: asked, and required, for `invoice` only.
+ */
+companyName: string, 
+/**
+ * The company's own reference for the invoice (optional).
+ */
+invoiceReference: string, };
 
 /**
  * A booking by mail: the ride as a WhatsApp booking sends it, who to
@@ -778,11 +802,31 @@ departurePlaceId: string,
 /**
  * The street of a pick-up at a whole town.
  */
-pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, remarks: string, 
+pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, 
 /**
- * `debitcard`, `creditcard`, `cash`, or empty.
+ * Pieces of luggage, `0`–`20`; empty is none.
  */
-paymentMethod: string, };
+luggage: string, 
+/**
+ * Child seats to bring, `0`–`4`; empty is none.
+ */
+childSeats: string, 
+/**
+ * `true` when a foldable wheelchair travels along (a checkbox's `on` too); empty is not.
+ */
+wheelchair: string, remarks: string, 
+/**
+ * `debitcard`, `creditcard`, `cash`, `invoice` (where the owner enables it), or empty.
+ */
+paymentMethod: string, 
+/**
+ * The company invoiced: asked, and required, for `invoice` only.
+ */
+companyName: string, 
+/**
+ * The company's own reference for the invoice (optional).
+ */
+invoiceReference: string, };
 
 /**
  * A question from the contact form.
@@ -866,6 +910,10 @@ export const LIMITS = {
   "pickupStreet": 100,
   "flightNumber": 10,
   "remarks": 500,
+  "companyName": 100,
+  "invoiceReference": 50,
+  "luggage": 20,
+  "childSeats": 4,
   "searchMinChars": 2,
   "searchMaxChars": 200,
   "maxSuggestions": 8

@@ -19,8 +19,13 @@ function isField(target: EventTarget | null): target is Field {
 
 function record(target: EventTarget | null) {
   if (!isField(target) || !target.name || target.type === "hidden") return;
-  if (target instanceof HTMLInputElement && (target.type === "radio" || target.type === "checkbox")) {
+  if (target instanceof HTMLInputElement && target.type === "radio") {
     if (target.checked) typed.set(target.name, target.value);
+    return;
+  }
+  // A checkbox unticked before hydration must stay unticked.
+  if (target instanceof HTMLInputElement && target.type === "checkbox") {
+    typed.set(target.name, target.checked ? target.value : "");
     return;
   }
   typed.set(target.name, target.value);

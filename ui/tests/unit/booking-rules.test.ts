@@ -5,13 +5,21 @@ import { test } from "node:test";
 import { initialRide, rideReducer, type Ride, type RideAction } from "../../src/features/booking/ride";
 import { initialSubmit } from "../../src/features/booking/useSubmit";
 import { checkChosen, checkMailBooking, checkRide } from "../../src/features/booking/validation";
+import type { BookingRules } from "../../src/shared/contract";
 import { t } from "./t";
 
 const run = (...actions: RideAction[]): Ride => actions.reduce(rideReducer, initialRide());
+const RULES: BookingRules = {
+  maxPassengers: 8,
+  leadTimeMinutes: 30,
+  largeVehicleAbove: 4,
+  paymentMethods: ["cash", "invoice"],
+  luggageHintAbove: 4,
+};
 const TOWN = { id: "g2745641", formattedAddress: "Venlo, Nederland", displayName: "Venlo" };
 
 test("an empty ride: the fields both ways need, each with its text", () => {
-  assert.deepEqual(checkRide(t, run(), 8), {
+  assert.deepEqual(checkRide(t, run(), RULES), {
     name: "validation.nameRequired",
     passengerAmount: "validation.passengerAmountRequired",
     dateTime: "validation.dateTimeRequired",
@@ -20,9 +28,30 @@ test("an empty ride: the fields both ways need, each with its text", () => {
 
 test("a whole town as pick-up needs the street", () => {
   const town = run({ type: "chosen", end: "departure", place: TOWN });
-  assert.equal(checkRide(t, town, 8).pickupStreet, "funnel.validation.pickupStreetRequired");
+  assert.equal(checkRide(t, town, RULES).pickupStreet, "funnel.validation.pickupStreetRequired");
   const withStreet = rideReducer(town, { type: "field", field: "pickupStreet", value: "Markt 1" });
-  assert.equal(checkRide(t, withStreet, 8).pickupStreet, undefined);
+  assert.equal(checkRide(t, withStreet, RULES).pickupStreet, undefined);
+});
+
+test("counts of luggage and child seats in range, and on account the company's name", () => {
+  const set = (field: "luggage" | "childSeats" | "paymentMethod" | "companyName", value: string): RideAction => ({
+    type: "field",
+    field,
+    value,
+  });
+  const ok = checkRide(t, run(set("luggage", " 20 "), set("childSeats", "4"), set("paymentMethod", "cash")), RULES);
+  assert.deepEqual([ok.luggage, ok.childSeats, ok.companyName], [undefined, undefined, undefined]);
+  const bad = checkRide(t, run(set("luggage", "21"), set("childSeats", "1,5"), set("paymentMethod", "invoice")), RULES);
+  assert.deepEqual(
+    [bad.luggage, bad.childSeats, bad.companyName],
+    [
+      'funnel.validation.luggage {"max":20}',
+      'funnel.validation.childSeats {"max":4}',
+      "funnel.validation.companyNameRequired",
+    ],
+  );
+  const named = run(set("paymentMethod", "invoice"), set("companyName", "Janssen BV"));
+  assert.equal(checkRide(t, named, RULES).companyName, undefined);
 });
 
 test("the mail booking needs an address to answer and both ends typed", () => {

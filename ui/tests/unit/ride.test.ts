@@ -160,18 +160,23 @@ test("the posts: the mail booking carries every field and the names, WhatsApp no
   assert.deepEqual([mail.destination, mail.destinationPlaceId, mail.destinationName], ["Ergens 1", "", "Ergens 1"]);
   const whatsapp = whatsappPayload(ride);
   assert.deepEqual(Object.keys(whatsapp).sort(), [
+    "childSeats",
+    "companyName",
     "dateTime",
     "departure",
     "departurePlaceId",
     "destination",
     "destinationPlaceId",
     "flightNumber",
+    "invoiceReference",
+    "luggage",
     "name",
     "passengerAmount",
     "paymentMethod",
     "pickupStreet",
     "remarks",
     "returnDateTime",
+    "wheelchair",
   ]);
 });
 

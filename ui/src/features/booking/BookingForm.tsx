@@ -1,5 +1,12 @@
 import type { FormEvent, ReactNode } from "react";
-import type { FormState, Lang, PlacesProviderName, ReservationMode, ReservationRequest } from "../../shared/contract";
+import type {
+  BookingRules,
+  FormState,
+  Lang,
+  PlacesProviderName,
+  ReservationMode,
+  ReservationRequest,
+} from "../../shared/contract";
 import { HONEYPOT_FIELD, LIMITS } from "../../shared/contract";
 import { ErrorSummary } from "../../shared/ErrorSummary";
 import { TextField, WebsiteField } from "../../shared/Field";
@@ -7,6 +14,7 @@ import { useTranslation } from "../../shared/i18n";
 import { PassengerNote } from "./PassengerNote";
 import { PaymentField } from "./PaymentField";
 import { RemarksField } from "./RemarksField";
+import { RideNeedsFields } from "./RideNeedsFields";
 import { RouteFields } from "./RouteFields";
 import { PickupNote } from "./PickupNote";
 import { useEarliestPickup } from "./pickupWindow";
@@ -19,9 +27,7 @@ import type { Submit } from "./useSubmit";
 export interface BookingProps {
   lang: Lang;
   action: string;
-  maxPassengers: number;
-  leadTimeMinutes: number;
-  largeVehicleAbove: number;
+  rules: BookingRules;
   phone: { href: string; display: string };
   /** Who answers the address suggestions: Google's are shown with its attribution. */
   placesProvider: PlacesProviderName;
@@ -39,11 +45,16 @@ const FIELD_ORDER: (keyof ReservationRequest)[] = [
   "returnDateTime",
   "flightNumber",
   "passengerAmount",
+  "luggage",
+  "childSeats",
+  "wheelchair",
   "name",
   "email",
   "phone",
   "remarks",
   "paymentMethod",
+  "companyName",
+  "invoiceReference",
 ];
 
 interface Props {
@@ -62,9 +73,9 @@ interface Props {
 /** The form both ways of booking share: the ride, the way's own fields, and the send button. */
 export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, contact, proof }: Props) {
   const { t } = useTranslation();
-  const { lang, action, maxPassengers, largeVehicleAbove, phone } = booking;
+  const { lang, action, rules, phone } = booking;
   const { fields, errors, set } = ride;
-  const earliestPickup = useEarliestPickup(booking.leadTimeMinutes);
+  const earliestPickup = useEarliestPickup(rules.leadTimeMinutes);
   const pickupNote = useRideTimes(ride, lang);
   // Every airport ride asks for the flight: one the taxi meets, or one it brings you to.
   const { flight } = routeNeeds(ride.ends);
@@ -127,12 +138,13 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
       >
         <PassengerNote
           value={fields.passengerAmount}
-          largeAbove={largeVehicleAbove}
-          max={maxPassengers}
+          largeAbove={rules.largeVehicleAbove}
+          max={rules.maxPassengers}
           phoneHref={phone.href}
           phoneDisplay={phone.display}
         />
       </TextField>
+      <RideNeedsFields fields={fields} errors={errors} set={set} rules={rules} />
       <TextField
         id="name"
         label={t("form.name")}
@@ -144,7 +156,7 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
       />
       {contact}
       <RemarksField value={fields.remarks} error={errors.remarks} onChange={set("remarks")} />
-      <PaymentField value={fields.paymentMethod} error={errors.paymentMethod} onChange={set("paymentMethod")} />
+      <PaymentField methods={rules.paymentMethods} fields={fields} errors={errors} set={set} />
       {submit.state === "failed" && (
         <p className="error-text" role="alert">
           {submit.message}

@@ -25,7 +25,7 @@ export function MailBooking(props: BookingProps) {
 
   const onSend = () =>
     send(
-      { ...checkRide(t, ride, props.maxPassengers), ...checkMailBooking(t, ride) },
+      { ...checkRide(t, ride, props.rules), ...checkMailBooking(t, ride) },
       () =>
         postWithProof<Partial<Accepted>>(apiPath(API_PATHS.reservation, { language: props.lang }), mailPayload(ride)),
       (data) => {

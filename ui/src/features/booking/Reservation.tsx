@@ -14,9 +14,7 @@ export function Reservation({
   links,
   reservationMode,
   form,
-  maxPassengers,
-  leadTimeMinutes,
-  largeVehicleAbove,
+  bookingRules,
   placesProvider,
   serviceNotes,
 }: IslandProps) {
@@ -55,9 +53,7 @@ export function Reservation({
         key={mode}
         lang={lang}
         action={pageOf(mode)}
-        maxPassengers={maxPassengers}
-        leadTimeMinutes={leadTimeMinutes}
-        largeVehicleAbove={largeVehicleAbove}
+        rules={bookingRules}
         phone={{ href: company.phoneHref, display: company.phoneDisplay }}
         placesProvider={placesProvider}
         initial={

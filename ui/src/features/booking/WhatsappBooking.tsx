@@ -18,7 +18,7 @@ export function WhatsappBooking(props: BookingProps) {
 
   const onSend = () =>
     send(
-      checkRide(t, ride, props.maxPassengers),
+      checkRide(t, ride, props.rules),
       () =>
         postJson<Partial<WhatsappReady>>(
           apiPath(API_PATHS.whatsappReservation, { language: props.lang }),

@@ -27,7 +27,12 @@ export const EMPTY_FIELDS: TypedFields = {
   pickupStreet: "",
   returnDateTime: "",
   flightNumber: "",
+  luggage: "",
+  childSeats: "",
+  wheelchair: "",
   remarks: "",
+  companyName: "",
+  invoiceReference: "",
   [HONEYPOT_FIELD]: "",
 };
 export type Fields = typeof EMPTY_FIELDS;

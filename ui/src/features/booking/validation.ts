@@ -1,6 +1,6 @@
 // The booking form's client-side rules. The server checks everything again and has the last
 // word; these are a subset of its rules, so a booking the browser refuses the server refuses too.
-import { LIMITS, type ReservationRequest } from "../../shared/contract";
+import { LIMITS, type BookingRules, type ReservationRequest } from "../../shared/contract";
 import type { TFunction } from "../../shared/i18n";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
 import { routeNeeds, type End, type Ride } from "./ride";
@@ -10,11 +10,23 @@ export function checkPassengers(t: TFunction, value: string, max: number): strin
   return /^\d+$/.test(value.trim()) ? undefined : t("validation.passengerAmount", { max });
 }
 
+/** A count from 0 to `max`, empty being none. */
+function checkCount(t: TFunction, value: string, max: number, key: string): string | undefined {
+  const text = value.trim();
+  return text === "" || (/^\d+$/.test(text) && Number(text) <= max) ? undefined : t(key, { max });
+}
+
 /** The ride's fields, in both ways of booking. */
-export function checkRide(t: TFunction, { fields, ends }: Ride, maxPassengers: number): Record<string, string> {
+export function checkRide(t: TFunction, { fields, ends }: Ride, rules: BookingRules): Record<string, string> {
   return compact<keyof ReservationRequest>({
     name: checkName(t, fields.name),
-    passengerAmount: checkPassengers(t, fields.passengerAmount, maxPassengers),
+    passengerAmount: checkPassengers(t, fields.passengerAmount, rules.maxPassengers),
+    luggage: checkCount(t, fields.luggage, LIMITS.luggage, "funnel.validation.luggage"),
+    childSeats: checkCount(t, fields.childSeats, LIMITS.childSeats, "funnel.validation.childSeats"),
+    companyName:
+      fields.paymentMethod === "invoice"
+        ? checkRequired(t, fields.companyName, "funnel.validation.companyNameRequired")
+        : undefined,
     dateTime: checkRequired(t, fields.dateTime, "validation.dateTimeRequired"),
     pickupStreet: routeNeeds(ends).street
       ? checkRequired(t, fields.pickupStreet, "funnel.validation.pickupStreetRequired")
