@@ -1,7 +1,8 @@
 // The reservation form's errors with JavaScript, in a real browser against the
 // release binary: every error in one round, the browser's and the server's, a time
 // in the past refused; and the phone number as the server reads it, shown under
-// the field before sending. The rest of the form is in forms-booking.test.mjs.
+// the field before sending (a Dutch mobile on the German page, a Belgian one on
+// the Dutch page). The rest of the form is in forms-booking.test.mjs.
 // Run from ui/: npm test. Screenshots of failures go to <repo>/test-output/screenshots/.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -20,6 +21,7 @@ import {
   unique,
   useFormsServer,
   value,
+  waitForMails,
   withPage,
 } from "./forms-kit.mjs";
 
@@ -195,6 +197,47 @@ describe("phone number read before sending", () => {
         [TEXTS.de.mail.field.phone, "+31 6 12345678 (Niederlande)"],
         `summary: ${summary}`,
       );
+      assertOnly(watch, {}, path);
+    }),
+  );
+
+  test("nl: a Belgian mobile typed nationally shows as Belgian under the field, and is booked so", TIMEOUT, () =>
+    withPage("phone-nl-be", "nl", {}, async ({ page, watch }) => {
+      const path = ROUTES.nl.reservation;
+      await goto(page, path);
+      const id = unique();
+      const booking = {
+        name: `Telefoon ${id}`,
+        email: `telefoon.${id}@example.be`,
+        // Issue 55: refused on the Dutch form, its message naming only 06 and +49.
+        phone: "0470 12 34 56",
+        passengers: 2,
+        dateTime: dutchDateTime(2, "10:30"),
+        payment: "cash",
+      };
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/phone/nl");
+      await fillBooking(page, "nl", booking);
+      assert.equal((await answered).status(), 200);
+      await eventually(
+        "the Belgian reading under the phone field",
+        () => page.locator("#phone-reading").textContent(),
+        (text) => text === `+32 470 12 34 56 (${TEXTS.nl.countries.BE})`,
+      );
+      assert.equal(TEXTS.nl.countries.BE, "België");
+      await getPrice(page, "nl");
+      await submitButton(page).click();
+      const rows = page.locator(".success-box .ride-summary div");
+      await rows.first().waitFor();
+      const summary = await rows.evaluateAll((divs) =>
+        divs.map((d) => [d.querySelector("dt").textContent, d.querySelector("dd").textContent]),
+      );
+      assert.deepEqual(summary.at(-1), [TEXTS.nl.mail.field.phone, "+32 470 12 34 56 (België)"], `summary: ${summary}`);
+      const [staff] = await waitForMails(
+        "the staff mail",
+        (m) => m.kind === "staff-booking" && m.raw.includes(booking.email),
+        1,
+      );
+      assert.ok(staff.raw.replace(/=\r?\n/g, "").includes("tel:+32470123456"), "the staff mail calls Belgium");
       assertOnly(watch, {}, path);
     }),
   );

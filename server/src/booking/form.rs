@@ -64,7 +64,7 @@ fn ride(c: &mut Checker, input: &Input, rules: &BookingSettings, now: Timestamp)
 }
 
 /// `phone_read`: where a phone number without its country code is read: the
-/// company's country first, then the region of the page's language.
+/// company's country first, then its neighbours (`types::phone::reading_order`).
 pub fn validate_reservation(
     input: &Input,
     rules: &BookingSettings,

@@ -246,27 +246,35 @@ fn passenger_boundaries() {
 }
 
 #[test]
-fn phone_numbers_are_read_in_the_company_s_country_then_the_page_s() {
+fn dutch_belgian_and_german_numbers_are_read_on_every_page() {
     let phone = |typed: &str, lang| check(with("phone", json!(typed)), lang).map(|ok| ok.phone);
-    assert_eq!(phone("06 12345678", Lang::De).unwrap().as_deref(), Some("+31612345678"), "Dutch first");
-    assert_eq!(phone("0151 23456789", Lang::De).unwrap().as_deref(), Some("+4915123456789"));
-    assert_eq!(phone("06 12345678", Lang::En).unwrap().as_deref(), Some("+31612345678"));
-    assert_eq!(
-        phone("+32 470 12 34 56", Lang::De).unwrap().as_deref(),
-        Some("+32470123456"),
-        "other countries are welcome"
-    );
+    for lang in Lang::ALL {
+        for &(typed, e164) in crate::types::phone::tests::NEIGHBOURS_TYPED {
+            assert_eq!(phone(typed, lang).unwrap().as_deref(), Some(e164), "{typed} on a {lang} page");
+        }
+        // Valid Dutch and German: the company's (issue 40).
+        assert_eq!(phone("06 12345678", lang).unwrap().as_deref(), Some("+31612345678"));
+    }
     let messages = [
-        (Lang::Nl, "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),
-        (Lang::De, "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen, z. B. 0151 23456789 oder +31 6 12345678."),
-        (Lang::En, "Enter a phone number we can call you on, like +31 6 12345678 or +49 151 23456789."),
+        (Lang::Nl, "Vul een telefoonnummer in waarop we u kunnen bellen: Nederlands (06 12345678), Belgisch (0470 12 34 56), Duits (0151 23456789) of met landcode (+44 20 7946 0958)."),
+        (Lang::De, "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen: niederländisch (06 12345678), belgisch (0470 12 34 56), deutsch (0151 23456789) oder mit Ländervorwahl (+44 20 7946 0958)."),
+        (Lang::En, "Enter a phone number we can call you on: Dutch (06 12345678), Belgian (0470 12 34 56), German (0151 23456789) or with its country code (+44 20 7946 0958)."),
     ];
     for (lang, message) in messages {
-        for bad in ["abc", "0612", "+31 6 123456789", "0151 23456789x"] {
+        for bad in ["abc", "0612", "+31 6 123456789", "0151 23456789x", "+32 470 12 34 5"] {
             assert_eq!(phone(bad, lang).unwrap_err()["phone"], message, "{bad}");
         }
+        // Its examples read as the countries it names.
+        for (example, e164) in [
+            ("06 12345678", "+31612345678"),
+            ("0470 12 34 56", "+32470123456"),
+            ("0151 23456789", "+4915123456789"),
+            ("+44 20 7946 0958", "+442079460958"),
+        ] {
+            assert!(message.contains(&format!("({example})")), "{message}");
+            assert_eq!(phone(example, lang).unwrap().as_deref(), Some(e164), "{example}");
+        }
     }
-    assert_eq!(phone("0151 23456789", Lang::Nl).unwrap_err().len(), 1, "a German mobile is no Dutch number");
 }
 
 #[test]

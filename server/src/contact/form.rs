@@ -24,7 +24,7 @@ pub struct ContactInput {
 }
 
 /// `phone_read`: where a phone number without its country code is read: the
-/// company's country first, then the region of the page's language.
+/// company's country first, then its neighbours (`types::phone::reading_order`).
 pub fn validate_contact(input: &Input, phone_read: (Country, Lang)) -> Result<ContactInput, Problems> {
     let (f, mut c) = (CONTACT, Checker::new());
     let name = c.name(input, f.name);
@@ -106,6 +106,26 @@ mod tests {
             Lang::En,
         );
         assert!(ok.is_ok(), "{ok:?}");
+    }
+
+    #[test]
+    fn dutch_belgian_and_german_numbers_are_read_on_every_page() {
+        let message =
+            json!({"name": "Anna", "email": "anna@example.nl", "subject": "Vraag", "message": "Hallo"});
+        let phone = |typed: &str, lang| {
+            let mut value = message.clone();
+            value["phone"] = json!(typed);
+            check(value, lang).map(|ok| ok.phone)
+        };
+        for lang in Lang::ALL {
+            for &(typed, e164) in crate::types::phone::tests::NEIGHBOURS_TYPED {
+                assert_eq!(phone(typed, lang).unwrap().as_deref(), Some(e164), "{typed} on a {lang} page");
+            }
+            // The reservation form's message, which names the three countries' forms.
+            let refused = phone("06 1234", lang).unwrap_err();
+            assert_eq!(refused["phone"], Locales::load().text(lang, "validation.phone"));
+            assert!(refused["phone"].contains("(0470 12 34 56)"), "{refused:?}");
+        }
     }
 
     #[test]

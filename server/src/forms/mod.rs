@@ -203,7 +203,8 @@ impl Checker {
 
     /// An optional phone number, in E.164 form (`+31612345678`); a number without
     /// a country code is read in the `company`'s country first, then in the
-    /// region of the page's language `lang` (`types::phone`).
+    /// Netherlands, Belgium, Germany, then the region of the page's language
+    /// `lang` (`types::phone::reading_order`).
     pub fn phone(
         &mut self,
         input: &Input,

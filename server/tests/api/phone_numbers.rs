@@ -1,7 +1,9 @@
 //! Phone numbers typed without a country code are read in the company's country
 //! first (issue 40: a Dutch mobile typed on the German form was stored as
-//! German), and `POST /api/phone/{language}` tells the form how a number reads
-//! before it is sent.
+//! German), then in Belgium and Germany on every page (issue 55: a Belgian
+//! mobile was refused on the Dutch form), and `POST /api/phone/{language}`
+//! tells the form how a number reads before it is sent.
+use mail_parser::MessageParser;
 use serde_json::{json, Value};
 
 use crate::{
@@ -35,6 +37,41 @@ async fn a_dutch_mobile_on_the_german_form_is_stored_and_mailed_as_dutch() {
 }
 
 #[actix_web::test]
+async fn a_belgian_mobile_typed_nationally_on_the_dutch_form_is_stored_and_mailed_as_belgian() {
+    let app = spawn_app().await;
+    let mut form = booking();
+    form["phone"] = json!("0470/12.34.56");
+    let response = app.post_json("/api/reservation/nl", &form).await;
+    assert_eq!(response.status(), 200, "issue 55: it was refused");
+    let body: Value = response.json().await.unwrap();
+    let message = body["message"].as_str().unwrap();
+    let reference = &message[message.find("R-").expect("a reference")..][..8];
+    let summary = body["summary"].as_array().unwrap();
+    let phone = summary.iter().find(|row| row["label"] == "Telefoon").expect("a phone row");
+    assert_eq!(phone["value"], "+32 470 12 34 56 (België)", "{summary:?}");
+
+    let record = app.bookings.record(reference).await.unwrap().expect("stored");
+    assert_eq!(record.booking.phone.as_deref(), Some("+32470123456"));
+    let mails = app.mails(2).await;
+    let staff = mails.iter().find(|m| m.contains("To: planning@taxiroermond.example")).expect("staff mail");
+    assert!(text(staff).contains("Telefoon:       +32 470 12 34 56 (België)"), "{staff}");
+    assert!(staff.contains("tel:+32470123456") && staff.contains("https://wa.me/32470123456"), "{staff}");
+
+    // The contact form reads alike, on the English page too.
+    let contact = json!({"name": "Lies", "email": "lies@example.be", "phone": "089 12 34 56", "subject": "Vraag", "message": "Hallo"});
+    assert_eq!(app.post_json("/api/contact/en", &contact).await.status(), 200);
+    let mails = app.mails(4).await;
+    let from_lies = |m: &&String| m.lines().any(|l| l.trim_end() == "Reply-To: lies@example.be");
+    let staff = mails.iter().find(|m| from_lies(m) && m.contains("To: planning@")).expect("contact mail");
+    assert!(staff.contains("tel:+3289123456") && text(staff).contains("+32 89 12 34 56 (België)"), "{staff}");
+}
+
+/// A mail's text part, decoded (`België` travels as quoted-printable).
+fn text(raw: &str) -> String {
+    MessageParser::default().parse(raw.as_bytes()).unwrap().body_text(0).unwrap().to_string()
+}
+
+#[actix_web::test]
 async fn a_german_mobile_on_the_german_form_stays_german_and_the_contact_form_reads_alike() {
     let app = spawn_app().await;
     let mut form = booking();
@@ -42,15 +79,15 @@ async fn a_german_mobile_on_the_german_form_stays_german_and_the_contact_form_re
     let body: Value = app.post_json("/api/reservation/de", &form).await.json().await.unwrap();
     let phone = body["summary"].as_array().unwrap().iter().find(|row| row["label"] == "Telefon").cloned();
     assert_eq!(phone.unwrap()["value"], "+49 1512 3456789 (Deutschland)", "{body}");
-    // Not a Dutch number: the Dutch form asks for one.
-    let refused = app.post_json("/api/reservation/nl", &form).await;
-    assert_eq!(refused.status(), 400);
-    let errors: Value = refused.json().await.unwrap();
-    assert!(errors["errors"]["phone"].as_str().unwrap().starts_with("Vul een telefoonnummer in"), "{errors}");
+    // No Dutch number, but a German one: German on the Dutch form too (issue 55).
+    form["email"] = json!("jan.nl@example.nl"); // another booking, not the same one again
+    let body: Value = app.post_json("/api/reservation/nl", &form).await.json().await.unwrap();
+    let phone = body["summary"].as_array().unwrap().iter().find(|row| row["label"] == "Telefoon").cloned();
+    assert_eq!(phone.unwrap()["value"], "+49 1512 3456789 (Duitsland)", "{body}");
 
     let contact = json!({"name": "Anna", "email": "anna@example.de", "phone": "06 12345678", "subject": "Frage", "message": "Hallo"});
     assert_eq!(app.post_json("/api/contact/de", &contact).await.status(), 200);
-    let mails = app.mails(4).await;
+    let mails = app.mails(6).await;
     let staff =
         mails.iter().find(|m| m.contains("Frage") && m.contains("To: planning@")).expect("contact mail");
     assert!(staff.contains("tel:+31612345678") && staff.contains("+31 6 12345678 (Nederland)"), "{staff}");
@@ -81,10 +118,36 @@ async fn the_phone_check_answers_how_sending_would_read_the_number() {
             json!({"nl": "België", "de": "Belgien", "en": "Belgium"})[lang]
         );
     }
-    // What sending would say under the field: no valid number here, too long.
+    // Typed nationally, the neighbours' numbers are theirs on every page, named in its language.
+    for (typed, shown) in [
+        ("0470 12 34 56", "+32 470 12 34 56"),
+        ("0470/12.34.56", "+32 470 12 34 56"),
+        ("089 12 34 56", "+32 89 12 34 56"),
+        ("0151 23456789", "+49 1512 3456789"),
+        ("02161 123456", "+49 2161 123456"),
+        ("0475 123456", "+31 475 123 456"),
+    ] {
+        for (lang, names) in [
+            ("nl", ["Nederland", "België", "Duitsland"]),
+            ("de", ["Niederlande", "Belgien", "Deutschland"]),
+            ("en", ["Netherlands", "Belgium", "Germany"]),
+        ] {
+            let name = names[["+31", "+32", "+49"].iter().position(|code| shown.starts_with(code)).unwrap()];
+            assert_eq!(
+                check(lang, typed).await,
+                json!({"international": shown, "country": name, "shown": format!("{shown} ({name})")}),
+                "{typed} on the {lang} page"
+            );
+        }
+    }
+    // What sending would say under the field: no valid number anywhere, too long.
     assert_eq!(
-        check("nl", "0151 23456789").await,
-        json!({"error": "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."})
+        check("nl", "0151 2345678").await,
+        json!({"error": "Vul een telefoonnummer in waarop we u kunnen bellen: Nederlands (06 12345678), Belgisch (0470 12 34 56), Duits (0151 23456789) of met landcode (+44 20 7946 0958)."})
+    );
+    assert_eq!(
+        check("de", "0470 12 34 5x").await["error"],
+        "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen: niederländisch (06 12345678), belgisch (0470 12 34 56), deutsch (0151 23456789) oder mit Ländervorwahl (+44 20 7946 0958)."
     );
     assert_eq!(check("en", "call me").await.as_object().unwrap().keys().collect::<Vec<_>>(), ["error"]);
     assert_eq!(

@@ -82,12 +82,12 @@ async fn book_with_phone(app: &TestApp, lang: &str, phone: &str) -> (u16, Value)
 }
 
 #[actix_web::test]
-async fn phone_numbers_are_checked_in_the_company_s_country_then_the_page_s() {
+async fn phone_numbers_are_checked_in_the_company_s_country_then_its_neighbours() {
     let app = spawn_app().await;
     let refused = [
-        ("nl", "Vul een telefoonnummer in waarop we u kunnen bellen, zoals 06 12345678 of +49 151 23456789."),
-        ("de", "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen, z. B. 0151 23456789 oder +31 6 12345678."),
-        ("en", "Enter a phone number we can call you on, like +31 6 12345678 or +49 151 23456789."),
+        ("nl", "Vul een telefoonnummer in waarop we u kunnen bellen: Nederlands (06 12345678), Belgisch (0470 12 34 56), Duits (0151 23456789) of met landcode (+44 20 7946 0958)."),
+        ("de", "Bitte geben Sie eine Telefonnummer ein, unter der wir Sie erreichen: niederländisch (06 12345678), belgisch (0470 12 34 56), deutsch (0151 23456789) oder mit Ländervorwahl (+44 20 7946 0958)."),
+        ("en", "Enter a phone number we can call you on: Dutch (06 12345678), Belgian (0470 12 34 56), German (0151 23456789) or with its country code (+44 20 7946 0958)."),
     ];
     for (lang, message) in refused {
         for bad in ["abc", "12345", "06 1234", "+31 6 123456789"] {
@@ -99,11 +99,15 @@ async fn phone_numbers_are_checked_in_the_company_s_country_then_the_page_s() {
         assert_eq!(status, 400);
         assert!(answer["errors"]["phone"].as_str().unwrap().contains("30"), "too long: {answer}");
     }
-    // A German mobile typed nationally is a German number on a German page only.
-    assert_eq!(book_with_phone(&app, "nl", "0151 23456789").await.0, 400);
+    // Dutch, Belgian and German numbers typed nationally, on every page (issue 55).
     for (lang, phone) in [
         ("nl", "06 12345678"),
         ("de", "0151 23456789"),
+        ("nl", "0151 23456789"),
+        ("en", "02161 123456"),
+        ("nl", "0470 12 34 56"),
+        ("de", "0470/12.34.56"),
+        ("en", "04 223 45 67"),
         ("en", "+32 470 12 34 56"),
         ("de", "+32 470 12 34 56"),
     ] {
