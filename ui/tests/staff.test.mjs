@@ -182,6 +182,12 @@ test(
         );
         assert.ok(box.y < firstButton.y, `${JSON.stringify(alert)} is above the answer buttons`);
       }
+      // Issue 55: the pick-up's time and place were in the rows, below 800 px; a line under the
+      // alerts now says them on the first screen of a 360 x 740 phone.
+      const lead = TEXTS[STAFF].mail.staffBooking.lead.split("{{pickup}}")[0];
+      const pickup = await page.locator("p", { hasText: lead }).first().boundingBox();
+      assert.ok(pickup && pickup.y + pickup.height <= 740, `the pick-up line is on the first screen (${pickup?.y} px)`);
+      assert.ok(pickup.y < firstButton.y, "the pick-up line is above the answer buttons");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 360, `nothing scrolls sideways (${width} px)`);
     } finally {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::{
     booking::request::EndFields,
-    bookings::model::Address,
+    bookings::model::{Address, PlaceWords},
     places::{PlaceDetails, Places, PlacesProvider, Resolution},
     types::{Lang, PlaceId},
 };
@@ -43,7 +43,8 @@ impl Settled {
     }
 
     /// The end as the booking keeps it: a chosen place in the staff's words
-    /// (its listing in the customer's), otherwise the visitor's text.
+    /// and in the customer's (its own words and its listing), otherwise the
+    /// visitor's text.
     pub fn address(&self, text: &str, typed_name: &str) -> Address {
         match (&self.staff, self.chosen()) {
             (Some(staff), Some(place)) => Address {
@@ -51,12 +52,17 @@ impl Settled {
                 formatted: staff.formatted_address.clone(),
                 place_id: self.id.clone(),
                 listed: Some(place.listing()),
+                own: Some(PlaceWords {
+                    name: place.display_name.clone(),
+                    formatted: place.formatted_address.clone(),
+                }),
             },
             _ => Address {
                 name: if typed_name.is_empty() { text.to_string() } else { typed_name.to_string() },
                 formatted: text.to_string(),
                 place_id: self.id.clone(),
                 listed: None,
+                own: None,
             },
         }
     }

@@ -136,6 +136,8 @@ pub fn phone_as_read(stored: &str) -> String {
 /// A place as the stored booking has it, filled in without asking the
 /// provider: its text, id and name, as a choice from the list leaves them.
 pub fn stored_place(values: &mut BTreeMap<String, String>, end: EndFields, a: &Address) {
+    // The form is in the booking's language: the place as that language names it.
+    let a = &a.in_booking_language();
     values.insert(end.text.to_string(), a.formatted.clone());
     if let Some(id) = &a.place_id {
         values.insert(end.place_id.to_string(), id.as_str().to_string());

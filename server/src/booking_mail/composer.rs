@@ -160,7 +160,9 @@ impl Composer {
     /// so), which the mails leave out until staff have read them. Unlike a
     /// mail, the page goes to nobody's inbox: only whoever holds its signed
     /// link sees it. Its "book again" links fill in nothing it does not show.
+    /// Chosen places are named in the booking's language, not the staff's.
     pub fn page_summary(&self, b: &Booking) -> Vec<(String, String)> {
+        let b = &b.in_its_language();
         self.views().typed_trip_rows(b).into_iter().map(|r| (r.label, r.value)).collect()
     }
 }

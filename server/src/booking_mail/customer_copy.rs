@@ -80,17 +80,19 @@ impl CustomerCopy {
     }
 
     /// The copy for mails after staff read the booking and offered its ride:
-    /// the addresses as they saw them, so the customer can check the pick-up
-    /// and navigate to it; places keep their listed short name.
+    /// the addresses as they saw them (in the booking's language), so the
+    /// customer can check the pick-up and navigate to it; places keep their
+    /// listed short name.
     pub fn read_by_staff(b: &Booking, _read: &ReadByStaff) -> Self {
         let read = |a: &Address| Address {
             name: a.listed.as_ref().map_or_else(|| a.name.clone(), |l| l.name().to_owned()),
             formatted: match &a.listed {
                 Some(listed) if !listed.street_as_requested() => listed.formatted().to_owned(),
-                _ => a.formatted.clone(),
+                _ => a.in_booking_language().formatted,
             },
             place_id: airport_id(a),
             listed: a.listed.clone(),
+            own: None,
         };
         Self {
             booking: Booking {
@@ -150,7 +152,7 @@ fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address
         }
         None => (locales.text(b.lang, "mail.value.yourAddress").to_string(), String::new(), Shown::Typed),
     };
-    (Address { name, formatted, place_id: airport_id(a), listed: a.listed.clone() }, shown)
+    (Address { name, formatted, place_id: airport_id(a), listed: a.listed.clone(), own: None }, shown)
 }
 
 /// An airport's id, which tells the mail that a flight number is one the taxi meets

@@ -24,6 +24,7 @@ fn typed_street() -> Booking {
         name: "Kerkstraat 5".into(),
         place_id: None,
         listed: listed("Roermond", "Roermond, Limburg, Nederland", true),
+        own: None,
     };
     b.destination.listed = listed("Venlo", "Venlo, Limburg, Nederland", false);
     b
@@ -69,6 +70,7 @@ fn before_staff_read_it_a_typed_street_is_its_town_and_untyped_text_is_your_addr
         name: "Hoogstraat 9, Venlo".into(),
         place_id: None,
         listed: None,
+        own: None,
     };
     let copy = CustomerCopy::of(&b, &locales);
     assert_eq!(copy.ends(), [Shown::Town, Shown::Typed]);

@@ -5,7 +5,7 @@ use crate::{
     booking_mail::{
         customer_copy::{CustomerCopy, Shown},
         ics,
-        views::{place_long, place_short},
+        views::{pickup_place, place_long, place_short},
     },
     bookings::model::Booking,
     mail::{
@@ -107,10 +107,7 @@ pub(crate) fn ride_events(
         start: b.pickup_at.civil(),
         duration_min,
         summary,
-        location: match &b.extras.pickup_street {
-            Some(street) => format!("{street}, {}", place_long(&b.departure)),
-            None => place_long(&b.departure),
-        },
+        location: pickup_place(b),
         description: lines.join("\n"),
         url: None,
     };

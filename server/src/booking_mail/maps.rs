@@ -56,6 +56,7 @@ mod tests {
             name: formatted.into(),
             place_id: place_id.and_then(PlaceId::parse),
             listed: None,
+            own: None,
         }
     }
 

@@ -25,7 +25,7 @@ use crate::{
         text::{header_line, one_line, paragraph, MESSAGE_MAX, SUBJECT_MAX},
         DeliveryError,
     },
-    types::Lang,
+    types::{Lang, Pickup},
 };
 
 /// The customer's step (accepted, another time asked, cancelled), to staff.
@@ -92,12 +92,24 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
     let pickup = step_times(v.locales, lang, step.action, b);
     let name = one_line(&b.name, SHORT_MAX);
+    let moved = Moved::by(step, b, previous);
+    // The subject names the ride that moved: the return ride's time when it moved alone.
+    let (ride, from, to) = match moved {
+        Moved::Back(back) => (back, &b.destination, &b.departure),
+        Moved::Outward | Moved::Both(_) => (b.pickup_at, &b.departure, &b.destination),
+    };
+    let back = match moved {
+        Moved::Both(back) => (date_short(v.locales, lang, back), time(back)),
+        Moved::Outward | Moved::Back(_) => Default::default(),
+    };
     let args = [
         ("reference", b.reference.as_str()),
-        ("date", &date_short(v.locales, lang, b.pickup_at)),
-        ("time", &time(b.pickup_at)),
-        ("from", &place_short(&b.departure)),
-        ("to", &place_short(&b.destination)),
+        ("date", &date_short(v.locales, lang, ride)),
+        ("time", &time(ride)),
+        ("from", &place_short(from)),
+        ("to", &place_short(to)),
+        ("backDate", &back.0),
+        ("backTime", &back.1),
         ("pickup", &pickup),
         ("previous", &step_times(v.locales, lang, step.action, previous)),
         ("name", &name),
@@ -109,7 +121,8 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     };
     let urgent_tag = dispatch.urgent_tag.clone().filter(|_| step.action == CustomerAction::Ask);
     let mut view = v.staff_booking_with(b, lang, dispatch);
-    let subject = urgent_tag.into_iter().chain([v.f(lang, &key("subject"), &args)]).collect::<Vec<_>>();
+    let subject = v.f(lang, &key(moved.subject()), &args);
+    let subject = urgent_tag.into_iter().chain([subject]).collect::<Vec<_>>();
     view.subject = header_line(&subject.join(" · "), SUBJECT_MAX);
     view.heading = v.f(lang, &key("heading"), &args);
     view.intro = vec![v.f(lang, &key("intro"), &args)];
@@ -124,6 +137,38 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
         view.notes.push(format!("{label}: {}", one_line(&reason, MESSAGE_MAX)));
     }
     view
+}
+
+/// Which ride of a booking a step moved, as staff's subject names it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Moved {
+    /// The outward ride (or the step moved none: accepted, cancelled).
+    Outward,
+    /// The return ride alone, to this time: the outward time is unchanged.
+    Back(Pickup),
+    /// Both rides; the return ride to this time.
+    Both(Pickup),
+}
+
+impl Moved {
+    /// What `step` moved: `b` as it left the booking, `previous` as it was.
+    fn by(step: &CustomerStep, b: &Booking, previous: &Booking) -> Self {
+        let back = |b: &Booking| b.extras.return_trip.as_ref().map(|r| r.pickup_at);
+        match (step.action, back(b).filter(|at| Some(*at) != back(previous))) {
+            (CustomerAction::Ask, Some(at)) if b.pickup_at == previous.pickup_at => Self::Back(at),
+            (CustomerAction::Ask, Some(at)) => Self::Both(at),
+            _ => Self::Outward,
+        }
+    }
+
+    /// The subject's text under the step's key.
+    fn subject(self) -> &'static str {
+        match self {
+            Self::Outward => "subject",
+            Self::Back(_) => "subjectReturn",
+            Self::Both(_) => "subjectBoth",
+        }
+    }
 }
 
 /// The customer's mail about their own step, in the booking's language. It

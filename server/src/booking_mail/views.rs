@@ -67,6 +67,10 @@ impl Views<'_> {
             self.f(lang, "mail.staffBooking.heading", &[("reference", &b.reference)]),
         );
         view.alerts = dispatch.alerts;
+        // On a phone the rows start below the first screen: the pick-up comes first.
+        let pickup = date_time_long(self.locales, lang, b.pickup_at);
+        let from = pickup_place(b);
+        view.lead = Some(self.f(lang, "mail.staffBooking.lead", &[("pickup", &pickup), ("from", &from)]));
         view.intro.push(self.f(lang, "mail.staffBooking.intro", &[("name", &short_name)]));
         view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
         view.actions.push(Link {
@@ -215,6 +219,14 @@ pub fn place_short(a: &Address) -> String {
         one_line(&a.formatted, SHORT_MAX)
     } else {
         name
+    }
+}
+
+/// Where the taxi picks up: the street typed for a whole town before the place.
+pub fn pickup_place(b: &Booking) -> String {
+    match &b.extras.pickup_street {
+        Some(street) => one_line(&format!("{street}, {}", place_long(&b.departure)), FIELD_MAX),
+        None => place_long(&b.departure),
     }
 }
 

@@ -113,7 +113,8 @@ impl Listed {
 /// The booking as kept once junk: what its pages and the calendar still
 /// show (the reference, the language, the times), nothing about a person.
 pub fn erased(b: &Booking) -> Booking {
-    let place = || Address { formatted: String::new(), name: String::new(), place_id: None, listed: None };
+    let place =
+        || Address { formatted: String::new(), name: String::new(), place_id: None, listed: None, own: None };
     let back = b.extras.return_trip.as_ref().map(|r| ReturnTrip { pickup_at: r.pickup_at, price: None });
     Booking {
         reference: b.reference.clone(),

@@ -9,13 +9,18 @@ use crate::{
     types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
 
-/// One end of a trip as the visitor chose it.
+/// One end of a trip as the visitor chose it. A place chosen from the list
+/// is kept in the two languages its outputs are in: the staff's (`name`,
+/// `formatted`: staff mails, pages and calendars) and the booking's (`own`:
+/// the manage page, the customer's mails); text typed without a choice is
+/// the visitor's words in both (`docs/decisions.md`, "Places in the reader's
+/// language").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
-    /// The full address (`formattedAddress`).
+    /// The full address (`formattedAddress`), in the staff language.
     pub formatted: String,
-    /// The short name (`displayName`), may equal `formatted`.
+    /// The short name (`displayName`), may equal `formatted`; in the staff language.
     pub name: String,
     /// The provider's place id, when the visitor picked a suggestion.
     pub place_id: Option<PlaceId>,
@@ -24,6 +29,32 @@ pub struct Address {
     /// `formatted` are whatever was sent).
     #[serde(default)]
     pub listed: Option<ListedPlace>,
+    /// The chosen place in the booking's language, a typed street with it
+    /// (`None`: typed without a choice, or stored before bookings kept it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<PlaceWords>,
+}
+
+/// A place's short name and full address in one language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceWords {
+    pub name: String,
+    pub formatted: String,
+}
+
+impl Address {
+    /// This end as the booking's language names it: the chosen place's own
+    /// words; for a booking stored before they were kept, a place listed
+    /// whole (its listing is in the booking's language); else as stored.
+    pub fn in_booking_language(&self) -> Address {
+        let (name, formatted) = match (&self.own, &self.listed) {
+            (Some(own), _) => (own.name.clone(), own.formatted.clone()),
+            (None, Some(l)) if !l.street_as_requested() => (l.name().to_owned(), l.formatted().to_owned()),
+            _ => return self.clone(),
+        };
+        Address { name, formatted, ..self.clone() }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -50,6 +81,17 @@ pub struct Booking {
     /// What airport rides and whole-town pick-ups add (absent in older bookings).
     #[serde(default)]
     pub extras: TripExtras,
+}
+
+impl Booking {
+    /// The booking with both ends named in its own language (see [`Address::in_booking_language`]).
+    pub fn in_its_language(&self) -> Booking {
+        Booking {
+            departure: self.departure.in_booking_language(),
+            destination: self.destination.in_booking_language(),
+            ..self.clone()
+        }
+    }
 }
 
 /// The optional parts of a booking: street for a whole-town pick-up, flight,
@@ -131,4 +173,47 @@ pub(crate) fn sample(received: jiff::Timestamp, pickup: &str) -> Booking {
     .unwrap();
     booking.received_at = received;
     booking
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address(json: serde_json::Value) -> Address {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn an_end_in_the_bookings_language() {
+        // Chosen on the German page, staff read Dutch: the booking's own words.
+        let airport = address(serde_json::json!({
+            "formatted": "Luchthaven Düsseldorf, Düsseldorf, Duitsland", "name": "Luchthaven Düsseldorf",
+            "placeId": "aDUS",
+            "listed": {"name": "Flughafen Düsseldorf", "formatted": "Flughafen Düsseldorf, Düsseldorf, Deutschland"},
+            "own": {"name": "Flughafen Düsseldorf", "formatted": "Flughafen Düsseldorf, Düsseldorf, Deutschland"}
+        }));
+        let own = airport.in_booking_language();
+        assert_eq!(
+            (own.name.as_str(), own.formatted.as_str()),
+            ("Flughafen Düsseldorf", "Flughafen Düsseldorf, Düsseldorf, Deutschland")
+        );
+        assert_eq!((own.place_id, own.listed), (airport.place_id.clone(), airport.listed.clone()));
+        // Stored before the own words were kept: a place listed whole is named by its listing.
+        let before = Address { own: None, ..airport };
+        assert_eq!(before.in_booking_language().name, "Flughafen Düsseldorf");
+        // … a typed street as stored (its listing is its town alone).
+        let street = address(serde_json::json!({
+            "formatted": "Hohe Straße 5, Aken", "name": "Hohe Straße 5", "placeId": "addr:g3247449:SG9oZQ",
+            "listed": {"name": "Aachen", "formatted": "Aachen, Nordrhein-Westfalen, Deutschland", "streetAsRequested": true}
+        }));
+        assert_eq!(street.in_booking_language(), street);
+        let own = PlaceWords { name: "Hohe Straße 5".into(), formatted: "Hohe Straße 5, Aachen".into() };
+        let kept = Address { own: Some(own), ..street };
+        assert_eq!(kept.in_booking_language().formatted, "Hohe Straße 5, Aachen");
+        // The visitor's words are theirs in every language.
+        let typed =
+            address(serde_json::json!({"formatted": "Bij de kerk", "name": "Bij de kerk", "placeId": null}));
+        assert_eq!(typed.in_booking_language(), typed);
+        assert!(!serde_json::to_string(&typed).unwrap().contains("own"), "nothing stored for typed text");
+    }
 }

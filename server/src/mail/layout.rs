@@ -40,6 +40,9 @@ pub struct MailView {
     /// What must catch the reader's eye first (staff: what changes the
     /// dispatch), drawn above everything else.
     pub alerts: Vec<String>,
+    /// The ride in one line (staff: the pick-up's time and place), drawn
+    /// large under the alerts so a phone shows it on the first screen.
+    pub lead: Option<String>,
     pub intro: Vec<String>,
     /// Staff's answer buttons (confirm, propose a time, decline), drawn large.
     pub answers: Vec<Link>,
@@ -64,6 +67,7 @@ impl MailView {
             subject,
             heading,
             alerts: Vec::new(),
+            lead: None,
             intro: Vec::new(),
             answers: Vec::new(),
             junk: None,

@@ -46,6 +46,7 @@ mod paid_lookups;
 mod phone_numbers;
 mod pickup_note;
 mod place_kinds;
+mod place_names;
 mod places;
 mod preflight;
 mod private_floods;

@@ -74,6 +74,10 @@ async fn the_return_ride_moves_alone_or_with_the_outward_one_and_the_calendar_fi
     assert_eq!(stored(&desk, &reference).await, (format!("{today}T14:30"), format!("{next}T09:00")));
     let staff = desk.mails_of("staff-step", 1).await.remove(0);
     assert!(staff.flat.contains("(return ride "), "both rides named: {}", staff.flat);
+    // The subject names the ride that moved, not the unchanged outward time (issue 55).
+    let back_time = format!("{:02}/{:02} 09:00", next.day(), next.month());
+    assert!(staff.subject.contains("Return ride") && staff.subject.contains(&back_time), "{}", staff.subject);
+    assert!(!staff.subject.contains("14:30"), "{}", staff.subject);
     let customer = desk.mails_of("customer-step", 1).await.remove(0);
     for mail in [&staff, &customer] {
         let starts = events(&mail.ics);

@@ -44,3 +44,41 @@ fn junk_is_drawn_apart_and_quiet_in_the_staff_html_mail() {
     assert!(!junk.contains("background:#1a1a1a") && junk.contains("border:1px solid #b3261e"), "{junk}");
     assert!(html.find(">Junk<") > html.find(">Decline<"), "after the answers");
 }
+
+/// Issue 55: the customer moved only the return ride, and staff's subject showed the unchanged
+/// outward time. It now names the return ride and its new time (`step-ask-return-*-staff.txt`).
+#[test]
+fn a_return_ride_moved_alone_is_what_staffs_subject_names() {
+    use taxi_server::bookings::{
+        answer::Status,
+        customer_step::{Asked, CustomerAction, CustomerStep},
+        record::Record,
+    };
+    for lang in Lang::ALL {
+        let b = booking(lang);
+        let outward = b.pickup_at;
+        let record = Record {
+            booking: b,
+            status: Status::Confirmed,
+            sequence: 1,
+            calendar_uid: "R7K3Q9.golden@taxiroermond.example".into(),
+            answer: None,
+            customer_step: None,
+            reminders_sent: Vec::new(),
+        };
+        let asked = Asked { pickup: outward, back: Some("2025-11-29T10:15".parse().unwrap()) };
+        let at = "2025-11-20T10:05:00Z".parse().unwrap();
+        let step = CustomerStep::on(&record, CustomerAction::Ask, String::new(), Some(asked), at).unwrap();
+        let mails = composer(lang).customer_step(&record, &step, "golden").unwrap();
+        let staff = describe(&mails[0]);
+        let subject = staff.lines().next().unwrap();
+        assert!(
+            subject.contains("29-11 10:15")
+                || subject.contains("29.11. 10:15")
+                || subject.contains("29/11 10:15"),
+            "{subject}"
+        );
+        assert!(!subject.contains("14:30"), "the outward time did not change: {subject}");
+        check(&format!("step-ask-return-{lang}-staff"), &staff);
+    }
+}

@@ -31,6 +31,7 @@ fn typed(lang: Lang) -> Booking {
         name: "Kerkstraat 5".into(),
         place_id: taxi_server::types::PlaceId::parse("addr:g2748000:S2Vya3N0cmFhdCA1"),
         listed: listed("Roermond", "Roermond, Limburg, Nederland", true),
+        own: None,
     };
     b
 }
@@ -137,6 +138,7 @@ fn a_street_beside_a_whole_town_and_an_address_typed_without_a_choice() {
         name: "Kerkstraat 5 Roermond".into(),
         place_id: None,
         listed: None,
+        own: None,
     };
     let mails = composer(Lang::Nl).booking(&unchosen, "x").unwrap();
     let ics = mails[1].ics.as_deref().unwrap().replace("\r\n ", "");
