@@ -34,7 +34,7 @@ import {
 } from "./forms-kit.mjs";
 
 /** The keys the browser posts, sorted: what the server reads of each mode of the form. */
-const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId"];
+const TRIP_PAYLOAD = ["departure", "departurePlaceId", "destination", "destinationPlaceId", "via", "viaPlaceId"];
 const EXTRAS_PAYLOAD = [
   "pickupStreet",
   "returnDateTime",

@@ -2,14 +2,24 @@
 // (a taxibus suggested above the owner's threshold), child seats, a foldable wheelchair, and "on
 // account" with the company's name, which the form asks only while that method is chosen (by CSS,
 // so also without JavaScript). The staff mail flags the wheelchair and child seats in its subject.
+// A stop on the way, folded under "Add a stop", is chosen from the list and priced with the trip.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TEXTS, assertAccessible, dutchDateTime, inView } from "./helpers.mjs";
+import {
+  TEXTS,
+  assertAccessible,
+  choosePlace,
+  dutchDateTime,
+  eventually,
+  inView,
+  pricedToSchiphol,
+} from "./helpers.mjs";
 import {
   TIMEOUT,
   fillBooking,
   fmt,
   goto,
+  server,
   submitButton,
   unique,
   useFormsServer,
@@ -84,5 +94,25 @@ test("de: without JavaScript the company is asked with 'on account' and one post
     assert.equal(await page.locator("#wheelchair").isChecked(), true, "the tick kept");
     assert.equal(await company.isVisible(), true, "still asked: 'on account' kept");
     // (axe needs JavaScript in the page; the same markup is checked in the test above.)
+  }),
+);
+
+test("en: a stop on the way, folded until wanted, is chosen from the list and priced", TIMEOUT, () =>
+  withPage("via-stop-en", "en", PHONE, async ({ page, watch }) => {
+    const amount = await pricedToSchiphol(page, server.baseUrl);
+    assert.equal((await amount.textContent()).trim(), "€ 230.00");
+    const via = page.locator("#via");
+    assert.equal(await via.isVisible(), false, "folded away");
+    await page.getByText(TEXTS.en.funnel.form.viaAdd).click();
+    await choosePlace(page, "via", "weert", "Weert");
+    await eventually(
+      "the price with the stop",
+      async () => (await amount.textContent()).trim(),
+      (text) => text === "€ 241.10",
+    );
+    const explanation = await page.locator(".price-box").textContent();
+    assert.match(explanation, /With a stop on the way \(6\.5 km detour\): \+ € 11\.10\./);
+    await assertAccessible(page, "en stop on the way priced");
+    assert.deepEqual(watch.pageErrors, []);
   }),
 );

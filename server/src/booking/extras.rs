@@ -9,7 +9,7 @@ use crate::{
     bookings::model::{Invoice, RideNeeds},
     config::BookingSettings,
     places::PlaceKind,
-    types::{limits::LIMITS, Pickup},
+    types::{limits::LIMITS, Pickup, PlaceId},
 };
 
 /// The extras as typed and checked; the booking service adds the return price.
@@ -20,6 +20,9 @@ pub struct ExtrasInput {
     pub remarks: Option<String>,
     pub return_at: Option<Pickup>,
     pub needs: RideNeeds,
+    /// One stop on the way: its text, and the place chosen for it.
+    pub via: Option<String>,
+    pub via_place_id: Option<PlaceId>,
     /// Set by the payment check (`needs::check_payment`) for a ride on account.
     pub invoice: Option<Invoice>,
 }
@@ -31,7 +34,11 @@ impl ExtrasInput {
     pub fn fingerprint_text(&self) -> String {
         let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
         let return_at = self.return_at.map(Pickup::field_value);
-        let given = crate::booking::needs::fingerprint_parts(&self.needs, self.invoice.as_ref());
+        let mut given = crate::booking::needs::fingerprint_parts(&self.needs, self.invoice.as_ref());
+        if let Some(via) = &self.via {
+            let id = self.via_place_id.as_ref().map(PlaceId::as_str).unwrap_or("");
+            given.push(format!("via={via}/{id}"));
+        }
         [
             field("pickupStreet", self.pickup_street.as_deref()),
             field("flightNumber", self.flight_number.as_deref()),
@@ -89,6 +96,8 @@ pub fn check_extras(
         remarks: Some(remarks).filter(|s| !s.is_empty()),
         return_at,
         needs: check_needs(c, input),
+        via: Some(c.optional(input, RIDE.via, LIMITS.address)).filter(|v| !v.is_empty()),
+        via_place_id: input.line(RIDE.via_place_id).ok().and_then(|id| PlaceId::parse(&id)),
         invoice: None,
     }
 }

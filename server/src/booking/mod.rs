@@ -3,7 +3,7 @@
 //! vehicle, and the payment), the reservation page
 //! opened with a route ([`prefill`]) or filled from a booking to book it
 //! again ([`repeat`]), the service that validates, prices and de-duplicates
-//! ([`service`]; the places a form chose, named the same everywhere:
+//! ([`service`], its route prices [`quote`]; the places a form chose, named the same everywhere:
 //! [`chosen`]), the WhatsApp message ([`whatsapp`]) and the HTTP handlers
 //! ([`routes`]).
 pub mod chosen;
@@ -11,6 +11,7 @@ pub mod extras;
 pub mod form;
 pub mod needs;
 pub mod prefill;
+pub mod quote;
 pub mod repeat;
 pub mod request;
 pub mod routes;

@@ -124,6 +124,11 @@ pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, St
     if let (Direction::Again, Some(street)) = (direction, &b.extras.pickup_street) {
         values.insert(f.ride.pickup_street, street.clone());
     }
+    // The stop was on the way there: the way back is the direct route.
+    if let (Direction::Again, Some(stop)) = (direction, &b.extras.via) {
+        values.insert(f.ride.via, stop.formatted.clone());
+        values.extend(stop.place_id.as_ref().map(|id| (f.ride.via_place_id, id.as_str().to_string())));
+    }
     values.into_iter().map(|(field, value)| (field.to_string(), value)).collect()
 }
 

@@ -22,6 +22,10 @@ request! {
         pickup_street = "pickupStreet",
         destination = "destination",
         destination_place_id = "destinationPlaceId",
+        /// One stop on the way, as typed or the chosen place's address; empty for none.
+        via = "via",
+        /// The stop's place chosen from the list; empty when none was.
+        via_place_id = "viaPlaceId",
         flight_number = "flightNumber",
         /// Pieces of luggage, `0`–`20`; empty is none.
         luggage = "luggage",

@@ -124,8 +124,10 @@ pub async fn form_post(
         let (from, from_id, to, to_id) = (get(FROM.text), id(FROM.place_id), get(TO.text), id(TO.place_id));
         let with_return = !get(RIDE.return_date_time).trim().is_empty();
         let vehicle = service.vehicle_for(get(RIDE.passenger_amount).trim().parse().ok());
-        let quote =
-            service.quote((from, from_id.as_ref()), (to, to_id.as_ref()), (with_return, vehicle), lang).await;
+        let (via, via_id) = (get(RIDE.via).trim(), id(RIDE.via_place_id));
+        let stop = Some((via, via_id.as_ref())).filter(|(text, _)| !text.is_empty());
+        let ends = ((from, from_id.as_ref()), stop, (to, to_id.as_ref()));
+        let quote = service.quote(ends, (with_return, vehicle), lang).await;
         // The fields name the places priced, not the text typed before the choice.
         let mut values = values.clone();
         for (fields, end) in ENDS.into_iter().zip(&quote.ends) {

@@ -1,15 +1,16 @@
 //! Accepting booking requests: validate, price, guard against double
 //! submissions, hand to the booking store and the outbox, and answer with
-//! data ([`Booked`], [`WhatsappRide`], [`RouteQuote`]), which the routes word. The JSON API and
+//! data ([`Booked`], [`WhatsappRide`], [`RouteQuote`](crate::booking::quote::RouteQuote)), which the routes word. The JSON API and
 //! the no-JavaScript form posts both go through here.
-use std::{collections::BTreeMap, net::IpAddr, sync::Arc};
+use std::{net::IpAddr, sync::Arc};
 
 use crate::{
     booking::{
-        chosen::{settle, show, End, Settled},
+        chosen::{settle, Settled},
         extras::ExtrasInput,
         form::{validate_reservation, validate_whatsapp, ReservationInput, WhatsappInput},
-        request::{ENDS, RIDE},
+        quote::RouteQuote,
+        request::RIDE,
     },
     booking_mail::composer::Composer,
     bookings::{
@@ -23,11 +24,8 @@ use crate::{
         Checker, Input, Problems,
     },
     mail::{nonce, DeliveryError, Outbox},
-    places::{PlaceDetails, Places, Resolution, Suggestion},
-    pricing::{
-        indication::{self, Priced},
-        taxibus::Vehicle,
-    },
+    places::Places,
+    pricing::indication::Priced,
     types::{Email, Lang, Phone, Pickup, PlaceId, Reference},
 };
 
@@ -72,8 +70,8 @@ pub struct WhatsappRide {
 }
 
 pub struct BookingService {
-    settings: Arc<Settings>,
-    places: Arc<Places>,
+    pub(super) settings: Arc<Settings>,
+    pub(super) places: Arc<Places>,
     keeper: Arc<Keeper>,
     composer: Arc<Composer>,
     /// For the repeat window's wait and the customer mail gate.
@@ -142,9 +140,11 @@ impl BookingService {
             (form.departure.as_str(), form.departure_place_id.as_ref()),
             (form.destination.as_str(), form.destination_place_id.as_ref()),
         );
-        let (from, to) = tokio::join!(
+        let via_end = form.extras.via.as_deref().map(|text| (text, form.extras.via_place_id.as_ref()));
+        let (from, to, via) = tokio::join!(
             settle(&self.places, from_end, lang, staff_lang),
-            settle(&self.places, to_end, lang, staff_lang)
+            settle(&self.places, to_end, lang, staff_lang),
+            self.settle_stop(via_end, lang, staff_lang)
         );
         let ride = summary(&form, [&from, &to]);
         if let Some(problems) = street_missing(&from, &form.extras) {
@@ -183,7 +183,7 @@ impl BookingService {
                     return Ok(reference);
                 }
                 let vehicle = self.vehicle_for(Some(form.passengers));
-                let price = self.price_between(from.place(), to.place(), vehicle).await;
+                let price = self.price_trip([&from, &to], via.as_ref(), vehicle).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
                     Some(_) => self.price_between(to.place(), from.place(), vehicle).await,
@@ -218,6 +218,7 @@ impl BookingService {
                             .map(|at| ReturnTrip { pickup_at: at, price: return_price.map(|p| p.kept(lang)) }),
                         large_vehicle: form.passengers > self.settings.booking.large_vehicle_above,
                         needs: form.extras.needs,
+                        via: via.as_ref().zip(form.extras.via.as_deref()).map(|(stop, text)| stop.address(text, "")),
                         invoice: form.extras.invoice.clone(),
                     },
                 };
@@ -252,10 +253,14 @@ impl BookingService {
     /// word it into the chat link's message.
     pub async fn whatsapp(&self, input: &Input, lang: Lang) -> Result<WhatsappRide, Problems> {
         let form = validate_whatsapp(input, &self.settings.booking, jiff::Timestamp::now())?;
-        let RouteQuote { price, return_price, ends: [from, to], .. } = self
+        let via = form.extras.via.as_deref().map(|text| (text, form.extras.via_place_id.as_ref()));
+        let RouteQuote { price, return_price, ends: [from, to], via: stop, .. } = self
             .quote(
-                (&form.departure, form.departure_place_id.as_ref()),
-                (&form.destination, form.destination_place_id.as_ref()),
+                (
+                    (&form.departure, form.departure_place_id.as_ref()),
+                    via,
+                    (&form.destination, form.destination_place_id.as_ref()),
+                ),
                 (form.extras.return_at.is_some(), self.vehicle_for(Some(form.passengers))),
                 lang,
             )
@@ -267,76 +272,15 @@ impl BookingService {
         let named = |end: &Settled, typed: &str| {
             end.chosen().map(|p| p.formatted_address.clone()).unwrap_or_else(|| typed.to_string())
         };
+        let via = stop.as_ref().zip(form.extras.via.as_deref()).map(|(stop, typed)| named(stop, typed));
         let form = WhatsappInput {
             departure: named(&from, &form.departure),
             destination: named(&to, &form.destination),
+            extras: ExtrasInput { via, ..form.extras },
             ..form
         };
         let large_vehicle = form.passengers > self.settings.booking.large_vehicle_above;
         Ok(WhatsappRide { form, price, return_price, large_vehicle })
-    }
-
-    /// The server's prices for a route, each end looked up once: from its
-    /// chosen place id, else from its typed text (only text naming one place
-    /// in full is priced). Text that may mean several places gives the places
-    /// to choose from instead. A price that cannot be computed is `None`; the
-    /// booking still goes through.
-    pub async fn quote(
-        &self,
-        from: End<'_>,
-        to: End<'_>,
-        (with_return, vehicle): (bool, Vehicle),
-        lang: Lang,
-    ) -> RouteQuote {
-        // Only the visitor reads a quote: one language.
-        let (from, to) =
-            tokio::join!(settle(&self.places, from, lang, lang), settle(&self.places, to, lang, lang));
-        let price = self.price_between(from.place(), to.place(), vehicle).await;
-        // The ride back is its own ride: the reversed route, priced by the server.
-        let return_price = match with_return {
-            true => self.price_between(to.place(), from.place(), vehicle).await,
-            false => None,
-        };
-        let mut choices = BTreeMap::new();
-        for (end, found) in ENDS.iter().zip([&from.found, &to.found]) {
-            if let Some(Resolution::Choice(list)) = found {
-                choices.insert(end.text.to_string(), list.clone());
-            }
-        }
-        RouteQuote { price, return_price, choices, ends: [from, to] }
-    }
-
-    /// A form's fields as shown again: each end named as the place chosen (or
-    /// the one its text names in full), in `lang`, whatever text its field held.
-    pub async fn with_chosen_places(
-        &self,
-        values: &BTreeMap<String, String>,
-        lang: Lang,
-    ) -> BTreeMap<String, String> {
-        let mut values = values.clone();
-        for end in ENDS {
-            let id = values.get(end.place_id).and_then(|id| PlaceId::parse(id));
-            let text = values.get(end.text).cloned().unwrap_or_default();
-            show(&mut values, end, &settle(&self.places, (&text, id.as_ref()), lang, lang).await);
-        }
-        values
-    }
-
-    async fn price_between(
-        &self,
-        from: Option<&PlaceDetails>,
-        to: Option<&PlaceDetails>,
-        vehicle: Vehicle,
-    ) -> Option<Priced> {
-        let tariff = &self.settings.tariff;
-        let result = indication::price(&self.places, tariff, from?, to?).await;
-        let priced = result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()?;
-        Some(priced.for_vehicle(tariff, vehicle))
-    }
-
-    /// The vehicle `passengers` need (a taxibus above `booking.large_vehicle_above`).
-    pub fn vehicle_for(&self, passengers: Option<u8>) -> Vehicle {
-        Vehicle::for_passengers(passengers, self.settings.booking.large_vehicle_above)
     }
 }
 
@@ -378,15 +322,6 @@ pub async fn book(
     let mails = composer.booking(booking, &nonce)?;
     let uid = composer.calendar_uid(&booking.reference, &nonce);
     keeper.book(booking, uid, mails, from_form).await
-}
-
-/// A route's prices, the places to choose from per field (see
-/// [`BookingService::quote`]), and both ends as settled (departure, destination).
-pub struct RouteQuote {
-    pub price: Option<Priced>,
-    pub return_price: Option<Priced>,
-    pub choices: BTreeMap<String, Vec<Suggestion>>,
-    pub ends: [Settled; 2],
 }
 
 fn or(preferred: &str, fallback: &str) -> String {

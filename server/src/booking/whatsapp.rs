@@ -59,6 +59,7 @@ pub fn message(
     lines.extend(needs.into_iter().map(|row| format!("{}: {}", row.label, row.value)));
     lines.push(line("form.departure", &dash(&form.departure)));
     lines.extend(extras.pickup_street.as_deref().map(|s| line("funnel.form.pickupStreet", s)));
+    lines.extend(extras.via.as_deref().map(|stop| line("funnel.mail.via", stop)));
     lines.push(line("form.destination", &dash(&form.destination)));
     lines.push(line("whatsapp.when", &when(form.pickup_at)));
     let arriving = landing_is_pickup(form.departure_place_id.as_ref());

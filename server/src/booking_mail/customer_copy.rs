@@ -70,7 +70,12 @@ impl CustomerCopy {
         Self {
             booking: Booking {
                 // Typed by the visitor: for the planners only.
-                extras: TripExtras { pickup_street: None, ..screened_extras(b) },
+                extras: TripExtras {
+                    pickup_street: None,
+                    // A stop is a place in its provider's words, or "the address you typed".
+                    via: b.extras.via.as_ref().map(|stop| unread(stop, false, b, locales).0),
+                    ..screened_extras(b)
+                },
                 departure,
                 destination,
                 ..screened(b)
@@ -96,7 +101,7 @@ impl CustomerCopy {
         };
         Self {
             booking: Booking {
-                extras: screened_extras(b),
+                extras: TripExtras { via: b.extras.via.as_ref().map(read), ..screened_extras(b) },
                 departure: read(&b.departure),
                 destination: read(&b.destination),
                 ..screened(b)

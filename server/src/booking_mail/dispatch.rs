@@ -91,6 +91,7 @@ impl Views<'_> {
             b.extras.large_vehicle.then(|| tag("largeVehicle")),
             needs.wheelchair.then(|| tag("wheelchair")),
             seats,
+            b.extras.via.is_some().then(|| tag("stop")),
             remarks.then(|| tag("remarks")),
         ]
         .into_iter()

@@ -2,7 +2,7 @@
 //! both ends, flight, passengers and what travels with them, price and
 //! route, the ride back, and the payment (on account: the company invoiced).
 use crate::{
-    booking_mail::views::{flight_value, place_short},
+    booking_mail::views::{flight_value, place_long, place_short},
     bookings::model::{landing_is_pickup, Address, Booking, PaymentMethod, RideNeeds},
     i18n::{
         format::{date_time_long, decimal1},
@@ -10,7 +10,7 @@ use crate::{
     },
     mail::layout::{Row, Views, SHORT_MAX},
     mail::text::{one_line, FIELD_MAX},
-    pricing::{PriceSummary, Rule},
+    pricing::{indication::stop_words, PriceSummary, Rule},
     types::Lang,
 };
 
@@ -28,6 +28,7 @@ impl Views<'_> {
             self.row(lang, "from", from),
         ];
         rows.extend(b.extras.pickup_street.as_deref().map(|s| extra("pickupStreet", one_line(s, FIELD_MAX))));
+        rows.extend(b.extras.via.as_ref().map(|stop| extra("via", place_long(stop))));
         rows.push(self.row(lang, "to", to));
         if let Some(flight) = &b.extras.flight_number {
             let arriving = landing_is_pickup(b.departure.place_id.as_ref());
@@ -93,6 +94,10 @@ impl Views<'_> {
                 let fixed = p.fixed_cents.unwrap_or_default().euro_text(lang);
                 self.f(lang, "mail.price.meteredUnderFixed", &[("fixed", &fixed), args[0]])
             }
+        };
+        let rule = match p.stop {
+            None => rule,
+            Some(stop) => format!("{rule}; {}", stop_words(&stop, self.locales, lang, "mail.price")),
         };
         let rule = match p.taxibus {
             None => rule,

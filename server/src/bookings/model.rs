@@ -89,6 +89,10 @@ impl Booking {
         Booking {
             departure: self.departure.in_booking_language(),
             destination: self.destination.in_booking_language(),
+            extras: TripExtras {
+                via: self.extras.via.as_ref().map(Address::in_booking_language),
+                ..self.extras.clone()
+            },
             ..self.clone()
         }
     }
@@ -111,6 +115,9 @@ pub struct TripExtras {
     /// Luggage, child seats, a wheelchair (absent in older bookings: none).
     #[serde(default)]
     pub needs: RideNeeds,
+    /// One stop on the way (absent in older bookings).
+    #[serde(default)]
+    pub via: Option<Address>,
     /// Who is invoiced, when the payment is `invoice` (and only then).
     #[serde(default)]
     pub invoice: Option<Invoice>,

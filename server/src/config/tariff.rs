@@ -15,6 +15,10 @@ pub struct TariffSettings {
     pub never_above_meter: bool,
     /// Added to every rule's price above `booking.large_vehicle_above` passengers.
     pub taxibus_surcharge: TaxibusSurcharge,
+    /// A stop on the way: added to the whole trip's price while the detour it
+    /// makes stays within `extra_stop_max_detour_km`; beyond, both legs are metered.
+    pub extra_stop_cents: Money,
+    pub extra_stop_max_detour_km: f64,
     pub zone: Zone,
     pub radius_surcharges: Vec<RadiusSurcharge>,
     pub destinations: Vec<Destination>,

@@ -10,6 +10,7 @@ use crate::{
     places::{PlaceDetails, Places, PlacesError, PlacesProvider},
     pricing::{
         quote,
+        stop::{with_stop, Leg, StopPart},
         taxibus::{TaxibusPart, Vehicle},
         PriceSummary, Rule, Trip,
     },
@@ -60,17 +61,34 @@ pub fn total_text(there: &Indication, back: &Indication, lang: Lang) -> String {
     (there.summary.amount_cents + back.summary.amount_cents).euro_text(lang)
 }
 
+/// The indication between two places by their ids, via the stop `via` if one is given.
 pub async fn between_ids(
     places: &Places,
     tariff: &TariffSettings,
     locales: &Locales,
-    from: &PlaceId,
-    to: &PlaceId,
+    [from, via, to]: [Option<&PlaceId>; 3],
     (lang, vehicle): (Lang, Vehicle),
 ) -> Result<Indication, PlacesError> {
-    let (from, to) = tokio::join!(places.details(from, lang, None), places.details(to, lang, None));
-    let priced = price(places, tariff, &from?, &to?).await?.for_vehicle(tariff, vehicle);
-    Ok(priced.worded(tariff, locales, lang))
+    let (from, via, to) =
+        tokio::join!(details(places, from, lang), details(places, via, lang), details(places, to, lang));
+    let (from, to) = (from?.ok_or(PlacesError::NotFound)?, to?.ok_or(PlacesError::NotFound)?);
+    let priced = match via? {
+        None => price(places, tariff, &from, &to).await?,
+        Some(via) => price_via(places, tariff, [&from, &via, &to]).await?,
+    };
+    Ok(priced.for_vehicle(tariff, vehicle).worded(tariff, locales, lang))
+}
+
+/// The place `id` names, if any.
+async fn details(
+    places: &Places,
+    id: Option<&PlaceId>,
+    lang: Lang,
+) -> Result<Option<PlaceDetails>, PlacesError> {
+    match id {
+        Some(id) => places.details(id, lang, None).await.map(Some),
+        None => Ok(None),
+    }
 }
 
 /// A route priced, before it is worded: the tariff engine's answer, which a
@@ -89,6 +107,8 @@ pub struct Priced {
     pub fixed: Option<LocalizedText>,
     /// A taxibus and what it added to `amount_cents`.
     pub taxibus: Option<TaxibusPart>,
+    /// A stop on the way and what it did to `amount_cents`.
+    pub stop: Option<StopPart>,
 }
 
 impl Priced {
@@ -103,6 +123,7 @@ impl Priced {
             surcharge_cents: self.surcharge_cents,
             fixed_cents: self.fixed_cents,
             taxibus: self.taxibus,
+            stop: self.stop,
             fixed_destination_names: None,
         }
     }
@@ -158,15 +179,16 @@ impl Priced {
                 locales.plural(lang, "form.ruleMeteredUnderFixed", self.duration_min as u64, &args)
             }
         };
-        let explanation = match self.taxibus {
-            None => rule,
-            Some(bus) => {
-                let surcharge = bus.surcharge_cents.euro_text(lang);
-                let taxibus =
-                    locales.plural(lang, "form.taxibus", bus.passengers.into(), &[("surcharge", &surcharge)]);
-                format!("{rule} {taxibus}")
-            }
-        };
+        let mut explanation = rule;
+        if let Some(stop) = self.stop {
+            explanation = format!("{explanation} {}", stop_words(&stop, locales, lang, "form"));
+        }
+        if let Some(bus) = self.taxibus {
+            let surcharge = bus.surcharge_cents.euro_text(lang);
+            let taxibus =
+                locales.plural(lang, "form.taxibus", bus.passengers.into(), &[("surcharge", &surcharge)]);
+            explanation = format!("{explanation} {taxibus}");
+        }
         Indication {
             price_indication: self.amount_cents.amount_text(lang),
             price_text: self.amount_cents.euro_text(lang),
@@ -213,5 +235,35 @@ pub async fn price(
         fixed_cents: q.fixed_cents,
         fixed: q.fixed_destination.map(|d| d.name.clone()),
         taxibus: None,
+        stop: None,
     })
+}
+
+/// What a stop did to the price, in the words under `prefix` (`form` for a
+/// sentence, `mail.price` for a clause): its amount, or both legs metered.
+pub fn stop_words(stop: &StopPart, locales: &Locales, lang: Lang, prefix: &str) -> String {
+    let km = decimal1(stop.detour_km, lang);
+    match stop.metered {
+        false => {
+            let surcharge = stop.surcharge_cents.euro_text(lang);
+            locales.format(lang, &format!("{prefix}.stop"), &[("km", &km), ("surcharge", &surcharge)])
+        }
+        true => locales.format(lang, &format!("{prefix}.stopMetered"), &[("km", &km)]),
+    }
+}
+
+/// The price between two places via a stop: the trip's own rule with the stop
+/// (`pricing::stop`), from the provider's routes of the trip and both legs.
+pub async fn price_via(
+    places: &Places,
+    tariff: &TariffSettings,
+    [from, via, to]: [&PlaceDetails; 3],
+) -> Result<Priced, PlacesError> {
+    let (direct, first, second) =
+        tokio::join!(price(places, tariff, from, to), places.route(from, via), places.route(via, to));
+    let leg = |r: crate::places::RouteEstimate| Leg {
+        distance_km: r.distance_m / 1000.0,
+        duration_min: r.duration_s / 60.0,
+    };
+    Ok(with_stop(tariff, direct?, [leg(first?), leg(second?)]))
 }

@@ -21,6 +21,7 @@
 //! destination than Roermond at twice their metered fare (`docs/pricing.md`).
 pub mod indication;
 pub mod routes;
+pub mod stop;
 pub mod taxibus;
 
 use serde::{Deserialize, Serialize};
@@ -193,6 +194,10 @@ pub struct PriceSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub taxibus: Option<taxibus::TaxibusPart>,
+    /// A stop on the way, and what it did (included in `amount_cents`): absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub stop: Option<stop::StopPart>,
     /// Its name in every language, kept with a booking (absent in the API and
     /// in older bookings), so staff's mails name it in the staff language.
     #[serde(default, skip_serializing_if = "Option::is_none")]

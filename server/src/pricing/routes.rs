@@ -57,6 +57,10 @@ pub struct PriceQuery {
     /// (anything but a number from 1 to 255 counts as not said).
     #[serde(default)]
     passengers: Option<String>,
+    /// A stop on the way there (a place id): the trip's rule with the stop
+    /// (`pricing::stop`); the ride back is the direct route.
+    #[serde(default)]
+    via: Option<String>,
 }
 
 pub async fn price(
@@ -70,14 +74,18 @@ pub async fn price(
     let (from, to) = ids.into_inner();
     let parse = |id: &str| PlaceId::parse(id).ok_or(Refusal::PlaceNotFound);
     let (from, to) = (parse(&from)?, parse(&to)?);
+    let via = match query.via.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        Some(id) => Some(parse(id)?),
+        None => None,
+    };
     let passengers = query.passengers.as_deref().and_then(|n| n.trim().parse::<u8>().ok()).filter(|&n| n > 0);
     let vehicle = Vehicle::for_passengers(passengers, settings.booking.large_vehicle_above);
-    let quote =
-        |from, to| indication::between_ids(&places, &settings.tariff, &locales, from, to, (lang, vehicle));
+    let quote = |ends| indication::between_ids(&places, &settings.tariff, &locales, ends, (lang, vehicle));
+    let there = quote([Some(&from), via.as_ref(), Some(&to)]);
     if !query.with_return {
-        return Ok(HttpResponse::Ok().json(quote(&from, &to).await.map_err(refusal)?));
+        return Ok(HttpResponse::Ok().json(there.await.map_err(refusal)?));
     }
-    let (there, back) = tokio::join!(quote(&from, &to), quote(&to, &from));
+    let (there, back) = tokio::join!(there, quote([Some(&to), None, Some(&from)]));
     let round_trip = indication::RoundTrip::new(there.map_err(refusal)?, back.map_err(refusal)?, lang);
     Ok(HttpResponse::Ok().json(round_trip))
 }

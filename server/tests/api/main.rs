@@ -74,3 +74,4 @@ mod store_faults;
 mod taxibus;
 mod typed_address;
 mod typed_names;
+mod via_stop;

@@ -97,6 +97,24 @@ export type Rule = "metered" | "fixed" | "fixedPickup" | "fixedSurcharge" | "fix
 export type TaxibusPart = { passengers: number, surchargeCents: number, };
 
 /**
+ * What a stop did to a ride's price (included in `amount_cents`).
+ */
+export type StopPart = { 
+/**
+ * What the stop added to the trip's rule (the fee and the detour beyond
+ * the included kilometres); 0 when both legs were metered.
+ */
+surchargeCents: number, 
+/**
+ * How much longer the route via the stop is than the direct one (0.1 km).
+ */
+detourKm: number, 
+/**
+ * Both legs metered: the detour was beyond the setting's, or the meter was lower.
+ */
+metered: boolean, };
+
+/**
  * The price the server computed for the booking (never the client's number).
  */
 export type PriceSummary = { amountCents: number, rule: Rule, distanceKm: number, durationMin: number, 
@@ -112,7 +130,11 @@ fixedCents?: number,
  * A taxibus, and what it added (included in `amount_cents`): absent for a car,
  * and in bookings made before it was priced.
  */
-taxibus?: TaxibusPart, };
+taxibus?: TaxibusPart, 
+/**
+ * A stop on the way, and what it did (included in `amount_cents`): absent without one.
+ */
+stop?: StopPart, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}`: the price
@@ -143,7 +165,11 @@ fixedCents?: number,
  * A taxibus, and what it added (included in `amount_cents`): absent for a car,
  * and in bookings made before it was priced.
  */
-taxibus?: TaxibusPart, };
+taxibus?: TaxibusPart, 
+/**
+ * A stop on the way, and what it did (included in `amount_cents`): absent without one.
+ */
+stop?: StopPart, };
 
 /**
  * The JSON answer of `GET /api/places/{pickup}/{destination}?return=true`:
@@ -179,7 +205,11 @@ fixedCents?: number,
  * A taxibus, and what it added (included in `amount_cents`): absent for a car,
  * and in bookings made before it was priced.
  */
-taxibus?: TaxibusPart, };
+taxibus?: TaxibusPart, 
+/**
+ * A stop on the way, and what it did (included in `amount_cents`): absent without one.
+ */
+stop?: StopPart, };
 
 /**
  * What a page shows after a form post without JavaScript: the typed values
@@ -748,7 +778,15 @@ departurePlaceId: string,
 /**
  * The street of a pick-up at a whole town.
  */
-pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, 
+pickupStreet: string, destination: string, destinationPlaceId: string, 
+/**
+ * One stop on the way, as typed or the chosen place's address; empty for none.
+ */
+via: string, 
+/**
+ * The stop's place chosen from the list; empty when none was.
+ */
+viaPlaceId: string, flightNumber: string, 
 /**
  * Pieces of luggage, `0`–`20`; empty is none.
  */
@@ -802,7 +840,15 @@ departurePlaceId: string,
 /**
  * The street of a pick-up at a whole town.
  */
-pickupStreet: string, destination: string, destinationPlaceId: string, flightNumber: string, 
+pickupStreet: string, destination: string, destinationPlaceId: string, 
+/**
+ * One stop on the way, as typed or the chosen place's address; empty for none.
+ */
+via: string, 
+/**
+ * The stop's place chosen from the list; empty when none was.
+ */
+viaPlaceId: string, flightNumber: string, 
 /**
  * Pieces of luggage, `0`–`20`; empty is none.
  */

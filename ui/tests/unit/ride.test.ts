@@ -176,6 +176,8 @@ test("the posts: the mail booking carries every field and the names, WhatsApp no
     "pickupStreet",
     "remarks",
     "returnDateTime",
+    "via",
+    "viaPlaceId",
     "wheelchair",
   ]);
 });

@@ -14,7 +14,7 @@ import {
 import { describedBy, FieldMessages } from "../../shared/Field";
 
 interface Props {
-  id: "departure" | "destination";
+  id: "departure" | "destination" | "via";
   label: string;
   lang: Lang;
   /** Google's suggestions are shown with its attribution (its terms, for results without a map). */

@@ -5,7 +5,7 @@ import { TextField } from "../../shared/Field";
 import { useTranslation } from "../../shared/i18n";
 import { AddressCombobox } from "./AddressCombobox";
 import { PriceIndication } from "./PriceIndication";
-import { ENDS, routeNeeds, type End } from "./ride";
+import { ENDS, routeNeeds, type Spot } from "./ride";
 import type { RideForm } from "./useRide";
 import { checkChosen } from "./validation";
 
@@ -25,10 +25,10 @@ export function RouteFields({ ride, lang, action, placesProvider }: Props) {
   // Links that open this page at #price land on the question when there is one.
   const choiceAt = ENDS.find((id) => !ends[id].place && ends[id].choices.length);
 
-  const endField = (id: End) => (
+  const endField = (id: Spot) => (
     <AddressCombobox
       id={id}
-      label={t(`form.${id}`)}
+      label={t(id === "via" ? "funnel.form.via" : `form.${id}`)}
       lang={lang}
       placesProvider={placesProvider}
       text={ends[id].text}
@@ -51,7 +51,8 @@ export function RouteFields({ ride, lang, action, placesProvider }: Props) {
   // into a plain button so Enter in a field sends the form, not the price request.
   const onPriceClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
-    if (ends.departure.place && ends.destination.place) return void quote.fetchNow();
+    const stopChosen = !ends.via.text.trim() || ends.via.place;
+    if (ends.departure.place && ends.destination.place && stopChosen) return void quote.fetchNow();
     ride.report((e) => ({ ...e, ...checkChosen(t, ends) }));
   };
 
@@ -71,6 +72,12 @@ export function RouteFields({ ride, lang, action, placesProvider }: Props) {
           onChange={(e) => ride.set("pickupStreet")(e.target.value)}
         />
       )}
+      {/* A stop on the way, folded away until wanted (a details element: no script needed). */}
+      <details className="via-stop" open={ends.via.text !== "" || !!errors.via}>
+        <summary>{t("funnel.form.viaAdd")}</summary>
+        <p className="hint">{t("funnel.form.viaHint")}</p>
+        {endField("via")}
+      </details>
       {endField("destination")}
       <div className="price-row" id={choiceAt ? undefined : PRICE_ANCHOR} tabIndex={-1} ref={quote.box}>
         {/* Without JavaScript the answer opens at the price (or the question), not at the top. */}

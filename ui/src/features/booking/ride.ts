@@ -13,9 +13,12 @@ import { placeKind } from "./placeKind";
 
 export const ENDS = ["departure", "destination"] as const;
 export type End = (typeof ENDS)[number];
+/** The route's places: its two ends and a stop on the way (optional). */
+export const SPOTS = [...ENDS, "via"] as const;
+export type Spot = (typeof SPOTS)[number];
 
-/** The form's fields besides the two ends (their text and chosen place live apart), as typed. */
-type TypedFields = Omit<ReservationRequest, End | `${End}PlaceId` | `${End}Name`> &
+/** The form's fields besides the route's places (their text and chosen place live apart), as typed. */
+type TypedFields = Omit<ReservationRequest, Spot | `${Spot}PlaceId` | `${End}Name`> &
   Record<typeof HONEYPOT_FIELD, string>;
 export const EMPTY_FIELDS: TypedFields = {
   name: "",
@@ -57,14 +60,14 @@ export interface EndState {
 
 export interface Ride {
   fields: Fields;
-  ends: Record<End, EndState>;
+  ends: Record<Spot, EndState>;
 }
 
 export type RideAction =
   | { type: "field"; field: FieldName; value: string }
-  | { type: "typed"; end: End; text: string }
-  | { type: "chosen"; end: End; place: PlaceDetails }
-  | { type: "searched"; end: End; empty: boolean }
+  | { type: "typed"; end: Spot; text: string }
+  | { type: "chosen"; end: Spot; place: PlaceDetails }
+  | { type: "searched"; end: Spot; empty: boolean }
   /** What the visitor did before hydration (shared/prehydration.ts), by field name. */
   | { type: "handedOver"; typed: Record<string, string>; chosen: Record<string, PlaceDetails>; focused?: string }
   | { type: "cleared" };
@@ -72,7 +75,7 @@ export type RideAction =
 /** The ride as the server rendered it: its values, its question, or nothing. */
 export function initialRide(initial?: FormState): Ride {
   const start = initial?.values ?? {};
-  const end = (id: End): EndState => ({
+  const end = (id: Spot): EndState => ({
     text: start[id] ?? "",
     place: placeFrom(start, id),
     choices: initial?.choices?.[id] ?? [],
@@ -81,7 +84,7 @@ export function initialRide(initial?: FormState): Ride {
   });
   return {
     fields: { ...EMPTY_FIELDS, ...pick(start, FIELD_NAMES) },
-    ends: { departure: end("departure"), destination: end("destination") },
+    ends: { departure: end("departure"), destination: end("destination"), via: end("via") },
   };
 }
 
@@ -103,7 +106,7 @@ export function rideReducer(ride: Ride, action: RideAction): Ride {
   }
 }
 
-function withEnd(ride: Ride, id: End, end: EndState): Ride {
+function withEnd(ride: Ride, id: Spot, end: EndState): Ride {
   return { ...ride, ends: { ...ride.ends, [id]: end } };
 }
 
@@ -120,7 +123,7 @@ function typed(end: EndState, text: string): EndState {
 /** What was typed before hydration wins over the server's values. */
 function handedOver(ride: Ride, { typed, chosen, focused }: Extract<RideAction, { type: "handedOver" }>): Ride {
   const ends = { ...ride.ends };
-  for (const id of ENDS) {
+  for (const id of SPOTS) {
     const end = ride.ends[id];
     const text = typed[id];
     // The question answered by a radio button before hydration, the field untouched: chosen now.
@@ -150,13 +153,24 @@ export function routeNeeds(ends: Ride["ends"]): { street: boolean; flight: "meet
 
 /** The route as the server reads it; it prices the trip itself. */
 export function tripOf(ends: Ride["ends"]) {
-  const { departure, destination } = ends;
+  const { departure, destination, via } = ends;
   return {
     departure: departure.place?.formattedAddress ?? departure.text,
     departurePlaceId: departure.place?.id ?? "",
     destination: destination.place?.formattedAddress ?? destination.text,
     destinationPlaceId: destination.place?.id ?? "",
+    via: via.place?.formattedAddress ?? via.text,
+    viaPlaceId: via.place?.id ?? "",
   };
+}
+
+/**
+ * The stop on the way as the price needs it: none, the chosen place's id, or `pending` while a
+ * stop is typed but not chosen (no price then: one without the stop would mislead).
+ */
+export function stopOf(via: EndState): string {
+  if (via.place) return via.place.id;
+  return via.text.trim() === "" ? "" : "pending";
 }
 
 /** The mail booking's post: every field, the route and the places' names. */
@@ -179,7 +193,7 @@ export function whatsappPayload({ fields, ends }: Ride) {
 /** Everything typed so far as the form's fields carry it, for the other way of booking. */
 export function draftOf({ fields, ends }: Ride): Record<string, string> {
   const out: Record<string, string> = { ...fields };
-  for (const id of ENDS) {
+  for (const id of SPOTS) {
     const { text, place } = ends[id];
     out[id] = text;
     if (place) Object.assign(out, { [`${id}PlaceId`]: place.id, [`${id}Name`]: place.displayName });
@@ -192,7 +206,7 @@ function pick(source: Record<string, string>, keys: readonly string[]): Partial<
 }
 
 /** A place restored from the form's hidden fields (its id and name). */
-function placeFrom(values: Record<string, string>, id: End): PlaceDetails | null {
+function placeFrom(values: Record<string, string>, id: Spot): PlaceDetails | null {
   const placeId = values[`${id}PlaceId`];
   if (!placeId) return null;
   return { id: placeId, formattedAddress: values[id] ?? "", displayName: values[`${id}Name`] ?? values[id] ?? "" };

@@ -3,7 +3,7 @@
 import { useEffect, useReducer } from "react";
 import type { FormState, Lang } from "../../shared/contract";
 import { useFieldErrors } from "../../shared/ErrorSummary";
-import { draftOf, initialRide, rideReducer, type FieldName } from "./ride";
+import { draftOf, initialRide, rideReducer, stopOf, type FieldName } from "./ride";
 import { useRoutePrice } from "./useRoutePrice";
 import { useTakeover } from "./useTakeover";
 
@@ -14,12 +14,13 @@ export function useRide(lang: Lang, initial?: FormState, onDraft?: (values: Reco
   useEffect(() => {
     onDraft?.(draftOf(ride));
   }, [ride, onDraft]);
-  const { departure, destination } = ride.ends;
+  const { departure, destination, via } = ride.ends;
   // A return time Send would refuse (before the outward ride, on a closed day) is not priced.
   const withReturn = ride.fields.returnDateTime !== "" && !fieldErrors.errors.returnDateTime;
   const typed = ride.fields.passengerAmount.trim();
   const passengers = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
-  const quote = useRoutePrice(departure.place, destination.place, { withReturn, passengers }, lang, hydrated, initial);
+  const trip = { withReturn, passengers, via: stopOf(via) };
+  const quote = useRoutePrice(departure.place, destination.place, trip, lang, hydrated, initial);
   /** After a booking: an empty form, nothing wrong, no price. */
   const clear = () => {
     dispatch({ type: "cleared" });

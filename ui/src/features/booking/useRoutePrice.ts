@@ -25,6 +25,8 @@ export interface PricedTrip {
   withReturn: boolean;
   /** 0: not (yet) a number. */
   passengers: number;
+  /** The stop on the way: "", its place id, or "pending" (typed, not chosen: no price). */
+  via: string;
 }
 
 /**
@@ -38,13 +40,13 @@ export interface PricedTrip {
 export function useRoutePrice(
   from: PlaceDetails | null,
   to: PlaceDetails | null,
-  { withReturn, passengers }: PricedTrip,
+  { withReturn, passengers, via }: PricedTrip,
   lang: Lang,
   active: boolean,
   initial?: FormState,
 ) {
   const { t } = useTranslation();
-  const places = from && to ? `${from.id}|${to.id}` : "";
+  const places = from && to ? `${from.id}|${via}|${to.id}` : "";
   const route = places && `${places}|${withReturn}|${passengers}`;
   const [quote, setQuote] = useState<Quote | null>(() =>
     initial?.price && route
@@ -60,7 +62,7 @@ export function useRoutePrice(
   const scrolledFor = useRef("");
 
   const fetchNow = async () => {
-    if (!from || !to) return;
+    if (!from || !to || via === "pending") return;
     const request = ++latest.current;
     const forRoute = (asked.current = route);
     setLoading(true);
@@ -68,6 +70,7 @@ export function useRoutePrice(
     // With a ride back the server prices the reversed route too, and adds both up.
     const query: Record<string, string> = withReturn ? { lang, return: "true" } : { lang };
     if (passengers > 0) query.passengers = String(passengers);
+    if (via) query.via = via;
     const answer = await getJson<Partial<RoundTrip>>(
       apiPath(API_PATHS.price, { pickup: from.id, destination: to.id }, query),
     );
@@ -89,7 +92,7 @@ export function useRoutePrice(
   };
 
   useEffect(() => {
-    if (!active || !route || asked.current === route) return;
+    if (!active || !route || via === "pending" || asked.current === route) return;
     // Asked for meanwhile (the price button): no second request.
     const timer = setTimeout(() => asked.current !== route && void fetchNow(), DEBOUNCE_MS);
     return () => clearTimeout(timer);

@@ -56,5 +56,12 @@ export function checkChosen(t: TFunction, ends: Ride["ends"]): Record<string, st
     if (!text.trim()) return t(`validation.${id}Required`);
     return emptyList ? t("places.noMatch") : t("validation.placeMissing");
   };
-  return compact<keyof ReservationRequest>({ departure: missing("departure"), destination: missing("destination") });
+  // A stop is optional: asked for only once typed.
+  const { place, text, emptyList } = ends.via;
+  const via = place || !text.trim() ? undefined : t(emptyList ? "places.noMatch" : "validation.placeMissing");
+  return compact<keyof ReservationRequest>({
+    departure: missing("departure"),
+    destination: missing("destination"),
+    via,
+  });
 }
