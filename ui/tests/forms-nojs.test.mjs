@@ -8,6 +8,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { ROUTES, TEXTS, assertShows, dutchDateTime, eventually, snapshot } from "./helpers.mjs";
+import { errorSummaryPlace } from "./layout-checks.mjs";
 import {
   TIMEOUT,
   assertErrors,
@@ -131,4 +132,30 @@ describe("without JavaScript", () => {
       assertOnly(watch, { cancelled: [path] }, path);
     }),
   );
+
+  // GOV.UK's place for the summary: first in the main content, so a phone shows it on the page's
+  // first screen, above the heading, the intro and the notes that lead to the form.
+  const phone = { ...noJs, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+  const refused = [
+    ["nl", "mail booking", ROUTES.nl.reservation],
+    ["en", "WhatsApp booking", `${ROUTES.en.reservation}?mode=whatsapp`],
+    ["de", "contact", ROUTES.de.contact],
+  ];
+  for (const [lang, form, path] of refused) {
+    test(`${lang} ${form} sent empty on a phone: the error summary is the first thing in main`, TIMEOUT, () =>
+      withPage(`nojs-summary-${lang}`, lang, phone, async ({ page, watch }) => {
+        await goto(page, path, { hydrate: false });
+        const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+        assert.equal(response.status(), 400, "status of the posted form");
+        const prefix = TEXTS[lang].form.errorTitle.split("{{title}}")[0];
+        assert.ok((await page.title()).startsWith(prefix), `the title starts with "${prefix}"`);
+        const place = await page.evaluate(errorSummaryPlace);
+        console.log(`# ${lang} ${form}: the error summary from y = ${place?.top} to ${place?.bottom}`);
+        assert.ok(place, "an error summary");
+        assert.ok(place.bottom <= 740, `the whole summary on the first screen: ${JSON.stringify(place)}`);
+        assert.ok(place.first, `the summary comes first in main, not ${place.instead}`);
+        assertOnly(watch, { rejected: [path] }, path);
+      }),
+    );
+  }
 });

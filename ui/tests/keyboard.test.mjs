@@ -25,6 +25,9 @@ const FORM_ORDER = [
   "dateTime",
   "returnDateTime",
   "passengerAmount",
+  "luggage",
+  "childSeats",
+  "wheelchair",
   "name",
   "email",
   "phone",
@@ -165,6 +168,7 @@ describe("mail booking by keyboard only", () => {
         assert.equal(next.key, "flightNumber");
         assert.equal((await tab(page)).key, "passengerAmount");
         await page.keyboard.type("3");
+        for (const need of ["luggage", "childSeats", "wheelchair"]) assert.equal((await tab(page)).key, need);
         assert.equal((await tab(page)).key, "name");
         await page.keyboard.type("Kees Toetsenbord");
         assert.equal((await tab(page)).key, "email");

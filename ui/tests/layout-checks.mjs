@@ -152,3 +152,22 @@ export function findSmallTapTargets() {
   }
   return small;
 }
+
+/**
+ * Runs in the page. Where the form's error summary is: whether it is the first thing in `main`,
+ * GOV.UK's place for it (nothing before it but the elements holding it, as a form page's island
+ * root; the skip link is before `main`), what comes first instead, and its box in the page.
+ */
+export function errorSummaryPlace() {
+  const summary = document.getElementById("error-summary-title")?.closest(".error-summary");
+  if (!summary) return null;
+  let first = document.querySelector("main");
+  while (first && first !== summary && first.firstElementChild) first = first.firstElementChild;
+  const box = summary.getBoundingClientRect();
+  return {
+    first: first === summary,
+    instead: `${first?.tagName.toLowerCase()} "${(first?.textContent ?? "").trim().slice(0, 40)}"`,
+    top: Math.round(box.top + window.scrollY),
+    bottom: Math.round(box.bottom + window.scrollY),
+  };
+}

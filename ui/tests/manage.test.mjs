@@ -8,6 +8,7 @@
 // taps and keys (README).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { errorSummaryPlace } from "./layout-checks.mjs";
 import { decoded, mailOf } from "./mails.mjs";
 import {
   TEXTS,
@@ -161,8 +162,10 @@ test(
       await page.fill("#dateTime", "2020-01-01T10:00");
       await tap(page, manage, T.ask.button);
       await page.locator("#dateTime-error").waitFor();
-      // Without scripts the page opens at its top, far above the form: the summary is on the first
-      // screen and leads to the field.
+      // Without scripts the page opens at its top, far above the form: the summary comes first in
+      // main, is on the first screen and leads to the field.
+      const place = await page.evaluate(errorSummaryPlace);
+      assert.ok(place?.first, `the error summary first in main: ${JSON.stringify(place)}`);
       const summary = page.locator(".error-summary");
       const box = await summary.boundingBox();
       assert.ok(
@@ -197,6 +200,8 @@ test(
       await page.fill("#note", "x".repeat(501));
       await tap(page, manage, T.cancel.confirm.yes);
       await page.locator("#note-error").waitFor();
+      const placed = await page.evaluate(errorSummaryPlace);
+      assert.ok(placed?.first, `the error summary first in main: ${JSON.stringify(placed)}`);
       await assertAccessible(page, "cancel with an error");
 
       await page.fill("#note", "Flight cancelled.");

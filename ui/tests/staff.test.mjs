@@ -4,6 +4,7 @@
 // page works without JavaScript. The Junk button's page likewise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { errorSummaryPlace } from "./layout-checks.mjs";
 import { decoded, htmlPart, mailOf } from "./mails.mjs";
 import {
   TEXTS,
@@ -114,6 +115,8 @@ test(
         await page.locator(".error-summary").innerText(),
         new RegExp(TEXTS[STAFF].validation.staffReasonRequired),
       );
+      const place = await page.evaluate(errorSummaryPlace);
+      assert.ok(place?.first, `the error summary first in main: ${JSON.stringify(place)}`);
       await assertAccessible(page, "decline form with errors");
 
       await page.getByLabel(T.reasons.other).check();

@@ -20,10 +20,13 @@ export function useFieldErrors(initial: Errors = {}) {
   return { errors, setErrors, report, reported };
 }
 
+export type FieldErrors = ReturnType<typeof useFieldErrors>;
+
 /**
- * The list of problems at the top of a form. It takes the focus when errors are
- * reported (and on load, for errors the server sent with the page), never while
- * the visitor is typing.
+ * The list of a form's problems, first in the page's main content (GOV.UK's place: before
+ * the heading, so a phone shows it on the first screen without JavaScript too). It takes
+ * the focus when errors are reported (and on load, for errors the server sent with the
+ * page), never while the visitor is typing.
  */
 export function ErrorSummary({ errors, order, reported }: { errors: Errors; order: string[]; reported: number }) {
   const { t } = useTranslation();

@@ -1,14 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
-import type {
-  BookingRules,
-  FormState,
-  Lang,
-  PlacesProviderName,
-  ReservationMode,
-  ReservationRequest,
-} from "../../shared/contract";
+import type { BookingRules, FormState, Lang, PlacesProviderName, ReservationMode } from "../../shared/contract";
 import { HONEYPOT_FIELD, LIMITS } from "../../shared/contract";
-import { ErrorSummary } from "../../shared/ErrorSummary";
+import type { FieldErrors } from "../../shared/ErrorSummary";
 import { TextField, WebsiteField } from "../../shared/Field";
 import { useTranslation } from "../../shared/i18n";
 import { PassengerNote } from "./PassengerNote";
@@ -32,30 +25,11 @@ export interface BookingProps {
   /** Who answers the address suggestions: Google's are shown with its attribution. */
   placesProvider: PlacesProviderName;
   initial?: FormState;
+  /** The form's errors, held by the page: its summary comes before the heading. */
+  fieldErrors: FieldErrors;
   /** Everything typed so far, for the other booking form (the mail ⇄ WhatsApp switch). */
   onDraft?: (values: Record<string, string>) => void;
 }
-
-// The order of the page: the route and its price first, then who travels and how to reach them.
-const FIELD_ORDER: (keyof ReservationRequest)[] = [
-  "departure",
-  "pickupStreet",
-  "destination",
-  "dateTime",
-  "returnDateTime",
-  "flightNumber",
-  "passengerAmount",
-  "luggage",
-  "childSeats",
-  "wheelchair",
-  "name",
-  "email",
-  "phone",
-  "remarks",
-  "paymentMethod",
-  "companyName",
-  "invoiceReference",
-];
 
 interface Props {
   mode: ReservationMode;
@@ -89,7 +63,6 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
 
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="booking-form">
-      <ErrorSummary errors={errors} order={FIELD_ORDER} reported={ride.reported} />
       <input type="hidden" name="mode" value={mode} />
       <RouteFields ride={ride} lang={lang} action={action} placesProvider={booking.placesProvider} />
       <TextField

@@ -19,7 +19,7 @@ import { checkMailBooking, checkRide } from "./validation";
  */
 export function MailBooking(props: BookingProps) {
   const { t } = useTranslation();
-  const ride = useRide(props.lang, props.initial, props.onDraft);
+  const ride = useRide(props.lang, props.fieldErrors, props.initial, props.onDraft);
   const { submit, setSubmit, send } = useSubmit(props.initial, ride.report);
   const { set } = ride;
 

@@ -13,7 +13,7 @@ import { checkRide } from "./validation";
  */
 export function WhatsappBooking(props: BookingProps) {
   const { t } = useTranslation();
-  const ride = useRide(props.lang, props.initial, props.onDraft);
+  const ride = useRide(props.lang, props.fieldErrors, props.initial, props.onDraft);
   const { submit, send } = useSubmit(props.initial, ride.report);
 
   const onSend = () =>

@@ -1,15 +1,20 @@
-// The state both ways of booking share: the ride (fields and route, one reducer), its errors,
-// the takeover at hydration, the price of the route and the draft kept for the other way.
+// The state both ways of booking share: the ride (fields and route, one reducer), its errors
+// (held by the page, whose summary comes first), the takeover at hydration, the price of the
+// route and the draft kept for the other way.
 import { useEffect, useReducer } from "react";
 import type { FormState, Lang } from "../../shared/contract";
-import { useFieldErrors } from "../../shared/ErrorSummary";
+import type { FieldErrors } from "../../shared/ErrorSummary";
 import { draftOf, initialRide, rideReducer, stopOf, type FieldName } from "./ride";
 import { useRoutePrice } from "./useRoutePrice";
 import { useTakeover } from "./useTakeover";
 
-export function useRide(lang: Lang, initial?: FormState, onDraft?: (values: Record<string, string>) => void) {
+export function useRide(
+  lang: Lang,
+  fieldErrors: FieldErrors,
+  initial?: FormState,
+  onDraft?: (values: Record<string, string>) => void,
+) {
   const [ride, dispatch] = useReducer(rideReducer, initial, initialRide);
-  const fieldErrors = useFieldErrors(initial?.errors);
   const hydrated = useTakeover(dispatch);
   useEffect(() => {
     onDraft?.(draftOf(ride));

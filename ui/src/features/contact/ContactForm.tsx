@@ -11,21 +11,28 @@ import {
   type Lang,
 } from "../../shared/contract";
 import { checkEmail, checkLength, checkName, checkRequired, compact } from "../../shared/validation";
-import { ErrorSummary, useFieldErrors } from "../../shared/ErrorSummary";
+import type { FieldErrors } from "../../shared/ErrorSummary";
 import { describedBy, FieldMessages, TextField, WebsiteField } from "../../shared/Field";
 import { PhoneField } from "../../shared/PhoneField";
 import { postWithProof } from "../../shared/proof";
 import { ProofField } from "../../shared/ProofField";
 import { SuccessBox, type Receipt } from "../../shared/SuccessBox";
 
-const FIELDS: (keyof ContactRequest)[] = ["name", "email", "phone", "subject", "message"];
 type Values = ContactRequest & Record<typeof HONEYPOT_FIELD, string>;
 const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", [HONEYPOT_FIELD]: "" };
 
-export function ContactForm({ lang, action, initial }: { lang: Lang; action: string; initial?: FormState }) {
+interface Props {
+  lang: Lang;
+  action: string;
+  initial?: FormState;
+  /** The form's errors, held by the page: its summary comes before the heading. */
+  fieldErrors: FieldErrors;
+}
+
+export function ContactForm({ lang, action, initial, fieldErrors }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>({ ...EMPTY, ...(initial?.values as Partial<Values>) });
-  const { errors, setErrors, report, reported } = useFieldErrors(initial?.errors);
+  const { errors, setErrors, report } = fieldErrors;
   const [errorMessage, setErrorMessage] = useState(initial?.errorMessage ?? "");
   const [success, setSuccess] = useState(initial?.success ?? "");
   const [receipt, setReceipt] = useState<Receipt>({ noMail: initial?.noMail });
@@ -74,7 +81,6 @@ export function ContactForm({ lang, action, initial }: { lang: Lang; action: str
 
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="contact-form">
-      <ErrorSummary errors={errors} order={FIELDS} reported={reported} />
       <TextField
         id="name"
         label={t("form.name")}

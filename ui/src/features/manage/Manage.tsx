@@ -20,6 +20,7 @@ export function Manage({ manage, form }: ManagePageProps) {
     // The second thought: only the question and the ride it is about.
     return (
       <>
+        <ErrorSummary errors={errorsOf(form, "cancel")} order={[F.note]} reported={0} />
         {heading}
         <ConfirmCancel manage={manage} question={manage.confirmCancel} form={form} />
         <Rows heading={t("manage.rideHeading")} rows={manage.rows} />
@@ -28,6 +29,10 @@ export function Manage({ manage, form }: ManagePageProps) {
   }
   return (
     <>
+      {/* First, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
+      {manage.actions.includes("ask") && (
+        <ErrorSummary errors={errorsOf(form, "ask")} order={[F.dateTime, F.returnDateTime]} reported={0} />
+      )}
       {heading}
       {form?.success && (
         <div className="success-box" role="status">
@@ -45,10 +50,6 @@ export function Manage({ manage, form }: ManagePageProps) {
             <WithCallLink text={form.errorMessage} />
           </p>
         </div>
-      )}
-      {/* At the top, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
-      {manage.actions.includes("ask") && (
-        <ErrorSummary errors={errorsOf(form, "ask")} order={[F.dateTime, F.returnDateTime]} reported={0} />
       )}
       <h2>{t("manage.statusHeading")}</h2>
       <p className={`status-line status-${manage.status}`}>
@@ -189,7 +190,6 @@ function ConfirmCancel({ manage, question, form }: { manage: ManagePage; questio
     <form method="post" action={manage.formAction} noValidate className="manage-form confirm-box">
       <h2>{t("manage.cancel.confirm.heading")}</h2>
       <p id="cancel-question">{question}</p>
-      <ErrorSummary errors={errors} order={[F.note]} reported={0} />
       <input type="hidden" name={F.action} value="cancel" />
       <input type="hidden" name={F.confirmed} value="yes" />
       <input type="hidden" name={F.version} value={manage.version} />

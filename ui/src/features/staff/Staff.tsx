@@ -20,8 +20,11 @@ import { describedBy, FieldMessages, TextField } from "../../shared/Field";
  */
 export function Staff({ staff, form }: StaffPageProps) {
   const { t } = useTranslation();
+  const answering = !staff.junk && !staff.answered;
   return (
     <>
+      {/* First, as GOV.UK's: the page is not hydrated and opens at its top, far above the form. */}
+      {answering && <ErrorSummary errors={form?.errors ?? {}} order={[F.reason, F.dateTime, F.note]} reported={0} />}
       <h1>{t(`staff.heading.${staff.action}`, { reference: staff.reference })}</h1>
       {staff.alerts.length > 0 && (
         <ul className="dispatch-alerts">
@@ -140,7 +143,6 @@ function AnswerForm({ staff, form }: { staff: StaffPage; form?: FormState }) {
           <p>{form.errorMessage}</p>
         </div>
       )}
-      <ErrorSummary errors={errors} order={[F.reason, F.dateTime, F.note]} reported={0} />
       {staff.action === "propose" && (
         <TextField
           id={F.dateTime}
