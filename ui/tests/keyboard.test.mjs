@@ -18,8 +18,10 @@ import {
 } from "./helpers.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
+const VIA = (lang) => `summary "${TEXTS[lang].funnel.form.viaAdd}"`;
 const FORM_ORDER = [
   "departure",
+  "via",
   "destination",
   "action=price",
   "dateTime",
@@ -126,7 +128,7 @@ describe("mail booking by keyboard only", () => {
         }
         const formStops = stops
           .filter((s) => s.inForm)
-          .map((s) => (s.name === "paymentMethod" ? "paymentMethod" : s.key))
+          .map((s) => (s.name === "paymentMethod" ? "paymentMethod" : s.key === VIA(lang) ? "via" : s.key))
           .filter((key, i, all) => key !== all[i - 1]); // the date field's parts are stops of their own
         assert.deepEqual(formStops, FORM_ORDER, "the form's tab order");
 
@@ -151,6 +153,8 @@ describe("mail booking by keyboard only", () => {
         // A whole town: the street comes next.
         assert.equal((await tab(page)).key, "pickupStreet");
         await page.keyboard.type("Markt 1");
+        // The folded stop on the way, then the destination.
+        assert.equal((await tab(page)).key, VIA(lang));
         assert.equal((await tab(page)).key, "destination");
         await choosePlace(page, "destination", "schip", AIRPORT[lang]);
         // Both places chosen: the price comes by itself, right under them.
