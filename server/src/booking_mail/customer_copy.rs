@@ -73,7 +73,7 @@ impl CustomerCopy {
                 extras: TripExtras {
                     pickup_street: None,
                     // A stop is a place in its provider's words, or "the address you typed".
-                    via: b.extras.via.as_ref().map(|stop| unread(stop, false, b, locales).0),
+                    via: b.extras.via.as_ref().map(|stop| unread_stop(stop, b, locales)),
                     ..screened_extras(b)
                 },
                 departure,
@@ -158,6 +158,17 @@ fn unread(a: &Address, street: bool, b: &Booking, locales: &Locales) -> (Address
         None => (locales.text(b.lang, "mail.value.yourAddress").to_string(), String::new(), Shown::Typed),
     };
     (Address { name, formatted, place_id: airport_id(a), listed: a.listed.clone(), own: None }, shown)
+}
+
+/// A stop before a person read it: the listed place, or "the address you typed".
+fn unread_stop(stop: &Address, b: &Booking, locales: &Locales) -> Address {
+    match unread(stop, false, b, locales) {
+        (_, Shown::Typed) => {
+            let name = locales.text(b.lang, "mail.value.typedAddress").to_string();
+            Address { name, formatted: String::new(), place_id: None, listed: None, own: None }
+        }
+        (address, _) => address,
+    }
 }
 
 /// An airport's id, which tells the mail that a flight number is one the taxi meets

@@ -35,6 +35,20 @@ pub fn maps_directions(from: &Address, street: Option<&str>, to: &Address) -> St
     url
 }
 
+/// [`maps_directions`] through a stop on the way, when there is one (`waypoints`).
+pub fn maps_directions_via(
+    from: &Address,
+    street: Option<&str>,
+    via: Option<&Address>,
+    to: &Address,
+) -> String {
+    let url = maps_directions(from, street, to);
+    let Some(via) = via else { return url };
+    let text = crate::mail::text::one_line(&via.formatted, ADDRESS_MAX);
+    let text = if text.is_empty() { crate::mail::text::one_line(&via.name, ADDRESS_MAX) } else { text };
+    format!("{url}&waypoints={}", query_value(&text))
+}
+
 /// Google place ids are long base64url strings (`ChIJ…`, `EiZ…`, `GhIJ…`), mixed
 /// case. Ids of the embedded gazetteer carry a prefix with a colon (`addr:`) or
 /// are short lower-case slugs; neither passes.

@@ -28,6 +28,40 @@ fn taxibus_booking_mails_in_three_languages() {
     }
 }
 
+/// What decides the vehicle (luggage, child seats, a wheelchair), a stop on the way and a ride on
+/// account: the staff mail flags them in its subject and lists them with the company invoiced;
+/// the customer's lists what travels along and the stop, never the company
+/// (`tests/golden/*-needs-*.txt`).
+#[test]
+fn needs_stop_and_invoice_mails_in_three_languages() {
+    use taxi_server::{
+        bookings::model::{Address, Invoice, PaymentMethod, RideNeeds},
+        pricing::stop::StopPart,
+        types::Money,
+    };
+    for lang in Lang::ALL {
+        let mut b = booking(lang);
+        b.extras.needs = RideNeeds { luggage: 5, child_seats: 1, wheelchair: true };
+        b.payment_method = Some(PaymentMethod::Invoice);
+        b.extras.invoice =
+            Some(Invoice { company_name: "Janssen Logistiek BV".into(), reference: Some("PO-117".into()) });
+        b.extras.via = Some(Address {
+            formatted: "Weert, Limburg".into(),
+            name: "Weert".into(),
+            place_id: None,
+            listed: None,
+            own: None,
+        });
+        let price = b.price.as_mut().expect("priced");
+        let stop = StopPart { surcharge_cents: Money::from_cents(1110), detour_km: 6.5, metered: false };
+        price.amount_cents = price.amount_cents + stop.surcharge_cents;
+        price.stop = Some(stop);
+        let mails = composer(lang).booking(&b, "golden").unwrap();
+        check(&format!("booking-staff-needs-{lang}"), &describe(&mails[0]));
+        check(&format!("booking-customer-needs-{lang}"), &describe(&mails[1]));
+    }
+}
+
 /// Issue 55: in the staff HTML mail Junk looked like Confirm. The three answers are large dark
 /// buttons; Junk comes after them, small and outlined in red, so no thumb takes it for Confirm.
 #[test]
