@@ -39,6 +39,7 @@ use crate::{
             PostalAddress, QualityMark, RadiusSurchargeRow, RouteStory, ServiceNotes, StorySection, Tariff,
             TaxibusRates, WhatsappReady, API_PATHS,
         },
+        repeat_props::EarlierReturn,
         ReservationMode,
     },
     staff_answers::{
@@ -74,7 +75,7 @@ pub fn typescript() -> String {
     let cfg = &Config::new().with_large_int("number");
     let types = declarations![cfg;
         Lang, ReservationMode, PageName, Links, Alternates, PostalAddress, QualityMark, Company, FixedPriceRow, RadiusSurchargeRow, TaxibusRates, Tariff,
-        Rule, TaxibusPart, StopPart, PriceSummary, Indication, RoundTrip, FormState, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PaymentMethod, BookingRules, PageProps, ContactPoints, IslandProps,
+        Rule, TaxibusPart, StopPart, PriceSummary, Indication, RoundTrip, FormState, EarlierReturn, Action, DeclineReason, staff::StaffRow, staff::StaffPage, staff::JunkRow, staff::JunkList, staff::JunkChoice, Status, CustomerAction, BookAgain, ManagePage, StorySection, RouteStory, LandingRoute, LegalContent, PlacesProviderName, ServiceNotes, PaymentMethod, BookingRules, PageProps, ContactPoints, IslandProps,
         staff::StaffPageProps, ManagePageProps,
         Suggestion, Suggestions, PlaceKind, PlaceDetails, Accepted, ActionLink, SummaryRow, WhatsappReady, PickupNote, PhoneReading, ProofChallenge, Invalid, Failure,
         // What the forms send.

@@ -3,13 +3,11 @@
 // axe-core finds nothing in any state (requested, a proposal, accepted,
 // another time asked with an error and sent, asked to confirm a cancellation,
 // an error under the reason, cancelled), nothing scrolls sideways, every step
-// is one tap and cancelling two. "Book this ride again" opens the reservation
-// page filled in: a repeat booking is the date, the time and Send, counted in
-// taps and keys (README).
+// is one tap and cancelling two. "Book this ride again": book-again.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { errorSummaryPlace } from "./layout-checks.mjs";
-import { decoded, mailOf } from "./mails.mjs";
+import { LANG, book as bookRide, linkIn as linkInMail, open as openPhone } from "./customer-links.mjs";
 import {
   TEXTS,
   assertAccessible as axeFindsNothing,
@@ -17,51 +15,18 @@ import {
   dutchDateTime,
   useServerAndBrowser,
   visit,
-  visitorContext,
-  waitForHydration,
 } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 60_000 };
-const LANG = "en";
 const T = TEXTS[LANG].manage;
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-let booked = 0;
-
-/** Books a ride in English over the API (each at another time, with `more` fields); returns the reference. */
-async function book(more = {}) {
-  booked += 1;
-  const response = await fetch(`${server.baseUrl}/api/reservation/${LANG}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: "Anna de Wit",
-      email: "anna@example.com",
-      phone: "06 12345678",
-      passengerAmount: "2",
-      departure: "Markt 1, Roermond",
-      destination: "Schiphol",
-      dateTime: dutchDateTime(3, `11:${10 + booked}`),
-      language: LANG,
-      ...more,
-    }),
-  });
-  assert.equal(response.status, 200);
-  return /R-[A-Z0-9]{6}/.exec((await response.json()).message)[0];
-}
-
-/** Path and query of the first link to `pathStart` in the `kind` mail of `reference`. */
-async function linkIn(kind, reference, pathStart) {
-  const text = decoded(await mailOf(server, kind, reference));
-  const match = new RegExp(
-    `https://www\\.taxiroermond\\.example(${pathStart}[^\\s"<>]*?\\?expires=\\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)`,
-  ).exec(text);
-  assert.ok(match, `a ${pathStart} link in the ${kind} mail of ${reference}`);
-  return match[1].replace("&amp;", "&");
-}
+const book = (more) => bookRide(server, more);
+const linkIn = (kind, reference, pathStart) => linkInMail(server, kind, reference, pathStart);
+const open = (path) => openPhone(browser, server, path);
 
 /** Posts `fields` to the page at `path` as its form would now (with the version it shows); the status. */
 async function post(path, fields) {
@@ -74,46 +39,6 @@ async function post(path, fields) {
     body: new URLSearchParams({ ...fields, version }),
   });
   return response.status;
-}
-
-async function open(path) {
-  const context = await visitorContext(browser, server.baseUrl, LANG, {
-    bypassCSP: true,
-    viewport: { width: 360, height: 740 },
-  });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  const response = await visit(page, server.baseUrl, path, { lang: LANG });
-  return { page, response, close: () => context.close() };
-}
-
-/**
- * Types `YYYY-MM-DDTHH:MM` into the focused datetime-local field in the order
- * this Chromium takes its parts (its own locale's, not the page's; found on a
- * throwaway field): the date's digits, Tab past the year (which could take
- * more digits), the time's, and AM/PM where the clock has 12 hours. Returns
- * the number of keys pressed.
- */
-async function typeDateTime(page, value) {
-  const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  const probe = await page.context().newPage();
-  await probe.setContent('<input id="p" type="datetime-local">');
-  await probe.focus("#p");
-  await probe.keyboard.type("01022030");
-  await probe.keyboard.press("Tab");
-  await probe.keyboard.type("1330");
-  const dayFirst = (await probe.inputValue("#p")).startsWith("2030-02-01");
-  await probe.close();
-  const date = dayFirst ? `${d}${m}${y}` : `${m}${d}${y}`;
-  await page.keyboard.type(date);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(`${hh}${mm}`);
-  let keys = date.length + 1 + 4;
-  if (!(await page.inputValue("#dateTime"))) {
-    await page.keyboard.type(Number(hh) < 12 ? "A" : "P");
-    keys += 1;
-  }
-  return keys;
 }
 
 async function assertAccessible(page, state) {
@@ -244,76 +169,6 @@ test(
       // Accepted from the page as it is now: 22:00 is confirmed.
       await tap(page, manage, T.accept.button, "accept");
       assert.match(await page.locator(".success-box").innerText(), /22:00/);
-    } finally {
-      await close();
-    }
-  },
-);
-
-test(
-  "book this ride again: the reservation page arrives filled in, and a repeat booking is the date, the time and Send",
-  TIMEOUT,
-  async (t) => {
-    const reference = await book({
-      departure: "Roermond",
-      departurePlaceId: "g2748000",
-      departureName: "Roermond",
-      pickupStreet: "Markt 1",
-      destination: "Luchthaven Schiphol",
-      destinationPlaceId: "aAMS",
-      destinationName: "Luchthaven Schiphol",
-      paymentMethod: "cash",
-    });
-    const manage = await linkIn("customer-booking", reference, `/booking/${reference}`);
-    const { page, close } = await open(manage);
-    let taps = 0;
-    let keys = 0;
-    try {
-      await page.getByRole("link", { name: T.again.back }).waitFor();
-      await Promise.all([page.waitForNavigation(), page.getByRole("link", { name: T.again.same }).click()]);
-      taps += 1;
-      assert.equal(new URL(page.url()).pathname, "/reservation");
-      // Filled in by the server: the values are in the page before any script runs.
-      const filled = {
-        name: "Anna de Wit",
-        email: "anna@example.com",
-        phone: "+31 6 12345678",
-        passengerAmount: "2",
-        pickupStreet: "Markt 1",
-        dateTime: "",
-      };
-      for (const [id, value] of Object.entries(filled))
-        assert.equal(await page.locator(`#${id}`).inputValue(), value, id);
-      assert.equal(await page.locator("input[name=departurePlaceId]").inputValue(), "g2748000");
-      assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aAMS");
-      assert.equal(await page.locator("input[name=paymentMethod][value=cash]").isChecked(), true);
-      await waitForHydration(page);
-
-      // The date and time, typed into the field as a person does: one tap on it, then the keys.
-      const when = dutchDateTime(6, "09:45");
-      await page.locator("#dateTime").focus();
-      taps += 1;
-      keys += await typeDateTime(page, when);
-      assert.equal(await page.locator("#dateTime").inputValue(), when, "the date and time as typed");
-      await page.getByRole("button", { name: TEXTS[LANG].form.submitMail }).click();
-      taps += 1;
-      const box = page.locator(".success-box");
-      await box.waitFor();
-      const again = /R-[A-Z0-9]{6}/.exec(await box.innerText())[0];
-      assert.notEqual(again, reference, "a new booking");
-      const staff = decoded(await mailOf(server, "staff-booking", again));
-      for (const value of ["Anna de Wit", "anna@example.com", "+31 6 12345678", "Markt 1", "Schiphol", "09:45"]) {
-        assert.ok(staff.includes(value), `the new booking's staff mail names ${value}`);
-      }
-      // Nothing kept in the browser: the server filled the form from the signed link.
-      const stored = await page.evaluate(() => localStorage.length + sessionStorage.length);
-      assert.equal(stored, 0, "nothing in the browser's storage");
-      t.diagnostic(`a repeat booking from the manage page: ${taps} taps and ${keys} keys`);
-      assert.equal(taps, 3, "the link, the date field and Send");
-      assert.ok(
-        keys <= 14,
-        `the date's and time's digits, a Tab past the year (and AM/PM on a 12-hour clock): ${keys}`,
-      );
     } finally {
       await close();
     }

@@ -9,7 +9,7 @@
 use crate::{
     booking::{
         chosen::fill,
-        repeat::{personal_values, stored_place, Direction},
+        repeat::{earlier_return, personal_values, stored_place, Direction},
         request::{FROM, RIDE, TO},
     },
     bookings::model::{Address, Booking},
@@ -17,7 +17,7 @@ use crate::{
     i18n::Locales,
     places::{PlaceKind, Places, PlacesProvider, Resolution},
     pricing::indication,
-    site::contract::FormState,
+    site::{contract::FormState, repeat_props::EarlierReturn},
     types::{limits::LIMITS, Lang, Pickup},
 };
 
@@ -113,8 +113,9 @@ pub async fn prefilled_form(
 }
 
 /// The form state of a reservation page filled from booking `b` to book it
-/// again or the way back (`booking::repeat`): the booking's details, and both
-/// places as a choice from the list leaves them, looked up again and priced.
+/// again or the way back (`booking::repeat`): the booking's details, both
+/// places as a choice from the list leaves them, looked up again and priced,
+/// the date to open at and a round trip's return ride.
 /// Without `look_up`, or when the provider no longer knows a place, the
 /// places are filled as the booking has them, without a price.
 pub async fn repeat_form(
@@ -133,7 +134,21 @@ pub async fn repeat_form(
         }
     };
     let (from_found, to_found) = tokio::join!(details(from), details(to));
-    let mut state = FormState { values: personal_values(b, direction), ..FormState::default() };
+    let mut state = FormState {
+        values: personal_values(b, direction),
+        // Everything else is filled in: the page opens at the date.
+        focus: Some(RIDE.date_time.to_string()),
+        earlier_return: earlier_return(b, direction).map(|(days, time)| {
+            let key = match days {
+                0 => "manage.again.returnSameDay",
+                1 => "manage.again.returnNextDay",
+                _ => "manage.again.returnDaysLater",
+            };
+            let note = locales.format(lang, key, &[("time", &time), ("days", &days.to_string())]);
+            EarlierReturn { days, time, note }
+        }),
+        ..FormState::default()
+    };
     // The way back to a whole town drops off where the ride there picked up: the street the
     // form has no field for at a destination goes to the driver in the remarks.
     if let (Direction::Back, Some(street)) = (direction, &b.extras.pickup_street) {

@@ -13,6 +13,11 @@
 //! the manage link sees the same name, e-mail, phone, places and passengers
 //! there (`manage_booking::routes`). A link that is altered or expired, or
 //! whose booking is gone or junk, opens the empty form with a message.
+//!
+//! The date is the one field left empty, so the page opens there, focused
+//! (`FormState::focus`). A round trip booked again keeps its return ride as
+//! days after the pick-up and a time of day ([`EarlierReturn`]): the new
+//! return follows from the date the visitor chooses.
 use std::collections::BTreeMap;
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
@@ -132,6 +137,15 @@ pub fn personal_values(b: &Booking, direction: Direction) -> BTreeMap<String, St
     values.into_iter().map(|(field, value)| (field.to_string(), value)).collect()
 }
 
+/// The earlier return ride of `b` booked again: (days after the pick-up's day,
+/// time of day). The way back has none: a round trip's way back was its return.
+pub fn earlier_return(b: &Booking, direction: Direction) -> Option<(u16, String)> {
+    let back = b.extras.return_trip.as_ref().filter(|_| direction == Direction::Again)?;
+    let (out, back) = (b.pickup_at.civil(), back.pickup_at.civil());
+    let days = out.date().until(back.date()).ok()?.get_days();
+    Some((u16::try_from(days).ok()?, back.strftime("%H:%M").to_string()))
+}
+
 /// A stored phone number as people read it (`+31 6 12345678`), as the form
 /// shows it before sending and the manage page shows it.
 pub fn phone_as_read(stored: &str) -> String {
@@ -223,6 +237,19 @@ mod tests {
         assert_eq!(Direction::Back.ends(&b), (&b.destination, &b.departure));
         for direction in Direction::ALL {
             assert_eq!(Direction::parse(direction.code()), Some(direction));
+        }
+    }
+
+    #[test]
+    fn a_round_trips_return_is_kept_as_days_after_the_pick_up_and_a_time_of_day() {
+        let mut b = sample("2026-11-20T10:00:00Z".parse().unwrap(), "2026-11-30T22:30");
+        assert_eq!(earlier_return(&b, Direction::Again), None, "one way");
+        for (back, days) in [("2026-11-30T23:45", 0), ("2026-12-03T06:05", 3)] {
+            let pickup_at = crate::types::Pickup::parse(back).unwrap();
+            b.extras.return_trip = Some(crate::bookings::model::ReturnTrip { pickup_at, price: None });
+            let time = back[11..].to_string();
+            assert_eq!(earlier_return(&b, Direction::Again), Some((days, time)), "{back}");
+            assert_eq!(earlier_return(&b, Direction::Back), None, "the way back is a single ride");
         }
     }
 }

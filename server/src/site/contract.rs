@@ -19,7 +19,7 @@ use crate::{
     },
     places::Suggestion,
     pricing::indication::Indication,
-    site::{Page, ReservationMode},
+    site::{repeat_props::EarlierReturn, Page, ReservationMode},
     types::Lang,
 };
 
@@ -312,6 +312,12 @@ pub struct FormState {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, Vec<Suggestion>>>")]
     pub choices: BTreeMap<String, Vec<Suggestion>>,
+    /// The field the page opens at, focused and in view (a repeat booking's date).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub focus: Option<String>,
+    /// A repeat of a round trip: its return ride, to follow the new date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub earlier_return: Option<EarlierReturn>,
 }
 
 impl FormState {

@@ -20,6 +20,7 @@ pub mod page_dates;
 pub mod pages;
 pub mod private_page;
 pub mod redirects;
+pub mod repeat_props;
 pub mod route_story;
 pub mod routes;
 pub mod seo;

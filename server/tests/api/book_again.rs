@@ -2,7 +2,7 @@
 //! reservation page filled in on the server from a signed link (name, e-mail,
 //! phone, places, passengers), private, with nothing the manage page does not
 //! show; a wrong, expired or junk link fills in nothing.
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::{
     booking::booking,
@@ -38,6 +38,9 @@ async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_th
     // The town chosen from the list (the field as the choice leaves it), its street beside it.
     let mut ride = booking();
     (ride["departure"], ride["departureName"]) = ("Roermond".into(), "Roermond".into());
+    // A round trip: back the next day at 18:00.
+    let out: jiff::civil::DateTime = ride["dateTime"].as_str().unwrap().parse().unwrap();
+    ride["returnDateTime"] = format!("{}T18:00", out.date().tomorrow().unwrap()).into();
     let response = desk.app.post_json("/api/reservation/de", &ride).await;
     assert_eq!(response.status(), 200);
     let message = response.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
@@ -64,6 +67,14 @@ async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_th
         assert_eq!(values[field], value, "{field}: {form}");
     }
     assert!(values.get("dateTime").is_none(), "the time is left to choose: {form}");
+    // The page opens there, the one field left empty: focused by the HTML itself.
+    assert_eq!(form["focus"], "dateTime", "{form}");
+    assert_eq!(autofocused(&html), ["dateTime"]);
+    // The return ride comes along as it stood to the pick-up, said beside its field.
+    let note = "Ihre letzte Buchung hatte eine Rückfahrt um 18:00 am nächsten Tag.";
+    assert_eq!(form["earlierReturn"], json!({ "days": 1, "time": "18:00", "note": note }), "{form}");
+    assert!(html.contains(&format!("id=\"returnDateTime-earlier\">{note}</p>")), "in the HTML");
+    assert!(values.get("returnDateTime").is_none(), "its date follows the one chosen: {form}");
     assert!(values.get("remarks").is_none() && values.get("flightNumber").is_none(), "{form}");
     assert!(form["price"]["priceText"].as_str().unwrap().contains("230,00"), "priced: {form}");
     // Server-rendered: in the HTML itself, before any script runs.
@@ -80,6 +91,8 @@ async fn book_again_and_the_way_back_open_the_reservation_page_filled_in_from_th
         (Some("aAMS"), Some("g2748000"))
     );
     assert_eq!(values["name"], "Jan de Vries");
+    assert_eq!(autofocused(&html), ["dateTime"], "the way back opens at the date too");
+    assert!(form.get("earlierReturn").is_none(), "a round trip's way back was its return: {form}");
     assert!(values.get("pickupStreet").is_none(), "the street was the other end's: {form}");
     // Dropped off where it picked up: the street goes to the driver, in the page's language.
     assert_eq!(values["remarks"], "Absetzadresse: Markt 1", "{form}");
@@ -139,4 +152,18 @@ async fn assert_nothing_filled(desk: &Desk, path: &str) {
         "{path}: {form}"
     );
     assert!(!html.contains("Jan de Vries") && !html.contains("jan@example.nl"), "{path}: nothing filled in");
+    assert!(
+        autofocused(&html).is_empty() && form.get("focus").is_none(),
+        "{path}: the page opens at its top"
+    );
+}
+
+/// The ids of the inputs the page's HTML focuses (`autofocus`), as a browser reads them without scripts.
+fn autofocused(html: &str) -> Vec<&str> {
+    html.split("<input")
+        .skip(1)
+        .filter_map(|tag| tag.split('>').next())
+        .filter(|tag| tag.contains(" autofocus"))
+        .filter_map(|tag| tag.split("id=\"").nth(1)?.split('"').next())
+        .collect()
 }

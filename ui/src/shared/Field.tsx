@@ -11,9 +11,9 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   children?: ReactNode;
 }
 
-/** Ids of the hint and error texts that describe a field. */
-export function describedBy(id: string, hint?: string, error?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+/** Ids of the hint and error texts that describe a field, and of `more` notes beside it. */
+export function describedBy(id: string, hint?: string, error?: string, ...more: string[]): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : "", ...more].filter(Boolean).join(" ");
   return ids || undefined;
 }
 

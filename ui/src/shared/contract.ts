@@ -231,7 +231,34 @@ totalText?: string,
 /**
  * Per address field: the places its typed text may mean, for the visitor to choose.
  */
-choices?: { [key in string]: Array<Suggestion> }, noMail?: string, manage?: ActionLink, };
+choices?: { [key in string]: Array<Suggestion> }, 
+/**
+ * The field the page opens at, focused and in view (a repeat booking's date).
+ */
+focus?: string, 
+/**
+ * A repeat of a round trip: its return ride, to follow the new date.
+ */
+earlierReturn?: EarlierReturn, noMail?: string, manage?: ActionLink, };
+
+/**
+ * The return ride of the booking booked again, as it stands to its pick-up:
+ * the return field is filled from it once the new date is typed (in the
+ * browser), and `note` says it beside that field (also without JavaScript).
+ */
+export type EarlierReturn = { 
+/**
+ * Calendar days after the pick-up's day: 0 the same day.
+ */
+days: number, 
+/**
+ * The time of day, `18:00`.
+ */
+time: string, 
+/**
+ * "Your earlier booking had a return ride at 18:00 the same day."
+ */
+note: string, };
 
 /**
  * What staff chose in their mail.

@@ -1,8 +1,8 @@
-import type { FormEvent, ReactNode } from "react";
+import { useRef, type FormEvent, type ReactNode } from "react";
 import type { BookingRules, FormState, Lang, PlacesProviderName, ReservationMode } from "../../shared/contract";
 import { HONEYPOT_FIELD, LIMITS } from "../../shared/contract";
 import type { FieldErrors } from "../../shared/ErrorSummary";
-import { TextField, WebsiteField } from "../../shared/Field";
+import { TextField, WebsiteField, describedBy } from "../../shared/Field";
 import { useTranslation } from "../../shared/i18n";
 import { PassengerNote } from "./PassengerNote";
 import { PaymentField } from "./PaymentField";
@@ -10,6 +10,7 @@ import { RemarksField } from "./RemarksField";
 import { RideNeedsFields } from "./RideNeedsFields";
 import { RouteFields } from "./RouteFields";
 import { PickupNote } from "./PickupNote";
+import { followingReturn } from "./earlierReturn";
 import { useEarliestPickup } from "./pickupWindow";
 import { routeNeeds } from "./ride";
 import { useRideTimes } from "./useRideTimes";
@@ -55,6 +56,18 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
   const { flight } = routeNeeds(ride.ends);
   const showFlight = flight !== null || fields.flightNumber !== "" || !!errors.flightNumber;
   const sending = submit.state === "sending";
+  // A repeat booking opens at its one empty field (server-rendered `autofocus`, so also without
+  // JavaScript; hydration keeps it), and a round trip's return follows the date typed there.
+  const { focus, earlierReturn } = booking.initial ?? {};
+  const returnFilled = useRef("");
+  const returnHint = t("funnel.form.returnDateTimeHint");
+  const setDate = (at: string) => {
+    set("dateTime")(at);
+    const back = followingReturn(fields.returnDateTime, returnFilled.current, at, earlierReturn);
+    if (back === null) return;
+    returnFilled.current = back;
+    set("returnDateTime")(back);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,20 +85,33 @@ export function BookingForm({ mode, booking, ride, submit, onSend, sendLabel, co
         hint={t("form.dateTimeHint")}
         error={errors.dateTime}
         min={earliestPickup}
+        autoFocus={focus === "dateTime"}
         value={fields.dateTime}
-        onChange={(e) => set("dateTime")(e.target.value)}
+        onChange={(e) => setDate(e.target.value)}
       />
       <PickupNote note={pickupNote} phoneHref={phone.href} phoneDisplay={phone.display} />
       <TextField
         id="returnDateTime"
         type="datetime-local"
         label={t("funnel.form.returnDateTime")}
-        hint={t("funnel.form.returnDateTimeHint")}
+        hint={returnHint}
         error={errors.returnDateTime}
         min={fields.dateTime || earliestPickup}
         value={fields.returnDateTime}
         onChange={(e) => set("returnDateTime")(e.target.value)}
-      />
+        aria-describedby={describedBy(
+          "returnDateTime",
+          returnHint,
+          errors.returnDateTime,
+          earlierReturn ? "returnDateTime-earlier" : "",
+        )}
+      >
+        {earlierReturn && (
+          <p className="hint" id="returnDateTime-earlier">
+            {earlierReturn.note}
+          </p>
+        )}
+      </TextField>
       {showFlight && (
         <TextField
           id="flightNumber"
