@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::{
     booking::{
         chosen::{settle, show, End, Settled},
-        request::ENDS,
+        request::{ENDS, VIA},
         service::BookingService,
     },
     places::{PlaceDetails, Resolution, Suggestion},
@@ -58,6 +58,10 @@ impl BookingService {
                 choices.insert(end.text.to_string(), list.clone());
             }
         }
+        // A stop that may mean several places is asked like an end.
+        if let Some(Resolution::Choice(list)) = via.as_ref().and_then(|stop| stop.found.as_ref()) {
+            choices.insert(VIA.text.to_string(), list.clone());
+        }
         RouteQuote { price, return_price, choices, ends: [from, to], via }
     }
 
@@ -69,7 +73,7 @@ impl BookingService {
         lang: Lang,
     ) -> BTreeMap<String, String> {
         let mut values = values.clone();
-        for end in ENDS {
+        for end in ENDS.into_iter().chain([VIA]) {
             let id = values.get(end.place_id).and_then(|id| PlaceId::parse(id));
             let text = values.get(end.text).cloned().unwrap_or_default();
             show(&mut values, end, &settle(&self.places, (&text, id.as_ref()), lang, lang).await);

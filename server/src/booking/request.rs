@@ -78,6 +78,10 @@ pub const ENDS: [EndFields; 2] = [
     },
 ];
 
+/// A stop on the way's fields. Its name is only carried back to the form (which
+/// names a chosen place by it), not checked: no request sends one.
+pub const VIA: EndFields = EndFields { text: RIDE.via, place_id: RIDE.via_place_id, name: "viaName" };
+
 /// The pick-up's fields.
 pub const FROM: EndFields = ENDS[0];
 /// The destination's fields.

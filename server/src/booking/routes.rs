@@ -12,7 +12,7 @@ use crate::{
         extras::check_ride_times,
         prefill::{prefilled_form, query_pickup, query_text, repeat_form},
         repeat::{self, Direction},
-        request::{ENDS, FROM, RIDE, TO},
+        request::{ENDS, FROM, RIDE, TO, VIA},
         service::{Booked, BookingService},
         whatsapp,
     },
@@ -132,6 +132,9 @@ pub async fn form_post(
         let mut values = values.clone();
         for (fields, end) in ENDS.into_iter().zip(&quote.ends) {
             show(&mut values, fields, end);
+        }
+        if let Some(stop) = &quote.via {
+            show(&mut values, VIA, stop);
         }
         let form = match quote.price {
             Some(price) => {

@@ -181,8 +181,8 @@ async fn with_google_the_suggestions_carry_its_attribution_and_privacy_and_terms
     let reservation = app.html("/reservation").await;
     assert_eq!(
         reservation.matches("<p class=\"google-attribution\">Google Maps</p>").count(),
-        2,
-        "one per address field"
+        3,
+        "one per address field: the pick-up, a stop on the way, the destination"
     );
     assert!(reservation.contains("\"placesProvider\":\"google\""), "the island knows, so hydration keeps it");
     let privacy = app.html("/privacy").await;

@@ -110,3 +110,31 @@ async fn a_stop_that_names_no_place_leaves_the_ride_unpriced_never_priced_withou
     let customer = desk.mails_of("customer-booking", 1).await.remove(0);
     assert!(!customer.text.contains("Nergenshuizen"), "typed words stay out of the customer's mail");
 }
+
+/// Without JavaScript the price button posts the form: a stop whose text may mean several
+/// places is asked like an end (radio buttons under it); the answer prices the trip with it.
+#[actix_web::test]
+async fn without_javascript_a_stop_is_asked_like_an_end_and_then_priced() {
+    let desk = desk_with("en", "").await;
+    let form = |via: &str, via_id: &str| {
+        format!(
+            "mode=mail&action=price&departure=Roermond&departurePlaceId=g2748000&pickupStreet=Markt+1\
+             &destination=Schiphol&destinationPlaceId=aAMS&via={via}&viaPlaceId={via_id}"
+        )
+    };
+    let post = |body: String| desk.app.post_raw("/reservation", "application/x-www-form-urlencoded", body);
+    // Text naming one place in full is that place: priced at once.
+    let html = post(form("Weert", "")).await.text().await.unwrap();
+    assert!(html.contains("€ 241.10"), "priced with the stop");
+    let html = post(form("Duesseldorf", "")).await.text().await.unwrap();
+    let choices = crate::funnel::props(&html)["form"]["choices"]["via"].clone();
+    let list = choices.as_array().expect("a question for the stop");
+    let ids: Vec<&str> = list.iter().filter_map(|c| c["id"].as_str()).collect();
+    assert!(ids.contains(&"g2934246"), "{choices}");
+    assert!(html.contains("name=\"viaPlaceId\" value=\"g2934246\""), "asked with radio buttons");
+    let html = post(form("Duesseldorf", "g2934246")).await.text().await.unwrap();
+    assert!(
+        html.contains("both legs metered") || html.contains("With a stop on the way"),
+        "priced once chosen"
+    );
+}
