@@ -10,7 +10,7 @@ use crate::{
         customer_copy::CustomerCopy,
         events::IcsStamp,
         ics,
-        views::{place_short, step_times},
+        views::{place_long, place_short, step_times},
     },
     bookings::{
         answer::Status,
@@ -18,7 +18,7 @@ use crate::{
         model::Booking,
         record::Record,
     },
-    i18n::format::{date_short, time},
+    i18n::format::{date_short, date_time_long, time},
     mail::{
         layout::{Link, MailView, Views, SHORT_MAX},
         message::{with_phone, Letter, MailKind, OutgoingMail},
@@ -121,6 +121,12 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     };
     let urgent_tag = dispatch.urgent_tag.clone().filter(|_| step.action == CustomerAction::Ask);
     let mut view = v.staff_booking_with(b, lang, dispatch);
+    // The return ride moved alone: its pick-up leads, not the unchanged outward one.
+    if let Moved::Back(at) = moved {
+        let pickup = date_time_long(v.locales, lang, at);
+        let args = [("pickup", pickup.as_str()), ("from", &place_long(&b.destination))];
+        view.lead = Some(v.f(lang, "mail.staffBooking.leadReturn", &args));
+    }
     let subject = v.f(lang, &key(moved.subject()), &args);
     let subject = urgent_tag.into_iter().chain([subject]).collect::<Vec<_>>();
     view.subject = header_line(&subject.join(" · "), SUBJECT_MAX);
