@@ -27,7 +27,7 @@ use crate::{
     booking::request::{EndFields, RESERVATION},
     bookings::{
         answer::Status,
-        model::{Address, Booking},
+        model::{Address, Booking, PaymentMethod},
         record::Record,
     },
     secret::SecretKey,
@@ -146,6 +146,18 @@ pub fn earlier_return(b: &Booking, direction: Direction) -> Option<(u16, String)
     Some((u16::try_from(days).ok()?, back.strftime("%H:%M").to_string()))
 }
 
+/// A payment method the owner has switched off since the booking is not filled
+/// in again (Send would refuse it), nor the company it invoiced.
+pub fn keep_offered_payment(values: &mut BTreeMap<String, String>, offered: &[PaymentMethod]) {
+    let f = RESERVATION.ride;
+    let method = values.get(f.payment_method).and_then(|code| PaymentMethod::parse(code));
+    if method.is_some_and(|m| !offered.contains(&m)) {
+        for field in [f.payment_method, f.company_name, f.invoice_reference] {
+            values.remove(field);
+        }
+    }
+}
+
 /// A stored phone number as people read it (`+31 6 12345678`), as the form
 /// shows it before sending and the manage page shows it.
 pub fn phone_as_read(stored: &str) -> String {
@@ -233,6 +245,16 @@ mod tests {
             ["invoice", "Janssen BV", "PO 7", "3", "true"],
             "the way back on the same account"
         );
+        // The owner no longer offers invoices: neither the method nor the company comes back.
+        let mut values = back.clone();
+        keep_offered_payment(&mut values, &[PaymentMethod::Cash]);
+        assert!(["paymentMethod", "companyName", "invoiceReference"]
+            .iter()
+            .all(|k| !values.contains_key(*k)));
+        assert_eq!(values["luggage"], "3", "the rest stays");
+        let mut kept = back.clone();
+        keep_offered_payment(&mut kept, &[PaymentMethod::Cash, PaymentMethod::Invoice]);
+        assert_eq!(kept, back, "still offered: kept");
         assert_eq!(Direction::Again.ends(&b), (&b.departure, &b.destination));
         assert_eq!(Direction::Back.ends(&b), (&b.destination, &b.departure));
         for direction in Direction::ALL {
