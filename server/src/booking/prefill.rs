@@ -9,14 +9,14 @@
 use crate::{
     booking::{
         chosen::fill,
-        repeat::{earlier_return, personal_values, stored_place, Direction},
-        request::{FROM, RIDE, TO},
+        repeat::{self, earlier_return, personal_values, stored_place, Direction},
+        request::{FROM, RIDE, TO, VIA},
     },
     bookings::model::{Address, Booking},
-    config::TariffSettings,
+    config::{Settings, TariffSettings},
     i18n::Locales,
     places::{PlaceKind, Places, PlacesProvider, Resolution},
-    pricing::indication,
+    pricing::{indication, taxibus::Vehicle},
     site::{contract::FormState, repeat_props::EarlierReturn},
     types::{limits::LIMITS, Lang, Pickup},
 };
@@ -106,7 +106,10 @@ pub async fn prefilled_form(
     }
     let place = |found: Option<Resolution>| found.and_then(Resolution::place);
     state.price = match (place(from_found), place(to_found)) {
-        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, &a, &b, lang).await.ok(),
+        (Some(a), Some(b)) => {
+            let trip = (&a, None, &b);
+            indication::between_places(places, (tariff, locales), trip, (lang, Vehicle::Car)).await.ok()
+        }
         _ => None,
     };
     state
@@ -120,11 +123,14 @@ pub async fn prefilled_form(
 /// places are filled as the booking has them, without a price.
 pub async fn repeat_form(
     places: &Places,
-    tariff: &TariffSettings,
+    settings: &Settings,
     locales: &Locales,
     (b, direction): (&Booking, Direction),
     (lang, look_up): (Lang, bool),
 ) -> FormState {
+    let tariff = &settings.tariff;
+    // Priced as the form will ask: with the stop, for the same group.
+    let vehicle = Vehicle::for_passengers(Some(b.passengers), settings.booking.large_vehicle_above);
     let (from, to) = direction.ends(b);
     let details = |a: &Address| {
         let id = a.place_id.clone().filter(|_| look_up);
@@ -133,9 +139,20 @@ pub async fn repeat_form(
             places.details(&id?, lang, None).await.ok()
         }
     };
-    let (from_found, to_found) = tokio::join!(details(from), details(to));
+    let stop = b.extras.via.as_ref().filter(|_| direction == Direction::Again);
+    let stop_details = async {
+        match stop {
+            Some(stop) => details(stop).await,
+            None => None,
+        }
+    };
+    let (from_found, stop_found, to_found) = tokio::join!(details(from), stop_details, details(to));
+    // A stop that cannot be looked up leaves the ride unpriced, as Send would.
+    let unpriced = stop.is_some() && stop_found.is_none();
+    let mut values = personal_values(b, direction);
+    repeat::keep_offered_payment(&mut values, &settings.booking.payment_methods);
     let mut state = FormState {
-        values: personal_values(b, direction),
+        values,
         // Everything else is filled in: the page opens at the date.
         focus: Some(RIDE.date_time.to_string()),
         earlier_return: earlier_return(b, direction).map(|(days, time)| {
@@ -161,8 +178,15 @@ pub async fn repeat_form(
             None => stored_place(&mut state.values, end, stored),
         }
     }
+    if let Some(place) = &stop_found {
+        fill(&mut state.values, VIA, place);
+    }
     state.price = match (from_found, to_found) {
-        (Some(a), Some(b)) => indication::between_places(places, tariff, locales, &a, &b, lang).await.ok(),
+        _ if unpriced => None,
+        (Some(a), Some(b)) => {
+            let trip = (&a, stop_found.as_ref(), &b);
+            indication::between_places(places, (tariff, locales), trip, (lang, vehicle)).await.ok()
+        }
         _ => None,
     };
     state

@@ -49,7 +49,7 @@ impl BookingService {
         let price = self.price_trip([&from, &to], via.as_ref(), vehicle).await;
         // The ride back is its own ride: the reversed route, priced by the server.
         let return_price = match with_return {
-            true => self.price_between(to.place(), from.place(), vehicle).await,
+            true => self.price_between(to.place(), None, from.place(), vehicle).await,
             false => None,
         };
         let mut choices = BTreeMap::new();
@@ -99,22 +99,24 @@ impl BookingService {
         via: Option<&Settled>,
         vehicle: Vehicle,
     ) -> Option<Priced> {
-        let Some(via) = via else { return self.price_between(from.place(), to.place(), vehicle).await };
-        let tariff = &self.settings.tariff;
-        let ends = [from.place()?, via.place()?, to.place()?];
-        let result = indication::price_via(&self.places, tariff, ends).await;
-        let priced = result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()?;
-        Some(priced.for_vehicle(tariff, vehicle))
+        let stop = match via {
+            Some(via) => Some(via.place()?),
+            None => None,
+        };
+        self.price_between(from.place(), stop, to.place(), vehicle).await
     }
 
+    /// The price from `from` to `to` (via `stop`), for `vehicle`; `None` when a
+    /// place is missing or the provider cannot route it.
     pub(super) async fn price_between(
         &self,
         from: Option<&PlaceDetails>,
+        stop: Option<&PlaceDetails>,
         to: Option<&PlaceDetails>,
         vehicle: Vehicle,
     ) -> Option<Priced> {
         let tariff = &self.settings.tariff;
-        let result = indication::price(&self.places, tariff, from?, to?).await;
+        let result = indication::price_route(&self.places, tariff, from?, stop, to?).await;
         let priced = result.map_err(|e| tracing::info!(error = %e, "no price for this booking")).ok()?;
         Some(priced.for_vehicle(tariff, vehicle))
     }

@@ -315,9 +315,7 @@ async fn repeat_page(
             // Beyond the client's burst of such pages, paid look-ups are skipped.
             let look_up = !places.is_paid() || PlaceLookups::granted(req);
             let fill = (&record.booking, direction);
-            let mut form = repeat_form(places, &settings.tariff, locales, fill, (lang, look_up)).await;
-            repeat::keep_offered_payment(&mut form.values, &settings.booking.payment_methods);
-            form
+            repeat_form(places, settings, locales, fill, (lang, look_up)).await
         }
         _ => {
             tracing::info!("a repeat link that is not (or no longer) genuine: the empty form");

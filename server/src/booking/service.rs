@@ -186,7 +186,7 @@ impl BookingService {
                 let price = self.price_trip([&from, &to], via.as_ref(), vehicle).await;
                 // The ride back is its own ride: the reversed route, priced by the server.
                 let return_price = match form.extras.return_at {
-                    Some(_) => self.price_between(to.place(), from.place(), vehicle).await,
+                    Some(_) => self.price_between(to.place(), None, from.place(), vehicle).await,
                     None => None,
                 };
                 let confirmation_withheld = !self.outbox.opens(&form.email).await;

@@ -66,17 +66,15 @@ pub async fn between_ids(
     places: &Places,
     tariff: &TariffSettings,
     locales: &Locales,
-    [from, via, to]: [Option<&PlaceId>; 3],
+    (from, via, to): (&PlaceId, Option<&PlaceId>, &PlaceId),
     (lang, vehicle): (Lang, Vehicle),
 ) -> Result<Indication, PlacesError> {
-    let (from, via, to) =
-        tokio::join!(details(places, from, lang), details(places, via, lang), details(places, to, lang));
-    let (from, to) = (from?.ok_or(PlacesError::NotFound)?, to?.ok_or(PlacesError::NotFound)?);
-    let priced = match via? {
-        None => price(places, tariff, &from, &to).await?,
-        Some(via) => price_via(places, tariff, [&from, &via, &to]).await?,
-    };
-    Ok(priced.for_vehicle(tariff, vehicle).worded(tariff, locales, lang))
+    let (from, via, to) = tokio::join!(
+        places.details(from, lang, None),
+        details(places, via, lang),
+        places.details(to, lang, None)
+    );
+    between_places(places, (tariff, locales), (&from?, via?.as_ref(), &to?), (lang, vehicle)).await
 }
 
 /// The place `id` names, if any.
@@ -199,16 +197,15 @@ impl Priced {
     }
 }
 
-/// The indication between two places, in the visitor's words.
+/// The indication between two places (via `stop`) for `vehicle`, in the visitor's words.
 pub async fn between_places(
     places: &Places,
-    tariff: &TariffSettings,
-    locales: &Locales,
-    from: &PlaceDetails,
-    to: &PlaceDetails,
-    lang: Lang,
+    (tariff, locales): (&TariffSettings, &Locales),
+    (from, stop, to): (&PlaceDetails, Option<&PlaceDetails>, &PlaceDetails),
+    (lang, vehicle): (Lang, Vehicle),
 ) -> Result<Indication, PlacesError> {
-    Ok(price(places, tariff, from, to).await?.worded(tariff, locales, lang))
+    let priced = price_route(places, tariff, from, stop, to).await?.for_vehicle(tariff, vehicle);
+    Ok(priced.worded(tariff, locales, lang))
 }
 
 /// The price between two places: the provider's route, the tariff engine's rule.
@@ -252,13 +249,16 @@ pub fn stop_words(stop: &StopPart, locales: &Locales, lang: Lang, prefix: &str) 
     }
 }
 
-/// The price between two places via a stop: the trip's own rule with the stop
-/// (`pricing::stop`), from the provider's routes of the trip and both legs.
-pub async fn price_via(
+/// The price of a ride: the direct route by its rule, or via `stop` (`pricing::stop`),
+/// from the provider's routes of the trip and of both legs.
+pub async fn price_route(
     places: &Places,
     tariff: &TariffSettings,
-    [from, via, to]: [&PlaceDetails; 3],
+    from: &PlaceDetails,
+    stop: Option<&PlaceDetails>,
+    to: &PlaceDetails,
 ) -> Result<Priced, PlacesError> {
+    let Some(via) = stop else { return price(places, tariff, from, to).await };
     let (direct, first, second) =
         tokio::join!(price(places, tariff, from, to), places.route(from, via), places.route(via, to));
     let leg = |r: crate::places::RouteEstimate| Leg {

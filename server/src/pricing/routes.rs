@@ -81,11 +81,11 @@ pub async fn price(
     let passengers = query.passengers.as_deref().and_then(|n| n.trim().parse::<u8>().ok()).filter(|&n| n > 0);
     let vehicle = Vehicle::for_passengers(passengers, settings.booking.large_vehicle_above);
     let quote = |ends| indication::between_ids(&places, &settings.tariff, &locales, ends, (lang, vehicle));
-    let there = quote([Some(&from), via.as_ref(), Some(&to)]);
+    let there = quote((&from, via.as_ref(), &to));
     if !query.with_return {
         return Ok(HttpResponse::Ok().json(there.await.map_err(refusal)?));
     }
-    let (there, back) = tokio::join!(there, quote([Some(&to), None, Some(&from)]));
+    let (there, back) = tokio::join!(there, quote((&to, None, &from)));
     let round_trip = indication::RoundTrip::new(there.map_err(refusal)?, back.map_err(refusal)?, lang);
     Ok(HttpResponse::Ok().json(round_trip))
 }

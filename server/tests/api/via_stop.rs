@@ -57,6 +57,8 @@ async fn the_stop_reaches_staff_the_customer_whatsapp_and_book_again() {
     let desk = desk_with("en", "").await;
     let mut body = booking();
     (body["via"], body["viaPlaceId"]) = (json!("Weert, Nederland"), json!(WEERT));
+    // The town chosen from the list, its street beside it: book-again can price it.
+    (body["departure"], body["departureName"]) = (json!("Roermond"), json!("Roermond"));
     let response = desk.app.post_json("/api/reservation/en", &body).await;
     assert_eq!(response.status(), 200);
     let staff = desk.mails_of("staff-booking", 1).await.remove(0);
@@ -87,6 +89,11 @@ async fn the_stop_reaches_staff_the_customer_whatsapp_and_book_again() {
     let again = desk.app.get(&repeat("repeat=again")).await.text().await.unwrap();
     let values = crate::funnel::props(&again)["form"]["values"].clone();
     assert_eq!(values["viaPlaceId"], WEERT, "the same ride, via the same stop: {values}");
+    let again_price = &crate::funnel::props(&again)["form"]["price"];
+    assert_eq!(
+        again_price["priceText"], "€ 241.10",
+        "priced with the stop, as the form will ask: {again_price}"
+    );
     let back = desk.app.get(&repeat("repeat=back")).await.text().await.unwrap();
     assert_eq!(crate::funnel::props(&back)["form"]["values"].get("via"), None, "the way back is direct");
 
