@@ -4,6 +4,7 @@
 // page works without JavaScript. The Junk button's page likewise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { book as bookRide } from "./customer-links.mjs";
 import { errorSummaryPlace } from "./layout-checks.mjs";
 import { decoded, htmlPart, mailOf } from "./mails.mjs";
 import {
@@ -26,29 +27,8 @@ let browser;
 // Every booking here comes from 127.0.0.1: junk must not refuse that network for the tests after it.
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]), { configToml: "[limits]\njunk_refusal_days = 0\n" });
 
-let booked = 0;
-
 /** Books a ride over the API (each at another time: identical requests share one booking); returns the reference. */
-async function book(fields = {}) {
-  booked += 1;
-  const response = await fetch(`${server.baseUrl}/api/reservation/en`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: "Anna de Wit",
-      email: "anna@example.com",
-      phone: "06 12345678",
-      passengerAmount: "2",
-      departure: "Markt 1, Roermond",
-      destination: "Schiphol",
-      dateTime: dutchDateTime(3, `10:${10 + booked}`),
-      language: "en",
-      ...fields,
-    }),
-  });
-  assert.equal(response.status, 200);
-  return /R-[A-Z0-9]{6}/.exec((await response.json()).message)[0];
-}
+const book = (fields = {}) => bookRide(server, fields);
 
 /** The staff mail of `reference` as stored in the Maildir, raw. */
 function staffMail(reference) {

@@ -34,11 +34,16 @@ impl ExtrasInput {
     pub fn fingerprint_text(&self) -> String {
         let field = |name: &str, value: Option<&str>| format!("{name}={}", value.unwrap_or(""));
         let return_at = self.return_at.map(Pickup::field_value);
-        let mut given = crate::booking::needs::fingerprint_parts(&self.needs, self.invoice.as_ref());
-        if let Some(via) = &self.via {
-            let id = self.via_place_id.as_ref().map(PlaceId::as_str).unwrap_or("");
-            given.push(format!("via={via}/{id}"));
-        }
+        // Parts added since: only when given, so a booking without them fingerprints as before.
+        let RideNeeds { luggage, child_seats, wheelchair } = self.needs;
+        let needs = (!self.needs.is_nothing()).then(|| format!("needs={luggage}/{child_seats}/{wheelchair}"));
+        let invoice = self.invoice.as_ref().map(|Invoice { company_name, reference }| {
+            format!("invoice={company_name}/{}", reference.as_deref().unwrap_or(""))
+        });
+        let via = self.via.as_ref().map(|via| {
+            format!("via={via}/{}", self.via_place_id.as_ref().map(PlaceId::as_str).unwrap_or(""))
+        });
+        let given = [needs, invoice, via].into_iter().flatten();
         [
             field("pickupStreet", self.pickup_street.as_deref()),
             field("flightNumber", self.flight_number.as_deref()),

@@ -5,7 +5,7 @@ use crate::{
     booking::request::RIDE,
     bookings::model::{Invoice, PaymentMethod, RideNeeds},
     config::BookingSettings,
-    forms::{Checker, Input, NotText},
+    forms::{Checker, Input},
     types::limits::LIMITS,
 };
 
@@ -30,16 +30,11 @@ pub fn check_needs(c: &mut Checker, input: &Input) -> RideNeeds {
 fn count(c: &mut Checker, input: &Input, field: &'static str, max: u8, key: &str) -> u8 {
     match input.line(field).as_deref() {
         Ok("") => 0,
-        Ok(text) => match text.parse::<u8>() {
-            Ok(n) if n <= max => n,
-            _ => {
+        typed => {
+            typed.ok().and_then(|text| text.parse::<u8>().ok()).filter(|&n| n <= max).unwrap_or_else(|| {
                 c.fail_with(field, key, &[("max", u64::from(max).into())]);
                 0
-            }
-        },
-        Err(NotText) => {
-            c.fail_with(field, key, &[("max", u64::from(max).into())]);
-            0
+            })
         }
     }
 }
@@ -77,20 +72,6 @@ pub fn check_payment(
     let reference = c.optional(input, RIDE.invoice_reference, LIMITS.invoice_reference);
     let invoice = Invoice { company_name, reference: Some(reference).filter(|r| !r.is_empty()) };
     (method, Some(invoice))
-}
-
-/// The extras' words in the form's fingerprint: only what was given, so a
-/// booking without them fingerprints as it did before these fields came.
-pub fn fingerprint_parts(needs: &RideNeeds, invoice: Option<&Invoice>) -> Vec<String> {
-    let mut parts = Vec::new();
-    if !needs.is_nothing() {
-        let RideNeeds { luggage, child_seats, wheelchair } = needs;
-        parts.push(format!("needs={luggage}/{child_seats}/{wheelchair}"));
-    }
-    if let Some(Invoice { company_name, reference }) = invoice {
-        parts.push(format!("invoice={company_name}/{}", reference.as_deref().unwrap_or("")));
-    }
-    parts
 }
 
 #[cfg(test)]

@@ -179,7 +179,7 @@ pub fn stored_place(values: &mut BTreeMap<String, String>, end: EndFields, a: &A
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bookings::model::{sample, Invoice, PaymentMethod, RideNeeds};
+    use crate::bookings::model::{sample, Invoice, RideNeeds};
 
     fn parts(path: &str) -> BTreeMap<String, String> {
         let query = path.split_once('?').unwrap().1;

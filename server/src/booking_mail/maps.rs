@@ -15,15 +15,15 @@ const ADDRESS_MAX: usize = 300;
 /// `https://www.google.com/maps/dir/?api=1&origin=…&destination=…&travelmode=driving`;
 /// `street`: the street typed beside a whole town chosen as the pick-up, which
 /// the route starts from instead of the town (and so without the town's id).
-pub fn maps_directions(from: &Address, street: Option<&str>, to: &Address) -> String {
+/// `via`: a stop on the way (`waypoints`).
+pub fn maps_directions(from: &Address, street: Option<&str>, via: Option<&Address>, to: &Address) -> String {
     let mut url = String::from("https://www.google.com/maps/dir/?api=1");
     for (name, address, street) in [("origin", from, street), ("destination", to, None)] {
-        let text = crate::mail::text::one_line(&address.formatted, ADDRESS_MAX);
-        let text =
-            if text.is_empty() { crate::mail::text::one_line(&address.name, ADDRESS_MAX) } else { text };
         let text = match street {
-            Some(street) => crate::mail::text::one_line(&format!("{street}, {text}"), ADDRESS_MAX),
-            None => text,
+            Some(street) => {
+                crate::mail::text::one_line(&format!("{street}, {}", place_text(address)), ADDRESS_MAX)
+            }
+            None => place_text(address),
         };
         url.push_str(&format!("&{name}={}", query_value(&text)));
         let id = address.place_id.as_ref().map(PlaceId::as_str).filter(|id| is_google_place_id(id));
@@ -32,21 +32,21 @@ pub fn maps_directions(from: &Address, street: Option<&str>, to: &Address) -> St
         }
     }
     url.push_str("&travelmode=driving");
+    // A stop on the way, by its words (Google's URL takes no place id for it).
+    if let Some(via) = via {
+        url.push_str(&format!("&waypoints={}", query_value(&place_text(via))));
+    }
     url
 }
 
-/// [`maps_directions`] through a stop on the way, when there is one (`waypoints`).
-pub fn maps_directions_via(
-    from: &Address,
-    street: Option<&str>,
-    via: Option<&Address>,
-    to: &Address,
-) -> String {
-    let url = maps_directions(from, street, to);
-    let Some(via) = via else { return url };
-    let text = crate::mail::text::one_line(&via.formatted, ADDRESS_MAX);
-    let text = if text.is_empty() { crate::mail::text::one_line(&via.name, ADDRESS_MAX) } else { text };
-    format!("{url}&waypoints={}", query_value(&text))
+/// A place as the link names it: its address, else its name.
+fn place_text(a: &Address) -> String {
+    let text = crate::mail::text::one_line(&a.formatted, ADDRESS_MAX);
+    if text.is_empty() {
+        crate::mail::text::one_line(&a.name, ADDRESS_MAX)
+    } else {
+        text
+    }
 }
 
 /// Google place ids are long base64url strings (`ChIJ…`, `EiZ…`, `GhIJ…`), mixed
@@ -79,6 +79,7 @@ mod tests {
         let url = maps_directions(
             &address("Stationsplein 1, 6041 GV Roermond", Some("ChIJN1t_tDeuEmsRUsoyG83frY4")),
             None,
+            None,
             &address("Amsterdam Airport Schiphol", Some("ChIJLRb94DThxUcRiPHO8YMV1cc")),
         );
         assert_eq!(
@@ -91,6 +92,7 @@ mod tests {
     fn gazetteer_ids_are_left_out() {
         let url = maps_directions(
             &address("Roermond", Some("addr:nl:roermond:stationsplein:1")),
+            None,
             None,
             &address("Düsseldorf Flughafen & Co", Some("apt:EDDL")),
         );
@@ -106,6 +108,7 @@ mod tests {
         let url = maps_directions(
             &address("Roermond, Nederland", Some("ChIJN1t_tDeuEmsRUsoyG83frY4")),
             Some("Markt 1"),
+            None,
             &address("Venlo", Some("g2745641")),
         );
         assert_eq!(url, "https://www.google.com/maps/dir/?api=1&origin=Markt%201%2C%20Roermond%2C%20Nederland&destination=Venlo&travelmode=driving");

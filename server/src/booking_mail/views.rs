@@ -20,7 +20,7 @@ use crate::{
 use jiff::Timestamp;
 
 use crate::{
-    booking_mail::maps::maps_directions_via,
+    booking_mail::maps::maps_directions,
     mail::layout::{Block, Link, MailView, Row, Views, SHORT_MAX},
     mail::text::{header_line, one_line, paragraph, FIELD_MAX, MESSAGE_MAX, SUBJECT_MAX},
 };
@@ -75,7 +75,7 @@ impl Views<'_> {
         view.actions = self.customer_actions(lang, &short_name, b.phone.as_deref());
         view.actions.push(Link {
             label: self.t(lang, "mail.action.route"),
-            href: maps_directions_via(
+            href: maps_directions(
                 &b.departure,
                 b.extras.pickup_street.as_deref(),
                 b.extras.via.as_ref(),
