@@ -223,4 +223,25 @@ mod tests {
         assert_eq!(typed.in_booking_language(), typed);
         assert!(!serde_json::to_string(&typed).unwrap().contains("own"), "nothing stored for typed text");
     }
+
+    /// A booking stored by the previous release: its extras and price without luggage,
+    /// child seats, wheelchair, a stop or an invoice. It reads as none of them.
+    #[test]
+    fn a_booking_of_the_previous_release_reads_with_none_of_the_new_parts() {
+        let b: Booking = serde_json::from_value(serde_json::json!({
+            "reference": "R7K3Q9", "lang": "nl", "name": "Jan", "email": "jan@example.nl",
+            "phone": null, "passengers": 2, "pickupAt": "2026-11-24T14:30", "paymentMethod": "cash",
+            "receivedAt": "2026-01-01T00:00:00Z",
+            "price": {"amountCents": 23000, "rule": "fixed", "distanceKm": 180.3, "durationMin": 110.0,
+                      "fixedDestination": "Schiphol", "surchargeCents": 0},
+            "departure": {"formatted": "Roermond", "name": "Roermond", "placeId": null},
+            "destination": {"formatted": "Venlo", "name": "Venlo", "placeId": null},
+            "extras": {"pickupStreet": null, "flightNumber": null, "remarks": null,
+                       "returnTrip": null, "largeVehicle": false}
+        }))
+        .expect("the previous release's row reads");
+        assert_eq!((b.extras.needs, b.extras.via, b.extras.invoice), (RideNeeds::default(), None, None));
+        assert_eq!(b.price.and_then(|p| p.stop), None);
+        assert_eq!(b.payment_method, Some(PaymentMethod::Cash));
+    }
 }
