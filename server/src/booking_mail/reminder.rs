@@ -5,7 +5,8 @@ use std::time::SystemTime;
 
 use crate::{
     booking_mail::{
-        composer::Composer, customer_copy::CustomerCopy, dispatch::answer_due, views::place_short,
+        composer::Composer, customer_copy::CustomerCopy, dispatch::answer_due, step::MovedRide,
+        views::place_short,
     },
     bookings::{
         answer::Status,
@@ -49,19 +50,33 @@ impl Composer {
             let lang = self.staff_lang;
             let asked = requested_at(record);
             let promised = answer_due(asked, &self.mail).unwrap_or(local(asked));
+            // A request again for the return ride alone: that ride waits for the answer
+            // (the reminder before the pick-up is about the outward ride, coming first).
+            let moved = match (reminder, record.status, &record.customer_step) {
+                (Reminder::StaffUnanswered, Status::Requested, Some(step)) => MovedRide::of(step),
+                _ => MovedRide::Outward,
+            };
+            let subject = match moved {
+                MovedRide::Back(_) => key("subjectReturn"),
+                MovedRide::Outward | MovedRide::Both(_) => key("subject"),
+            };
+            let (ride, from, to) = moved.ride(b);
             let args = [
                 ("reference", b.reference.as_str()),
-                ("date", &date_short(&self.locales, lang, b.pickup_at)),
-                ("time", &time(b.pickup_at)),
-                ("from", &place_short(&b.departure)),
-                ("to", &place_short(&b.destination)),
+                ("date", &date_short(&self.locales, lang, ride)),
+                ("time", &time(ride)),
+                ("from", &place_short(from)),
+                ("to", &place_short(to)),
                 ("pickup", &date_time_long(&self.locales, lang, b.pickup_at)),
                 ("received", &date_time_long(&self.locales, lang, local(b.received_at))),
                 ("promised", &date_time_long(&self.locales, lang, promised)),
                 ("name", &one_line(&b.name, SHORT_MAX)),
             ];
             let mut view = self.views().staff_booking(b, lang);
-            view.subject = header_line(&self.locales.format(lang, &key("subject"), &args), SUBJECT_MAX);
+            if let MovedRide::Back(at) = moved {
+                view.lead = Some(self.views().return_lead(b, at, lang));
+            }
+            view.subject = header_line(&self.locales.format(lang, &subject, &args), SUBJECT_MAX);
             view.heading = self.locales.format(lang, &key("heading"), &args);
             view.intro = vec![self.locales.format(lang, &key("text"), &args)];
             (view.answers, view.junk) = self.answer_links(b);

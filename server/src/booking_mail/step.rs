@@ -10,15 +10,15 @@ use crate::{
         customer_copy::CustomerCopy,
         events::IcsStamp,
         ics,
-        views::{place_long, place_short, step_times},
+        views::{place_short, step_times},
     },
     bookings::{
         answer::Status,
-        customer_step::{CustomerAction, CustomerStep},
-        model::Booking,
+        customer_step::{CustomerAction, CustomerStep, Moved},
+        model::{Address, Booking},
         record::Record,
     },
-    i18n::format::{date_short, date_time_long, time},
+    i18n::format::{date_short, time},
     mail::{
         layout::{Link, MailView, Views, SHORT_MAX},
         message::{with_phone, Letter, MailKind, OutgoingMail},
@@ -92,15 +92,12 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     let key = |part: &str| format!("mail.staffStep.{}.{part}", step.action.code());
     let pickup = step_times(v.locales, lang, step.action, b);
     let name = one_line(&b.name, SHORT_MAX);
-    let moved = Moved::by(step, b, previous);
+    let moved = MovedRide::of(step);
     // The subject names the ride that moved: the return ride's time when it moved alone.
-    let (ride, from, to) = match moved {
-        Moved::Back(back) => (back, &b.destination, &b.departure),
-        Moved::Outward | Moved::Both(_) => (b.pickup_at, &b.departure, &b.destination),
-    };
+    let (ride, from, to) = moved.ride(b);
     let back = match moved {
-        Moved::Both(back) => (date_short(v.locales, lang, back), time(back)),
-        Moved::Outward | Moved::Back(_) => Default::default(),
+        MovedRide::Both(back) => (date_short(v.locales, lang, back), time(back)),
+        MovedRide::Outward | MovedRide::Back(_) => Default::default(),
     };
     let args = [
         ("reference", b.reference.as_str()),
@@ -121,11 +118,8 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
     };
     let urgent_tag = dispatch.urgent_tag.clone().filter(|_| step.action == CustomerAction::Ask);
     let mut view = v.staff_booking_with(b, lang, dispatch);
-    // The return ride moved alone: its pick-up leads, not the unchanged outward one.
-    if let Moved::Back(at) = moved {
-        let pickup = date_time_long(v.locales, lang, at);
-        let args = [("pickup", pickup.as_str()), ("from", &place_long(&b.destination))];
-        view.lead = Some(v.f(lang, "mail.staffBooking.leadReturn", &args));
+    if let MovedRide::Back(at) = moved {
+        view.lead = Some(v.return_lead(b, at, lang));
     }
     let subject = v.f(lang, &key(moved.subject()), &args);
     let subject = urgent_tag.into_iter().chain([subject]).collect::<Vec<_>>();
@@ -147,7 +141,7 @@ fn staff_step(v: &Views<'_>, b: &Booking, step: &CustomerStep, lang: Lang, previ
 
 /// Which ride of a booking a step moved, as staff's subject names it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Moved {
+pub(super) enum MovedRide {
     /// The outward ride (or the step moved none: accepted, cancelled).
     Outward,
     /// The return ride alone, to this time: the outward time is unchanged.
@@ -156,14 +150,20 @@ enum Moved {
     Both(Pickup),
 }
 
-impl Moved {
-    /// What `step` moved: `b` as it left the booking, `previous` as it was.
-    fn by(step: &CustomerStep, b: &Booking, previous: &Booking) -> Self {
-        let back = |b: &Booking| b.extras.return_trip.as_ref().map(|r| r.pickup_at);
-        match (step.action, back(b).filter(|at| Some(*at) != back(previous))) {
-            (CustomerAction::Ask, Some(at)) if b.pickup_at == previous.pickup_at => Self::Back(at),
-            (CustomerAction::Ask, Some(at)) => Self::Both(at),
+impl MovedRide {
+    pub(super) fn of(step: &CustomerStep) -> Self {
+        match (step.moved, step.return_at) {
+            (Moved::Back, Some(at)) => Self::Back(at),
+            (Moved::Both, Some(at)) => Self::Both(at),
             _ => Self::Outward,
+        }
+    }
+
+    /// The pick-up and the ends of the ride that moved (of `b` after the step).
+    pub(super) fn ride(self, b: &Booking) -> (Pickup, &Address, &Address) {
+        match self {
+            Self::Back(back) => (back, &b.destination, &b.departure),
+            Self::Outward | Self::Both(_) => (b.pickup_at, &b.departure, &b.destination),
         }
     }
 

@@ -37,6 +37,17 @@ impl Views<'_> {
     }
 
     /// The staff's mail for a booking request, in the staff language.
+    /// The lead of a staff mail about the return ride moved alone, to `at`:
+    /// its pick-up leads, not the unchanged outward one.
+    pub(crate) fn return_lead(&self, b: &Booking, at: Pickup, lang: Lang) -> String {
+        let pickup = date_time_long(self.locales, lang, at);
+        self.f(
+            lang,
+            "mail.staffBooking.leadReturn",
+            &[("pickup", &pickup), ("from", &place_long(&b.destination))],
+        )
+    }
+
     pub fn staff_booking(&self, b: &Booking, lang: Lang) -> MailView {
         self.staff_booking_with(b, lang, self.dispatch_lines(b, lang))
     }

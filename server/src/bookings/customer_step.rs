@@ -99,7 +99,41 @@ pub struct CustomerStep {
     /// (absent in steps stored before return rides could move).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_at: Option<Pickup>,
+    /// Which rides an ask moved (steps stored before this was kept read as
+    /// the outward ride: their reminders name it, as they did).
+    #[serde(default, skip_serializing_if = "Moved::is_outward")]
+    pub moved: Moved,
     pub at: jiff::Timestamp,
+}
+
+/// Which rides of a booking a step moved: staff's mails about it (the step's
+/// and the reminders while it waits) name the ride that moved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Moved {
+    /// The outward ride (or none: accepted, cancelled).
+    #[default]
+    Outward,
+    /// The return ride alone: the outward time is unchanged.
+    Back,
+    /// Both rides.
+    Both,
+}
+
+impl Moved {
+    fn is_outward(&self) -> bool {
+        *self == Self::Outward
+    }
+
+    /// What an `action` to `pickup` and `back` moves of `b`.
+    pub fn by(action: CustomerAction, pickup: Pickup, back: Option<Pickup>, b: &Booking) -> Self {
+        let before = b.extras.return_trip.as_ref().map(|r| r.pickup_at);
+        match (action, back.filter(|at| Some(*at) != before)) {
+            (CustomerAction::Ask, Some(_)) if pickup == b.pickup_at => Self::Back,
+            (CustomerAction::Ask, Some(_)) => Self::Both,
+            _ => Self::Outward,
+        }
+    }
 }
 
 impl CustomerStep {
@@ -130,7 +164,35 @@ mod tests {
             r#"{"action":"ask","note":"","pickupAt":"2026-11-24T16:00:00","at":"2026-11-22T10:00:00Z"}"#;
         let step: CustomerStep = serde_json::from_str(old).unwrap();
         assert_eq!(step.return_at, None);
-        assert!(!serde_json::to_string(&step).unwrap().contains("returnAt"));
+        assert_eq!(step.moved, Moved::Outward, "its reminders name the outward ride, as they did");
+        let again = serde_json::to_string(&step).unwrap();
+        assert!(!again.contains("returnAt") && !again.contains("moved"), "{again}");
+    }
+
+    #[test]
+    fn an_ask_moves_the_rides_whose_times_changed() {
+        use crate::bookings::model::{sample, ReturnTrip};
+        let at = |s: &str| s.parse::<Pickup>().unwrap();
+        let mut b = sample("2026-11-20T10:00:00Z".parse().unwrap(), "2026-11-24T14:30");
+        let (outward, back) = (b.pickup_at, at("2026-11-29T10:15"));
+        b.extras.return_trip = Some(ReturnTrip { pickup_at: back, price: None });
+        let (later, later_back) = (at("2026-11-24T16:00"), at("2026-11-30T09:00"));
+        let ask = |pickup, back| Moved::by(CustomerAction::Ask, pickup, back, &b);
+        assert_eq!(ask(outward, Some(later_back)), Moved::Back);
+        assert_eq!(ask(later, Some(later_back)), Moved::Both);
+        assert_eq!(ask(later, Some(back)), Moved::Outward, "the return ride's time asked again, unchanged");
+        assert_eq!(ask(later, None), Moved::Outward);
+        assert_eq!(Moved::by(CustomerAction::Cancel, outward, Some(later_back), &b), Moved::Outward);
+        let step = CustomerStep {
+            action: CustomerAction::Ask,
+            note: String::new(),
+            pickup_at: outward,
+            return_at: Some(later_back),
+            moved: Moved::Back,
+            at: "2026-11-22T10:00:00Z".parse().unwrap(),
+        };
+        let stored: CustomerStep = serde_json::from_str(&serde_json::to_string(&step).unwrap()).unwrap();
+        assert_eq!(stored, step, "kept through the store");
     }
 
     #[test]

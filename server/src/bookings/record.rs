@@ -4,7 +4,7 @@
 //! steps themselves and their rules per status are in `customer_step.rs`).
 use crate::bookings::{
     answer::{Action, Answer, Status},
-    customer_step::{crosses, Asked, CustomerAction, CustomerStep, CHANGES_BEFORE_PHONE},
+    customer_step::{crosses, Asked, CustomerAction, CustomerStep, Moved, CHANGES_BEFORE_PHONE},
     model::Booking,
 };
 
@@ -65,7 +65,8 @@ impl CustomerStep {
             CustomerAction::Ask => asked.map(|a| (a.pickup, a.back.filter(|_| has_return)))?,
             CustomerAction::Cancel => (record.booking.pickup_at, None),
         };
-        let step = Self { action, note, pickup_at, return_at, at };
+        let moved = Moved::by(action, pickup_at, return_at, &record.booking);
+        let step = Self { action, note, pickup_at, return_at, moved, at };
         // Only a step that moves a ride can cross them; a cancellation ends even a
         // booking stored crossed (as asking another time could leave one before).
         let moves = action != CustomerAction::Cancel;

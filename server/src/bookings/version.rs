@@ -77,7 +77,7 @@ mod tests {
     use super::*;
     use crate::bookings::{
         answer::{Action, Status},
-        customer_step::CustomerAction,
+        customer_step::{CustomerAction, Moved},
         model::sample,
     };
 
@@ -122,6 +122,7 @@ mod tests {
             note: String::new(),
             pickup_at: "2026-11-24T19:00".parse().unwrap(),
             return_at: None,
+            moved: Moved::Outward,
             at: at("2026-11-21T10:00:00Z"),
         };
         let mut r = record(0);

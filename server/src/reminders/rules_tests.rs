@@ -4,7 +4,7 @@ use super::*;
 use crate::{
     bookings::{
         answer::{Action, Answer},
-        customer_step::{CustomerAction, CustomerStep},
+        customer_step::{CustomerAction, CustomerStep, Moved},
     },
     config::Settings,
 };
@@ -168,7 +168,14 @@ fn each_reminder_keeps_its_stored_code_and_its_audience() {
 
 fn step(action: CustomerAction, when: &str) -> CustomerStep {
     let pickup_at = "2026-11-26T15:00".parse().unwrap();
-    CustomerStep { action, note: String::new(), pickup_at, return_at: None, at: at(when) }
+    CustomerStep {
+        action,
+        note: String::new(),
+        pickup_at,
+        return_at: None,
+        moved: Moved::Outward,
+        at: at(when),
+    }
 }
 
 #[test]

@@ -80,13 +80,15 @@ fn junk_is_drawn_apart_and_quiet_in_the_staff_html_mail() {
 }
 
 /// Issue 55: the customer moved only the return ride, and staff's subject showed the unchanged
-/// outward time. It now names the return ride and its new time (`step-ask-return-*-staff.txt`).
+/// outward time. It now names the return ride and its new time (`step-ask-return-*-staff.txt`), as
+/// does the reminder while the ask waits for an answer (`reminder-return-*-staff.txt`).
 #[test]
 fn a_return_ride_moved_alone_is_what_staffs_subject_names() {
     use taxi_server::bookings::{
         answer::Status,
         customer_step::{Asked, CustomerAction, CustomerStep},
         record::Record,
+        reminder::Reminder,
     };
     for lang in Lang::ALL {
         let b = booking(lang);
@@ -114,5 +116,24 @@ fn a_return_ride_moved_alone_is_what_staffs_subject_names() {
         );
         assert!(!subject.contains("14:30"), "the outward time did not change: {subject}");
         check(&format!("step-ask-return-{lang}-staff"), &staff);
+
+        // While it waits, staff's reminder names the same ride (it named the outward one).
+        let record = Record {
+            booking: step.applied_to(&record.booking),
+            status: Status::Requested,
+            sequence: 2,
+            customer_step: Some(step),
+            ..record
+        };
+        let at = "2025-11-20T12:05:00Z".parse().unwrap();
+        let reminder = composer(lang).reminder(&record, Reminder::StaffUnanswered, "golden", at).unwrap();
+        let staff = describe(&reminder[0]);
+        let subject = staff.lines().next().unwrap();
+        let back = ["29-11 10:15", "29.11. 10:15", "29/11 10:15"];
+        assert!(back.iter().any(|at| subject.contains(at)), "the reminder names the return ride: {subject}");
+        assert!(!subject.contains("14:30"), "{subject}");
+        let lead = ["Terugrit ophalen: ", "Rückfahrt, Abholung: ", "Return ride pick-up: "];
+        assert!(lead.iter().any(|l| staff.contains(l)), "the return ride's pick-up leads: {staff}");
+        check(&format!("reminder-return-{lang}-staff"), &staff);
     }
 }
