@@ -1,4 +1,4 @@
-// "Book this ride again" from the manage page on a 360 × 740 phone, with and without
+// "Book this ride again" from the manage page on a slow 360 × 740 phone (slow 3G, 4× CPU), with and without
 // JavaScript: the reservation page arrives filled in by the server and opens at the one empty
 // field, the date, focused and on the screen with its label (no scroll, no tap to find it);
 // hydration leaves it so. A round trip's return ride comes along: with JavaScript the return
@@ -10,41 +10,15 @@ import assert from "node:assert/strict";
 import { decoded, mailOf } from "./mails.mjs";
 import { LANG, book, linkIn, open } from "./customer-links.mjs";
 import { TEXTS, dutchDateTime, inView, useServerAndBrowser, waitForHydration } from "./helpers.mjs";
+import { slowPhone, typeDateTime } from "./walk-kit.mjs";
 
-const TIMEOUT = { timeout: 60_000 };
+const TIMEOUT = { timeout: 150_000 };
+const SLOW = 60_000;
 const T = TEXTS[LANG].manage;
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
-
-/**
- * Types `YYYY-MM-DDTHH:MM` into the focused datetime-local field `#id` in the order this
- * Chromium takes its parts (its own locale's, not the page's; found on a throwaway field): the
- * date's digits, Tab past the year (which could take more digits), the time's, and AM/PM where
- * the clock has 12 hours. Returns the number of keys pressed.
- */
-async function typeDateTime(page, id, value) {
-  const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  const probe = await page.context().newPage();
-  await probe.setContent('<input id="p" type="datetime-local">');
-  await probe.focus("#p");
-  await probe.keyboard.type("01022030");
-  await probe.keyboard.press("Tab");
-  await probe.keyboard.type("1330");
-  const dayFirst = (await probe.inputValue("#p")).startsWith("2030-02-01");
-  await probe.close();
-  const date = dayFirst ? `${d}${m}${y}` : `${m}${d}${y}`;
-  await page.keyboard.type(date);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(`${hh}${mm}`);
-  let keys = date.length + 1 + 4;
-  if (!(await page.inputValue(`#${id}`))) {
-    await page.keyboard.type(Number(hh) < 12 ? "A" : "P");
-    keys += 1;
-  }
-  return keys;
-}
 
 /** The focused element's id. */
 const focused = (page) => page.evaluate(() => document.activeElement?.id ?? "");
@@ -77,7 +51,13 @@ async function bookAgain(t, javaScriptEnabled) {
   const { page, close } = await open(browser, server, manage, { javaScriptEnabled });
   let [taps, keys] = [0, 0];
   try {
-    await Promise.all([page.waitForNavigation(), page.getByRole("link", { name: T.again.same }).click()]);
+    // From the manage page on, a slow phone (issue 55, item 11).
+    await slowPhone(page);
+    page.setDefaultTimeout(SLOW);
+    await Promise.all([
+      page.waitForNavigation({ timeout: SLOW }),
+      page.getByRole("link", { name: T.again.same }).click(),
+    ]);
     taps += 1;
     assert.equal(new URL(page.url()).pathname, "/reservation");
     // Filled in by the server: the values are in the page before any script runs.
@@ -95,7 +75,7 @@ async function bookAgain(t, javaScriptEnabled) {
     assert.equal(await page.locator("input[name=departurePlaceId]").inputValue(), "g2748000");
     assert.equal(await page.locator("input[name=destinationPlaceId]").inputValue(), "aAMS");
     assert.equal(await page.locator("input[name=paymentMethod][value=cash]").isChecked(), true);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitForHydration(page, SLOW);
     const y = await assertOpensAt(page, "dateTime", state);
     const note = await page.locator("#returnDateTime-earlier").innerText();
     assert.equal(note, "Your earlier booking had a return ride at 18:30 the same day.", state);

@@ -6,6 +6,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { LANGS, ROUTES, dutchDateTime, eventually, onPhone as phone, useServerAndBrowser, visit } from "./helpers.mjs";
+import { slowPhone } from "./walk-kit.mjs";
 import { htmlPart, mailOf } from "./mails.mjs";
 
 const AIRPORT = { nl: "Luchthaven Düsseldorf", de: "Flughafen Düsseldorf", en: "Düsseldorf Airport" };
@@ -21,35 +22,18 @@ const value = (page, selector) => page.locator(selector).inputValue();
 const marked = (page, name) => page.evaluate((n) => performance.getEntriesByName(n).length > 0, name);
 
 /**
- * A slow phone: Chrome's "Slow 3G" and a 4× slower CPU (as funnel.test.mjs), and the form's
- * script (React and the form) held back until `release()`, so a tap comes before hydration
- * by construction, not by timing. `fast()` ends the emulation for the rest of the test.
+ * A slow phone (walk-kit.mjs) with the form's script (React and the form) held back until
+ * `release()`, so a tap comes before hydration by construction, not by timing. `fast()` ends
+ * the emulation for the rest of the test.
  */
-async function slowPhone(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 2000,
-    downloadThroughput: ((500 * 1024) / 8) * 0.8,
-    uploadThroughput: ((500 * 1024) / 8) * 0.8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+async function slowPhoneHeld(page) {
+  const { fast } = await slowPhone(page);
   let release;
   const held = new Promise((r) => (release = r));
   await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  const fast = async () => {
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  };
   return { release, fast };
 }
 
@@ -84,7 +68,7 @@ describe("the place chosen before hydration", () => {
   for (const lang of LANGS) {
     test(`${lang}: a slow phone's tap on the airport before hydration is kept, priced and booked`, TIMEOUT, () =>
       onPhone(lang, {}, async (page, watch) => {
-        const { release, fast } = await slowPhone(page);
+        const { release, fast } = await slowPhoneHeld(page);
         await visit(page, server.baseUrl, asked(lang), { waitUntil: "commit", timeout: 60_000 });
         const radio = page.locator("input[name=destinationPlaceId][value=aDUS]");
         await radio.waitFor({ timeout: 60_000 });
@@ -115,7 +99,7 @@ describe("the place chosen before hydration", () => {
 
   test("de: a place chosen from the early list while the question is on screen is kept and priced", TIMEOUT, () =>
     onPhone("de", {}, async (page, watch) => {
-      const { release, fast } = await slowPhone(page);
+      const { release, fast } = await slowPhoneHeld(page);
       await visit(page, server.baseUrl, asked("de"), { waitUntil: "commit", timeout: 60_000 });
       await page.waitForFunction(() => performance.getEntriesByName("form-usable").length > 0, null, {
         timeout: 60_000,

@@ -24,6 +24,7 @@ import {
   visit,
   waitForHydration,
 } from "./helpers.mjs";
+import { slowPhone } from "./walk-kit.mjs";
 
 const AIRPORT = { nl: "Luchthaven Schiphol", de: "Flughafen Schiphol", en: "Schiphol Airport" };
 const PRICE = { nl: "€ 230,00", de: "230,00 €", en: "€ 230.00" };
@@ -282,16 +283,7 @@ describe("slow 3G phone", () => {
     TIMEOUT,
     () =>
       onPhone("nl", {}, async (page) => {
-        const cdp = await page.context().newCDPSession(page);
-        // Chrome DevTools' "Slow 3G" preset and a 4× slower CPU (Lighthouse's mobile setting).
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: 2000,
-          downloadThroughput: ((500 * 1024) / 8) * 0.8,
-          uploadThroughput: ((500 * 1024) / 8) * 0.8,
-        });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await slowPhone(page);
         const mark = (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
         await visit(page, server.baseUrl, ROUTES.nl.reservation, { waitUntil: "commit", timeout: 50_000 });
         // The early script may run before the first paint: wait for both.

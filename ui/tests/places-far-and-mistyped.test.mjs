@@ -15,6 +15,7 @@ import {
   visit,
   waitForHydration,
 } from "./helpers.mjs";
+import { slowPhone } from "./walk-kit.mjs";
 
 const TIMEOUT = { timeout: 150_000 };
 const SLOW = 60_000;
@@ -24,19 +25,6 @@ let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 const onPhone = (lang, run) => phone(browser, server.baseUrl, lang, {}, run);
 const text = async (locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-
-/** Slow 3G and a 4× slower CPU, as chosen-place.test.mjs and funnel.test.mjs. */
-async function slowPhone(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 2000,
-    downloadThroughput: ((500 * 1024) / 8) * 0.8,
-    uploadThroughput: ((500 * 1024) / 8) * 0.8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
 
 /** The page at `path` on the slow phone, once its form is interactive. */
 async function open(page, path) {
