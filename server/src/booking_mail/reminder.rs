@@ -68,7 +68,7 @@ impl Composer {
                 ("from", &place_short(from)),
                 ("to", &place_short(to)),
                 ("pickup", &date_time_long(&self.locales, lang, b.pickup_at)),
-                ("received", &date_time_long(&self.locales, lang, local(b.received_at))),
+                ("received", &date_time_long(&self.locales, lang, local(asked))),
                 ("promised", &date_time_long(&self.locales, lang, promised)),
                 ("name", &one_line(&b.name, SHORT_MAX)),
             ];
