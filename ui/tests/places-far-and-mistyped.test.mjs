@@ -6,32 +6,16 @@
 // to "Düsseldorf Flughafen" or "Flughafen Köln" opens priced, without a question (item 6).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  ROUTES,
-  TEXTS,
-  eventually,
-  onPhone as phone,
-  useServerAndBrowser,
-  visit,
-  waitForHydration,
-} from "./helpers.mjs";
-import { slowPhone } from "./walk-kit.mjs";
+import { ROUTES, TEXTS, eventually, onPhone as phone, useServerAndBrowser } from "./helpers.mjs";
+import { SLOW, openSlow, text } from "./walk-kit.mjs";
 
 const TIMEOUT = { timeout: 150_000 };
-const SLOW = 60_000;
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 const onPhone = (lang, run) => phone(browser, server.baseUrl, lang, {}, run);
-const text = async (locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-
-/** The page at `path` on the slow phone, once its form is interactive. */
-async function open(page, path) {
-  await slowPhone(page);
-  await visit(page, server.baseUrl, path, { waitUntil: "load", timeout: SLOW });
-  await waitForHydration(page, SLOW);
-}
+const open = (page, path) => openSlow(page, server.baseUrl, path);
 
 /** Types `typed` into the field `id`; the suggestions the server answered for it. */
 async function suggestions(page, id, typed) {

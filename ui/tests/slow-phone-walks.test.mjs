@@ -9,37 +9,18 @@
 // "The visitor's tasks on a slow phone").
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  ROUTES,
-  TEXTS,
-  dutchDateTime,
-  eventually,
-  onPhone as phone,
-  useServerAndBrowser,
-  visit,
-  waitForHydration,
-} from "./helpers.mjs";
+import { ROUTES, TEXTS, dutchDateTime, eventually, onPhone as phone, useServerAndBrowser, visit } from "./helpers.mjs";
 import { book, linkIn } from "./customer-links.mjs";
-import { Walk, slowPhone } from "./walk-kit.mjs";
+import { SLOW, Walk, openSlow, slowPhone, text } from "./walk-kit.mjs";
 
 const TIMEOUT = { timeout: 150_000 };
-const SLOW = 60_000;
 const PHONE_740 = { viewport: { width: 360, height: 740 } };
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 const onPhone = (lang, run) => phone(browser, server.baseUrl, lang, PHONE_740, run);
-const text = async (locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-
-/** `path` on the slow phone, once its form is interactive. */
-async function open(page, path) {
-  await slowPhone(page);
-  page.setDefaultTimeout(SLOW);
-  await visit(page, server.baseUrl, path, { waitUntil: "load", timeout: SLOW });
-  await waitForHydration(page, SLOW);
-  return new Walk(page);
-}
+const open = (page, path) => openSlow(page, server.baseUrl, path);
 
 /** The ids of the fields the error summary names (none while there is no summary). */
 const refused = (page) =>

@@ -2,6 +2,13 @@
 // slower CPU (Lighthouse's mobile setting), the keys of a datetime-local field as this Chromium
 // takes them, and a visitor whose taps and keys are counted (the figures issue reports quote).
 import assert from "node:assert/strict";
+import { visit, waitForHydration } from "./helpers.mjs";
+
+/** How long one step may take on the slow phone (a page load is 5–8 s there). */
+export const SLOW = 60_000;
+
+/** A locator's text with its white space as one reads it. */
+export const text = async (locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
 
 /** Slow 3G and a 4× slower CPU on `page`; resolves to the two ends: `fast()` lifts them. */
 export async function slowPhone(page) {
@@ -22,6 +29,15 @@ export async function slowPhone(page) {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     },
   };
+}
+
+/** `path` of `baseUrl` opened on the slow phone, once its form is interactive; its visitor's walk. */
+export async function openSlow(page, baseUrl, path) {
+  await slowPhone(page);
+  page.setDefaultTimeout(SLOW);
+  await visit(page, baseUrl, path, { waitUntil: "load", timeout: SLOW });
+  await waitForHydration(page, SLOW);
+  return new Walk(page);
 }
 
 /** Whether this Chromium's datetime-local fields take the day before the month (its own locale's order). */
