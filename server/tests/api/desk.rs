@@ -67,7 +67,8 @@ pub(crate) async fn desk_limited(staff_language: &str, limits: &str, more: &str)
 /// [`desk_limited`] with a mail server started with `sink_args` (`smtp_sink.py`'s options).
 pub(crate) async fn desk_relaying(staff_language: &str, limits: &str, sink_args: &[&str]) -> Desk {
     // A flood's delivery is measured here, not what the proof of work costs it.
-    desk_sinking(staff_language, limits, "[proof_of_work]\nlevels = []\n", None, sink_args).await
+    desk_sinking(staff_language, limits, "[proof_of_work]\nlevels = []\n", AppOptions::default(), sink_args)
+        .await
 }
 
 /// A desk whose pages are rendered by `bundle` (a stand-in for the UI's), if given.
@@ -86,18 +87,24 @@ pub(crate) async fn desk_limited_rendering(limits: &str, bundle: &'static str) -
 
 /// A desk like [`desk_limited`] whose SMTP server is started with `sink_args` (`smtp_sink.py`).
 pub(crate) async fn desk_with_sink(limits: &str, more: &str, sink_args: &[&str]) -> Desk {
-    desk_sinking("en", limits, more, None, sink_args).await
+    desk_sinking("en", limits, more, AppOptions::default(), sink_args).await
+}
+
+/// A desk whose places come from Google: the fake that `google` (its `[google]` section) points to.
+pub(crate) async fn desk_on_google(google: &str) -> Desk {
+    let options = AppOptions { google_key: Some("test-key"), ..AppOptions::default() };
+    desk_sinking("en", "rate_limit_per_minute = 0", google, options, &[]).await
 }
 
 async fn desk_built(staff_language: &str, limits: &str, more: &str, bundle: Option<&'static str>) -> Desk {
-    desk_sinking(staff_language, limits, more, bundle, &[]).await
+    desk_sinking(staff_language, limits, more, AppOptions { bundle, ..AppOptions::default() }, &[]).await
 }
 
 async fn desk_sinking(
     staff_language: &str,
     limits: &str,
     more: &str,
-    bundle: Option<&'static str>,
+    options: AppOptions,
     sink_args: &[&str],
 ) -> Desk {
     let sink_dir = TempDir::new();
@@ -106,13 +113,7 @@ async fn desk_sinking(
     let config = format!(
         "[render]\nworkers = 1\n[limits]\n{limits}\n[mail]\nstaff_language = \"{staff_language}\"\n{more}"
     );
-    let app = spawn_app_with(AppOptions {
-        config_toml: Some(config),
-        smtp_url: Some(url),
-        bundle,
-        ..AppOptions::default()
-    })
-    .await;
+    let app = spawn_app_with(AppOptions { config_toml: Some(config), smtp_url: Some(url), ..options }).await;
     Desk { app, sink, _sink_dir: sink_dir }
 }
 

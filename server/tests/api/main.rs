@@ -70,6 +70,7 @@ mod staff_answers;
 mod staff_deadline;
 mod staff_mail_flood;
 mod stale_pages;
+mod stop_leg_fails;
 mod store_faults;
 mod taxibus;
 mod typed_address;
