@@ -85,6 +85,32 @@ impl Places {
         list
     }
 
+    /// Routes a price compares with each other (a ride with a stop: the direct route and
+    /// both legs), all from one provider: when Google's budget refuses one, the gazetteer
+    /// answers them all, as it answers every route beyond the budget. Each refused on its own
+    /// made a detour of Google's legs less the gazetteer's route (or the other way round).
+    pub async fn routes_alike(
+        &self,
+        [a, b, c]: [(&PlaceDetails, &PlaceDetails); 3],
+    ) -> [Result<RouteEstimate, PlacesError>; 3] {
+        let offline = |(from, to): (&PlaceDetails, &PlaceDetails)| {
+            Ok(Gazetteer::estimate_route(from.location, to.location))
+        };
+        let found = match &self.google {
+            Some(maps) => {
+                let (x, y, z) =
+                    tokio::join!(maps.route(a.0, a.1), maps.route(b.0, b.1), maps.route(c.0, c.1));
+                [x, y, z]
+            }
+            None => [offline(a), offline(b), offline(c)],
+        };
+        let found = match found.iter().any(|r| matches!(r, Err(PlacesError::OverBudget))) {
+            true => [offline(a), offline(b), offline(c)],
+            false => found,
+        };
+        found.map(|route| self.counted("route", route))
+    }
+
     /// For the start-up log.
     pub fn description(&self) -> &'static str {
         if self.google.is_some() {

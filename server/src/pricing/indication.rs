@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::{
     config::{LocalizedText, TariffSettings},
     i18n::{format::decimal1, Locales},
-    places::{PlaceDetails, Places, PlacesError, PlacesProvider},
+    places::{PlaceDetails, Places, PlacesError, PlacesProvider, RouteEstimate},
     pricing::{
         quote,
         stop::{with_stop, Leg, StopPart},
@@ -215,7 +215,11 @@ pub async fn price(
     from: &PlaceDetails,
     to: &PlaceDetails,
 ) -> Result<Priced, PlacesError> {
-    let route = places.route(from, to).await?;
+    Ok(priced(tariff, from, to, places.route(from, to).await?))
+}
+
+/// The price of the trip from `from` to `to` along `route`, by the tariff engine's rule.
+fn priced(tariff: &TariffSettings, from: &PlaceDetails, to: &PlaceDetails, route: RouteEstimate) -> Priced {
     let trip = Trip {
         pickup: from.location,
         destination: to.location,
@@ -223,7 +227,7 @@ pub async fn price(
         duration_min: route.duration_s / 60.0,
     };
     let q = quote(tariff, &trip);
-    Ok(Priced {
+    Priced {
         amount_cents: q.amount_cents,
         rule: q.rule,
         distance_km: q.distance_km,
@@ -233,7 +237,7 @@ pub async fn price(
         fixed: q.fixed_destination.map(|d| d.name.clone()),
         taxibus: None,
         stop: None,
-    })
+    }
 }
 
 /// What a stop did to the price, in the words under `prefix` (`form` for a
@@ -250,7 +254,8 @@ pub fn stop_words(stop: &StopPart, locales: &Locales, lang: Lang, prefix: &str) 
 }
 
 /// The price of a ride: the direct route by its rule, or via `stop` (`pricing::stop`),
-/// from the provider's routes of the trip and of both legs.
+/// from one provider's routes of the trip and of both legs. A leg without a route leaves
+/// the ride unpriced, never priced without its stop.
 pub async fn price_route(
     places: &Places,
     tariff: &TariffSettings,
@@ -259,11 +264,8 @@ pub async fn price_route(
     to: &PlaceDetails,
 ) -> Result<Priced, PlacesError> {
     let Some(via) = stop else { return price(places, tariff, from, to).await };
-    let (direct, first, second) =
-        tokio::join!(price(places, tariff, from, to), places.route(from, via), places.route(via, to));
-    let leg = |r: crate::places::RouteEstimate| Leg {
-        distance_km: r.distance_m / 1000.0,
-        duration_min: r.duration_s / 60.0,
-    };
-    Ok(with_stop(tariff, direct?, [leg(first?), leg(second?)]))
+    let [direct, first, second] = places.routes_alike([(from, to), (from, via), (via, to)]).await;
+    let leg =
+        |r: RouteEstimate| Leg { distance_km: r.distance_m / 1000.0, duration_min: r.duration_s / 60.0 };
+    Ok(with_stop(tariff, priced(tariff, from, to, direct?), [leg(first?), leg(second?)]))
 }

@@ -3,6 +3,7 @@
 //! `google.timeout_ms`): the price API answers without a price (never the
 //! direct route's, never a 500), and a booking with that stop goes out
 //! unpriced for staff to price, never priced as the direct route or one leg.
+//! A leg refused by Google's call budget: all the ride's routes from the gazetteer.
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -135,5 +136,25 @@ async fn a_leg_answered_after_the_timeout_leaves_the_ride_unpriced_in_bounded_ti
         assert_booked_unpriced(&desk, (stop, nth), &direct, &format!("leg {leg}, slow")).await;
         eprintln!("slow leg {leg}: price API answered in {took:?}, the booking in {:?}", started.elapsed());
     }
+    google.stop().await;
+}
+
+/// Google's call budget used up between the routes of one ride (the direct route and the first
+/// leg from Google, the second refused): the ride is priced as every ride beyond the budget, all
+/// its routes from the gazetteer, never a detour of one provider's legs less the other's route.
+#[actix_web::test]
+async fn the_budget_used_up_between_the_legs_prices_all_three_routes_from_the_gazetteer() {
+    crate::helpers::clear_of_the_hour();
+    let google = FakeGoogle::start().await;
+    // The three places' details, then (with 5) the direct route and the first leg.
+    let budget = |calls: u32| format!("{}max_calls_per_hour = {calls}\n", google.section(TIMEOUT_MS));
+    let (offline, halfway) = (desk_on_google(&budget(3)).await, desk_on_google(&budget(5)).await);
+    let (status, gazetteer) = price(&offline, Some("Weert")).await;
+    assert_eq!(status, 200, "{gazetteer}");
+    let routes = |n| google.calls().iter().filter(|c| c.kind == "route").count() == n;
+    assert!(routes(0), "beyond the budget, no route from Google");
+    let (status, mixed) = price(&halfway, Some("Weert")).await;
+    assert!(routes(2), "the direct route and the first leg were Google's: {:?}", google.calls());
+    assert_eq!((status, &mixed), (200, &gazetteer), "priced from the gazetteer alone");
     google.stop().await;
 }
