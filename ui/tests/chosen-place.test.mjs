@@ -6,7 +6,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { LANGS, ROUTES, dutchDateTime, eventually, onPhone as phone, useServerAndBrowser, visit } from "./helpers.mjs";
-import { slowPhone } from "./walk-kit.mjs";
+import { formInteractive, marked, slowPhoneHeld } from "./walk-kit.mjs";
 import { htmlPart, mailOf } from "./mails.mjs";
 
 const AIRPORT = { nl: "Luchthaven Düsseldorf", de: "Flughafen Düsseldorf", en: "Düsseldorf Airport" };
@@ -19,23 +19,6 @@ let browser;
 useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 const onPhone = (lang, options, run) => phone(browser, server.baseUrl, lang, options, run);
 const value = (page, selector) => page.locator(selector).inputValue();
-const marked = (page, name) => page.evaluate((n) => performance.getEntriesByName(n).length > 0, name);
-
-/**
- * A slow phone (walk-kit.mjs) with the form's script (React and the form) held back until
- * `release()`, so a tap comes before hydration by construction, not by timing. `fast()` ends
- * the emulation for the rest of the test.
- */
-async function slowPhoneHeld(page) {
-  const { fast } = await slowPhone(page);
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release, fast };
-}
 
 /** The rest of the booking, sent; the reference from the success box, which is returned. */
 async function send(page, lang, js) {
@@ -76,10 +59,7 @@ describe("the place chosen before hydration", () => {
         assert.ok(await radio.isChecked(), "the tap checks the airport");
         assert.equal(await marked(page, "form-interactive"), false, "tapped before hydration");
         release();
-        await page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, {
-          timeout: 60_000,
-          polling: 20,
-        });
+        await formInteractive(page);
         const amount = page.locator(".price-box .amount");
         await amount.waitFor({ timeout: 30_000 });
         assert.equal((await amount.textContent()).trim(), PRICE[lang], "the choice is priced");

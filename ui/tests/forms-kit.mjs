@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decodeWords } from "./mails.mjs";
 import {
   LOCALES,
   TEXTS,
@@ -63,23 +64,6 @@ function whatsappWhen(dateTime, lang) {
 
 // ---------------------------------------------------------------------------
 // Mail in the Maildir
-
-/** Decodes RFC 2047 encoded words (`=?utf-8?b?...?=`, `=?utf-8?q?...?=`) in a header value. */
-function decodeWords(value) {
-  const word = /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/;
-  return value
-    .replace(new RegExp(`(${word.source})\\s+(?==\\?)`, "g"), "$1") // blanks between encoded words vanish
-    .replace(new RegExp(word.source, "g"), (_, charset, encoding, text) => {
-      const bytes =
-        encoding.toUpperCase() === "B"
-          ? Buffer.from(text, "base64")
-          : Buffer.from(
-              text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-              "latin1",
-            );
-      return new TextDecoder(charset.toLowerCase()).decode(bytes);
-    });
-}
 
 /** One Maildir file: its kind (from the file name), raw text and decoded headers. */
 function readMail(file) {

@@ -13,6 +13,30 @@ export function decoded(raw) {
   return [qp, ...base64].join("\n");
 }
 
+/** Decodes RFC 2047 encoded words (`=?utf-8?b?...?=`, `=?utf-8?q?...?=`) in a header value. */
+export function decodeWords(value) {
+  const word = /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/;
+  return value
+    .replace(new RegExp(`(${word.source})\\s+(?==\\?)`, "g"), "$1") // blanks between encoded words vanish
+    .replace(new RegExp(word.source, "g"), (_, charset, encoding, text) => {
+      const bytes =
+        encoding.toUpperCase() === "B"
+          ? Buffer.from(text, "base64")
+          : Buffer.from(
+              text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+              "latin1",
+            );
+      return new TextDecoder(charset.toLowerCase()).decode(bytes);
+    });
+}
+
+/** A header of a raw mail (folded lines joined), its encoded words decoded; "" when it has none. */
+export function headerOf(raw, name) {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n([ \t])/g, "$1");
+  const line = head.split(/\r?\n/).find((l) => l.slice(0, l.indexOf(":")).trim().toLowerCase() === name.toLowerCase());
+  return line ? decodeWords(line.slice(line.indexOf(":") + 1).trim()) : "";
+}
+
 /** The mail of `kind` (its Message-ID's part: `staff-booking`, `customer-answer`, …) about `reference`, raw. */
 export function mailOf(server, kind, reference) {
   const dir = join(server.dataDir, "maildir", "new");

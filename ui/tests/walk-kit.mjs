@@ -1,6 +1,7 @@
 // What the walks on an emulated slow phone share: Chrome DevTools' "Slow 3G" preset with a 4×
-// slower CPU (Lighthouse's mobile setting), the keys of a datetime-local field as this Chromium
-// takes them, and a visitor whose taps and keys are counted (the figures issue reports quote).
+// slower CPU (Lighthouse's mobile setting), optionally with the form's script held back (what
+// comes before hydration), the keys of a datetime-local field as this Chromium takes them, and a
+// visitor whose taps and keys are counted (the figures issue reports quote).
 import assert from "node:assert/strict";
 import { visit, waitForHydration } from "./helpers.mjs";
 
@@ -29,6 +30,32 @@ export async function slowPhone(page) {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     },
   };
+}
+
+/**
+ * The slow phone with the form's script (React and the form) held back until `release()`, so a
+ * tap comes before hydration by construction, not by timing. `fast()` ends the emulation.
+ */
+export async function slowPhoneHeld(page) {
+  const { fast } = await slowPhone(page);
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/\/assets\/client-[a-z]+-[a-z]{2}\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, fast };
+}
+
+/** Whether the performance mark `name` (`form-usable`, `form-interactive`) was set. */
+export const marked = (page, name) => page.evaluate((n) => performance.getEntriesByName(n).length > 0, name);
+
+/** Waits until the form has taken over from the server's markup (its `form-interactive` mark). */
+export function formInteractive(page) {
+  return page.waitForFunction(() => performance.getEntriesByName("form-interactive").length > 0, null, {
+    timeout: SLOW,
+    polling: 20,
+  });
 }
 
 /** `path` of `baseUrl` opened on the slow phone, once its form is interactive; its visitor's walk. */
