@@ -93,8 +93,10 @@ impl Places {
         &self,
         [a, b, c]: [(&PlaceDetails, &PlaceDetails); 3],
     ) -> [Result<RouteEstimate, PlacesError>; 3] {
-        let offline = |(from, to): (&PlaceDetails, &PlaceDetails)| {
-            Ok(Gazetteer::estimate_route(from.location, to.location))
+        let offline = || async {
+            let o = &self.offline;
+            let (x, y, z) = tokio::join!(o.route(a.0, a.1), o.route(b.0, b.1), o.route(c.0, c.1));
+            [x, y, z]
         };
         let found = match &self.google {
             Some(maps) => {
@@ -102,10 +104,10 @@ impl Places {
                     tokio::join!(maps.route(a.0, a.1), maps.route(b.0, b.1), maps.route(c.0, c.1));
                 [x, y, z]
             }
-            None => [offline(a), offline(b), offline(c)],
+            None => offline().await,
         };
         let found = match found.iter().any(|r| matches!(r, Err(PlacesError::OverBudget))) {
-            true => [offline(a), offline(b), offline(c)],
+            true => offline().await,
             false => found,
         };
         found.map(|route| self.counted("route", route))
