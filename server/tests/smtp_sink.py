@@ -2,8 +2,15 @@
 """A real SMTP server for the delivery tests (aiosmtpd), on loopback.
 
 Every message it accepts is written, atomically, to its own file in --dir, with
-the envelope in front as `X-Sink-Mail-From:` and `X-Sink-Rcpt-To:` lines.
-Prints READY once it listens. Needs `python3 -m pip install aiosmtpd`.
+the envelope in front as `X-Sink-Mail-From:` and `X-Sink-Rcpt-To:` lines, the
+parameters of its MAIL FROM (`SMTPUTF8`, `BODY=8BITMIME`, ...) as
+`X-Sink-Mail-Options:`, and the session's TLS version, or `none` when it was in
+the clear, as `X-Sink-TLS:`. Prints READY once it listens. Needs
+`python3 -m pip install aiosmtpd`.
+
+With --tls-cert and --tls-key (PEM files the test made) it offers STARTTLS with
+that certificate, or with --implicit-tls speaks TLS from the first byte (smtps).
+With --no-8bitmime its EHLO does not offer 8BITMIME (as the oldest relays).
 
 It misbehaves the way real servers do, per recipient, by a word in the address:
   rcpt450   450 at RCPT (mailbox busy, try later)
@@ -43,6 +50,7 @@ import itertools
 import os
 import re
 import socket
+import ssl
 import struct
 import sys
 
@@ -87,8 +95,9 @@ async def forever():
 
 
 class Sink:
-    def __init__(self, directory, delay_ms, reject, mode_file, late_ms, cut_bytes):
+    def __init__(self, directory, delay_ms, reject, mode_file, late_ms, cut_bytes, eightbit=True):
         self.directory = directory
+        self.eightbit = eightbit
         self.cut_bytes = cut_bytes
         self.late = late_ms / 1000.0
         self.delay = delay_ms / 1000.0
@@ -109,6 +118,8 @@ class Sink:
         if mode == "421":
             return ["421 4.3.2 service shutting down"]
         session.host_name = hostname
+        if not self.eightbit:
+            return [r for r in responses if r != "250-8BITMIME"]
         return responses
 
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
@@ -145,7 +156,12 @@ class Sink:
         if self.delay:
             await asyncio.sleep(self.delay)
         name = f"{os.getpid()}-{next(counter):06d}.eml"
-        head = f"X-Sink-Mail-From: {envelope.mail_from}\r\nX-Sink-Rcpt-To: {', '.join(envelope.rcpt_tos)}\r\n"
+        tls = server.transport.get_extra_info("ssl_object")
+        head = (
+            f"X-Sink-Mail-From: {envelope.mail_from}\r\nX-Sink-Rcpt-To: {', '.join(envelope.rcpt_tos)}\r\n"
+            f"X-Sink-Mail-Options: {' '.join(envelope.mail_options)}\r\n"
+            f"X-Sink-TLS: {tls.version() if tls is not None else 'none'}\r\n"
+        )
         tmp = os.path.join(self.directory, "." + name)
         with open(tmp, "wb") as f:
             f.write(head.encode() + envelope.original_content)
@@ -197,18 +213,33 @@ async def main():
     parser.add_argument("--late-ms", type=int, default=3000)
     parser.add_argument("--cut-bytes", type=int, default=300)
     parser.add_argument("--password")
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--implicit-tls", action="store_true")
+    parser.add_argument("--no-8bitmime", action="store_true")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    handler = Sink(args.dir, args.delay_ms, args.reject, args.mode_file, args.late_ms, args.cut_bytes)
-    login = {}
+    handler = Sink(
+        args.dir, args.delay_ms, args.reject, args.mode_file, args.late_ms, args.cut_bytes, not args.no_8bitmime
+    )
+    options = dict(hostname="sink.test", enable_SMTPUTF8=True, decode_data=False)
     if args.password is not None:
-        login = dict(auth_require_tls=False, auth_required=True, authenticator=authenticator_for(args.password))
+        options.update(auth_require_tls=False, auth_required=True, authenticator=authenticator_for(args.password))
+    wrap = None
+    if args.tls_cert:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        if args.implicit_tls:
+            wrap = context
+        else:
+            options.update(tls_context=context)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: Server(handler, hostname="sink.test", enable_SMTPUTF8=True, decode_data=False, **login),
+        lambda: Server(handler, **options),
         host="127.0.0.1",
         port=args.port,
         reuse_address=True,
+        ssl=wrap,
     )
     print("READY", flush=True)
     async with server:

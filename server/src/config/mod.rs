@@ -14,6 +14,7 @@ mod mail_route;
 mod places;
 mod sections;
 mod site;
+mod smtp_ca_file;
 mod tariff;
 
 pub use crate::config::closed::*;
@@ -21,6 +22,9 @@ pub use crate::config::mail_route::MailRoute;
 pub use crate::config::places::*;
 pub use crate::config::sections::*;
 pub use crate::config::site::*;
+#[cfg(test)]
+pub(crate) use crate::config::smtp_ca_file::test_files;
+pub use crate::config::smtp_ca_file::SmtpCaFile;
 pub use crate::config::tariff::*;
 
 const DEFAULTS: &str = include_str!("../../config/default.toml");

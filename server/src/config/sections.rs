@@ -256,6 +256,9 @@ pub struct MailSettings {
     pub retention_days: u32,
     /// Timeout of an SMTP conversation up to `DATA` (connect, TLS, login, commands).
     pub smtp_timeout_ms: u64,
+    /// Root certificates trusted for the mail server's TLS besides the bundled
+    /// ones (a relay with a private CA), read when the settings load.
+    pub smtp_ca_file: super::SmtpCaFile,
     /// Timeout of the answer to a message's final dot; past it the outcome is unknown.
     pub smtp_data_end_timeout_ms: u64,
     /// How many times a mail whose outcome was unknown (the server may have

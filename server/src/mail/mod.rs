@@ -150,6 +150,7 @@ impl Outbox {
             let _entered = runtime.enter();
             transport::Transport::from_settings(
                 settings.secrets.smtp_url.as_ref(),
+                &settings.mail.smtp_ca_file,
                 transport::SmtpTimeouts {
                     commands: Duration::from_millis(settings.mail.smtp_timeout_ms.max(1)),
                     data_end: Duration::from_millis(settings.mail.smtp_data_end_timeout_ms.max(1)),

@@ -41,8 +41,11 @@ struct Known {
 impl MailReach {
     pub fn new(settings: &Settings) -> Self {
         // A URL that does not parse stops the outbox's start before this is asked.
-        let server =
-            settings.secrets.smtp_url.as_ref().and_then(|url| SmtpServer::parse(url.expose_secret()).ok());
+        let server = settings
+            .secrets
+            .smtp_url
+            .as_ref()
+            .and_then(|url| SmtpServer::parse(url.expose_secret(), &settings.mail.smtp_ca_file).ok());
         let timeout = Duration::from_millis(settings.mail.smtp_timeout_ms.max(1));
         Self { server, timeout, known: Arc::default() }
     }

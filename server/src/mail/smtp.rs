@@ -32,6 +32,8 @@ use lettre::{
     },
 };
 
+use crate::config::SmtpCaFile;
+
 /// How the connection is secured, from the URL's scheme and `tls` parameter.
 #[derive(Clone)]
 enum Security {
@@ -50,6 +52,8 @@ pub struct SmtpServer {
     credentials: Option<Credentials>,
     /// The login name, for the start-up log (lettre's credentials hide it).
     user: Option<String>,
+    /// Where TLS's extra roots came from (`mail.smtp_ca_file`), for the same log.
+    ca_file: Option<String>,
     hello: ClientId,
 }
 
@@ -70,12 +74,13 @@ pub enum SmtpFailure {
 
 impl SmtpServer {
     /// Parses `smtp://[user:pass@]host[:port][?tls=required|opportunistic]`
-    /// or `smtps://[user:pass@]host[:port]`. The error never repeats the URL.
-    pub fn parse(url: &str) -> Result<Self, String> {
+    /// or `smtps://[user:pass@]host[:port]`, TLS trusting `ca_file`'s roots
+    /// too. The error never repeats the URL.
+    pub fn parse(url: &str, ca_file: &SmtpCaFile) -> Result<Self, String> {
         let parsed = url::Url::parse(url).map_err(|e| format!("not a URL ({e})"))?;
         let host = parsed.host_str().filter(|h| !h.is_empty()).ok_or("no host")?.to_string();
         let tls_param = parsed.query_pairs().find(|(k, _)| k == "tls").map(|(_, v)| v.into_owned());
-        let tls = || TlsParameters::new(host.clone()).map_err(|e| format!("TLS: {e}"));
+        let tls = || ca_file.tls_parameters(host.clone()).map_err(|e| format!("TLS: {e}"));
         let (security, default_port) = match (parsed.scheme(), tls_param.as_deref()) {
             ("smtp", None) => (Security::None, 25),
             ("smtp", Some("required")) => (Security::StartTlsRequired(tls()?), 587),
@@ -99,11 +104,14 @@ impl SmtpServer {
             "" => ClientId::default(),
             name => ClientId::Domain(name.to_string()),
         };
-        Ok(Self { host, port: parsed.port().unwrap_or(default_port), security, credentials, user, hello })
+        let ca_file = ca_file.file().filter(|_| !matches!(security, Security::None)).map(str::to_string);
+        let port = parsed.port().unwrap_or(default_port);
+        Ok(Self { host, port, security, credentials, user, ca_file, hello })
     }
 
     /// `SMTP smtp.example.com:587, STARTTLS required, user rit@example.nl`:
-    /// host, port, TLS mode and user name; never the password.
+    /// host, port, TLS mode (with the extra roots' file) and user name; never
+    /// the password.
     pub fn description(&self) -> String {
         let mode = match self.security {
             Security::None => "no TLS",
@@ -111,8 +119,10 @@ impl SmtpServer {
             Security::StartTlsWhenOffered(_) => "STARTTLS when offered",
             Security::Tls(_) => "TLS",
         };
+        let roots =
+            self.ca_file.as_ref().map(|f| format!(" (also trusting the roots in {f})")).unwrap_or_default();
         let user = self.user.as_ref().map(|u| format!(", user {u}")).unwrap_or_default();
-        format!("SMTP {}:{}, {mode}{user}", self.host, self.port)
+        format!("SMTP {}:{}, {mode}{roots}{user}", self.host, self.port)
     }
 
     /// Phase 1 up to `DATA`'s go-ahead, then phase 2; `QUIT` is only attempted.

@@ -3,8 +3,9 @@
 //! `TAXI_SMTP_URL` takes lettre's URL form: `smtp://host:25` (plain, for a
 //! local relay), `smtp://user:pass@host:587?tls=required` (STARTTLS),
 //! `smtps://user:pass@host:465` (TLS from the first byte). TLS is rustls with
-//! the webpki root certificates, so nothing depends on system OpenSSL. Without
-//! the variable, mail goes to the Maildir (see `maildir.rs`).
+//! the webpki root certificates and those of `mail.smtp_ca_file` (`config/smtp_ca_file.rs`),
+//! so nothing depends on system OpenSSL. Without the variable, mail goes to the
+//! Maildir (see `maildir.rs`).
 //!
 //! Each mail has its own conversation (`smtp.rs`), in two phases with their
 //! own time limits: up to `DATA`, and the message with the answer to its final
@@ -23,6 +24,7 @@ use std::{path::Path, sync::atomic::AtomicBool, sync::Arc, time::Duration};
 use lettre::{address::Envelope, Address};
 use secrecy::ExposeSecret;
 
+use crate::config::SmtpCaFile;
 use crate::mail::{
     maildir::Maildir,
     smtp::{SmtpFailure, SmtpServer},
@@ -78,11 +80,12 @@ impl Transport {
     /// SMTP when a URL is given, otherwise the Maildir under `data_dir`.
     pub fn from_settings(
         smtp_url: Option<&secrecy::SecretString>,
+        ca_file: &SmtpCaFile,
         timeouts: SmtpTimeouts,
         data_dir: &Path,
     ) -> Result<Self, DeliveryError> {
         match smtp_url {
-            Some(url) => Self::smtp(url.expose_secret(), timeouts),
+            Some(url) => Self::smtp(url.expose_secret(), ca_file, timeouts),
             None => {
                 let root = data_dir.join("maildir");
                 let maildir = Maildir::open(&root).map_err(|e| {
@@ -95,10 +98,10 @@ impl Transport {
         }
     }
 
-    fn smtp(url: &str, timeouts: SmtpTimeouts) -> Result<Self, DeliveryError> {
+    fn smtp(url: &str, ca_file: &SmtpCaFile, timeouts: SmtpTimeouts) -> Result<Self, DeliveryError> {
         // The URL may hold a password: no error message below repeats it.
         let invalid = |why: String| DeliveryError::config(format!("TAXI_SMTP_URL: {why}"));
-        let server = SmtpServer::parse(url).map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?;
+        let server = SmtpServer::parse(url, ca_file).map_err(|e| invalid(format!("not usable ({e}); expected smtp://host:port, smtp://user:pass@host:587?tls=required or smtps://user:pass@host")))?;
         let description = server.description();
         Ok(Self::Smtp {
             server,
@@ -223,7 +226,7 @@ mod tests {
     use super::*;
 
     fn describe_url(url: &str) -> Result<String, String> {
-        SmtpServer::parse(url).map(|server| server.description())
+        SmtpServer::parse(url, &SmtpCaFile::default()).map(|server| server.description())
     }
 
     const TIMEOUTS: SmtpTimeouts =
@@ -243,16 +246,31 @@ mod tests {
         ];
         for (url, want) in cases {
             assert_eq!(describe_url(url).unwrap(), want);
-            let t = Transport::smtp(url, TIMEOUTS).unwrap();
+            let t = Transport::smtp(url, &SmtpCaFile::default(), TIMEOUTS).unwrap();
             assert!(!t.description().contains("s3cr") && !t.description().contains("hunter2"));
         }
+    }
+
+    #[test]
+    fn a_tls_mode_names_the_file_of_its_extra_roots() {
+        use crate::config::test_files::{ca_pem, file};
+        let path = file("relay-ca.pem", &ca_pem());
+        let roots = SmtpCaFile::try_from(path.clone()).unwrap();
+        let described = |url: &str| SmtpServer::parse(url, &roots).unwrap().description();
+        let also = format!("(also trusting the roots in {path})");
+        assert_eq!(
+            described("smtp://relay.local?tls=required"),
+            format!("SMTP relay.local:587, STARTTLS required {also}")
+        );
+        assert_eq!(described("smtps://relay.local"), format!("SMTP relay.local:465, TLS {also}"));
+        assert_eq!(described("smtp://relay.local"), "SMTP relay.local:25, no TLS", "no TLS, no roots");
     }
 
     #[tokio::test]
     async fn bad_urls_are_refused_without_echoing_them() {
         for url in ["mail.example.nl", "http://user:hunter2@x", "smtp://user:hunter2@x?tls=maybe", "smtp://"]
         {
-            let err = Transport::smtp(url, TIMEOUTS).err().expect(url).to_string();
+            let err = Transport::smtp(url, &SmtpCaFile::default(), TIMEOUTS).err().expect(url).to_string();
             assert!(err.contains("TAXI_SMTP_URL") && !err.contains("hunter2"), "{err}");
         }
         // Each refusal says what is wrong.

@@ -21,7 +21,7 @@ pub async fn mail(settings: &Settings) -> Vec<Finding> {
         (Ok(MailRoute::Smtp), Some(url)) => url,
         (Ok(MailRoute::Smtp), None) => unreachable!("the SMTP route comes from TAXI_SMTP_URL"),
     };
-    let server = match SmtpServer::parse(url.expose_secret()) {
+    let server = match SmtpServer::parse(url.expose_secret(), &settings.mail.smtp_ca_file) {
         Ok(server) => server,
         Err(e) => return vec![Finding::SmtpUnusable(e)],
     };

@@ -2,6 +2,8 @@
 mod helpers;
 #[path = "../support/smtp.rs"]
 mod smtp;
+#[path = "../support/tls.rs"]
+mod tls;
 
 mod abuse;
 mod antispam;

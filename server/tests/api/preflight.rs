@@ -7,6 +7,7 @@ use std::{os::unix::fs::PermissionsExt as _, path::PathBuf, process::Command};
 use crate::fake_google::{FakeGoogle, REFUSED_KEY};
 use crate::helpers::TempDir;
 use crate::smtp::{free_port, Sink};
+use crate::tls::PrivateCa;
 
 /// A real company's settings, everything its own; `extra` is appended.
 fn ready_settings(google: &FakeGoogle, extra: &str) -> String {
@@ -309,6 +310,34 @@ async fn a_mail_server_refusing_the_sender_or_a_staff_address_and_other_faults_a
     let checked = site.check(&[], None).await;
     assert_eq!(checked.code, Some(1));
     checked.fails("settings", &["bogus", "The server would not start either"]);
+    google.stop().await;
+}
+
+#[actix_web::test]
+async fn a_relay_with_a_private_ca_is_checked_over_tls_and_a_missing_ca_file_is_a_cross() {
+    let google = FakeGoogle::start().await;
+    let dir = TempDir::new();
+    let ca = PrivateCa::new(&dir.0.join("ca"));
+    let args = ca.sink_args();
+    let sink =
+        Sink::start(free_port(), &dir.0.join("sink"), &args.iter().map(String::as_str).collect::<Vec<_>>());
+    let site = Site::new(&ready_settings(&google, &format!("{MAILBOXES}{}", ca.setting())), true);
+    let url = format!("smtp://127.0.0.1:{}?tls=required", sink.port);
+    let checked = site.check(&[("TAXI_SMTP_URL", &url)], None).await;
+    let smtp = format!(
+        "✓ mail server: SMTP 127.0.0.1:{}, STARTTLS required (also trusting the roots in {}): greets and takes the login",
+        sink.port,
+        ca.ca_file.display()
+    );
+    assert!(checked.out.contains(&smtp), "{}", checked.out);
+    assert_eq!(checked.line("sender"), "✓ sender: the mail server takes rit@taxi-roermond.nl");
+
+    // The file gone: the settings do not load, as the server's start would not.
+    std::fs::remove_file(&ca.ca_file).unwrap();
+    let checked = site.check(&[("TAXI_SMTP_URL", &url)], None).await;
+    assert_eq!(checked.code, Some(1));
+    let missing = format!("cannot read {}", ca.ca_file.display());
+    checked.fails("settings", &["`mail.smtp_ca_file`", &missing, "The server would not start either"]);
     google.stop().await;
 }
 

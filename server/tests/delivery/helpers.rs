@@ -8,6 +8,9 @@ use std::{
 #[path = "../support/smtp.rs"]
 mod smtp;
 pub use smtp::{free_port, Received, Sink};
+#[path = "../support/tls.rs"]
+mod tls;
+pub use tls::PrivateCa;
 #[path = "../support/sample_booking.rs"]
 mod sample_booking;
 pub use sample_booking::{booking, stored_reference};

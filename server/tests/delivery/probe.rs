@@ -91,6 +91,8 @@ async fn a_tls_mode_the_server_cannot_give_sends_nothing_in_the_clear_and_opport
         outbox.submit_booking(&booking_to("TLS1", "zoe@example.nl")).await.unwrap();
         if delivered {
             wait_for("both mails delivered", LONG, || outbox.stats().delivered_since_start == 2);
+            // Offered no STARTTLS: sent in the clear (one that offers it: `starttls.rs`).
+            assert!(sink.messages().iter().all(|m| m.tls.is_none()), "{url}");
         } else {
             wait_for("an attempt failed", LONG, || outbox.stats().failed_attempts_since_start >= 1);
             assert_eq!(sink.count(), 0, "{url}: nothing sent in the clear");

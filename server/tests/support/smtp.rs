@@ -46,6 +46,12 @@ fn ensure_aiosmtpd() {
 /// One message the sink received.
 pub struct Received {
     pub rcpt_to: Vec<String>,
+    /// The parameters of its `MAIL FROM`, as sent (upper-cased): `SMTPUTF8`, `BODY=8BITMIME`.
+    #[allow(dead_code)] // the API tests look at no session
+    pub mail_options: Vec<String>,
+    /// The session's TLS version (`TLSv1.3`), `None` when it was in the clear.
+    #[allow(dead_code)]
+    pub tls: Option<String>,
     pub message_id: String,
     pub raw: Vec<u8>,
 }
@@ -141,6 +147,8 @@ pub fn read_messages(dir: &Path) -> Vec<Received> {
             };
             Received {
                 rcpt_to: header("X-Sink-Rcpt-To:").split(", ").map(str::to_string).collect(),
+                mail_options: header("X-Sink-Mail-Options:").split_whitespace().map(str::to_string).collect(),
+                tls: Some(header("X-Sink-TLS:")).filter(|v| v != "none"),
                 message_id: header("Message-ID:"),
                 raw,
             }
