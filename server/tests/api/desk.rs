@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::{
     booking::booking,
     helpers::{form_encode, header, spawn_app_with, AppOptions, TempDir, TestApp},
-    smtp::{free_port, Received, Sink},
+    smtp::{Received, Sink},
 };
 
 pub(crate) const CUSTOMER: &str = "jan@example.nl";
@@ -108,7 +108,7 @@ async fn desk_sinking(
     sink_args: &[&str],
 ) -> Desk {
     let sink_dir = TempDir::new();
-    let sink = Sink::start(free_port(), &sink_dir.0, sink_args);
+    let sink = Sink::start_any(&sink_dir.0, sink_args);
     let url: &'static str = Box::leak(sink.url().into_boxed_str());
     let config = format!(
         "[render]\nworkers = 1\n[limits]\n{limits}\n[mail]\nstaff_language = \"{staff_language}\"\n{more}"

@@ -6,7 +6,7 @@ use std::{os::unix::fs::PermissionsExt as _, path::PathBuf, process::Command};
 
 use crate::fake_google::{FakeGoogle, REFUSED_KEY};
 use crate::helpers::TempDir;
-use crate::smtp::{free_port, Sink};
+use crate::smtp::Sink;
 use crate::tls::PrivateCa;
 
 /// A real company's settings, everything its own; `extra` is appended.
@@ -165,7 +165,7 @@ fn clock_synced() -> bool {
 async fn a_site_ready_to_go_live_gets_only_ticks_and_nothing_is_sent() {
     let google = FakeGoogle::start().await;
     let sink_dir = TempDir::new();
-    let sink = Sink::start(free_port(), &sink_dir.0, &[]);
+    let sink = Sink::start_any(&sink_dir.0, &[]);
     let site = Site::new(&ready_settings(&google, MAILBOXES), true);
     let checked =
         site.check(&[("TAXI_SMTP_URL", &sink.url()), ("TAXI_GOOGLE_MAPS_KEY", "test-key")], None).await;
@@ -204,7 +204,7 @@ async fn a_site_ready_to_go_live_gets_only_ticks_and_nothing_is_sent() {
 async fn each_point_missing_before_going_live_is_a_cross_with_its_fix() {
     let google = FakeGoogle::start().await;
     let sink_dir = TempDir::new();
-    let sink = Sink::start(free_port(), &sink_dir.0, &["--password", "right"]);
+    let sink = Sink::start_any(&sink_dir.0, &["--password", "right"]);
     // The demo's settings, but for these.
     let site = Site::new(
         &format!(
@@ -271,7 +271,7 @@ async fn each_point_missing_before_going_live_is_a_cross_with_its_fix() {
 async fn a_mail_server_refusing_the_sender_or_a_staff_address_and_other_faults_are_crosses() {
     let google = FakeGoogle::start().await;
     let sink_dir = TempDir::new();
-    let sink = Sink::start(free_port(), &sink_dir.0, &[]);
+    let sink = Sink::start_any(&sink_dir.0, &[]);
     let staff = "from = \"Taxi Roermond <rit@taxi-roermond.nl>\"\n\
                  staff_recipients = [\"planning@taxi-roermond.nl\", \"rcpt550@taxi-roermond.nl\"]\n";
     let site = Site::new(&ready_settings(&google, staff), true);
@@ -319,8 +319,7 @@ async fn a_relay_with_a_private_ca_is_checked_over_tls_and_a_missing_ca_file_is_
     let dir = TempDir::new();
     let ca = PrivateCa::new(&dir.0.join("ca"));
     let args = ca.sink_args();
-    let sink =
-        Sink::start(free_port(), &dir.0.join("sink"), &args.iter().map(String::as_str).collect::<Vec<_>>());
+    let sink = Sink::start_any(&dir.0.join("sink"), &args.iter().map(String::as_str).collect::<Vec<_>>());
     let site = Site::new(&ready_settings(&google, &format!("{MAILBOXES}{}", ca.setting())), true);
     let url = format!("smtp://127.0.0.1:{}?tls=required", sink.port);
     let checked = site.check(&[("TAXI_SMTP_URL", &url)], None).await;

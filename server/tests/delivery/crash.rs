@@ -145,7 +145,7 @@ fn mail_accepted_during_an_outage_survives_a_kill_and_is_sent_once() {
 fn a_kill_in_the_middle_of_delivery_loses_nothing_and_repeats_only_mails_in_flight() {
     let dir = TempDir::new("kill-busy");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--delay-ms", "5"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--delay-ms", "5"]);
     let bookings = 150;
 
     let mut worker = Worker::start(&data, &sink.url(), &["--submit", &bookings.to_string()]);
@@ -186,7 +186,7 @@ fn a_kill_in_the_middle_of_delivery_loses_nothing_and_repeats_only_mails_in_flig
 fn a_kill_between_the_servers_answer_and_its_record_sends_that_mail_once_more() {
     let dir = TempDir::new("kill-sent");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let mut worker = Worker::start(&data, &sink.url(), &["--stop-at", "mail-sent", "--submit", "1"]);
     worker.expect_line("STOPPED mail-sent", Duration::from_secs(30));
     worker.kill9();
@@ -216,7 +216,7 @@ fn a_kill_between_the_servers_answer_and_its_record_sends_that_mail_once_more() 
 fn killed_in_a_step(point: &str, first_run: &[&str], status: &str, mails: usize) {
     let dir = TempDir::new(point);
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let mut args = vec!["--stop-at", point];
     args.extend_from_slice(first_run);
     let mut worker = Worker::start(&data, &sink.url(), &args);
@@ -254,7 +254,7 @@ fn a_kill_before_a_reminder_commits_leaves_it_due_and_it_goes_once() {
     let point = "reminder-staged";
     let dir = TempDir::new(point);
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let mut worker = Worker::start(&data, &sink.url(), &["--stop-at", point, "--submit", "1", "--remind"]);
     worker.expect_line(&format!("STOPPED {point}"), Duration::from_secs(30));
     worker.kill9();

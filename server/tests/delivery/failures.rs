@@ -80,7 +80,7 @@ async fn a_recipient_the_server_refuses_delays_and_drops_no_other_mail() {
     for (word, tries, answer, heading) in kinds {
         let dir = TempDir::new(word);
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let sink = Sink::start_any(&dir.path("sink"), &[]);
         let outbox = start(&settings(&data, Some(&sink.url()), &toml("give_up_after_seconds = 3\n")));
         let bad = format!("{word}-zoe@example.nl");
         outbox.submit_booking(&booking_to("BAD1", &bad)).await.unwrap();
@@ -134,7 +134,7 @@ async fn one_refused_staff_address_neither_delays_nor_drops_the_other() {
         let before: Vec<u64> =
             ["given_up", "notice_sent", "notice_failed"].into_iter().map(counted).collect();
         let dir = TempDir::new(word);
-        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let sink = Sink::start_any(&dir.path("sink"), &[]);
         let other = format!("{word}-chauffeur@example.nl");
         let extra = format!("[mail]\nstaff_recipients = [\"{STAFF}\", \"{other}\"]\nsmtp_timeout_ms = 500\ngive_up_after_seconds = 2\n");
         let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &extra));
@@ -179,8 +179,7 @@ async fn a_hung_or_closing_server_never_sticks_the_sender_and_delivery_resumes_b
         let dir = TempDir::new(mode);
         let mode_file = dir.path("mode");
         std::fs::write(&mode_file, mode).unwrap();
-        let sink =
-            Sink::start(free_port(), &dir.path("sink"), &["--mode-file", &mode_file.display().to_string()]);
+        let sink = Sink::start_any(&dir.path("sink"), &["--mode-file", &mode_file.display().to_string()]);
         let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml("")));
         outbox.submit_booking(&booking_to("HUNG1", "zoe@example.nl")).await.unwrap();
         let started = Instant::now();
@@ -205,7 +204,7 @@ async fn a_hung_or_closing_server_never_sticks_the_sender_and_delivery_resumes_b
 #[tokio::test]
 async fn health_is_degraded_while_mail_waits_longer_than_the_limit() {
     let dir = TempDir::new("age");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml("degraded_after_seconds = 1\n")));
     outbox.submit_booking(&booking_to("AGE1", "rcpt450-zoe@example.nl")).await.unwrap();
     wait_for("a refusal", LONG, || outbox.stats().failed_attempts_since_start >= 1);
@@ -259,7 +258,7 @@ fn damage_row(data: &std::path::Path, id: i64) {
 async fn shutdown_stops_sending_and_abandons_a_hung_mail_within_the_grace() {
     let dir = TempDir::new("grace");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     // The hung mail would hold its conversation for the default 10 minutes.
     let extra = "[mail]\nstaff_recipients = [\"planning@example.nl\"]\nsmtp_timeout_ms = 10000\nshutdown_grace_ms = 300\n";
     let outbox = start(&settings(&data, Some(&sink.url()), extra));
@@ -288,7 +287,7 @@ async fn shutdown_stops_sending_and_abandons_a_hung_mail_within_the_grace() {
 async fn given_up_mail_is_deleted_after_the_retention_and_health_recovers() {
     let dir = TempDir::new("failed-retention");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let s = settings(&data, Some(&sink.url()), &toml("retention_days = 0\n"));
     let outbox = crate::helpers::start_sweeping(&s);
     outbox.submit_booking(&booking_to("GONE", "rcpt550-zoe@example.nl")).await.unwrap();

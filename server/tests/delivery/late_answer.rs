@@ -5,9 +5,7 @@
 //! are told once.
 use std::time::Duration;
 
-use crate::helpers::{
-    booking_to, free_port, mails_in, received_for, settings, start, wait_for, Sink, TempDir,
-};
+use crate::helpers::{booking_to, mails_in, received_for, settings, start, wait_for, Sink, TempDir};
 
 const LONG: Duration = Duration::from_secs(30);
 const STAFF: &str = "planning@example.nl";
@@ -19,7 +17,7 @@ fn toml(commands_ms: u64, data_end_ms: u64) -> String {
 #[tokio::test]
 async fn an_answer_slower_than_a_command_but_within_its_own_limit_delivers_once() {
     let dir = TempDir::new("late-within");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "1500"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--late-ms", "1500"]);
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml(500, 5_000)));
     let customer = "storelate-zoe@example.nl";
     outbox.submit_booking(&booking_to("LATE1", customer)).await.unwrap();
@@ -36,7 +34,7 @@ async fn an_answer_slower_than_a_command_but_within_its_own_limit_delivers_once(
 async fn an_answer_past_its_limit_is_sent_at_most_three_times_and_staff_told_once() {
     let dir = TempDir::new("late-past");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "3000"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--late-ms", "3000"]);
     let outbox = start(&settings(&data, Some(&sink.url()), &toml(500, 1_000)));
     let customer = "storelate-zoe@example.nl";
     outbox.submit_booking(&booking_to("LATE2", customer)).await.unwrap();
@@ -73,7 +71,7 @@ async fn an_answer_past_its_limit_is_sent_at_most_three_times_and_staff_told_onc
 async fn a_server_that_takes_the_message_and_hangs_up_gets_it_three_times_and_staff_one_notice() {
     let dir = TempDir::new("drop-after");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let outbox = start(&settings(&data, Some(&sink.url()), &toml(500, 5_000)));
     let customer = "dropafter-zoe@example.nl";
     outbox.submit_booking(&booking_to("DROP1", customer)).await.unwrap();
@@ -94,7 +92,7 @@ async fn a_server_that_takes_the_message_and_hangs_up_gets_it_three_times_and_st
 #[tokio::test]
 async fn a_slow_mailbox_holds_two_delivery_slots_and_delays_no_one_else() {
     let dir = TempDir::new("late-slot");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "2000"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--late-ms", "2000"]);
     let slow_staff = "storelate-planning@example.nl";
     let toml = format!("[mail]\nstaff_recipients = [\"{slow_staff}\"]\nsmtp_timeout_ms = 500\nsmtp_data_end_timeout_ms = 10000\n");
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml));
@@ -122,7 +120,7 @@ async fn a_slow_mailbox_holds_two_delivery_slots_and_delays_no_one_else() {
 #[tokio::test]
 async fn a_server_too_slow_for_every_attempt_makes_delivery_degraded() {
     let dir = TempDir::new("late-slow");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "1500"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--late-ms", "1500"]);
     let outbox = start(&settings(&dir.path("var"), Some(&sink.url()), &toml(300, 10_000)));
     // Each RCPT for this mailbox takes longer than a command may; the server
     // still greets and answers the probe at once, so it is not "down".

@@ -11,7 +11,7 @@
 //! as it is in the envelope and in `To`/`From`: such a staff mail needs both.
 use std::time::Duration;
 
-use crate::helpers::{booking_to, free_port, settings, start, wait_for, Received, Sink, TempDir};
+use crate::helpers::{booking_to, settings, start, wait_for, Received, Sink, TempDir};
 
 const LONG: Duration = Duration::from_secs(30);
 const STAFF: &str = "planning.zoë@example.nl";
@@ -33,7 +33,7 @@ async fn a_staff_address_that_is_not_ascii_goes_with_smtputf8_and_8bitmime_an_as
     {
         let dir = TempDir::new("mail-parameters");
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), sink_args);
+        let sink = Sink::start_any(&dir.path("sink"), sink_args);
         let toml = format!("[mail]\nstaff_recipients = [\"{STAFF}\"]\n");
         let outbox = start(&settings(&data, Some(&sink.url()), &toml));
         outbox.submit_booking(&booking_to("UTF8", CUSTOMER)).await.unwrap();

@@ -33,7 +33,7 @@ async fn a_server_nobody_can_reach_pauses_all_delivery() {
 async fn a_conversation_cut_before_its_message_on_a_server_that_answers_blames_that_mail_only() {
     let dir = TempDir::new("probe-cut-rcpt");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     // Both mails of the booking are cut at RCPT; the server greets every probe.
     let outbox = start(&settings(&data, Some(&sink.url()), &toml("droprcpt-planning@example.nl")));
     outbox.submit_booking(&booking_to("CUT1", "droprcpt-zoe@example.nl")).await.unwrap();
@@ -51,7 +51,7 @@ async fn a_server_that_stops_answering_pauses_delivery_and_the_mail_goes_when_it
     let data = dir.path("var");
     let mode = dir.path("mode");
     std::fs::write(&mode, "hang").unwrap();
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--mode-file", mode.to_str().unwrap()]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--mode-file", mode.to_str().unwrap()]);
     let outbox = start(&settings(&data, Some(&sink.url()), &toml("planning@example.nl")));
     outbox.submit_booking(&booking_to("HUNG1", "zoe@example.nl")).await.unwrap();
     wait_for("an attempt timed out", LONG, || outbox.stats().failed_attempts_since_start >= 1);
@@ -85,7 +85,7 @@ async fn a_tls_mode_the_server_cannot_give_sends_nothing_in_the_clear_and_opport
     {
         let dir = TempDir::new("probe-tls");
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let sink = Sink::start_any(&dir.path("sink"), &[]);
         let url = format!("{scheme}://127.0.0.1:{}{query}", sink.port);
         let outbox = start(&settings(&data, Some(&url), &toml("planning@example.nl")));
         outbox.submit_booking(&booking_to("TLS1", "zoe@example.nl")).await.unwrap();

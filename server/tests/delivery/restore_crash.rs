@@ -11,7 +11,7 @@ use std::{
 
 use crate::{
     crash::Worker,
-    helpers::{free_port, settings, start, wait_for, Sink, TempDir},
+    helpers::{settings, start, wait_for, Sink, TempDir},
     store_faults::recent,
 };
 
@@ -85,14 +85,14 @@ fn references(data: &Path) -> Vec<String> {
 async fn a_kill_at_any_write_of_a_restoring_start_loses_neither_the_notice_nor_the_degraded_state() {
     let dir = TempDir::new("restore-kill");
     let template = dir.path("template");
-    let setup_sink = Sink::start(free_port(), &dir.path("setup-sink"), &[]);
+    let setup_sink = Sink::start_any(&dir.path("setup-sink"), &[]);
     let (backup, damaged) = damaged_store_with_a_backup(&template, &setup_sink).await;
     let backup_name = backup.file_name().unwrap().to_string_lossy().into_owned();
 
     for point in POINTS {
         let data = dir.path(point);
         copy_dir(&template, &data);
-        let sink = Sink::start(free_port(), &dir.path(&format!("{point}-sink")), &[]);
+        let sink = Sink::start_any(&dir.path(&format!("{point}-sink")), &[]);
         let mut worker = Worker::start(&data, &sink.url(), &["--stop-at", point]);
         worker.expect_line(&format!("STOPPED {point}"), LONG);
         worker.kill9();

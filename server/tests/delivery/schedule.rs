@@ -7,8 +7,8 @@ use std::time::Duration;
 use taxi_server::mail::RetryPolicy;
 
 use crate::helpers::{
-    booking_to, fast_policy, free_port, mails_in, received_for, settings, start, store_file, wait_for, Sink,
-    Started, TempDir,
+    booking_to, fast_policy, mails_in, received_for, settings, start, store_file, wait_for, Sink, Started,
+    TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -28,7 +28,7 @@ fn patient(settings: &taxi_server::config::Settings) -> Started {
 async fn a_restart_sends_only_the_mails_that_are_due() {
     let dir = TempDir::new("schedule");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let config =
         settings(&data, Some(&sink.url()), &format!("[mail]\nstaff_recipients = [\"{GREYLISTED}\"]\n"));
     let outbox = patient(&config);
@@ -81,7 +81,7 @@ async fn a_restart_sends_only_the_mails_that_are_due() {
 async fn a_refused_login_pauses_delivery_and_gives_up_nothing_until_the_password_is_right() {
     let dir = TempDir::new("login");
     let data = dir.path("var");
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--password", "juist"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--password", "juist"]);
     let wrong = format!("smtp://rit:fout@127.0.0.1:{}", sink.port);
     let toml = "[mail]\nstaff_recipients = [\"planning@example.nl\"]\n";
     let outbox = start(&settings(&data, Some(&wrong), toml));

@@ -6,7 +6,7 @@
 //! even in the clear. (A server that offers no TLS: `probe.rs`.)
 use std::time::Duration;
 
-use crate::helpers::{booking_to, free_port, settings, start, wait_for, PrivateCa, Sink, TempDir};
+use crate::helpers::{booking_to, settings, start, wait_for, PrivateCa, Sink, TempDir};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -21,7 +21,7 @@ fn tls_sink(dir: &TempDir, ca: &PrivateCa, implicit: bool) -> Sink {
         args.push("--implicit-tls".into());
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    Sink::start(free_port(), &dir.path("sink"), &args)
+    Sink::start_any(&dir.path("sink"), &args)
 }
 
 #[tokio::test]

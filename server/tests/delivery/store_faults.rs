@@ -10,9 +10,7 @@ use taxi_server::bookings::{
 
 use crate::{
     disk_full::{fill, Tmpfs},
-    helpers::{
-        booking_to, free_port, mails_in, received_for, settings, start, wait_for, Sink, Started, TempDir,
-    },
+    helpers::{booking_to, mails_in, received_for, settings, start, wait_for, Sink, Started, TempDir},
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -62,7 +60,7 @@ async fn a_damaged_or_emptied_store_is_replaced_by_the_newest_backup_at_start() 
     for damage in ["header", "page", "empty"] {
         let dir = TempDir::new(&format!("store-{damage}"));
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let sink = Sink::start_any(&dir.path("sink"), &[]);
         history(&data, &sink).await;
         let backups = data.join(taxi_server::store::backup::DIR_NAME);
         std::fs::create_dir_all(&backups).unwrap();
@@ -130,7 +128,7 @@ async fn an_answer_whose_commit_fails_on_a_full_disk_sends_nothing() {
             return;
         }
     };
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let customer = "zoe@example.nl";
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     outbox.submit_booking(&recent("FULL1")).await.unwrap();
@@ -171,7 +169,7 @@ async fn a_customers_cancellation_whose_commit_fails_on_a_full_disk_sends_nothin
             return;
         }
     };
-    let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+    let sink = Sink::start_any(&dir.path("sink"), &[]);
     let outbox = start(&settings(&data, Some(&sink.url()), ""));
     outbox.submit_booking(&recent("FULL2")).await.unwrap();
     wait_for("the booking's mails", LONG, || outbox.stats().depth == 0);

@@ -8,8 +8,7 @@
 use std::time::Duration;
 
 use crate::helpers::{
-    booking_to, free_port, mail_rows, mails_in, received_for, settings, start, store_file, wait_for, Sink,
-    TempDir,
+    booking_to, mail_rows, mails_in, received_for, settings, start, store_file, wait_for, Sink, TempDir,
 };
 
 const LONG: Duration = Duration::from_secs(30);
@@ -49,7 +48,7 @@ async fn every_way_a_connection_ends_in_the_message_is_tried_three_times_then_to
     for (word, copies, answer) in kinds {
         let dir = TempDir::new(word);
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), &["--cut-bytes", "300"]);
+        let sink = Sink::start_any(&dir.path("sink"), &["--cut-bytes", "300"]);
         let outbox = start(&settings(&data, Some(&sink.url()), &toml("")));
         let customer = format!("{word}-zoe@example.nl");
         outbox.submit_booking(&booking_to("CUT1", &customer)).await.unwrap();
@@ -92,7 +91,7 @@ async fn a_mail_cut_in_its_message_arrives_once_the_server_takes_it_and_at_most_
     for (customer, copies) in kinds {
         let dir = TempDir::new("cut-then-taken");
         let data = dir.path("var");
-        let sink = Sink::start(free_port(), &dir.path("sink"), &[]);
+        let sink = Sink::start_any(&dir.path("sink"), &[]);
         let outbox = start(&settings(&data, Some(&sink.url()), &toml("")));
         outbox.submit_booking(&booking_to("CUT2", customer)).await.unwrap();
         wait_for("both mails delivered", LONG, || outbox.stats().delivered_since_start == 2);
@@ -109,7 +108,7 @@ async fn while_the_server_cuts_every_message_health_stays_degraded_and_the_notic
     let data = dir.path("var");
     let mode = dir.path("mode");
     std::fs::write(&mode, "cut").unwrap();
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--mode-file", mode.to_str().unwrap()]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--mode-file", mode.to_str().unwrap()]);
     // Degraded for 1 s after a give-up: what stays degraded after that is the unknown outcomes.
     let extra = "degraded_after_seconds = 1\nunknown_outcome_first_retry_ms = 600\n";
     let outbox = start(&settings(&data, Some(&sink.url()), &toml(extra)));
@@ -139,7 +138,7 @@ async fn a_shutdown_in_the_middle_of_a_message_counts_as_an_attempt_so_deploys_s
     let dir = TempDir::new("cut-by-shutdown");
     let data = dir.path("var");
     // The server stores each message, then answers only after 30 s.
-    let sink = Sink::start(free_port(), &dir.path("sink"), &["--late-ms", "30000"]);
+    let sink = Sink::start_any(&dir.path("sink"), &["--late-ms", "30000"]);
     let config = toml("smtp_data_end_timeout_ms = 60000\nshutdown_grace_ms = 200\n");
     let customer = "storelate-zoe@example.nl";
     let first = start(&settings(&data, Some(&sink.url()), &config));
