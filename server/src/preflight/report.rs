@@ -125,8 +125,14 @@ fn words(finding: &Finding, cx: &Context<'_>) -> (&'static str, String) {
             "mail server",
             format!(
                 "{server}: {}. Check the host, port, TLS mode, user and password in TAXI_SMTP_URL, and that \
-                 this machine may connect to it (firewall, provider)",
-                sentence(e)
+                 this machine may connect to it (firewall, provider){}",
+                sentence(e),
+                // rustls says "invalid peer certificate: UnknownIssuer" for a private CA's relay.
+                match e.contains("certificate") {
+                    true => "; a relay whose certificate a private CA signed needs that CA's PEM file \
+                             in mail.smtp_ca_file",
+                    false => "",
+                }
             ),
         ),
         Finding::SmtpSender { from, result: Ok(()) } => ("sender", format!("the mail server takes {from}")),

@@ -331,6 +331,11 @@ async fn a_relay_with_a_private_ca_is_checked_over_tls_and_a_missing_ca_file_is_
     assert!(checked.out.contains(&smtp), "{}", checked.out);
     assert_eq!(checked.line("sender"), "✓ sender: the mail server takes rit@taxi-roermond.nl");
 
+    // Without the setting, the certificate is refused and the line says where the CA goes.
+    let trusting_none = Site::new(&ready_settings(&google, MAILBOXES), true);
+    let checked = trusting_none.check(&[("TAXI_SMTP_URL", &url)], None).await;
+    checked.fails("mail server", &["certificate", "mail.smtp_ca_file"]);
+
     // The file gone: the settings do not load, as the server's start would not.
     std::fs::remove_file(&ca.ca_file).unwrap();
     let checked = site.check(&[("TAXI_SMTP_URL", &url)], None).await;
